@@ -1,0 +1,556 @@
+//! The grid: sizes, cell indexing, the validity check, and symbol parsing.
+//!
+//! A grid of box size `b` has side `n = b²` and `n²` cells, stored row-major
+//! as values `1..=n` (`0` is an empty cell) in a fixed array big enough for
+//! the largest size, so making or copying a grid never allocates.
+//!
+//! The validity check here is written without reference to any strategy: it
+//! counts the symbols of every row, column and box afresh.
+
+use std::fmt;
+
+use crate::mask::Mask;
+
+/// The largest side this crate handles.
+pub const MAX_SIDE: usize = 25;
+/// The number of cells of the largest grid.
+pub const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
+
+/// The symbols of the cell values, `1`-`9` then `A`-`Z`: value `v` is
+/// `SYMBOLS[v - 1]`.
+pub const SYMBOLS: &[u8; 35] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/// The size of a grid, named by its side length.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Size {
+    /// 4x4, boxes of 2x2.
+    S4,
+    /// 9x9, boxes of 3x3: the classic grid.
+    S9,
+    /// 16x16, boxes of 4x4.
+    S16,
+    /// 25x25, boxes of 5x5.
+    S25,
+}
+
+/// Where a cell lies: its row, column and box (all 0-based).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// The row, `0..side`.
+    pub row: u8,
+    /// The column, `0..side`.
+    pub col: u8,
+    /// The box, numbered row-major, `0..side`.
+    pub boxn: u8,
+}
+
+const fn places<const N: usize>(b: usize) -> [Place; N] {
+    let n = b * b;
+    let mut out = [Place {
+        row: 0,
+        col: 0,
+        boxn: 0,
+    }; N];
+    let mut i = 0;
+    while i < N {
+        let (r, c) = (i / n, i % n);
+        out[i] = Place {
+            row: r as u8,
+            col: c as u8,
+            boxn: ((r / b) * b + c / b) as u8,
+        };
+        i += 1;
+    }
+    out
+}
+
+static PLACES_4: [Place; 16] = places::<16>(2);
+static PLACES_9: [Place; 81] = places::<81>(3);
+static PLACES_16: [Place; 256] = places::<256>(4);
+static PLACES_25: [Place; 625] = places::<625>(5);
+
+impl Size {
+    /// Every size, smallest first.
+    pub const ALL: [Size; 4] = [Size::S4, Size::S9, Size::S16, Size::S25];
+
+    /// The side of a box (2 to 5).
+    #[inline]
+    pub const fn box_size(self) -> usize {
+        match self {
+            Size::S4 => 2,
+            Size::S9 => 3,
+            Size::S16 => 4,
+            Size::S25 => 5,
+        }
+    }
+
+    /// The side of the grid, which is also the number of symbols.
+    #[inline]
+    pub const fn side(self) -> usize {
+        self.box_size() * self.box_size()
+    }
+
+    /// The number of cells.
+    #[inline]
+    pub const fn cells(self) -> usize {
+        self.side() * self.side()
+    }
+
+    /// The size whose side is `side`, if there is one.
+    pub const fn from_side(side: usize) -> Option<Size> {
+        match side {
+            4 => Some(Size::S4),
+            9 => Some(Size::S9),
+            16 => Some(Size::S16),
+            25 => Some(Size::S25),
+            _ => None,
+        }
+    }
+
+    /// The size with `cells` cells, if there is one.
+    pub const fn from_cells(cells: usize) -> Option<Size> {
+        match cells {
+            16 => Some(Size::S4),
+            81 => Some(Size::S9),
+            256 => Some(Size::S16),
+            625 => Some(Size::S25),
+            _ => None,
+        }
+    }
+
+    /// The row, column and box of every cell, indexed by cell.
+    #[inline]
+    pub fn places(self) -> &'static [Place] {
+        match self {
+            Size::S4 => &PLACES_4,
+            Size::S9 => &PLACES_9,
+            Size::S16 => &PLACES_16,
+            Size::S25 => &PLACES_25,
+        }
+    }
+
+    /// The set of all symbol values of this size.
+    #[inline]
+    pub const fn full_mask(self) -> Mask {
+        Mask::full(self.side())
+    }
+
+    /// The cell index of row `row`, column `col`.
+    #[inline]
+    pub const fn cell(self, row: usize, col: usize) -> usize {
+        row * self.side() + col
+    }
+
+    /// The cell index of the `k`-th cell (row-major) of box `boxn`.
+    #[inline]
+    pub const fn box_cell(self, boxn: usize, k: usize) -> usize {
+        let b = self.box_size();
+        self.cell((boxn / b) * b + k / b, (boxn % b) * b + k % b)
+    }
+
+    /// The symbol of value `v` in this size (`.` for an empty cell).
+    #[inline]
+    pub fn symbol(self, v: u8) -> u8 {
+        if v == 0 {
+            b'.'
+        } else {
+            SYMBOLS[v as usize - 1]
+        }
+    }
+
+    /// The value of symbol `s` in this size: `Some(0)` for an empty cell
+    /// (`.` or `0`), `None` if `s` is not a symbol of this size. Letters
+    /// may be given in either case.
+    #[inline]
+    pub fn value_of(self, s: u8) -> Option<u8> {
+        let v = match s {
+            b'.' | b'0' => return Some(0),
+            b'1'..=b'9' => s - b'0',
+            b'A'..=b'Z' => s - b'A' + 10,
+            b'a'..=b'z' => s - b'a' + 10,
+            _ => return None,
+        };
+        (usize::from(v) <= self.side()).then_some(v)
+    }
+}
+
+impl fmt::Display for Size {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.side(), self.side())
+    }
+}
+
+/// A Sudoku grid of any supported size, possibly with empty cells.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Grid {
+    size: Size,
+    cells: [u8; MAX_CELLS],
+}
+
+/// A kind of unit: the cells that must hold every symbol once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unit {
+    /// A row (0-based).
+    Row(usize),
+    /// A column (0-based).
+    Col(usize),
+    /// A box, numbered row-major (0-based).
+    Box(usize),
+}
+
+impl fmt::Display for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Unit::Row(i) => write!(f, "row {}", i + 1),
+            Unit::Col(i) => write!(f, "column {}", i + 1),
+            Unit::Box(i) => write!(f, "box {}", i + 1),
+        }
+    }
+}
+
+/// Why a grid is not a valid complete Sudoku grid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Invalid {
+    /// A cell is empty.
+    Empty {
+        /// Its row (0-based).
+        row: usize,
+        /// Its column (0-based).
+        col: usize,
+    },
+    /// A unit holds a symbol more than once.
+    Repeat {
+        /// The unit.
+        unit: Unit,
+        /// The repeated symbol.
+        symbol: char,
+        /// How many times it appears.
+        times: usize,
+    },
+}
+
+impl fmt::Display for Invalid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Invalid::Empty { row, col } => {
+                write!(f, "cell r{}c{} is empty", row + 1, col + 1)
+            }
+            Invalid::Repeat {
+                unit,
+                symbol,
+                times,
+            } => {
+                const WORDS: [&str; 8] = ["", "", "two", "three", "four", "five", "six", "seven"];
+                match WORDS.get(*times) {
+                    Some(w) => write!(f, "{unit} has {w} {symbol}s"),
+                    None => write!(f, "{unit} has {times} {symbol}s"),
+                }
+            }
+        }
+    }
+}
+
+impl std::error::Error for Invalid {}
+
+/// Why a text is not a grid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseError {
+    /// The number of cells is not that of any size (or of the forced size).
+    CellCount {
+        /// How many cells were found.
+        found: usize,
+        /// How many were expected, when a size was given.
+        expected: Option<usize>,
+    },
+    /// A character is not a symbol of the grid's size.
+    BadSymbol {
+        /// The character.
+        found: char,
+        /// The size it was read as.
+        size: Size,
+    },
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseError::CellCount {
+                found,
+                expected: Some(e),
+            } => write!(f, "{found} cells, expected {e}"),
+            ParseError::CellCount {
+                found,
+                expected: None,
+            } => write!(f, "{found} cells, expected 16, 81, 256 or 625"),
+            ParseError::BadSymbol { found, size } => {
+                write!(f, "{found:?} is not a symbol of a {size} grid")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+impl Grid {
+    /// An empty grid of `size`.
+    #[inline]
+    pub const fn empty(size: Size) -> Grid {
+        Grid {
+            size,
+            cells: [0; MAX_CELLS],
+        }
+    }
+
+    /// The grid of `size` holding `values` row-major (`0` for empty).
+    /// Returns `None` if there are not exactly `size.cells()` values or one
+    /// is larger than the side.
+    pub fn from_values(size: Size, values: &[u8]) -> Option<Grid> {
+        if values.len() != size.cells() || values.iter().any(|&v| usize::from(v) > size.side()) {
+            return None;
+        }
+        let mut g = Grid::empty(size);
+        g.cells[..values.len()].copy_from_slice(values);
+        Some(g)
+    }
+
+    /// The grid's size.
+    #[inline]
+    pub const fn size(&self) -> Size {
+        self.size
+    }
+
+    /// Empties every cell and sets the size.
+    #[inline]
+    pub fn clear(&mut self, size: Size) {
+        self.size = size;
+        self.cells[..size.cells()].fill(0);
+    }
+
+    /// The cells, row-major (`size.cells()` of them).
+    #[inline]
+    pub fn cells(&self) -> &[u8] {
+        &self.cells[..self.size.cells()]
+    }
+
+    /// The cells, row-major, for writing.
+    #[inline]
+    pub fn cells_mut(&mut self) -> &mut [u8] {
+        let n = self.size.cells();
+        &mut self.cells[..n]
+    }
+
+    /// The value at `row`, `col` (0 if empty).
+    #[inline]
+    pub fn get(&self, row: usize, col: usize) -> u8 {
+        self.cells[self.size.cell(row, col)]
+    }
+
+    /// Sets the value at `row`, `col`.
+    #[inline]
+    pub fn set(&mut self, row: usize, col: usize, v: u8) {
+        let i = self.size.cell(row, col);
+        self.cells[i] = v;
+    }
+
+    /// The rows, top to bottom.
+    pub fn rows(&self) -> impl Iterator<Item = &[u8]> {
+        self.cells().chunks_exact(self.size.side())
+    }
+
+    /// Whether every cell is filled.
+    pub fn is_complete(&self) -> bool {
+        self.cells().iter().all(|&v| v != 0)
+    }
+
+    /// Checks that the grid is complete and that every row, column and box
+    /// holds each symbol exactly once. Reports the first problem in reading
+    /// order: empty cells, then rows, columns, boxes.
+    pub fn validate(&self) -> Result<(), Invalid> {
+        let size = self.size;
+        let n = size.side();
+        if let Some(i) = self.cells().iter().position(|&v| v == 0) {
+            return Err(Invalid::Empty {
+                row: i / n,
+                col: i % n,
+            });
+        }
+        let units = [
+            (0..n).map(Unit::Row).collect::<Vec<_>>(),
+            (0..n).map(Unit::Col).collect(),
+            (0..n).map(Unit::Box).collect(),
+        ];
+        for unit in units.iter().flatten() {
+            let mut count = [0usize; MAX_SIDE + 1];
+            for k in 0..n {
+                let cell = match *unit {
+                    Unit::Row(r) => size.cell(r, k),
+                    Unit::Col(c) => size.cell(k, c),
+                    Unit::Box(b) => size.box_cell(b, k),
+                };
+                count[usize::from(self.cells[cell])] += 1;
+            }
+            if let Some(v) = (1..=n).find(|&v| count[v] > 1) {
+                return Err(Invalid::Repeat {
+                    unit: *unit,
+                    symbol: char::from(size.symbol(v as u8)),
+                    times: count[v],
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether [`validate`](Grid::validate) passes.
+    pub fn is_valid(&self) -> bool {
+        self.validate().is_ok()
+    }
+
+    /// Reads a grid from text holding its symbols row-major, in the `line`
+    /// or the `grid` format: white space and the rules `|`, `-`, `+` are
+    /// skipped. The size is inferred from the number of cells unless given.
+    pub fn parse(text: &str, size: Option<Size>) -> Result<Grid, ParseError> {
+        let symbols = text
+            .bytes()
+            .filter(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b'|' | b'-' | b'+'));
+        let found = symbols.clone().count();
+        let size = match size.or(Size::from_cells(found)) {
+            Some(s) if s.cells() == found => s,
+            other => {
+                return Err(ParseError::CellCount {
+                    found,
+                    expected: other.map(Size::cells),
+                });
+            }
+        };
+        let mut g = Grid::empty(size);
+        for (cell, s) in g.cells_mut().iter_mut().zip(symbols) {
+            *cell = size.value_of(s).ok_or_else(|| ParseError::BadSymbol {
+                found: text[text.find(char::from(s)).unwrap_or(0)..]
+                    .chars()
+                    .next()
+                    .unwrap_or('?'),
+                size,
+            })?;
+        }
+        Ok(g)
+    }
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let line: String = self
+            .cells()
+            .iter()
+            .map(|&v| char::from(self.size.symbol(v)))
+            .collect();
+        write!(f, "Grid({}, {line})", self.size)
+    }
+}
+
+impl fmt::Display for Grid {
+    /// The `line` format: the symbols row-major.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for &v in self.cells() {
+            write!(f, "{}", char::from(self.size.symbol(v)))?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+    #[test]
+    fn places_agree_with_arithmetic() {
+        for size in Size::ALL {
+            let (b, n) = (size.box_size(), size.side());
+            assert_eq!(size.places().len(), size.cells());
+            for (i, p) in size.places().iter().enumerate() {
+                let (r, c) = (i / n, i % n);
+                assert_eq!((p.row as usize, p.col as usize), (r, c));
+                assert_eq!(p.boxn as usize, (r / b) * b + c / b);
+            }
+            for bx in 0..n {
+                for k in 0..n {
+                    assert_eq!(size.places()[size.box_cell(bx, k)].boxn as usize, bx);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_known_grid_is_valid_and_round_trips() {
+        let g = Grid::parse(GOOD, None).unwrap();
+        assert_eq!(g.size(), Size::S9);
+        assert_eq!(g.validate(), Ok(()));
+        assert_eq!(g.to_string(), GOOD);
+    }
+
+    #[test]
+    fn validate_names_the_first_fault() {
+        let mut g = Grid::parse(GOOD, None).unwrap();
+        // Swap two cells of row 1: columns break, rows and boxes do not.
+        let (a, b) = (g.get(0, 0), g.get(0, 1));
+        g.set(0, 0, b);
+        g.set(0, 1, a);
+        let e = g.validate().unwrap_err();
+        assert_eq!(e.to_string(), "column 1 has two 3s");
+        g.set(0, 0, a);
+        g.set(0, 1, a);
+        assert_eq!(g.validate().unwrap_err().to_string(), "row 1 has two 5s");
+        g.set(4, 4, 0);
+        assert_eq!(g.validate().unwrap_err().to_string(), "cell r5c5 is empty");
+    }
+
+    #[test]
+    fn validate_catches_box_only_faults() {
+        // Rows and columns are Latin, boxes are not.
+        let mut g = Grid::empty(Size::S4);
+        for r in 0..4 {
+            for c in 0..4 {
+                g.set(r, c, ((r + c) % 4 + 1) as u8);
+            }
+        }
+        assert_eq!(g.validate().unwrap_err().to_string(), "box 1 has two 2s");
+    }
+
+    #[test]
+    fn parse_reports_count_and_symbol_errors() {
+        assert_eq!(
+            Grid::parse(&GOOD[1..], None).unwrap_err().to_string(),
+            "80 cells, expected 16, 81, 256 or 625"
+        );
+        assert_eq!(
+            Grid::parse(&GOOD[1..], Some(Size::S9))
+                .unwrap_err()
+                .to_string(),
+            "80 cells, expected 81"
+        );
+        let bad = format!("x{}", &GOOD[1..]);
+        assert_eq!(
+            Grid::parse(&bad, None).unwrap_err().to_string(),
+            "'x' is not a symbol of a 9x9 grid"
+        );
+        let letter = format!("A{}", &GOOD[1..]);
+        assert!(Grid::parse(&letter, None).is_err());
+        let empty = format!(".{}", &GOOD[1..]);
+        assert!(!Grid::parse(&empty, None).unwrap().is_complete());
+    }
+
+    #[test]
+    fn symbols_cover_every_size() {
+        assert_eq!(Size::S16.symbol(16), b'G');
+        assert_eq!(Size::S25.symbol(25), b'P');
+        assert_eq!(Size::S25.value_of(b'p'), Some(25));
+        assert_eq!(Size::S16.value_of(b'H'), None);
+        for size in Size::ALL {
+            for v in 1..=size.side() as u8 {
+                assert_eq!(size.value_of(size.symbol(v)), Some(v));
+            }
+        }
+    }
+}

@@ -1,0 +1,235 @@
+//! The generation strategies: the [`Generator`] trait, one file per
+//! algorithm, and the [`Strategy`] enum that lists them all and dispatches
+//! to them without dynamic dispatch.
+
+use rand::Rng;
+
+use crate::grid::{Grid, Size};
+
+pub mod backtrack;
+pub mod rotate;
+
+pub use backtrack::Backtrack;
+pub use rotate::Rotate;
+
+/// An algorithm that fills a grid with a valid Sudoku solution.
+///
+/// Like `rand`'s `Distribution::sample`, a generator takes the random number
+/// generator as a parameter: the caller owns the randomness, so the same
+/// generator state always gives the same grid.
+pub trait Generator {
+    /// The sizes this generator can fill.
+    fn sizes(&self) -> &'static [Size];
+
+    /// Overwrites `grid`, keeping its size, with a complete valid grid drawn
+    /// using `rng`.
+    ///
+    /// # Panics
+    /// If `grid.size()` is not one of [`sizes`](Generator::sizes).
+    fn generate<R: Rng + ?Sized>(&self, rng: &mut R, grid: &mut Grid);
+
+    /// Whether this generator can fill grids of `size`.
+    fn supports(&self, size: Size) -> bool {
+        self.sizes().contains(&size)
+    }
+
+    /// A new grid of `size` drawn using `rng`.
+    fn grid<R: Rng + ?Sized>(&self, rng: &mut R, size: Size) -> Grid {
+        let mut g = Grid::empty(size);
+        self.generate(rng, &mut g);
+        g
+    }
+}
+
+/// Every strategy sudogen offers, by its command-line name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Strategy {
+    /// The linear backtracker ([`backtrack`]).
+    Backtrack,
+    /// The cyclic-rotation shuffler ([`rotate`]).
+    Rotate,
+}
+
+/// `--strategy` values: each strategy's name, with its description and
+/// sizes as the help text.
+impl clap::ValueEnum for Strategy {
+    fn value_variants<'a>() -> &'a [Self] {
+        Strategy::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.name()).help(self.help()))
+    }
+}
+
+impl Strategy {
+    /// Every strategy, in the order `--help` lists them.
+    pub const ALL: &'static [Strategy] = &[Strategy::Backtrack, Strategy::Rotate];
+
+    /// The name used on the command line and in JSON output.
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::Backtrack => "backtrack",
+            Strategy::Rotate => "rotate",
+        }
+    }
+
+    /// A one-line description.
+    pub fn description(self) -> &'static str {
+        match self {
+            Strategy::Backtrack => backtrack::DESCRIPTION,
+            Strategy::Rotate => rotate::DESCRIPTION,
+        }
+    }
+
+    /// The description with the sizes, as `--help` shows it.
+    pub fn help(self) -> String {
+        let sides: Vec<String> = self.sizes().iter().map(|s| s.side().to_string()).collect();
+        format!("{} [sizes {}]", self.description(), sides.join(", "))
+    }
+
+    /// The sizes this strategy can fill.
+    pub fn sizes(self) -> &'static [Size] {
+        match self {
+            Strategy::Backtrack => Backtrack::default().sizes(),
+            Strategy::Rotate => Rotate.sizes(),
+        }
+    }
+
+    /// Whether this strategy can fill grids of `size`.
+    pub fn supports(self, size: Size) -> bool {
+        self.sizes().contains(&size)
+    }
+
+    /// Checks that this strategy can fill `size`, with an error that names
+    /// the sizes it can.
+    pub fn check_size(self, size: Size) -> Result<(), UnsupportedSize> {
+        if self.supports(size) {
+            Ok(())
+        } else {
+            Err(UnsupportedSize {
+                strategy: self,
+                size,
+            })
+        }
+    }
+
+    /// Fills `grid` (keeping its size) using this strategy.
+    ///
+    /// # Panics
+    /// If the strategy does not support `grid.size()`; see
+    /// [`check_size`](Strategy::check_size).
+    #[inline]
+    pub fn generate<R: Rng + ?Sized>(self, rng: &mut R, grid: &mut Grid) {
+        match self {
+            Strategy::Backtrack => Backtrack::default().generate(rng, grid),
+            Strategy::Rotate => Rotate.generate(rng, grid),
+        }
+    }
+}
+
+impl std::fmt::Display for Strategy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A strategy was asked for a size it cannot fill.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnsupportedSize {
+    /// The strategy.
+    pub strategy: Strategy,
+    /// The size asked for.
+    pub size: Size,
+}
+
+impl std::fmt::Display for UnsupportedSize {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let sides: Vec<String> = self
+            .strategy
+            .sizes()
+            .iter()
+            .map(|s| s.side().to_string())
+            .collect();
+        write!(
+            f,
+            "strategy '{}' cannot make {} grids; use --size {}",
+            self.strategy,
+            self.size,
+            sides.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnsupportedSize {}
+
+/// Panics with a clear message if `generator` cannot fill `size`; shared by
+/// the strategies' `generate`.
+#[inline]
+pub(crate) fn assert_supported<G: Generator + ?Sized>(generator: &G, name: &str, size: Size) {
+    assert!(
+        generator.supports(size),
+        "strategy '{name}' cannot make {size} grids"
+    );
+}
+
+/// Tests that every strategy shares: validity over many seeds and sizes.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::*;
+    use crate::random::grid_rng;
+
+    /// Generates `count` grids of every supported size from consecutive
+    /// indices and checks each with the independent validator.
+    pub fn assert_valid_grids<G: Generator>(generator: &G, count_9x9: u64) {
+        for &size in generator.sizes() {
+            let count = match size {
+                Size::S4 | Size::S9 => count_9x9,
+                Size::S16 => count_9x9 / 10,
+                Size::S25 => count_9x9 / 50,
+            }
+            .max(5);
+            let mut grid = Grid::empty(size);
+            for index in 0..count {
+                let mut rng = grid_rng(index % 7, index);
+                generator.generate(&mut rng, &mut grid);
+                assert_eq!(grid.size(), size);
+                if let Err(e) = grid.validate() {
+                    panic!("{size} grid {index} is invalid ({e}): {grid:?}");
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_strategy_is_listed_once_with_a_name_and_sizes() {
+        use clap::ValueEnum;
+        assert_eq!(Strategy::ALL, Strategy::value_variants());
+        for &s in Strategy::ALL {
+            assert!(!s.description().is_empty());
+            assert!(!s.sizes().is_empty());
+            assert_eq!(
+                Strategy::from_str(s.name(), false).ok(),
+                Some(s),
+                "name and clap value differ"
+            );
+        }
+    }
+
+    #[test]
+    fn unsupported_size_message_names_the_sizes() {
+        let e = UnsupportedSize {
+            strategy: Strategy::Rotate,
+            size: Size::S16,
+        };
+        assert_eq!(
+            e.to_string(),
+            "strategy 'rotate' cannot make 16x16 grids; use --size 4, 9, 16, 25"
+        );
+    }
+}

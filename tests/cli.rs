@@ -1,0 +1,230 @@
+//! The real binary: errors, exit codes, streaming and reproducibility.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command as StdCommand, Stdio};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use sudogen::{Grid, Size};
+
+const BIN: &str = env!("CARGO_BIN_EXE_sudogen");
+
+fn sudogen() -> Command {
+    Command::new(BIN)
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = sudogen().args(args).output().unwrap();
+    assert!(out.status.success(), "{args:?}: {:?}", out);
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn unknown_strategy_is_a_usage_error() {
+    sudogen()
+        .args(["-s", "magic"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("invalid value 'magic'"))
+        .stderr(predicate::str::contains("possible values: backtrack"));
+}
+
+#[test]
+fn bad_size_is_a_usage_error_that_names_the_sizes() {
+    sudogen()
+        .args(["--size", "10"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("use 4, 9, 16 or 25"));
+}
+
+#[test]
+fn start_past_the_end_is_a_usage_error() {
+    sudogen()
+        .args(["--start", "18446744073709551615", "-n", "2"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("use a smaller --start or --count"));
+}
+
+#[test]
+fn malformed_numbers_are_usage_errors() {
+    for args in [&["-n", "-3"][..], &["--seed", "x"], &["-n", "1e9"]] {
+        sudogen()
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("error:"))
+            .stderr(predicate::str::contains("panicked").not());
+    }
+}
+
+#[test]
+fn a_full_disk_is_a_clear_error_not_a_panic() {
+    let full = std::fs::File::create("/dev/full").unwrap();
+    let out = StdCommand::new(BIN)
+        .args(["-n", "100000", "--seed", "1", "-s", "rotate"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("sudogen: error: writing to standard output: No space left on device"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly_with_success() {
+    let mut child = StdCommand::new(BIN)
+        .args(["-n", "100000000", "--seed", "3"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    for _ in 0..3 {
+        let line = lines.next().unwrap().unwrap();
+        assert!(Grid::parse(&line, Some(Size::S9)).unwrap().is_valid());
+    }
+    drop(lines);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8(out.stderr).unwrap(), "");
+}
+
+#[test]
+fn start_gives_the_tail_of_a_longer_run() {
+    for strategy in ["backtrack", "rotate"] {
+        for format in ["line", "json", "csv"] {
+            let long = stdout_of(&["-s", strategy, "-f", format, "-n", "15", "--seed", "7"]);
+            let tail = stdout_of(&[
+                "-s", strategy, "-f", format, "-n", "10", "--seed", "7", "--start", "5",
+            ]);
+            let skip = if format == "csv" { 1 } else { 0 };
+            let long_lines: Vec<_> = long.lines().collect();
+            let tail_lines: Vec<_> = tail.lines().collect();
+            assert_eq!(
+                tail_lines[skip..],
+                long_lines[5 + skip..],
+                "{strategy} {format}"
+            );
+            assert_eq!(tail_lines.len(), 10 + skip);
+        }
+    }
+}
+
+#[test]
+fn shards_concatenate_to_the_whole_run() {
+    let whole = stdout_of(&["-n", "30", "--seed", "11", "-f", "line"]);
+    let mut parts = String::new();
+    for start in [0, 7, 20] {
+        let count = match start {
+            0 => "7",
+            7 => "13",
+            _ => "10",
+        };
+        parts += &stdout_of(&["-n", count, "--seed", "11", "--start", &start.to_string()]);
+    }
+    assert_eq!(parts, whole);
+}
+
+#[test]
+fn count_zero_writes_nothing() {
+    sudogen().args(["-n", "0"]).assert().success().stdout("");
+    // CSV still writes nothing at all for no grids? It writes the header,
+    // which makes an empty but well-formed table.
+    let csv = stdout_of(&["-n", "0", "-f", "csv", "--size", "4"]);
+    assert_eq!(csv.lines().count(), 1);
+    assert!(csv.starts_with("index,r1c1,"));
+}
+
+#[test]
+fn piped_output_defaults_to_lines_of_valid_grids() {
+    for size in ["4", "9", "16", "25"] {
+        for strategy in ["backtrack", "rotate"] {
+            let out = stdout_of(&["-s", strategy, "--size", size, "-n", "3"]);
+            assert_eq!(out.lines().count(), 3);
+            for line in out.lines() {
+                let g = Grid::parse(line, None).unwrap();
+                assert_eq!(g.size().side().to_string(), size);
+                assert_eq!(g.validate(), Ok(()), "{strategy} {size}: {line}");
+            }
+        }
+    }
+}
+
+#[test]
+fn output_file_gets_the_same_bytes_as_stdout() {
+    let dir = std::env::temp_dir().join(format!("sudogen-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("grids.json");
+    sudogen()
+        .args(["-n", "4", "--seed", "9", "-f", "json", "-o"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout("");
+    let file = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(file, stdout_of(&["-n", "4", "--seed", "9", "-f", "json"]));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn unwritable_output_file_is_a_clear_error() {
+    sudogen()
+        .args(["-o", "/nonexistent-dir/grids.txt"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::starts_with(
+            "sudogen: error: cannot create /nonexistent-dir/grids.txt:",
+        ));
+}
+
+#[test]
+fn verbose_reports_the_drawn_seed_and_it_reproduces_the_run() {
+    let out = sudogen().args(["-n", "3", "-v"]).output().unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    let seed = err
+        .split("seed ")
+        .nth(1)
+        .and_then(|s| s.split(',').next())
+        .unwrap_or_else(|| panic!("no seed in {err:?}"));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        stdout_of(&["-n", "3", "--seed", seed])
+    );
+}
+
+#[test]
+fn json_records_the_run() {
+    let out = stdout_of(&[
+        "-n", "2", "--seed", "5", "-f", "json", "-s", "rotate", "--start", "4",
+    ]);
+    let first = out.lines().next().unwrap();
+    assert!(
+        first.starts_with(r#"{"strategy":"rotate","size":9,"seed":5,"index":4,"grid":[["#),
+        "{first}"
+    );
+}
+
+#[test]
+fn help_lists_strategies_and_examples() {
+    sudogen()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("backtrack"))
+        .stdout(predicate::str::contains("rotate"))
+        .stdout(predicate::str::contains("Examples:"));
+    sudogen()
+        .arg("--version")
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("sudogen "));
+}

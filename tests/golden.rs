@@ -1,0 +1,111 @@
+//! Value stability: the exact bytes of fixed-seed runs for every strategy,
+//! size and format. A grid is a pure function of (strategy, size, seed,
+//! index), so these files must never change unless we decide to break that
+//! promise (and say so in the changelog).
+//!
+//! The files were written by this test with `SUDOGEN_BLESS=1` and checked by
+//! hand; every grid in them is also checked by the validator here.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use sudogen::{Grid, Size, Strategy};
+
+const BIN: &str = env!("CARGO_BIN_EXE_sudogen");
+
+fn golden_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
+}
+
+/// The runs pinned for each strategy: every format at 9x9, and the `line`
+/// format at every other size the strategy supports.
+fn cases(strategy: Strategy) -> Vec<(String, Vec<String>)> {
+    let mut out = Vec::new();
+    for format in ["line", "grid", "csv", "json"] {
+        out.push((
+            format!("{strategy}-9.{format}"),
+            vec![
+                "-s".into(),
+                strategy.name().into(),
+                "-f".into(),
+                format.into(),
+                "-n".into(),
+                "3".into(),
+                "--seed".into(),
+                "2026".into(),
+            ],
+        ));
+    }
+    for &size in strategy.sizes() {
+        if size != Size::S9 {
+            let side = size.side().to_string();
+            out.push((
+                format!("{strategy}-{side}.line"),
+                [
+                    "-s",
+                    strategy.name(),
+                    "--size",
+                    &side,
+                    "-n",
+                    "2",
+                    "--seed",
+                    "2026",
+                ]
+                .map(String::from)
+                .to_vec(),
+            ));
+        }
+    }
+    out
+}
+
+fn check_strategy(strategy: Strategy) {
+    let bless = std::env::var_os("SUDOGEN_BLESS").is_some();
+    for (name, args) in cases(strategy) {
+        let out = Command::new(BIN).args(&args).output().unwrap();
+        assert!(out.status.success(), "{name}: {out:?}");
+        let path = golden_dir().join(&name);
+        if bless {
+            std::fs::write(&path, &out.stdout).unwrap();
+        }
+        let expected = std::fs::read(&path)
+            .unwrap_or_else(|e| panic!("{}: {e}; run with SUDOGEN_BLESS=1 once", path.display()));
+        assert!(
+            out.stdout == expected,
+            "{name}: output differs from {}:\n{}",
+            path.display(),
+            String::from_utf8_lossy(&out.stdout)
+        );
+        if name.ends_with(".line") {
+            for line in String::from_utf8(expected).unwrap().lines() {
+                assert_eq!(
+                    Grid::parse(line, None).unwrap().validate(),
+                    Ok(()),
+                    "{name}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn backtrack_output_is_stable() {
+    check_strategy(Strategy::Backtrack);
+}
+
+#[test]
+fn rotate_output_is_stable() {
+    check_strategy(Strategy::Rotate);
+}
+
+#[test]
+fn every_strategy_has_golden_files() {
+    for &strategy in Strategy::ALL {
+        for (name, _) in cases(strategy) {
+            assert!(
+                golden_dir().join(&name).exists(),
+                "missing golden file {name}"
+            );
+        }
+    }
+}
