@@ -129,6 +129,33 @@ impl Size {
         }
     }
 
+    /// The other cells of the row, column and box of `cell`
+    /// (`3n - 2b - 1` of them: 20 for 9x9), built once per size.
+    pub fn peers(self, cell: usize) -> &'static [u16] {
+        static TABLES: [std::sync::OnceLock<Vec<u16>>; 4] =
+            [const { std::sync::OnceLock::new() }; 4];
+        let per = self.peer_count();
+        let table = TABLES[self as usize].get_or_init(|| {
+            let places = self.places();
+            let mut out = Vec::with_capacity(self.cells() * per);
+            for a in places {
+                for (j, b) in places.iter().enumerate() {
+                    if a != b && (a.row == b.row || a.col == b.col || a.boxn == b.boxn) {
+                        out.push(j as u16);
+                    }
+                }
+            }
+            out
+        });
+        &table[cell * per..(cell + 1) * per]
+    }
+
+    /// How many peers each cell has.
+    #[inline]
+    pub const fn peer_count(self) -> usize {
+        3 * self.side() - 2 * self.box_size() - 1
+    }
+
     /// The set of all symbol values of this size.
     #[inline]
     pub const fn full_mask(self) -> Mask {
@@ -478,6 +505,26 @@ mod tests {
                 for k in 0..n {
                     assert_eq!(size.places()[size.box_cell(bx, k)].boxn as usize, bx);
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn peers_are_the_cells_sharing_a_unit() {
+        for size in Size::ALL {
+            let places = size.places();
+            for cell in 0..size.cells() {
+                let peers = size.peers(cell);
+                assert_eq!(peers.len(), size.peer_count());
+                let a = places[cell];
+                let expected: Vec<u16> = (0..size.cells())
+                    .filter(|&j| {
+                        let b = places[j];
+                        j != cell && (a.row == b.row || a.col == b.col || a.boxn == b.boxn)
+                    })
+                    .map(|j| j as u16)
+                    .collect();
+                assert_eq!(peers, &expected[..]);
             }
         }
     }

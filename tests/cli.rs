@@ -99,7 +99,7 @@ fn a_closed_pipe_ends_quietly_with_success() {
 
 #[test]
 fn start_gives_the_tail_of_a_longer_run() {
-    for strategy in ["backtrack", "rotate"] {
+    for strategy in ["backtrack", "rotate", "potential", "chain"] {
         for format in ["line", "json", "csv"] {
             let long = stdout_of(&["-s", strategy, "-f", format, "-n", "15", "--seed", "7"]);
             let tail = stdout_of(&[
@@ -144,9 +144,22 @@ fn count_zero_writes_nothing() {
 }
 
 #[test]
+fn a_size_the_strategy_cannot_make_is_a_usage_error() {
+    sudogen()
+        .args(["-s", "potential", "--size", "25"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "strategy 'potential' cannot make 25x25 grids; use --size 4, 9, 16",
+        ));
+}
+
+#[test]
 fn piped_output_defaults_to_lines_of_valid_grids() {
-    for size in ["4", "9", "16", "25"] {
-        for strategy in ["backtrack", "rotate"] {
+    for &strategy in sudogen::Strategy::ALL {
+        for size in strategy.sizes() {
+            let (strategy, size) = (strategy.name(), &size.side().to_string());
             let out = stdout_of(&["-s", strategy, "--size", size, "-n", "3"]);
             assert_eq!(out.lines().count(), 3);
             for line in out.lines() {

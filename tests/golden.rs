@@ -99,6 +99,16 @@ fn rotate_output_is_stable() {
 }
 
 #[test]
+fn potential_output_is_stable() {
+    check_strategy(Strategy::Potential);
+}
+
+#[test]
+fn chain_output_is_stable() {
+    check_strategy(Strategy::Chain);
+}
+
+#[test]
 fn every_strategy_has_golden_files() {
     for &strategy in Strategy::ALL {
         for (name, _) in cases(strategy) {

@@ -50,7 +50,7 @@
 
 use rand::Rng;
 
-use super::{Generator, Rotate, assert_supported};
+use super::{Generator, assert_supported, with_restarts};
 use crate::grid::{Grid, MAX_CELLS, Size};
 use crate::mask::{Mask, UnitMasks};
 
@@ -123,26 +123,23 @@ impl Backtrack {
         let size = grid.size();
         assert_supported(self, "backtrack", size);
         let limits = self.limits(size);
-        let mut effort = Effort::default();
+        let mut backtracks = 0;
         let mut untried = [Mask::EMPTY; MAX_CELLS];
         let mut used = UnitMasks::default();
-        loop {
-            if fill(
+        let r = with_restarts(rng, grid, limits.max_restarts, |rng, grid| {
+            fill(
                 rng,
                 grid,
                 &mut untried,
                 &mut used,
                 limits.budget,
-                &mut effort,
-            ) {
-                return effort;
-            }
-            if effort.restarts == limits.max_restarts {
-                effort.fell_back = true;
-                Rotate.generate(rng, grid);
-                return effort;
-            }
-            effort.restarts += 1;
+                &mut backtracks,
+            )
+        });
+        Effort {
+            backtracks,
+            restarts: r.restarts,
+            fell_back: r.fell_back,
         }
     }
 }
@@ -155,7 +152,7 @@ fn fill<R: Rng + ?Sized>(
     untried: &mut [Mask; MAX_CELLS],
     used: &mut UnitMasks,
     budget: u64,
-    effort: &mut Effort,
+    backtracks: &mut u64,
 ) -> bool {
     let size = grid.size();
     let places = size.places();
@@ -178,7 +175,7 @@ fn fill<R: Rng + ?Sized>(
                 return false;
             }
             backs += 1;
-            effort.backtracks += 1;
+            *backtracks += 1;
             c -= 1;
             used.unplace(places[c], cells[c]);
             cells[c] = 0;

@@ -7,9 +7,13 @@ use rand::Rng;
 use crate::grid::{Grid, Size};
 
 pub mod backtrack;
+pub mod chain;
+pub mod potential;
 pub mod rotate;
 
 pub use backtrack::Backtrack;
+pub use chain::Chain;
+pub use potential::Potential;
 pub use rotate::Rotate;
 
 /// An algorithm that fills a grid with a valid Sudoku solution.
@@ -48,6 +52,10 @@ pub enum Strategy {
     Backtrack,
     /// The cyclic-rotation shuffler ([`rotate`]).
     Rotate,
+    /// The potential-array filler ([`potential`]).
+    Potential,
+    /// The chain-swap mutator ([`chain`]).
+    Chain,
 }
 
 /// `--strategy` values: each strategy's name, with its description and
@@ -64,13 +72,20 @@ impl clap::ValueEnum for Strategy {
 
 impl Strategy {
     /// Every strategy, in the order `--help` lists them.
-    pub const ALL: &'static [Strategy] = &[Strategy::Backtrack, Strategy::Rotate];
+    pub const ALL: &'static [Strategy] = &[
+        Strategy::Backtrack,
+        Strategy::Rotate,
+        Strategy::Potential,
+        Strategy::Chain,
+    ];
 
     /// The name used on the command line and in JSON output.
     pub fn name(self) -> &'static str {
         match self {
             Strategy::Backtrack => "backtrack",
             Strategy::Rotate => "rotate",
+            Strategy::Potential => "potential",
+            Strategy::Chain => "chain",
         }
     }
 
@@ -79,6 +94,8 @@ impl Strategy {
         match self {
             Strategy::Backtrack => backtrack::DESCRIPTION,
             Strategy::Rotate => rotate::DESCRIPTION,
+            Strategy::Potential => potential::DESCRIPTION,
+            Strategy::Chain => chain::DESCRIPTION,
         }
     }
 
@@ -93,6 +110,8 @@ impl Strategy {
         match self {
             Strategy::Backtrack => Backtrack::default().sizes(),
             Strategy::Rotate => Rotate.sizes(),
+            Strategy::Potential => Potential::default().sizes(),
+            Strategy::Chain => Chain::default().sizes(),
         }
     }
 
@@ -124,6 +143,8 @@ impl Strategy {
         match self {
             Strategy::Backtrack => Backtrack::default().generate(rng, grid),
             Strategy::Rotate => Rotate.generate(rng, grid),
+            Strategy::Potential => Potential::default().generate(rng, grid),
+            Strategy::Chain => Chain::default().generate(rng, grid),
         }
     }
 }
@@ -171,6 +192,41 @@ pub(crate) fn assert_supported<G: Generator + ?Sized>(generator: &G, name: &str,
         generator.supports(size),
         "strategy '{name}' cannot make {size} grids"
     );
+}
+
+/// How a restarting strategy's fail-safe went for one grid.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Restarts {
+    /// Attempts abandoned and started again.
+    pub restarts: u32,
+    /// Whether every allowed attempt failed and `rotate` made the grid.
+    pub fell_back: bool,
+}
+
+/// The fail-safe shared by the strategies that can fail part-way: runs
+/// `attempt` (which returns whether it completed the grid) up to
+/// `max_restarts + 1` times, then makes the grid with `rotate`, so no grid
+/// takes unbounded time. Each strategy sets its limit so the fallback is
+/// astronomically rare, and tests force it.
+#[inline]
+pub(crate) fn with_restarts<R: Rng + ?Sized>(
+    rng: &mut R,
+    grid: &mut Grid,
+    max_restarts: u32,
+    mut attempt: impl FnMut(&mut R, &mut Grid) -> bool,
+) -> Restarts {
+    let mut out = Restarts::default();
+    loop {
+        if attempt(rng, grid) {
+            return out;
+        }
+        if out.restarts == max_restarts {
+            out.fell_back = true;
+            Rotate.generate(rng, grid);
+            return out;
+        }
+        out.restarts += 1;
+    }
 }
 
 /// Tests that every strategy shares: validity over many seeds and sizes.
