@@ -164,7 +164,7 @@ fn piped_output_defaults_to_lines_of_valid_grids() {
             assert_eq!(out.lines().count(), 3);
             for line in out.lines() {
                 let g = Grid::parse(line, None).unwrap();
-                assert_eq!(g.size().side().to_string(), size);
+                assert_eq!(&g.size().side().to_string(), size);
                 assert_eq!(g.validate(), Ok(()), "{strategy} {size}: {line}");
             }
         }
