@@ -1,12 +1,14 @@
 //! Counts how often each strategy's repairs and fail-safes fire, per size.
 //! The figures in the strategies' module docs come from this program.
 //!
-//! `cargo run --release --example strategy_counters -- potential [GRIDS] [SIZE]`
+//! `cargo run --release --example strategy_counters -- bas|potential[-first|-uniform|-fewest] [GRIDS] [SIZE]`
 
 use std::time::Instant;
 
 use sudogen::grid::{Grid, Size};
 use sudogen::random::grid_rng;
+use sudogen::strategies::Bas;
+use sudogen::strategies::bas::Counters;
 use sudogen::strategies::potential::{CellChoice, Potential};
 
 fn potential(grids: u64, size: Size, choice: CellChoice) {
@@ -61,6 +63,35 @@ fn potential(grids: u64, size: Size, choice: CellChoice) {
     );
 }
 
+fn bas(grids: u64, size: Size) {
+    let mut c = Counters::default();
+    let mut grid = Grid::empty(size);
+    let mut worst = std::time::Duration::ZERO;
+    let t0 = Instant::now();
+    for i in 0..grids {
+        let t = Instant::now();
+        Bas.generate_counted(&mut grid_rng(1, i), &mut grid, &mut c);
+        worst = worst.max(t.elapsed());
+        assert!(grid.is_valid());
+    }
+    println!(
+        "bas {size}: {grids} grids, BAS {} ({:.2}/grid), PAS {} ({:.3}/grid, {} swaps), \
+         ABS {} (1 per {:.0} grids), restarts {} (1 per {:.0} grids), fallbacks {}; \
+         {:.2?}/grid, worst {worst:.2?}",
+        c.bas,
+        c.bas as f64 / grids as f64,
+        c.pas,
+        c.pas as f64 / grids as f64,
+        c.pas_swaps,
+        c.abs,
+        grids as f64 / c.abs.max(1) as f64,
+        c.restarts,
+        grids as f64 / c.restarts.max(1) as f64,
+        c.fallbacks,
+        t0.elapsed() / grids as u32,
+    );
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let what = args.first().map(String::as_str).unwrap_or("potential");
@@ -75,6 +106,7 @@ fn main() {
     };
     for size in sizes {
         match what {
+            "bas" => bas(grids, size),
             "potential" => potential(grids, size, CellChoice::default()),
             "potential-uniform" => potential(grids, size, CellChoice::Uniform),
             "potential-first" => potential(grids, size, CellChoice::First),

@@ -99,7 +99,7 @@ fn a_closed_pipe_ends_quietly_with_success() {
 
 #[test]
 fn start_gives_the_tail_of_a_longer_run() {
-    for strategy in ["backtrack", "rotate", "potential", "chain"] {
+    for strategy in ["backtrack", "rotate", "bas", "potential", "chain"] {
         for format in ["line", "json", "csv"] {
             let long = stdout_of(&["-s", strategy, "-f", format, "-n", "15", "--seed", "7"]);
             let tail = stdout_of(&[

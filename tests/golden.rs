@@ -99,6 +99,11 @@ fn rotate_output_is_stable() {
 }
 
 #[test]
+fn bas_output_is_stable() {
+    check_strategy(Strategy::Bas);
+}
+
+#[test]
 fn potential_output_is_stable() {
     check_strategy(Strategy::Potential);
 }

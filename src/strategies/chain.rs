@@ -3,8 +3,8 @@
 //!
 //! **Algorithm.** Start from a valid grid: the seed's fixed grid for 9x9,
 //! the `rotate` base grid for the other sizes. Make 5 passes; in each, visit
-//! every cell once, in a freshly shuffled order. For a cell, toss a coin for
-//! whether to work along its row or its column, and pick a random partner
+//! every cell once, in a freshly shuffled order. For a cell, choose at random
+//! whether to work along its row or its column, and a random partner
 //! line in the same box (another column of its stack, or another row of its
 //! band). Swap the cell with its counterpart on the partner line. That puts
 //! a second copy of the arriving value on the cell's line; find that other
@@ -18,7 +18,8 @@
 //! **How we read the seed.** The seed's list shuffle swaps each position
 //! with a random one (a biased shuffle); we use Fisher–Yates. The seed picks
 //! the partner among the 2 other lines of the box; we pick uniformly among
-//! the `b - 1` others at every size. The seed finds the other copy by
+//! the `b - 1` others at every size, drawing direction and partner together
+//! with one bounded draw. The seed finds the other copy by
 //! scanning the line; we keep, for each line, where each value is, so each
 //! chain step is O(1). A chain closes after at most `n` steps (the values of
 //! one line are all different), and we stop there as a guard.
@@ -35,7 +36,7 @@ use rand::Rng;
 
 use super::{Generator, assert_supported, rotate};
 use crate::grid::{Grid, MAX_CELLS, MAX_SIDE, Size};
-use crate::random::{below, coin, shuffle};
+use crate::random::{below, shuffle};
 
 /// The one-line description.
 pub const DESCRIPTION: &str =
@@ -72,30 +73,94 @@ pub fn start_grid(grid: &mut Grid) {
     }
 }
 
-/// Where each value is on each line: `at[line][value]` is the position
-/// along the line.
-struct Positions {
+/// The grid during mutation, with where each value is on each line, in
+/// 32-wide arrays indexed through `& 31` so the chain loops need no bounds
+/// checks or multiplications.
+struct Board {
+    n: usize,
+    /// `cell[r][c]`: the value at row `r`, column `c`.
+    cell: [[u8; 32]; 32],
     /// `in_row[r][v]`: the column of `v` in row `r`.
-    in_row: [[u8; MAX_SIDE + 1]; MAX_SIDE],
+    in_row: [[u8; 32]; 32],
     /// `in_col[c][v]`: the row of `v` in column `c`.
-    in_col: [[u8; MAX_SIDE + 1]; MAX_SIDE],
+    in_col: [[u8; 32]; 32],
 }
 
-impl Positions {
-    fn of(grid: &Grid) -> Positions {
+impl Board {
+    fn of(grid: &Grid) -> Board {
         let n = grid.size().side();
-        let mut p = Positions {
-            in_row: [[0; MAX_SIDE + 1]; MAX_SIDE],
-            in_col: [[0; MAX_SIDE + 1]; MAX_SIDE],
+        let mut p = Board {
+            n,
+            cell: [[0; 32]; 32],
+            in_row: [[0; 32]; 32],
+            in_col: [[0; 32]; 32],
         };
         for r in 0..n {
             for c in 0..n {
-                let v = grid.get(r, c) as usize;
-                p.in_row[r][v] = c as u8;
-                p.in_col[c][v] = r as u8;
+                let v = grid.get(r, c);
+                p.cell[r][c] = v;
+                p.in_row[r][v as usize] = c as u8;
+                p.in_col[c][v as usize] = r as u8;
             }
         }
         p
+    }
+
+    fn write(&self, grid: &mut Grid) {
+        for r in 0..self.n {
+            for c in 0..self.n {
+                grid.set(r, c, self.cell[r][c]);
+            }
+        }
+    }
+
+    /// Swaps (r, c1) with (r, c2), then repairs columns c1 and c2 down the
+    /// chain of rows until the first value returns to column c1.
+    #[inline]
+    fn swap_columns_chain(&mut self, r: usize, c1: usize, c2: usize) {
+        let (mut r, c1, c2) = (r & 31, c1 & 31, c2 & 31);
+        let target = self.cell[r][c1];
+        for _ in 0..self.n {
+            let (a, b) = (self.cell[r][c1], self.cell[r][c2]);
+            let (ai, bi) = (a as usize & 31, b as usize & 31);
+            self.cell[r][c1] = b;
+            self.cell[r][c2] = a;
+            self.in_row[r][ai] = c2 as u8;
+            self.in_row[r][bi] = c1 as u8;
+            // The other copy of b in column c1 is where b was before it came.
+            let next = self.in_col[c1][bi] as usize & 31;
+            self.in_col[c1][bi] = r as u8;
+            self.in_col[c2][ai] = r as u8;
+            if b == target {
+                return;
+            }
+            r = next;
+        }
+        debug_assert!(false, "a swap chain did not close within {} steps", self.n);
+    }
+
+    /// The same as [`Board::swap_columns_chain`] with rows and columns
+    /// exchanged.
+    #[inline]
+    fn swap_rows_chain(&mut self, r1: usize, c: usize, r2: usize) {
+        let (r1, mut c, r2) = (r1 & 31, c & 31, r2 & 31);
+        let target = self.cell[r1][c];
+        for _ in 0..self.n {
+            let (a, b) = (self.cell[r1][c], self.cell[r2][c]);
+            let (ai, bi) = (a as usize & 31, b as usize & 31);
+            self.cell[r1][c] = b;
+            self.cell[r2][c] = a;
+            self.in_col[c][ai] = r2 as u8;
+            self.in_col[c][bi] = r1 as u8;
+            let next = self.in_row[r1][bi] as usize & 31;
+            self.in_row[r1][bi] = c as u8;
+            self.in_row[r2][ai] = c as u8;
+            if b == target {
+                return;
+            }
+            c = next;
+        }
+        debug_assert!(false, "a swap chain did not close within {} steps", self.n);
     }
 }
 
@@ -104,72 +169,45 @@ impl Chain {
     pub fn mutate<R: Rng + ?Sized>(&self, rng: &mut R, grid: &mut Grid) {
         let size = grid.size();
         let (b, n) = (size.box_size(), size.side());
-        let mut pos = Positions::of(grid);
+        let mut board = Board::of(grid);
         let mut order = [0u16; MAX_CELLS];
         for (i, x) in order[..size.cells()].iter_mut().enumerate() {
             *x = i as u16;
         }
+        let places = size.places();
+        // The line `offset` places further round the same box as line `i`,
+        // without divisions in the loop.
+        let partner = |i: usize, offset: usize| {
+            let within = i % b + offset;
+            i - i % b + if within >= b { within - b } else { within }
+        };
+        let mut partners = [[0u8; MAX_SIDE]; MAX_SIDE];
+        for (i, row) in partners[..n].iter_mut().enumerate() {
+            for (offset, p) in row[..b].iter_mut().enumerate() {
+                *p = partner(i, offset) as u8;
+            }
+        }
+        // One draw per cell picks both the direction and the partner line:
+        // uniform over the 2(b - 1) pairs.
+        let choices = 2 * (b as u32 - 1);
         for _ in 0..self.passes {
             shuffle(rng, &mut order[..size.cells()]);
             for &cell in &order[..size.cells()] {
-                let (r, c) = (cell as usize / n, cell as usize % n);
-                let along_row = coin(rng);
-                // A random other line of the same box: offset 1..b within it.
-                let offset = 1 + below(rng, b as u32 - 1) as usize;
-                if along_row {
-                    let c2 = c - c % b + (c % b + offset) % b;
-                    swap_columns_chain(grid, &mut pos, r, c, c2);
+                let p = places[cell as usize];
+                let (r, c) = (p.row as usize, p.col as usize);
+                let choice = below(rng, choices);
+                let offset = 1 + (choice >> 1) as usize;
+                if choice & 1 == 0 {
+                    let c2 = partners[c][offset] as usize;
+                    board.swap_columns_chain(r, c, c2);
                 } else {
-                    let r2 = r - r % b + (r % b + offset) % b;
-                    swap_rows_chain(grid, &mut pos, r, c, r2);
+                    let r2 = partners[r][offset] as usize;
+                    board.swap_rows_chain(r, c, r2);
                 }
             }
         }
+        board.write(grid);
     }
-}
-
-/// Swaps (r, c1) with (r, c2), then repairs columns c1 and c2 down the chain
-/// of rows until the first value returns to column c1.
-fn swap_columns_chain(grid: &mut Grid, pos: &mut Positions, mut r: usize, c1: usize, c2: usize) {
-    let n = grid.size().side();
-    let target = grid.get(r, c1);
-    for _ in 0..n {
-        let (a, b) = (grid.get(r, c1), grid.get(r, c2));
-        grid.set(r, c1, b);
-        grid.set(r, c2, a);
-        pos.in_row[r][a as usize] = c2 as u8;
-        pos.in_row[r][b as usize] = c1 as u8;
-        // The other copy of b in column c1 is where b was before it came.
-        let next = pos.in_col[c1][b as usize] as usize;
-        pos.in_col[c1][b as usize] = r as u8;
-        pos.in_col[c2][a as usize] = r as u8;
-        if b == target {
-            return;
-        }
-        r = next;
-    }
-    debug_assert!(false, "a swap chain did not close within {n} steps");
-}
-
-/// The same as [`swap_columns_chain`] with rows and columns exchanged.
-fn swap_rows_chain(grid: &mut Grid, pos: &mut Positions, r1: usize, mut c: usize, r2: usize) {
-    let n = grid.size().side();
-    let target = grid.get(r1, c);
-    for _ in 0..n {
-        let (a, b) = (grid.get(r1, c), grid.get(r2, c));
-        grid.set(r1, c, b);
-        grid.set(r2, c, a);
-        pos.in_col[c][a as usize] = r2 as u8;
-        pos.in_col[c][b as usize] = r1 as u8;
-        let next = pos.in_row[r1][b as usize] as usize;
-        pos.in_row[r1][b as usize] = c as u8;
-        pos.in_row[r2][a as usize] = c as u8;
-        if b == target {
-            return;
-        }
-        c = next;
-    }
-    debug_assert!(false, "a swap chain did not close within {n} steps");
 }
 
 impl Generator for Chain {
@@ -214,19 +252,22 @@ mod tests {
             let mut rng = grid_rng(8, size.side() as u64);
             let n = size.side();
             let b = size.box_size();
-            let mut pos = Positions::of(&g);
+            let mut board = Board::of(&g);
             for _ in 0..300 {
                 let (r, c) = (
                     below(&mut rng, n as u32) as usize,
                     below(&mut rng, n as u32) as usize,
                 );
                 let off = 1 + below(&mut rng, b as u32 - 1) as usize;
-                if coin(&mut rng) {
-                    swap_columns_chain(&mut g, &mut pos, r, c, c - c % b + (c % b + off) % b);
+                if crate::random::coin(&mut rng) {
+                    board.swap_columns_chain(r, c, c - c % b + (c % b + off) % b);
                 } else {
-                    swap_rows_chain(&mut g, &mut pos, r, c, r - r % b + (r % b + off) % b);
+                    board.swap_rows_chain(r, c, r - r % b + (r % b + off) % b);
                 }
+                board.write(&mut g);
                 assert_eq!(g.validate(), Ok(()), "{size}");
+                assert_eq!(Board::of(&g).in_row, board.in_row, "positions out of step");
+                assert_eq!(Board::of(&g).in_col, board.in_col, "positions out of step");
             }
         }
     }
@@ -237,8 +278,9 @@ mod tests {
         // with rows 1 and 2 exchanged in columns 1, 4 and 7.
         let mut g = Grid::empty(Size::S9);
         start_grid(&mut g);
-        let mut pos = Positions::of(&g);
-        swap_rows_chain(&mut g, &mut pos, 0, 0, 1);
+        let mut board = Board::of(&g);
+        board.swap_rows_chain(0, 0, 1);
+        board.write(&mut g);
         let rows: Vec<String> = g
             .rows()
             .take(2)

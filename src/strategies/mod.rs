@@ -7,11 +7,13 @@ use rand::Rng;
 use crate::grid::{Grid, Size};
 
 pub mod backtrack;
+pub mod bas;
 pub mod chain;
 pub mod potential;
 pub mod rotate;
 
 pub use backtrack::Backtrack;
+pub use bas::Bas;
 pub use chain::Chain;
 pub use potential::Potential;
 pub use rotate::Rotate;
@@ -52,6 +54,8 @@ pub enum Strategy {
     Backtrack,
     /// The cyclic-rotation shuffler ([`rotate`]).
     Rotate,
+    /// The shrinking-square sorter ([`bas`]).
+    Bas,
     /// The potential-array filler ([`potential`]).
     Potential,
     /// The chain-swap mutator ([`chain`]).
@@ -75,6 +79,7 @@ impl Strategy {
     pub const ALL: &'static [Strategy] = &[
         Strategy::Backtrack,
         Strategy::Rotate,
+        Strategy::Bas,
         Strategy::Potential,
         Strategy::Chain,
     ];
@@ -84,6 +89,7 @@ impl Strategy {
         match self {
             Strategy::Backtrack => "backtrack",
             Strategy::Rotate => "rotate",
+            Strategy::Bas => "bas",
             Strategy::Potential => "potential",
             Strategy::Chain => "chain",
         }
@@ -94,6 +100,7 @@ impl Strategy {
         match self {
             Strategy::Backtrack => backtrack::DESCRIPTION,
             Strategy::Rotate => rotate::DESCRIPTION,
+            Strategy::Bas => bas::DESCRIPTION,
             Strategy::Potential => potential::DESCRIPTION,
             Strategy::Chain => chain::DESCRIPTION,
         }
@@ -110,6 +117,7 @@ impl Strategy {
         match self {
             Strategy::Backtrack => Backtrack::default().sizes(),
             Strategy::Rotate => Rotate.sizes(),
+            Strategy::Bas => Bas.sizes(),
             Strategy::Potential => Potential::default().sizes(),
             Strategy::Chain => Chain::default().sizes(),
         }
@@ -143,6 +151,7 @@ impl Strategy {
         match self {
             Strategy::Backtrack => Backtrack::default().generate(rng, grid),
             Strategy::Rotate => Rotate.generate(rng, grid),
+            Strategy::Bas => Bas.generate(rng, grid),
             Strategy::Potential => Potential::default().generate(rng, grid),
             Strategy::Chain => Chain::default().generate(rng, grid),
         }
