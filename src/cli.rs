@@ -24,9 +24,10 @@ Examples:
 #[derive(Debug, Parser)]
 #[command(name = "sudogen", version, after_help = EXAMPLES, after_long_help = EXAMPLES)]
 pub struct Cli {
-    /// The generation algorithm
-    #[arg(short, long, value_enum, default_value_t = Strategy::Backtrack)]
-    pub strategy: Strategy,
+    /// The generation algorithm [default: uniform for 4x4 and 9x9, backtrack
+    /// for 16x16 and 25x25]
+    #[arg(short, long, value_enum)]
+    pub strategy: Option<Strategy>,
 
     /// How many grids to write (0 writes none)
     #[arg(short = 'n', long, default_value_t = 1, value_name = "N")]
@@ -57,6 +58,13 @@ pub struct Cli {
     /// Print the seed and other details to standard error
     #[arg(short, long)]
     pub verbose: bool,
+}
+
+impl Cli {
+    /// The strategy asked for, or the default for the size.
+    pub fn strategy(&self) -> Strategy {
+        self.strategy.unwrap_or(Strategy::default_for(self.size))
+    }
 }
 
 /// Parses a side length.

@@ -42,7 +42,8 @@ fn usage(kind: ErrorKind, message: impl std::fmt::Display) -> anyhow::Error {
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
-    cli.strategy
+    let strategy = cli.strategy();
+    strategy
         .check_size(cli.size)
         .map_err(|e| usage(ErrorKind::InvalidValue, e))?;
     if cli.start.checked_add(cli.count).is_none() {
@@ -59,7 +60,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Format::Line
     });
     let job = Job {
-        strategy: cli.strategy,
+        strategy,
         size: cli.size,
         seed,
         start: cli.start,

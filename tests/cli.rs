@@ -27,7 +27,9 @@ fn unknown_strategy_is_a_usage_error() {
         .code(2)
         .stdout("")
         .stderr(predicate::str::contains("invalid value 'magic'"))
-        .stderr(predicate::str::contains("possible values: backtrack"));
+        .stderr(predicate::str::contains(
+            "possible values: uniform, backtrack",
+        ));
 }
 
 #[test]
@@ -99,7 +101,14 @@ fn a_closed_pipe_ends_quietly_with_success() {
 
 #[test]
 fn start_gives_the_tail_of_a_longer_run() {
-    for strategy in ["backtrack", "rotate", "bas", "potential", "chain"] {
+    for strategy in [
+        "uniform",
+        "backtrack",
+        "rotate",
+        "bas",
+        "potential",
+        "chain",
+    ] {
         for format in ["line", "json", "csv"] {
             let long = stdout_of(&["-s", strategy, "-f", format, "-n", "15", "--seed", "7"]);
             let tail = stdout_of(&[
@@ -134,6 +143,27 @@ fn shards_concatenate_to_the_whole_run() {
 }
 
 #[test]
+fn default_strategy_is_uniform_where_it_can_be() {
+    let json = stdout_of(&["-f", "json", "--seed", "1"]);
+    assert!(
+        json.starts_with(r#"{"strategy":"uniform","size":9,"#),
+        "{json}"
+    );
+    let json = stdout_of(&["-f", "json", "--seed", "1", "--size", "16"]);
+    assert!(
+        json.starts_with(r#"{"strategy":"backtrack","size":16,"#),
+        "{json}"
+    );
+    sudogen()
+        .args(["-s", "uniform", "--size", "25"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "a strategy that can: backtrack, rotate",
+        ));
+}
+
+#[test]
 fn count_zero_writes_nothing() {
     sudogen().args(["-n", "0"]).assert().success().stdout("");
     // CSV still writes nothing at all for no grids? It writes the header,
@@ -151,7 +181,8 @@ fn a_size_the_strategy_cannot_make_is_a_usage_error() {
         .code(2)
         .stdout("")
         .stderr(predicate::str::contains(
-            "strategy 'potential' cannot make 25x25 grids; use --size 4, 9, 16",
+            "strategy 'potential' cannot make 25x25 grids; use --size 4, 9, 16, \
+             or a strategy that can: backtrack, rotate, bas, chain",
         ));
 }
 

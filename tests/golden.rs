@@ -89,6 +89,11 @@ fn check_strategy(strategy: Strategy) {
 }
 
 #[test]
+fn uniform_output_is_stable() {
+    check_strategy(Strategy::Uniform);
+}
+
+#[test]
 fn backtrack_output_is_stable() {
     check_strategy(Strategy::Backtrack);
 }

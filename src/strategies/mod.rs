@@ -11,12 +11,14 @@ pub mod bas;
 pub mod chain;
 pub mod potential;
 pub mod rotate;
+pub mod uniform;
 
 pub use backtrack::Backtrack;
 pub use bas::Bas;
 pub use chain::Chain;
 pub use potential::Potential;
 pub use rotate::Rotate;
+pub use uniform::Uniform;
 
 /// An algorithm that fills a grid with a valid Sudoku solution.
 ///
@@ -50,6 +52,8 @@ pub trait Generator {
 /// Every strategy sudogen offers, by its command-line name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Strategy {
+    /// Exact uniform sampling ([`uniform`]).
+    Uniform,
     /// The linear backtracker ([`backtrack`]).
     Backtrack,
     /// The cyclic-rotation shuffler ([`rotate`]).
@@ -77,6 +81,7 @@ impl clap::ValueEnum for Strategy {
 impl Strategy {
     /// Every strategy, in the order `--help` lists them.
     pub const ALL: &'static [Strategy] = &[
+        Strategy::Uniform,
         Strategy::Backtrack,
         Strategy::Rotate,
         Strategy::Bas,
@@ -87,6 +92,7 @@ impl Strategy {
     /// The name used on the command line and in JSON output.
     pub fn name(self) -> &'static str {
         match self {
+            Strategy::Uniform => "uniform",
             Strategy::Backtrack => "backtrack",
             Strategy::Rotate => "rotate",
             Strategy::Bas => "bas",
@@ -98,6 +104,7 @@ impl Strategy {
     /// A one-line description.
     pub fn description(self) -> &'static str {
         match self {
+            Strategy::Uniform => uniform::DESCRIPTION,
             Strategy::Backtrack => backtrack::DESCRIPTION,
             Strategy::Rotate => rotate::DESCRIPTION,
             Strategy::Bas => bas::DESCRIPTION,
@@ -115,11 +122,22 @@ impl Strategy {
     /// The sizes this strategy can fill.
     pub fn sizes(self) -> &'static [Size] {
         match self {
+            Strategy::Uniform => Uniform.sizes(),
             Strategy::Backtrack => Backtrack::default().sizes(),
             Strategy::Rotate => Rotate.sizes(),
             Strategy::Bas => Bas.sizes(),
             Strategy::Potential => Potential::default().sizes(),
             Strategy::Chain => Chain::default().sizes(),
+        }
+    }
+
+    /// The strategy used when none is given: `uniform` where it can
+    /// (4x4 and 9x9), else `backtrack`.
+    pub fn default_for(size: Size) -> Strategy {
+        if Strategy::Uniform.supports(size) {
+            Strategy::Uniform
+        } else {
+            Strategy::Backtrack
         }
     }
 
@@ -149,6 +167,7 @@ impl Strategy {
     #[inline]
     pub fn generate<R: Rng + ?Sized>(self, rng: &mut R, grid: &mut Grid) {
         match self {
+            Strategy::Uniform => Uniform.generate(rng, grid),
             Strategy::Backtrack => Backtrack::default().generate(rng, grid),
             Strategy::Rotate => Rotate.generate(rng, grid),
             Strategy::Bas => Bas.generate(rng, grid),
@@ -181,12 +200,18 @@ impl std::fmt::Display for UnsupportedSize {
             .iter()
             .map(|s| s.side().to_string())
             .collect();
+        let others: Vec<&str> = Strategy::ALL
+            .iter()
+            .filter(|s| s.supports(self.size))
+            .map(|s| s.name())
+            .collect();
         write!(
             f,
-            "strategy '{}' cannot make {} grids; use --size {}",
+            "strategy '{}' cannot make {} grids; use --size {}, or a strategy that can: {}",
             self.strategy,
             self.size,
-            sides.join(", ")
+            sides.join(", "),
+            others.join(", ")
         )
     }
 }
@@ -289,12 +314,13 @@ mod tests {
     #[test]
     fn unsupported_size_message_names_the_sizes() {
         let e = UnsupportedSize {
-            strategy: Strategy::Rotate,
+            strategy: Strategy::Uniform,
             size: Size::S16,
         };
         assert_eq!(
             e.to_string(),
-            "strategy 'rotate' cannot make 16x16 grids; use --size 4, 9, 16, 25"
+            "strategy 'uniform' cannot make 16x16 grids; use --size 4, 9, \
+             or a strategy that can: backtrack, rotate, bas, potential, chain"
         );
     }
 }

@@ -1,0 +1,899 @@
+//! `uniform`: exact uniform sampling of 9x9 grids (and 4x4): every one of
+//! the 6,670,903,752,021,072,936,960 grids is equally likely.
+//!
+//! This strategy has no seed article; it is derived here from the
+//! structure of bands (Felgenhauer and Jarvis, 2005).
+//!
+//! **Vocabulary.** Digits are 0..9 inside this module. A *band* is three
+//! rows whose rows are permutations and whose three boxes hold every digit.
+//! Its *signature* σ is the set of three digits in each of its nine columns;
+//! within each box the three column sets partition the digits.
+//!
+//! **Counting bands with a signature, B(σ).** Row 1 of the band takes one
+//! digit from each column set, all nine different: a *transversal* t. The
+//! two digits left in each column form an edge; every digit is in three
+//! column sets (one per box) and row 1 used it once, so every digit has
+//! degree two and the edges form disjoint cycles (of length 2 to 9, so at
+//! most 4 cycles). Rows 2 and 3 must each be permutations, so each cycle
+//! is oriented one of two ways (which end of each edge goes to row 2):
+//! `B(σ) = Σ_t 2^cycles(t)`. A transversal is fixed by its picks in boxes 1
+//! and 2 (27 × 27 = 729 choices): the three digits left must fall one in
+//! each column of box 3, which then has only one way to take them.
+//!
+//! B is unchanged by relabelling digits and by permuting columns, so it is
+//! a table: relabel so that box 1's column sets are {0,1,2}, {3,4,5},
+//! {6,7,8}, and index boxes 2 and 3 by their unordered partitions into
+//! triples (280 each). The 280 × 280 table of `u16` takes 0.4 s to build
+//! ([`build_b_table`]), so it is committed (`uniform_b_table.bin`, 157 KB)
+//! and a test rebuilds it and compares; its largest entry is 1,728 (the
+//! pure band), which a test checks.
+//!
+//! **Completions, C(b1).** Below a top band b1 the other two bands have, in
+//! each column, the six digits b1's column lacks, split three and three. In
+//! each stack, the splits that make band 2's boxes valid are the 56 ways to
+//! re-partition the stack's digits into three column sets each disjoint from
+//! b1's set in that column ([`SPLITS`]); band 3's sets are what is left.
+//! So `C(b1) = Σ_{σ2} B(σ2) · B(σ3)` over 56³ signatures, and the number of
+//! grids is `Σ_{b1} C(b1)`. Tests check C against the published values of
+//! all 44 band classes and, in release mode, the total N0.
+//!
+//! **Sampling.** A grid is (b1, σ2, band 2 with signature σ2, band 3 with
+//! signature σ3), and each grid arises from exactly one such tuple. We draw:
+//!
+//! 1. b1 uniformly among the 2,612,736 bands whose box 1 is `012/345/678`:
+//!    box 2's row sets are one of 56 splits (the same structure as above,
+//!    with rows for columns) and the six box rows of boxes 2 and 3 are each
+//!    in one of 3! orders, every choice equally likely: two draws.
+//! 2. σ2 uniformly among the 56³ splits below b1.
+//! 3. Accept (b1, σ2) with probability `B(σ2)/1728 · B(σ3)/1728` (two
+//!    integer draws against table values), else go back to 1. The accepted
+//!    pair has probability proportional to `B(σ2) · B(σ3)`, so b1 is drawn in
+//!    proportion to its completions C(b1), and σ2 given b1 in proportion to
+//!    `B(σ2) · B(σ3)`. About 75 proposals are made per grid.
+//! 4. Band 2 uniformly among the B(σ2) bands with signature σ2: propose one
+//!    of the 729 box-1/box-2 picks uniformly, reject it if it is not a
+//!    transversal, accept it with probability `2^cycles / 16`, then orient
+//!    each cycle with a fair coin. Each band then has probability
+//!    `2^c/16 · 2^-c`, the same for all. Band 3 likewise with σ3.
+//! 5. Relabel the digits with a uniform permutation. Every step before was
+//!    invariant under relabelling, and each grid has exactly one relabelling
+//!    that makes its box 1 `012/345/678`, so every grid has probability
+//!    exactly `1/N0`. All acceptance decisions compare integers.
+//!
+//! **4x4.** The 288 grids are enumerated once and one is picked uniformly.
+//! **16x16 and 25x25**: no exact method is known to be practical; asking for
+//! them is a usage error.
+//!
+//! **Cost.** See the README: about 10 µs per 9x9 grid.
+
+use std::sync::OnceLock;
+
+use rand::Rng;
+
+use super::{Generator, assert_supported};
+use crate::grid::{Grid, Size};
+use crate::random::{below, shuffle};
+
+/// The one-line description.
+pub const DESCRIPTION: &str =
+    "exact uniform sampling: every grid equally likely (band counting with rejection)";
+
+/// The largest number of bands with one signature (the pure band's).
+pub const MAX_B: u32 = 1728;
+/// The number of unordered partitions of nine digits into three triples.
+pub const PARTITIONS: usize = 280;
+/// All nine digits.
+const ALL: u16 = 0x1ff;
+
+/// Exact uniform sampling. See the [module docs](self).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Uniform;
+
+/// The digits of a 9-bit mask, in increasing order.
+#[inline]
+fn digits(mut m: u16) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let d = m.trailing_zeros() as u8;
+            m &= m - 1;
+            d
+        })
+    })
+}
+
+/// The `k`-th smallest digit of a mask.
+#[inline]
+fn nth_digit(mut m: u16, k: u32) -> u8 {
+    for _ in 0..k {
+        m &= m - 1;
+    }
+    m.trailing_zeros() as u8
+}
+
+/// The 56 ways to re-split three disjoint triples A0, A1, A2 into three
+/// triples B0, B1, B2 with `Bi ∩ Ai = ∅`, as masks over positions: positions
+/// 0-2 are A0's digits in increasing order, 3-5 A1's, 6-8 A2's.
+pub static SPLITS: [[u16; 3]; 56] = build_splits();
+
+const fn build_splits() -> [[u16; 3]; 56] {
+    let a = [0b000_000_111u16, 0b000_111_000, 0b111_000_000];
+    let mut out = [[0u16; 3]; 56];
+    let mut n = 0;
+    let mut b0 = 0u16;
+    while b0 < 512 {
+        if b0.count_ones() == 3 && b0 & a[0] == 0 {
+            let mut b1 = 0u16;
+            while b1 < 512 {
+                if b1.count_ones() == 3 && b1 & a[1] == 0 && b1 & b0 == 0 {
+                    let b2 = ALL & !b0 & !b1;
+                    if b2 & a[2] == 0 {
+                        out[n] = [b0, b1, b2];
+                        n += 1;
+                    }
+                }
+                b1 += 1;
+            }
+        }
+        b0 += 1;
+    }
+    assert!(n == 56);
+    out
+}
+
+/// Maps position masks of a split to digit masks, given the digits at
+/// positions 0..9.
+#[inline]
+fn apply_split(split: &[u16; 3], at: &[u8; 9]) -> [u16; 3] {
+    let mut out = [0u16; 3];
+    for (o, &m) in out.iter_mut().zip(split) {
+        for p in digits(m) {
+            *o |= 1 << at[p as usize];
+        }
+    }
+    out
+}
+
+/// The digits of three disjoint triples, listed triple by triple.
+#[inline]
+fn positions(sets: &[u16]) -> [u8; 9] {
+    let mut at = [0u8; 9];
+    for (i, d) in sets.iter().flat_map(|&m| digits(m)).enumerate() {
+        at[i] = d;
+    }
+    at
+}
+
+/// `POW3[m]`: the sum of `3^(d-1)` over the digits `d >= 1` of mask `m`,
+/// so that a partition's base-3 code is `POW3[second] + 2 * POW3[third]`.
+static POW3: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut m = 0;
+    while m < 512 {
+        let (mut d, mut p, mut sum) = (1, 1u16, 0u16);
+        while d < 9 {
+            if m & (1 << d) != 0 {
+                sum += p;
+            }
+            p *= 3;
+            d += 1;
+        }
+        t[m] = sum;
+        m += 1;
+    }
+    t
+};
+
+/// The base-3 code of a partition into triples, with labels normalised:
+/// digit 0's triple is 0, the triple of the smallest digit outside it 1.
+#[inline]
+fn partition_code(p: &[u16; 3]) -> usize {
+    let first = if p[0] & 1 != 0 {
+        0
+    } else if p[1] & 1 != 0 {
+        1
+    } else {
+        2
+    };
+    let (a, b) = match first {
+        0 => (p[1], p[2]),
+        1 => (p[0], p[2]),
+        _ => (p[0], p[1]),
+    };
+    // The second triple holds the lowest digit outside the first.
+    let (second, third) = if (a & a.wrapping_neg()) < (b & b.wrapping_neg()) {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    usize::from(POW3[second as usize]) + 2 * usize::from(POW3[third as usize])
+}
+
+/// The 280 partitions of the digits into three triples, in a fixed order:
+/// the triple containing 0, then the triple containing the smallest digit
+/// left, both increasing as masks.
+static PARTITION_SETS: [[u16; 3]; PARTITIONS] = {
+    let mut out = [[0u16; 3]; PARTITIONS];
+    let mut n = 0;
+    let mut t0 = 0u16;
+    while t0 < 512 {
+        if t0.count_ones() == 3 && t0 & 1 != 0 {
+            let rest = ALL & !t0;
+            let low = 1u16 << rest.trailing_zeros();
+            let mut t1 = 0u16;
+            while t1 < 512 {
+                if t1.count_ones() == 3 && t1 & !rest == 0 && t1 & low != 0 {
+                    out[n] = [t0, t1, rest & !t1];
+                    n += 1;
+                }
+                t1 += 1;
+            }
+        }
+        t0 += 1;
+    }
+    assert!(n == PARTITIONS);
+    out
+};
+
+/// `PARTITION_INDEX[partition_code(p)]`: the position of `p` in
+/// [`PARTITION_SETS`].
+static PARTITION_INDEX: [u16; 6561] = {
+    let mut index = [u16::MAX; 6561];
+    let mut i = 0;
+    while i < PARTITIONS {
+        let p = PARTITION_SETS[i];
+        // p[0] holds digit 0 and p[1] the smallest digit outside it.
+        index[POW3[p[1] as usize] as usize + 2 * POW3[p[2] as usize] as usize] = i as u16;
+        i += 1;
+    }
+    index
+};
+
+/// The index (0..280) of a partition of the digits into three triples.
+#[inline]
+fn partition_index(p: &[u16; 3]) -> usize {
+    PARTITION_INDEX[partition_code(p)] as usize
+}
+
+/// The key of a band signature in the B table: relabel so that box 1's
+/// column sets are {0,1,2}, {3,4,5}, {6,7,8}, then index boxes 2 and 3 by
+/// their partitions.
+#[inline]
+fn signature_key(sig: &[u16; 9]) -> usize {
+    let mut label = [0u8; 9];
+    for (i, d) in positions(&sig[..3]).into_iter().enumerate() {
+        label[d as usize] = i as u8;
+    }
+    let relabel = |m: u16| digits(m).fold(0u16, |acc, d| acc | 1 << label[d as usize]);
+    let p2 = [relabel(sig[3]), relabel(sig[4]), relabel(sig[5])];
+    let p3 = [relabel(sig[6]), relabel(sig[7]), relabel(sig[8])];
+    partition_index(&p2) * PARTITIONS + partition_index(&p3)
+}
+
+/// The number of cycles formed by the edges `left[j]` (two digits each).
+#[inline]
+fn cycles(left: &[u16; 9]) -> u32 {
+    let mut seen = 0u16;
+    let mut count = 0;
+    while seen != ALL {
+        let mut comp = 1u16 << (!seen & ALL).trailing_zeros();
+        loop {
+            let grown = left
+                .iter()
+                .filter(|&&e| e & comp != 0)
+                .fold(comp, |acc, &e| acc | e);
+            if grown == comp {
+                break;
+            }
+            comp = grown;
+        }
+        seen |= comp;
+        count += 1;
+    }
+    count
+}
+
+/// The transversal picked by `choice` (0..729: box 1's picks, then box 2's),
+/// if it is one: the leftover edges of each column.
+#[inline]
+fn transversal(sig: &[u16; 9], choice: u32) -> Option<([u8; 9], [u16; 9])> {
+    let (a, b) = (choice / 27, choice % 27);
+    let picks = [a / 9, a / 3 % 3, a % 3, b / 9, b / 3 % 3, b % 3];
+    let mut row = [0u8; 9];
+    let mut used = 0u16;
+    for (j, &k) in picks.iter().enumerate() {
+        let d = nth_digit(sig[j], k);
+        if used & (1 << d) != 0 {
+            return None;
+        }
+        used |= 1 << d;
+        row[j] = d;
+    }
+    let rest = ALL & !used;
+    for j in 6..9 {
+        let m = sig[j] & rest;
+        if m.count_ones() != 1 {
+            return None;
+        }
+        row[j] = m.trailing_zeros() as u8;
+    }
+    let mut left = [0u16; 9];
+    for j in 0..9 {
+        left[j] = sig[j] & !(1 << row[j]);
+    }
+    Some((row, left))
+}
+
+/// B(σ): the number of bands with column sets `sig`, by the formula.
+pub fn count_bands(sig: &[u16; 9]) -> u32 {
+    (0..729)
+        .filter_map(|c| transversal(sig, c))
+        .map(|(_, left)| 1 << cycles(&left))
+        .sum()
+}
+
+/// The B table, as built by [`build_b_table`] and committed (little-endian
+/// `u16`s) so no run waits for it; a test rebuilds it and compares.
+static B_TABLE_BYTES: &[u8; 2 * PARTITIONS * PARTITIONS] = include_bytes!("uniform_b_table.bin");
+
+/// The B table: `b_table()[p2 * 280 + p3]` is B of the signature whose box 1
+/// columns are {0,1,2}, {3,4,5}, {6,7,8} and whose boxes 2 and 3 have the
+/// partitions `p2` and `p3`.
+pub fn b_table() -> &'static [u16] {
+    static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        B_TABLE_BYTES
+            .chunks_exact(2)
+            .map(|b| u16::from_le_bytes([b[0], b[1]]))
+            .collect()
+    })
+}
+
+/// Builds the B table from the formula (about 0.4 s on one core).
+pub fn build_b_table() -> Vec<u16> {
+    {
+        let parts = &PARTITION_SETS;
+        let mut t = vec![0u16; PARTITIONS * PARTITIONS];
+        for p2 in 0..PARTITIONS {
+            for p3 in p2..PARTITIONS {
+                let (a, b) = (parts[p2], parts[p3]);
+                let sig = [
+                    0b111,
+                    0b111_000,
+                    0b111_000_000,
+                    a[0],
+                    a[1],
+                    a[2],
+                    b[0],
+                    b[1],
+                    b[2],
+                ];
+                let v = count_bands(&sig) as u16;
+                t[p2 * PARTITIONS + p3] = v;
+                t[p3 * PARTITIONS + p2] = v;
+            }
+        }
+        t
+    }
+}
+
+/// B(σ) by table look-up.
+#[inline]
+pub fn b_of(sig: &[u16; 9]) -> u32 {
+    u32::from(b_table()[signature_key(sig)])
+}
+
+/// The signatures of bands 2 and 3 for split choices `splits` (one of 56
+/// per stack) under a band with signature `sig1`.
+#[inline]
+fn splits_below(sig1: &[u16; 9], splits: [usize; 3]) -> ([u16; 9], [u16; 9]) {
+    let mut s2 = [0u16; 9];
+    let mut s3 = [0u16; 9];
+    for (s, &k) in splits.iter().enumerate() {
+        let cols = &sig1[3 * s..3 * s + 3];
+        let b = apply_split(&SPLITS[k], &positions(cols));
+        for j in 0..3 {
+            s2[3 * s + j] = b[j];
+            s3[3 * s + j] = ALL & !cols[j] & !b[j];
+        }
+    }
+    (s2, s3)
+}
+
+/// C(b1) for a top band with signature `sig1`: its number of completions.
+pub fn completions(sig1: &[u16; 9]) -> u64 {
+    let t = b_table();
+    let mut keys = [[(0usize, 0usize); 56]; 3];
+    // Per stack and split, the partition indices of bands 2 and 3 after
+    // relabelling by box 1 of each; box 1's split fixes the relabelling.
+    let mut total = 0u64;
+    for k0 in 0..56 {
+        let (a2, a3) = splits_below(sig1, [k0, 0, 0]);
+        let label = |s: &[u16; 9]| {
+            let mut label = [0u8; 9];
+            for (i, d) in positions(&s[..3]).into_iter().enumerate() {
+                label[d as usize] = i as u8;
+            }
+            label
+        };
+        let (l2, l3) = (label(&a2), label(&a3));
+        for stack in 1..3 {
+            for (k, key) in keys[stack].iter_mut().enumerate() {
+                let mut splits = [k0, 0, 0];
+                splits[stack] = k;
+                let (s2, s3) = splits_below(sig1, splits);
+                let rel =
+                    |l: &[u8; 9], m: u16| digits(m).fold(0u16, |acc, d| acc | 1 << l[d as usize]);
+                let c = 3 * stack;
+                let p2 = [rel(&l2, s2[c]), rel(&l2, s2[c + 1]), rel(&l2, s2[c + 2])];
+                let p3 = [rel(&l3, s3[c]), rel(&l3, s3[c + 1]), rel(&l3, s3[c + 2])];
+                *key = (partition_index(&p2), partition_index(&p3));
+            }
+        }
+        for &(p2a, p3a) in &keys[1] {
+            for &(p2b, p3b) in &keys[2] {
+                total +=
+                    u64::from(t[p2a * PARTITIONS + p2b]) * u64::from(t[p3a * PARTITIONS + p3b]);
+            }
+        }
+    }
+    total
+}
+
+/// The signature of a band given as three rows of digits.
+pub fn signature(rows: &[[u8; 9]; 3]) -> [u16; 9] {
+    let mut sig = [0u16; 9];
+    for row in rows {
+        for (s, &d) in sig.iter_mut().zip(row) {
+            *s |= 1 << d;
+        }
+    }
+    sig
+}
+
+/// The 3! orders of three items.
+const PERM3: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// The band whose box 1 is `012/345/678`, whose box 2 has the row sets of
+/// `split` (box 3 the rest), and whose six box rows of boxes 2 and 3 are
+/// ordered by the base-6 digits of `orders` (0..46,656). Every one of the
+/// 2,612,736 such bands is `band_from(split, orders)` for exactly one pair.
+fn band_from(split: &[u16; 3], mut orders: usize) -> [[u8; 9]; 3] {
+    let rows1 = [0b111u16, 0b111_000, 0b111_000_000];
+    let mut band = [[0u8; 9]; 3];
+    for (i, row) in band.iter_mut().enumerate() {
+        for (j, x) in row[..3].iter_mut().enumerate() {
+            *x = (3 * i + j) as u8;
+        }
+        for (b, set) in [(1, split[i]), (2, ALL & !rows1[i] & !split[i])] {
+            let mut three = [0u8; 3];
+            for (t, d) in three.iter_mut().zip(digits(set)) {
+                *t = d;
+            }
+            let order = PERM3[orders % 6];
+            orders /= 6;
+            for (x, &k) in row[3 * b..3 * b + 3].iter_mut().zip(&order) {
+                *x = three[k];
+            }
+        }
+    }
+    band
+}
+
+/// A uniform band among those whose box 1 is `012/345/678`.
+#[inline]
+fn top_band<R: Rng + ?Sized>(rng: &mut R) -> [[u8; 9]; 3] {
+    let split = &SPLITS[below(rng, 56) as usize];
+    band_from(split, below(rng, 46_656) as usize)
+}
+
+/// A uniform band among the B(σ) bands with signature `sig`, or `None` if
+/// [`MAX_BAND_TRIES`] proposals all failed (only if B(σ) = 0).
+fn band_with_signature<R: Rng + ?Sized>(rng: &mut R, sig: &[u16; 9]) -> Option<[[u8; 9]; 3]> {
+    for _ in 0..MAX_BAND_TRIES {
+        let Some((row, left)) = transversal(sig, below(rng, 729)) else {
+            continue;
+        };
+        let c = cycles(&left);
+        if below(rng, 16) >= 1 << c {
+            continue;
+        }
+        // Orient each cycle: walk it from an unvisited column, a fair coin
+        // choosing which end of the first edge goes to row 2.
+        let mut band = [row, [0; 9], [0; 9]];
+        let mut done = 0u16;
+        for start in 0..9 {
+            if done & (1 << start) != 0 {
+                continue;
+            }
+            let e = left[start];
+            let (lo, hi) = (e.trailing_zeros() as u8, 15 - e.leading_zeros() as u8);
+            let (mut up, mut down) = if crate::random::coin(rng) {
+                (lo, hi)
+            } else {
+                (hi, lo)
+            };
+            let mut j = start;
+            loop {
+                band[1][j] = up;
+                band[2][j] = down;
+                done |= 1 << j;
+                // `down` is in row 3 here, so it goes to row 2 in its other
+                // column.
+                let Some(next) =
+                    (0..9).find(|&k| done & (1 << k) == 0 && left[k] & (1 << down) != 0)
+                else {
+                    break;
+                };
+                up = down;
+                down = nth_digit(left[next] & !(1 << up), 0);
+                j = next;
+            }
+        }
+        return Some(band);
+    }
+    None
+}
+
+/// Proposals allowed for one grid before the fail-safe. One is accepted
+/// with probability about 1/75, so needing more than this has probability
+/// about e^-1300: never in practice, but the loop is bounded.
+pub const MAX_PROPOSALS: u64 = 100_000;
+/// Tries allowed for drawing one band with a given signature (accepted
+/// with probability B/11,664 ≥ 1/11,664 for an accepted signature).
+pub const MAX_BAND_TRIES: u32 = 10_000_000;
+
+/// How much work one 9x9 grid took.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tries {
+    /// (b1, σ2) proposals, including the accepted one.
+    pub proposals: u64,
+    /// Whether the fail-safe made the grid instead.
+    pub fell_back: bool,
+}
+
+impl Uniform {
+    /// Draws a 9x9 grid (digits 1..9 in `grid`) and reports the proposals.
+    /// If the fail-safe limits are ever reached (see [`MAX_PROPOSALS`]),
+    /// the grid is made by `backtrack` instead and `fell_back` is set.
+    pub fn generate_9x9<R: Rng + ?Sized>(&self, rng: &mut R, grid: &mut Grid) -> Tries {
+        let mut tries = Tries::default();
+        if self.try_9x9(rng, grid, &mut tries).is_none() {
+            tries.fell_back = true;
+            super::Backtrack::default().generate(rng, grid);
+        }
+        tries
+    }
+
+    fn try_9x9<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        grid: &mut Grid,
+        tries: &mut Tries,
+    ) -> Option<()> {
+        let (b1, s2, s3) = loop {
+            if tries.proposals == MAX_PROPOSALS {
+                return None;
+            }
+            tries.proposals += 1;
+            let b1 = top_band(rng);
+            let sig1 = signature(&b1);
+            let pick = below(rng, 56 * 56 * 56) as usize;
+            let (s2, s3) = splits_below(&sig1, [pick / 3136, pick / 56 % 56, pick % 56]);
+            if below(rng, MAX_B) >= b_of(&s2) {
+                continue;
+            }
+            if below(rng, MAX_B) >= b_of(&s3) {
+                continue;
+            }
+            break (b1, s2, s3);
+        };
+        let b2 = band_with_signature(rng, &s2)?;
+        let b3 = band_with_signature(rng, &s3)?;
+        let mut label = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
+        shuffle(rng, &mut label);
+        for (r, row) in b1.iter().chain(&b2).chain(&b3).enumerate() {
+            for (c, &d) in row.iter().enumerate() {
+                grid.set(r, c, label[d as usize]);
+            }
+        }
+        Some(())
+    }
+}
+
+/// All 288 4x4 grids, in lexicographic order.
+pub fn all_4x4() -> &'static [[u8; 16]] {
+    static GRIDS: OnceLock<Vec<[u8; 16]>> = OnceLock::new();
+    GRIDS.get_or_init(|| {
+        fn fill(g: &mut Grid, cell: usize, out: &mut Vec<[u8; 16]>) {
+            if cell == 16 {
+                let mut a = [0u8; 16];
+                a.copy_from_slice(g.cells());
+                out.push(a);
+                return;
+            }
+            let size = Size::S4;
+            for v in 1..=4u8 {
+                let clash = size.peers(cell).iter().any(|&q| g.cells()[q as usize] == v);
+                if !clash {
+                    g.cells_mut()[cell] = v;
+                    fill(g, cell + 1, out);
+                    g.cells_mut()[cell] = 0;
+                }
+            }
+        }
+        let mut out = Vec::with_capacity(288);
+        fill(&mut Grid::empty(Size::S4), 0, &mut out);
+        out
+    })
+}
+
+impl Generator for Uniform {
+    fn sizes(&self) -> &'static [Size] {
+        &[Size::S4, Size::S9]
+    }
+
+    fn generate<R: Rng + ?Sized>(&self, rng: &mut R, grid: &mut Grid) {
+        assert_supported(self, "uniform", grid.size());
+        match grid.size() {
+            Size::S4 => {
+                let all = all_4x4();
+                let pick = &all[below(rng, all.len() as u32) as usize];
+                grid.cells_mut().copy_from_slice(pick);
+            }
+            _ => {
+                self.generate_9x9(rng, grid);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::random::grid_rng;
+
+    #[test]
+    fn committed_b_table_matches_the_formula() {
+        let built = build_b_table();
+        if std::env::var_os("SUDOGEN_BLESS").is_some() {
+            let bytes: Vec<u8> = built.iter().flat_map(|v| v.to_le_bytes()).collect();
+            std::fs::write("src/strategies/uniform_b_table.bin", bytes).unwrap();
+        }
+        assert!(
+            built == b_table(),
+            "uniform_b_table.bin is stale; run with SUDOGEN_BLESS=1"
+        );
+        assert_eq!(built.iter().max(), Some(&(MAX_B as u16)));
+    }
+
+    /// B(σ) by brute force: every ordering of every column's three digits,
+    /// counting those whose rows are permutations.
+    fn brute_force_bands(sig: &[u16; 9]) -> u32 {
+        // For each box, the row sets of each of its 6^3 column orderings.
+        let boxes: Vec<Vec<[u16; 3]>> = (0..3)
+            .map(|bx| {
+                let mut out = Vec::new();
+                for o in 0..216 {
+                    let mut rows = [0u16; 3];
+                    for j in 0..3 {
+                        let ds: Vec<u8> = digits(sig[3 * bx + j]).collect();
+                        let order = PERM3[o / [36, 6, 1][j] % 6];
+                        for (r, row) in rows.iter_mut().enumerate() {
+                            *row |= 1 << ds[order[r]];
+                        }
+                    }
+                    out.push(rows);
+                }
+                out
+            })
+            .collect();
+        let mut count = 0;
+        for a in &boxes[0] {
+            for b in &boxes[1] {
+                if (0..3).any(|r| a[r] & b[r] != 0) {
+                    continue;
+                }
+                for c in &boxes[2] {
+                    if (0..3).all(|r| (a[r] | b[r]) & c[r] == 0) {
+                        count += 1;
+                    }
+                }
+            }
+        }
+        count
+    }
+
+    #[test]
+    fn band_count_formula_matches_brute_force() {
+        let mut sigs = vec![signature(&[
+            [0, 1, 2, 3, 4, 5, 6, 7, 8],
+            [3, 4, 5, 6, 7, 8, 0, 1, 2],
+            [6, 7, 8, 0, 1, 2, 3, 4, 5],
+        ])];
+        let mut rng = grid_rng(3, 3);
+        for _ in 0..5 {
+            sigs.push(signature(&top_band(&mut rng)));
+        }
+        for sig in &sigs {
+            let brute = brute_force_bands(sig);
+            assert_eq!(count_bands(sig), brute, "{sig:?}");
+            assert_eq!(b_of(sig), brute, "table and formula differ for {sig:?}");
+        }
+        assert_eq!(count_bands(&sigs[0]), 1728, "the pure band");
+    }
+
+    #[test]
+    fn splits_and_partitions_are_complete() {
+        assert_eq!(SPLITS.len(), 56);
+        for s in &SPLITS {
+            assert_eq!(s[0] | s[1] | s[2], ALL);
+            assert!(s.iter().all(|m| m.count_ones() == 3));
+        }
+        for (i, p) in PARTITION_SETS.iter().enumerate() {
+            assert_eq!(partition_index(p), i);
+            assert_eq!(
+                partition_index(&[p[2], p[0], p[1]]),
+                i,
+                "order must not matter"
+            );
+        }
+    }
+
+    /// The 44 classes of the reference data: (box 2 and 3 column sets, full
+    /// completions, P(top band in class) for a uniform grid).
+    pub(crate) fn classes() -> Vec<([u16; 9], u64, f64)> {
+        let csv = include_str!("../../data/band-classes-44.csv");
+        csv.lines()
+            .skip(1)
+            .map(|line| {
+                let f: Vec<&str> = line.split(',').collect();
+                let mut sig = [0u16; 9];
+                let sets = ["147 258 369", f[1], f[2]].join(" ");
+                for (s, set) in sig.iter_mut().zip(sets.split(' ')) {
+                    for ch in set.bytes() {
+                        *s |= 1 << (ch - b'1');
+                    }
+                }
+                (sig, f[6].parse().unwrap(), f[7].parse().unwrap())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn completions_of_each_class_match_the_published_counts() {
+        let classes = classes();
+        assert_eq!(classes.len(), 44);
+        for (sig, expected, _) in classes {
+            assert_eq!(completions(&sig), expected, "{sig:?}");
+        }
+    }
+
+    /// Σ over the 2,612,736 bands with box 1 fixed of their completions, and
+    /// 9! times it is N0. Tens of seconds: run by `.ci/run` in release mode.
+    #[test]
+    #[ignore]
+    fn total_number_of_grids() {
+        use std::collections::HashMap;
+        let mut counts: HashMap<[u16; 9], u64> = HashMap::new();
+        for split in &SPLITS {
+            for orders in 0..46_656usize {
+                *counts
+                    .entry(signature(&band_from(split, orders)))
+                    .or_default() += 1;
+            }
+        }
+        assert_eq!(counts.values().sum::<u64>(), 2_612_736);
+        // C depends only on the signature up to relabelling and column
+        // order: group by the table key.
+        let mut by_key: HashMap<usize, (u64, [u16; 9])> = HashMap::new();
+        for (sig, n) in counts {
+            by_key.entry(signature_key(&sig)).or_insert((0, sig)).0 += n;
+        }
+        let total: u64 = by_key.values().map(|(n, sig)| n * completions(sig)).sum();
+        assert_eq!(total, 18_383_222_420_692_992);
+        assert_eq!(
+            u128::from(total) * 362_880,
+            6_670_903_752_021_072_936_960u128
+        );
+    }
+
+    #[test]
+    fn a_signature_with_no_bands_ends_in_bounded_time() {
+        // Every band signature has a transversal (any k columns cover at
+        // least k digits, as two columns of one box are disjoint), so B > 0
+        // for all of them; a malformed one, every column {0,1,2}, has none.
+        let sig = [0b111u16; 9];
+        assert_eq!(count_bands(&sig), 0);
+        let mut rng = grid_rng(1, 1);
+        // Bounded: returns None after MAX_BAND_TRIES instead of spinning.
+        assert!(band_with_signature(&mut rng, &sig).is_none());
+    }
+
+    #[test]
+    fn all_288_4x4_grids_are_distinct_and_valid() {
+        let all = all_4x4();
+        assert_eq!(all.len(), 288);
+        let set: std::collections::HashSet<_> = all.iter().collect();
+        assert_eq!(set.len(), 288);
+        for g in all {
+            assert_eq!(Grid::from_values(Size::S4, g).unwrap().validate(), Ok(()));
+        }
+    }
+
+    /// The chi-square critical value at 99.9% (Wilson-Hilferty).
+    fn chi2_999(df: f64) -> f64 {
+        let z = 3.090_232;
+        let a = 2.0 / (9.0 * df);
+        df * (1.0 - a + z * a.sqrt()).powi(3)
+    }
+
+    #[test]
+    fn every_4x4_grid_is_equally_likely() {
+        let all = all_4x4();
+        let mut counts = vec![0u64; 288];
+        let mut g = Grid::empty(Size::S4);
+        for i in 0..288_000 {
+            Uniform.generate(&mut grid_rng(44, i), &mut g);
+            let k = all.binary_search_by(|x| x[..].cmp(g.cells())).unwrap();
+            counts[k] += 1;
+        }
+        assert!(counts.iter().all(|&c| c > 0));
+        let chi2: f64 = counts
+            .iter()
+            .map(|&c| (c as f64 - 1000.0).powi(2) / 1000.0)
+            .sum();
+        assert!(chi2 < chi2_999(287.0), "chi-square {chi2}");
+    }
+
+    #[test]
+    fn top_band_classes_follow_the_uniform_distribution() {
+        let classes = classes();
+        let n = 3000;
+        let mut counts = vec![0u64; 44];
+        let mut g = Grid::empty(Size::S9);
+        for i in 0..n {
+            Uniform.generate(&mut grid_rng(9, i), &mut g);
+            assert_eq!(g.validate(), Ok(()));
+            let mut band = [[0u8; 9]; 3];
+            for (r, row) in band.iter_mut().enumerate() {
+                for (c, x) in row.iter_mut().enumerate() {
+                    *x = g.get(r, c) - 1;
+                }
+            }
+            let c = completions(&signature(&band));
+            let class = classes
+                .iter()
+                .position(|k| k.1 == c)
+                .expect("C identifies the class");
+            counts[class] += 1;
+        }
+        // Pool the classes expected fewer than 5 times into one bin.
+        let (mut chi2, mut bins, mut pooled_obs, mut pooled_exp) = (0.0, 0, 0.0, 0.0);
+        for (k, &(_, _, p)) in classes.iter().enumerate() {
+            let e = p * n as f64;
+            if e < 5.0 {
+                pooled_obs += counts[k] as f64;
+                pooled_exp += e;
+            } else {
+                chi2 += (counts[k] as f64 - e).powi(2) / e;
+                bins += 1;
+            }
+        }
+        if pooled_exp > 0.0 {
+            chi2 += (pooled_obs - pooled_exp).powi(2) / pooled_exp;
+            bins += 1;
+        }
+        let df = f64::from(bins - 1);
+        assert!(
+            chi2 < chi2_999(df),
+            "chi-square {chi2} with {df} degrees of freedom"
+        );
+    }
+}
