@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use clap::Parser;
+use clap::{Args, Parser, Subcommand};
 
 use crate::format::Format;
 use crate::grid::Size;
@@ -11,10 +11,10 @@ use crate::strategies::Strategy;
 
 const EXAMPLES: &str = "\
 Examples:
-  sudogen -n 5                              five grids, drawn for people on a terminal
-  sudogen -s rotate --size 16 -n 3 -f grid  three 16x16 grids
+  sudogen -n 5                              five uniformly random grids, drawn for people
   sudogen -n 1000000 --seed 7 > grids.txt   a reproducible corpus, one grid per line
-  sudogen -n 10 --seed 7 --start 5          grids 5..14 of the run with seed 7";
+  sudogen -s chain --size 16 -n 3 -f json   three 16x16 grids as JSON Lines
+  sudogen completions bash > ~/.local/share/bash-completion/completions/sudogen";
 
 /// Fast, reproducible Sudoku grid generator.
 ///
@@ -22,8 +22,37 @@ Examples:
 /// function of (strategy, size, seed, index): the same options give the same
 /// bytes on every machine.
 #[derive(Debug, Parser)]
-#[command(name = "sudogen", version, after_help = EXAMPLES, after_long_help = EXAMPLES)]
+#[command(
+    name = "sudogen",
+    version,
+    after_help = EXAMPLES,
+    after_long_help = EXAMPLES,
+    args_conflicts_with_subcommands = true
+)]
 pub struct Cli {
+    /// Something other than generating grids
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    /// Options for generating grids (the default action)
+    #[command(flatten)]
+    pub generate: GenerateArgs,
+}
+
+/// The commands besides generation.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Print a shell completion script to standard output
+    Completions {
+        /// The shell
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+}
+
+/// How to generate grids.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
     /// The generation algorithm [default: uniform for 4x4 and 9x9, backtrack
     /// for 16x16 and 25x25]
     #[arg(short, long, value_enum)]
@@ -55,12 +84,21 @@ pub struct Cli {
     #[arg(long, default_value_t = 0, value_name = "INDEX")]
     pub start: u64,
 
+    /// Worker threads [default: the available cores]; the output is the
+    /// same for every value
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+
     /// Print the seed and other details to standard error
     #[arg(short, long)]
     pub verbose: bool,
+
+    /// Never show a progress bar (one is shown on a terminal for long runs)
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
-impl Cli {
+impl GenerateArgs {
     /// The strategy asked for, or the default for the size.
     pub fn strategy(&self) -> Strategy {
         self.strategy.unwrap_or(Strategy::default_for(self.size))

@@ -2,13 +2,15 @@
 //! codes. All the work is in the library.
 
 use std::fs::File;
-use std::io::{self, BufWriter, IsTerminal};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use clap::{CommandFactory, Parser, error::ErrorKind};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sudogen::app::Job;
-use sudogen::cli::Cli;
+use sudogen::cli::{Cli, Command, GenerateArgs};
 use sudogen::format::Format;
 
 fn main() -> ExitCode {
@@ -42,34 +44,50 @@ fn usage(kind: ErrorKind, message: impl std::fmt::Display) -> anyhow::Error {
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
-    let strategy = cli.strategy();
+    match cli.command {
+        Some(Command::Completions { shell }) => {
+            let mut out = io::stdout().lock();
+            clap_complete::generate(shell, &mut Cli::command(), "sudogen", &mut out);
+            out.flush().context("writing to standard output")
+        }
+        None => generate(&cli.generate),
+    }
+}
+
+fn generate(args: &GenerateArgs) -> anyhow::Result<()> {
+    let strategy = args.strategy();
     strategy
-        .check_size(cli.size)
+        .check_size(args.size)
         .map_err(|e| usage(ErrorKind::InvalidValue, e))?;
-    if cli.start.checked_add(cli.count).is_none() {
+    if args.start.checked_add(args.count).is_none() {
         return Err(usage(
             ErrorKind::ValueValidation,
             "--start plus --count is past the last index (2^64 - 1); use a smaller --start or --count",
         ));
     }
-    let seed = cli.seed.unwrap_or_else(rand::random);
-    let to_terminal = cli.output.is_none() && io::stdout().is_terminal();
-    let format = cli.format.unwrap_or(if to_terminal {
+    let seed = args.seed.unwrap_or_else(rand::random);
+    let to_terminal = args.output.is_none() && io::stdout().is_terminal();
+    let format = args.format.unwrap_or(if to_terminal {
         Format::Grid
     } else {
         Format::Line
     });
+    let jobs = match args.jobs {
+        Some(j) => usize::from(j),
+        None => std::thread::available_parallelism().map_or(1, usize::from),
+    };
     let job = Job {
         strategy,
-        size: cli.size,
+        size: args.size,
         seed,
-        start: cli.start,
-        count: cli.count,
+        start: args.start,
+        count: args.count,
         format,
+        jobs,
     };
-    if cli.verbose {
+    if args.verbose {
         eprintln!(
-            "sudogen: strategy {}, size {}, seed {seed}, grids {}..{}, format {}",
+            "sudogen: strategy {}, size {}, seed {seed}, grids {}..{}, format {}, jobs {jobs}",
             job.strategy,
             job.size.side(),
             job.start,
@@ -77,18 +95,64 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             job.format.name()
         );
     }
-    match &cli.output {
+    let progress = Progress::new(job.count, !args.quiet && io::stderr().is_terminal());
+    let result = match &args.output {
         Some(path) => {
             let file =
                 File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
             let mut out = BufWriter::with_capacity(1 << 16, file);
-            job.run(&mut out, false)
+            job.run(&mut out, |n| progress.advance(n))
                 .with_context(|| format!("writing {}", path.display()))
         }
         None => {
             let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-            job.run(&mut out, to_terminal)
+            job.run(&mut out, |n| progress.advance(n))
                 .context("writing to standard output")
+        }
+    };
+    progress.finish();
+    result
+}
+
+/// A progress bar on standard error that appears only once a run has
+/// taken a second, and only when asked for (a terminal, no --quiet).
+struct Progress {
+    bar: Option<ProgressBar>,
+    started: Instant,
+}
+
+impl Progress {
+    const DELAY: Duration = Duration::from_secs(1);
+
+    fn new(total: u64, enabled: bool) -> Progress {
+        let bar = enabled.then(|| {
+            let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
+            bar.set_style(
+                ProgressStyle::with_template(
+                    "{bar:40} {human_pos}/{human_len} grids  {per_sec}  {elapsed} elapsed, {eta} left",
+                )
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            bar
+        });
+        Progress {
+            bar,
+            started: Instant::now(),
+        }
+    }
+
+    fn advance(&self, grids: u64) {
+        if let Some(bar) = &self.bar {
+            bar.inc(grids);
+            if bar.is_hidden() && self.started.elapsed() >= Self::DELAY {
+                bar.set_draw_target(ProgressDrawTarget::stderr());
+            }
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
         }
     }
 }

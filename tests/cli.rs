@@ -265,10 +265,58 @@ fn help_lists_strategies_and_examples() {
         .success()
         .stdout(predicate::str::contains("backtrack"))
         .stdout(predicate::str::contains("rotate"))
-        .stdout(predicate::str::contains("Examples:"));
+        .stdout(predicate::str::contains("Examples:"))
+        .stdout(predicate::str::contains("[default: 1]"))
+        .stdout(predicate::str::contains(
+            "[default: uniform for 4x4 and 9x9",
+        ));
     sudogen()
         .arg("--version")
         .assert()
         .success()
         .stdout(predicate::str::starts_with("sudogen "));
+}
+
+#[test]
+fn jobs_do_not_change_the_output() {
+    for format in ["line", "grid", "csv", "json"] {
+        let one = stdout_of(&["-n", "3000", "--seed", "4", "-f", format, "-j", "1"]);
+        let two = stdout_of(&["-n", "3000", "--seed", "4", "-f", format, "-j", "2"]);
+        let five = stdout_of(&["-n", "3000", "--seed", "4", "-f", format, "-j", "5"]);
+        assert!(one == two && two == five, "{format}");
+    }
+    sudogen()
+        .args(["-j", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("-j"));
+}
+
+#[test]
+fn completions_are_printed_for_every_shell() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let out = stdout_of(&["completions", shell]);
+        assert!(out.contains("sudogen"), "{shell}");
+        assert!(out.contains("strategy"), "{shell}");
+    }
+    sudogen()
+        .args(["completions", "tcsh"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("invalid value 'tcsh'"));
+    // Generation options do not mix with a subcommand.
+    sudogen()
+        .args(["-n", "3", "completions", "bash"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn no_progress_bar_when_stderr_is_not_a_terminal() {
+    let out = sudogen()
+        .args(["-n", "20000", "--seed", "1"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stderr).unwrap(), "");
 }
