@@ -129,7 +129,7 @@ impl Progress {
             let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
             bar.set_style(
                 ProgressStyle::with_template(
-                    "{bar:40} {human_pos}/{human_len} grids  {per_sec}  {elapsed} elapsed, {eta} left",
+                    "{bar:40} {human_pos}/{human_len} grids  {per_sec:0}  {elapsed} elapsed, {eta} left",
                 )
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
             );
