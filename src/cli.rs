@@ -42,12 +42,38 @@ pub struct Cli {
 /// The commands besides generation.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Check that grids are valid: any format sudogen writes, any size.
+    ///
+    /// Prints one line per bad grid (`FILE:LINE: what is wrong`) and a
+    /// summary. Exit status 0 if every grid is valid, 1 if any is not, 2 if
+    /// an input cannot be read.
+    Check(CheckArgs),
     /// Print a shell completion script to standard output
     Completions {
         /// The shell
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
+}
+
+/// What to check.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Files to read (`-` or none: standard input)
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    /// Read every record in this format [default: detected line by line]
+    #[arg(short, long, value_enum)]
+    pub format: Option<Format>,
+
+    /// Read every grid as this size [default: inferred from each record]
+    #[arg(long, value_parser = parse_size, value_name = "4|9|16|25")]
+    pub size: Option<Size>,
+
+    /// Also count distinct grids (keeps 16 bytes per distinct grid)
+    #[arg(long)]
+    pub distinct: bool,
 }
 
 /// How to generate grids.

@@ -393,6 +393,55 @@ impl Grid {
     /// holds each symbol exactly once. Reports the first problem in reading
     /// order: empty cells, then rows, columns, boxes.
     pub fn validate(&self) -> Result<(), Invalid> {
+        if self.all_units_full() {
+            return Ok(());
+        }
+        self.first_fault()
+    }
+
+    /// The fast check: each unit's values OR-ed as bits must be every
+    /// value. With `n` cells a unit covers all `n` values only if they are
+    /// all different and none is empty (an empty cell adds no bit).
+    fn all_units_full(&self) -> bool {
+        let size = self.size;
+        let (b, n) = (size.box_size(), size.side());
+        // Each cell's value as a bit (an empty cell, 0, as no bit; values
+        // never exceed 25, and `& 31` keeps the shift in range regardless).
+        let mut bits = [0u32; MAX_CELLS];
+        for (bit, &v) in bits.iter_mut().zip(self.cells()) {
+            *bit = (1u32 << (v & 31)) >> 1;
+        }
+        let full = size.full_mask().0;
+        let mut all = full;
+        let mut cols = [0u32; MAX_SIDE];
+        for row in bits[..size.cells()].chunks_exact(n) {
+            // Rows accumulate in a register, columns element-wise.
+            let mut r = 0;
+            for (col, &bit) in cols.iter_mut().zip(row) {
+                r |= bit;
+                *col |= bit;
+            }
+            all &= r;
+        }
+        for &col in &cols[..n] {
+            all &= col;
+        }
+        for band in bits[..size.cells()].chunks_exact(b * n) {
+            for stack in 0..b {
+                let mut m = 0;
+                for row in band.chunks_exact(n) {
+                    for &bit in &row[stack * b..stack * b + b] {
+                        m |= bit;
+                    }
+                }
+                all &= m;
+            }
+        }
+        all == full
+    }
+
+    /// The first fault in reading order, by counting (the slow path).
+    fn first_fault(&self) -> Result<(), Invalid> {
         let size = self.size;
         let n = size.side();
         if let Some(i) = self.cells().iter().position(|&v| v == 0) {

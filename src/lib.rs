@@ -15,9 +15,11 @@
 #![deny(missing_docs)]
 
 pub mod app;
+pub mod check;
 pub mod cli;
 pub mod format;
 pub mod grid;
+pub mod input;
 pub mod mask;
 pub mod random;
 pub mod strategies;

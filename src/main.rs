@@ -2,7 +2,8 @@
 //! codes. All the work is in the library.
 
 use std::fs::File;
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -10,12 +11,13 @@ use anyhow::Context;
 use clap::{CommandFactory, Parser, error::ErrorKind};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sudogen::app::Job;
-use sudogen::cli::{Cli, Command, GenerateArgs};
+use sudogen::check::{Checker, Options as CheckOptions};
+use sudogen::cli::{CheckArgs, Cli, Command, GenerateArgs};
 use sudogen::format::Format;
 
 fn main() -> ExitCode {
     match run(Cli::parse()) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(err) => {
             if let Some(usage) = err.downcast_ref::<clap::Error>() {
                 usage.exit();
@@ -43,15 +45,69 @@ fn usage(kind: ErrorKind, message: impl std::fmt::Display) -> anyhow::Error {
     Cli::command().error(kind, message).into()
 }
 
-fn run(cli: Cli) -> anyhow::Result<()> {
+fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Some(Command::Completions { shell }) => {
             let mut out = io::stdout().lock();
             clap_complete::generate(shell, &mut Cli::command(), "sudogen", &mut out);
-            out.flush().context("writing to standard output")
+            out.flush().context("writing to standard output")?;
+            Ok(ExitCode::SUCCESS)
         }
-        None => generate(&cli.generate),
+        Some(Command::Check(args)) => check(&args),
+        None => generate(&cli.generate).map(|()| ExitCode::SUCCESS),
     }
+}
+
+/// Opens each input (standard input for `-` or none), calling `each` with
+/// its name and a buffered reader; an input that cannot be opened is
+/// reported and skipped. Returns whether every input could be opened.
+fn for_each_input(
+    files: &[PathBuf],
+    mut each: impl FnMut(&str, &mut dyn BufRead) -> anyhow::Result<()>,
+) -> anyhow::Result<bool> {
+    let stdin = [PathBuf::from("-")];
+    let files = if files.is_empty() { &stdin[..] } else { files };
+    let mut all_read = true;
+    for path in files {
+        if path.as_os_str() == "-" {
+            each("<stdin>", &mut io::stdin().lock())?;
+            continue;
+        }
+        match File::open(path) {
+            Ok(file) => {
+                let name = path.display().to_string();
+                each(&name, &mut BufReader::with_capacity(1 << 16, file))?;
+            }
+            Err(e) => {
+                eprintln!("sudogen: error: cannot read {}: {e}", path.display());
+                all_read = false;
+            }
+        }
+    }
+    Ok(all_read)
+}
+
+fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
+    let mut checker = Checker::new(CheckOptions {
+        format: args.format,
+        size: args.size,
+        distinct: args.distinct,
+    });
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let all_read = for_each_input(&args.files, |name, input| {
+        checker
+            .input(name, input, &mut out)
+            .with_context(|| format!("reading {name}"))
+    })?;
+    writeln!(out, "{}", checker.summary().line()).context("writing to standard output")?;
+    out.flush().context("writing to standard output")?;
+    Ok(if !all_read {
+        ExitCode::from(2)
+    } else if checker.summary().invalid > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 fn generate(args: &GenerateArgs) -> anyhow::Result<()> {

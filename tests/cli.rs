@@ -320,3 +320,102 @@ fn no_progress_bar_when_stderr_is_not_a_terminal() {
     assert!(out.status.success());
     assert_eq!(String::from_utf8(out.stderr).unwrap(), "");
 }
+
+fn temp_file(name: &str, contents: &[u8]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("sudogen-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+#[test]
+fn check_accepts_everything_sudogen_writes() {
+    for format in ["line", "grid", "csv", "json"] {
+        for size in ["4", "9", "16", "25"] {
+            let grids = stdout_of(&["-s", "rotate", "--size", size, "-n", "7", "-f", format]);
+            sudogen()
+                .arg("check")
+                .write_stdin(grids)
+                .assert()
+                .code(0)
+                .stdout("7 grids read: 7 valid, 0 invalid\n");
+        }
+    }
+}
+
+#[test]
+fn check_names_each_bad_grid_and_exits_1() {
+    let good = "123456789456789123789123456234567891567891234891234567345678912678912345912345678";
+    let mut swapped = good.as_bytes().to_vec();
+    swapped.swap(0, 1);
+    let text = format!(
+        "{good}\n{}\n{}\nx{}\n",
+        String::from_utf8(swapped).unwrap(),
+        &good[1..],
+        &good[1..]
+    );
+    let path = temp_file("grids.txt", text.as_bytes());
+    let name = path.display().to_string();
+    sudogen()
+        .arg("check")
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stdout(format!(
+            "{name}:2: column 1 has two 2s\n{name}:3: 80 cells, expected 16, 81, 256 or 625\n\
+             {name}:4: 'x' is not a symbol of a 9x9 grid\n4 grids read: 1 valid, 3 invalid\n"
+        ));
+}
+
+#[test]
+fn check_exit_2_for_unreadable_input_and_bad_usage() {
+    sudogen()
+        .args(["check", "/nonexistent/grids.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with(
+            "sudogen: error: cannot read /nonexistent/grids.txt:",
+        ));
+    sudogen().args(["check", "--size", "7"]).assert().code(2);
+}
+
+#[test]
+fn check_survives_hostile_input() {
+    let mut garbage: Vec<u8> = (0..=255u8).cycle().take(300_000).collect();
+    garbage.extend_from_slice(b"\n{\"grid\":\n1 2 |\n");
+    let out = sudogen()
+        .arg("check")
+        .write_stdin(garbage)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout
+            .lines()
+            .last()
+            .unwrap()
+            .ends_with("0 valid, 4 invalid"),
+        "{stdout}"
+    );
+    assert_eq!(String::from_utf8(out.stderr).unwrap(), "");
+    sudogen()
+        .arg("check")
+        .write_stdin("")
+        .assert()
+        .code(0)
+        .stdout("0 grids read: 0 valid, 0 invalid\n");
+}
+
+#[test]
+fn check_counts_distinct_grids_and_forced_formats() {
+    let grids = stdout_of(&["-n", "50", "--seed", "1", "-f", "line"]);
+    let twice = format!("{grids}{grids}");
+    sudogen()
+        .args(["check", "--distinct", "-f", "line"])
+        .write_stdin(twice)
+        .assert()
+        .code(0)
+        .stdout("100 grids read: 100 valid, 0 invalid, 50 distinct\n");
+}
