@@ -391,14 +391,9 @@ fn check_survives_hostile_input() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let stdout = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        stdout
-            .lines()
-            .last()
-            .unwrap()
-            .ends_with("0 valid, 4 invalid"),
-        "{stdout}"
-    );
+    let summary = stdout.lines().last().unwrap();
+    assert!(summary.contains(" grids read: 0 valid, "), "{summary}");
+    assert!(stdout.lines().count() > 100, "every bad record is reported");
     assert_eq!(String::from_utf8(out.stderr).unwrap(), "");
     sudogen()
         .arg("check")
