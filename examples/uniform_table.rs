@@ -1,7 +1,11 @@
-//! Writes `src/strategies/uniform_b_table.bin` from the band-count formula.
-//! `cargo run --release --example uniform_table`
+//! Writes the committed tables of the `uniform` strategy and of `stats`:
+//! `src/strategies/uniform_b_table.bin` (B per key, from the band-count
+//! formula) and, with `classes`, `src/stats_class_table.bin` (the band class
+//! per key, from C per key matched against the 44 published classes).
+//!
+//! `cargo run --release --example uniform_table [classes]`
 use std::time::Instant;
-use sudogen::strategies::uniform::build_b_table;
+use sudogen::strategies::uniform::{all_completions, build_b_table};
 
 fn main() {
     let t = Instant::now();
@@ -10,4 +14,31 @@ fn main() {
     let bytes: Vec<u8> = table.iter().flat_map(|v| v.to_le_bytes()).collect();
     std::fs::write("src/strategies/uniform_b_table.bin", bytes).expect("write the table");
     println!("built the 280 x 280 B table in {built:.2?}");
+    if std::env::args().nth(1).as_deref() == Some("classes") {
+        let t = Instant::now();
+        let c = all_completions();
+        let csv = include_str!("../data/band-classes-44.csv");
+        let classes: Vec<u64> = csv
+            .lines()
+            .skip(1)
+            .map(|l| {
+                l.split(',')
+                    .nth(6)
+                    .and_then(|f| f.parse().ok())
+                    .expect("csv")
+            })
+            .collect();
+        let bytes: Vec<u8> = c
+            .iter()
+            .map(|v| {
+                let k = classes
+                    .iter()
+                    .position(|x| x == v)
+                    .expect("every C is a class");
+                k as u8 + 1
+            })
+            .collect();
+        std::fs::write("src/stats_class_table.bin", bytes).expect("write the class table");
+        println!("computed C for all 78,400 keys in {:.2?}", t.elapsed());
+    }
 }

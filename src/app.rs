@@ -160,6 +160,44 @@ impl Job {
     }
 }
 
+/// Generates `count` grids (indices `0..count`) and counts their
+/// statistics, on `jobs` threads; the result does not depend on `jobs`.
+pub fn measure(
+    strategy: Strategy,
+    size: Size,
+    seed: u64,
+    count: u64,
+    jobs: usize,
+) -> io::Result<crate::stats::Stats> {
+    use rayon::prelude::*;
+    const CHUNK: u64 = 4096;
+    let run = RunRng::new(seed);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.max(1))
+        .build()
+        .map_err(io::Error::other)?;
+    Ok(pool.install(|| {
+        (0..count.div_ceil(CHUNK))
+            .into_par_iter()
+            .map(|k| {
+                let mut stats = crate::stats::Stats::new(size);
+                let mut grid = Grid::empty(size);
+                for index in k * CHUNK..((k + 1) * CHUNK).min(count) {
+                    strategy.generate(&mut run.for_index(index), &mut grid);
+                    stats.add(&grid);
+                }
+                stats
+            })
+            .reduce(
+                || crate::stats::Stats::new(size),
+                |mut a, b| {
+                    a.merge(b);
+                    a
+                },
+            )
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -48,6 +48,13 @@ pub enum Command {
     /// summary. Exit status 0 if every grid is valid, 1 if any is not, 2 if
     /// an input cannot be read.
     Check(CheckArgs),
+    /// Measure how far grids are from uniformly random.
+    ///
+    /// Generates grids (same options as generation) or reads them with
+    /// --input, and compares symbol frequencies, duplicates and, for 9x9,
+    /// band classes and unavoidable rectangles with their values under the
+    /// uniform distribution, with p-values.
+    Stats(StatsArgs),
     /// Print a shell completion script to standard output
     Completions {
         /// The shell
@@ -74,6 +81,60 @@ pub struct CheckArgs {
     /// Also count distinct grids (keeps 16 bytes per distinct grid)
     #[arg(long)]
     pub distinct: bool,
+}
+
+/// What to measure.
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    /// The generation algorithm [default: uniform for 4x4 and 9x9, backtrack
+    /// for 16x16 and 25x25]
+    #[arg(short, long, value_enum)]
+    pub strategy: Option<Strategy>,
+
+    /// How many grids to generate
+    #[arg(short = 'n', long, default_value_t = 100_000, value_name = "N")]
+    pub count: u64,
+
+    /// Seed of the run [default: drawn from the operating system]
+    #[arg(long, value_name = "u64")]
+    pub seed: Option<u64>,
+
+    /// Side length of the grids (with --input: the size to keep)
+    #[arg(long, default_value = "9", value_parser = parse_size, value_name = "4|9|16|25")]
+    pub size: Size,
+
+    /// Read grids from these files (`-`: standard input) instead of
+    /// generating; invalid grids and other sizes are counted and skipped
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    pub input: Vec<PathBuf>,
+
+    /// The report: a table for people or JSON for programs
+    #[arg(short, long, value_enum, default_value_t = ReportFormat::Table)]
+    pub format: ReportFormat,
+
+    /// The significance level of each test
+    #[arg(long, default_value_t = 0.001, value_name = "P")]
+    pub level: f64,
+
+    /// Worker threads for generating [default: the available cores]
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+}
+
+/// How `stats` prints its report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ReportFormat {
+    /// An aligned table
+    Table,
+    /// One JSON object
+    Json,
+}
+
+impl StatsArgs {
+    /// The strategy asked for, or the default for the size.
+    pub fn strategy(&self) -> Strategy {
+        self.strategy.unwrap_or(Strategy::default_for(self.size))
+    }
 }
 
 /// How to generate grids.

@@ -12,8 +12,10 @@ use clap::{CommandFactory, Parser, error::ErrorKind};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sudogen::app::Job;
 use sudogen::check::{Checker, Options as CheckOptions};
-use sudogen::cli::{CheckArgs, Cli, Command, GenerateArgs};
+use sudogen::cli::{CheckArgs, Cli, Command, GenerateArgs, ReportFormat, StatsArgs};
 use sudogen::format::Format;
+use sudogen::input::GridReader;
+use sudogen::stats::Stats;
 
 fn main() -> ExitCode {
     match run(Cli::parse()) {
@@ -54,6 +56,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Check(args)) => check(&args),
+        Some(Command::Stats(args)) => stats(&args),
         None => generate(&cli.generate).map(|()| ExitCode::SUCCESS),
     }
 }
@@ -85,6 +88,53 @@ fn for_each_input(
         }
     }
     Ok(all_read)
+}
+
+fn stats(args: &StatsArgs) -> anyhow::Result<ExitCode> {
+    let size = args.size;
+    let mut skipped = 0u64;
+    let counts = if args.input.is_empty() {
+        let strategy = args.strategy();
+        strategy
+            .check_size(size)
+            .map_err(|e| usage(ErrorKind::InvalidValue, e))?;
+        let seed = args.seed.unwrap_or_else(rand::random);
+        let jobs = args.jobs.map_or_else(
+            || std::thread::available_parallelism().map_or(1, usize::from),
+            usize::from,
+        );
+        sudogen::app::measure(strategy, size, seed, args.count, jobs)?
+    } else {
+        let mut counts = Stats::new(size);
+        let all_read = for_each_input(&args.input, |name, input| {
+            GridReader::new(input, None, None)
+                .visit(|_, grid| {
+                    match grid {
+                        Ok(g) if g.size() == size && g.is_valid() => counts.add(g),
+                        _ => skipped += 1,
+                    }
+                    Ok(())
+                })
+                .with_context(|| format!("reading {name}"))
+        })?;
+        if !all_read {
+            return Ok(ExitCode::from(2));
+        }
+        counts
+    };
+    let rows = counts.report(args.level);
+    let mut out = io::stdout().lock();
+    match args.format {
+        ReportFormat::Table => {
+            write!(out, "{}", sudogen::stats::table(&rows, args.level))?;
+            if skipped > 0 {
+                writeln!(out, "({skipped} records skipped: invalid or not {size})")?;
+            }
+        }
+        ReportFormat::Json => writeln!(out, "{}", sudogen::stats::json(&rows, size, args.level))?,
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {

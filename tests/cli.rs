@@ -414,3 +414,36 @@ fn check_counts_distinct_grids_and_forced_formats() {
         .code(0)
         .stdout("100 grids read: 100 valid, 0 invalid, 50 distinct\n");
 }
+
+#[test]
+fn stats_reports_json_and_reads_other_programs_grids() {
+    let out = stdout_of(&["stats", "-n", "3000", "--seed", "1", "-f", "json"]);
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["size"], 9);
+    let stats = doc["statistics"].as_array().unwrap();
+    assert_eq!(stats[0]["name"], "grids");
+    assert_eq!(stats[0]["value"], 3000.0);
+    assert!(stats.iter().all(|s| s["pass"] != false), "{out}");
+
+    // Grids from elsewhere: all shuffles of one grid fail the band test.
+    let grids = stdout_of(&["-s", "rotate", "-n", "3000", "--seed", "2", "-f", "line"]);
+    let path = temp_file("rotate.txt", grids.as_bytes());
+    let table = stdout_of(&["stats", "--input", path.to_str().unwrap()]);
+    let band = table
+        .lines()
+        .find(|l| l.starts_with("top-band class"))
+        .unwrap();
+    assert!(band.contains("FAIL"), "{table}");
+}
+
+#[test]
+fn stats_usage_errors() {
+    sudogen()
+        .args(["stats", "-s", "uniform", "--size", "16"])
+        .assert()
+        .code(2);
+    sudogen()
+        .args(["stats", "--input", "/nonexistent/x.txt"])
+        .assert()
+        .code(2);
+}

@@ -1,0 +1,529 @@
+//! `sudogen stats`: how far a stream of grids is from uniformly random.
+//!
+//! Every statistic is compared with its exact or asymptotic value under the
+//! uniform distribution on grids, with a p-value from `statrs` and a pass or
+//! fail at a stated level. A uniform generator fails each test with
+//! probability equal to the level; the tests marked "not independent" reuse
+//! the same grids, so their p-values are approximate.
+
+use std::collections::HashSet;
+
+use statrs::distribution::{ChiSquared, ContinuousCDF, DiscreteCDF, Normal, Poisson};
+
+use crate::check::fingerprint;
+use crate::grid::{Grid, MAX_CELLS, MAX_SIDE, Size};
+use crate::strategies::uniform::{all_4x4, band_key, signature};
+
+/// The number of 9x9 grids.
+pub const N0: f64 = 6.670_903_752_021_073e21;
+/// The mean number of 4-cell unavoidable rectangles in a uniform 9x9 grid:
+/// 320784513273 / 27704267971.
+pub const RECTANGLES_MEAN: f64 = 320_784_513_273.0 / 27_704_267_971.0;
+/// Its standard deviation per grid (about).
+pub const RECTANGLES_SD: f64 = 3.52;
+
+/// The 44 band classes: completions and P(top band in class) under a
+/// uniform grid, from the published table.
+fn class_probabilities() -> &'static [f64; 44] {
+    static P: std::sync::OnceLock<[f64; 44]> = std::sync::OnceLock::new();
+    P.get_or_init(|| {
+        let mut p = [0.0; 44];
+        let csv = include_str!("../data/band-classes-44.csv");
+        for (k, line) in csv.lines().skip(1).enumerate().take(44) {
+            p[k] = line
+                .split(',')
+                .nth(7)
+                .and_then(|f| f.parse().ok())
+                .unwrap_or(0.0);
+        }
+        p
+    })
+}
+
+/// The band class (0..44) of each key of the band tables, computed by
+/// `cargo run --release --example uniform_table classes` and checked by a
+/// release-mode test.
+static CLASS_TABLE: &[u8; 78_400] = include_bytes!("stats_class_table.bin");
+
+/// The class (0..44) of a band given as three rows of digits 0..9.
+pub fn band_class(rows: &[[u8; 9]; 3]) -> usize {
+    usize::from(CLASS_TABLE[band_key(&signature(rows))]).saturating_sub(1)
+}
+
+/// Running counts over a stream of grids of one size.
+#[derive(Clone, Debug)]
+pub struct Stats {
+    size: Size,
+    grids: u64,
+    seen: HashSet<u128>,
+    /// `cell_counts[cell * side + value - 1]`.
+    cell_counts: Vec<u64>,
+    /// 4x4: how often each of the 288 grids appeared.
+    grid_counts: Vec<u64>,
+    /// 9x9: top-band classes, and classes of all bands and stacks.
+    top_band: [u64; 44],
+    all_bands: [u64; 44],
+    rectangles: u64,
+    rectangles_sq: u64,
+}
+
+impl Stats {
+    /// Empty counts for grids of `size`.
+    pub fn new(size: Size) -> Stats {
+        Stats {
+            size,
+            grids: 0,
+            seen: HashSet::new(),
+            cell_counts: vec![0; size.cells() * size.side()],
+            grid_counts: vec![0; if size == Size::S4 { 288 } else { 0 }],
+            top_band: [0; 44],
+            all_bands: [0; 44],
+            rectangles: 0,
+            rectangles_sq: 0,
+        }
+    }
+
+    /// The size counted.
+    pub fn size(&self) -> Size {
+        self.size
+    }
+
+    /// Counts one valid grid of this size.
+    pub fn add(&mut self, grid: &Grid) {
+        debug_assert_eq!(grid.size(), self.size);
+        self.grids += 1;
+        self.seen.insert(fingerprint(grid));
+        let side = self.size.side();
+        for (cell, &v) in grid.cells().iter().enumerate() {
+            self.cell_counts[cell * side + usize::from(v) - 1] += 1;
+        }
+        match self.size {
+            Size::S4 => {
+                if let Ok(k) = all_4x4().binary_search_by(|g| g[..].cmp(grid.cells())) {
+                    self.grid_counts[k] += 1;
+                }
+            }
+            Size::S9 => {
+                let mut digits = [0u8; MAX_CELLS];
+                for (d, &v) in digits.iter_mut().zip(grid.cells()) {
+                    *d = v - 1;
+                }
+                let at = |r: usize, c: usize| digits[r * 9 + c];
+                for band in 0..3 {
+                    let rows =
+                        std::array::from_fn(|i| std::array::from_fn(|c| at(3 * band + i, c)));
+                    let class = band_class(&rows);
+                    if band == 0 {
+                        self.top_band[class] += 1;
+                    }
+                    self.all_bands[class] += 1;
+                    let cols =
+                        std::array::from_fn(|i| std::array::from_fn(|r| at(r, 3 * band + i)));
+                    self.all_bands[band_class(&cols)] += 1;
+                }
+                let r = rectangles(grid);
+                self.rectangles += r;
+                self.rectangles_sq += r * r;
+            }
+            Size::S16 | Size::S25 => {}
+        }
+    }
+
+    /// Adds the counts of `other` (same size).
+    pub fn merge(&mut self, other: Stats) {
+        self.grids += other.grids;
+        self.seen.extend(other.seen);
+        for (a, b) in self.cell_counts.iter_mut().zip(&other.cell_counts) {
+            *a += b;
+        }
+        for (a, b) in self.grid_counts.iter_mut().zip(&other.grid_counts) {
+            *a += b;
+        }
+        for k in 0..44 {
+            self.top_band[k] += other.top_band[k];
+            self.all_bands[k] += other.all_bands[k];
+        }
+        self.rectangles += other.rectangles;
+        self.rectangles_sq += other.rectangles_sq;
+    }
+
+    /// The statistics, each against its uniform expectation at `level`.
+    pub fn report(&self, level: f64) -> Vec<Row> {
+        let n = self.grids as f64;
+        let mut rows = vec![Row::info("grids", self.grids as f64)];
+        if self.grids == 0 {
+            return rows;
+        }
+        let distinct = self.seen.len() as f64;
+        let dups = n - distinct;
+        // Expected duplicates among n uniform draws from N grids.
+        let population = match self.size {
+            Size::S4 => Some(288.0),
+            Size::S9 => Some(N0),
+            _ => None,
+        };
+        match population {
+            Some(big) if big > 1e12 => {
+                let expected = n * (n - 1.0) / (2.0 * big);
+                let p = if dups > 0.0 {
+                    Poisson::new(expected.max(1e-300))
+                        .map(|d| d.sf(dups as u64 - 1))
+                        .unwrap_or(0.0)
+                } else {
+                    1.0
+                };
+                rows.push(Row::test("duplicate grids", dups, expected, p, level, ""));
+            }
+            Some(big) => {
+                let expected = n - big * (1.0 - (1.0 - 1.0 / big).powf(n));
+                rows.push(Row::info("duplicate grids", dups).expected(expected));
+            }
+            None => rows.push(Row::info("duplicate grids", dups)),
+        }
+        let side = self.size.side();
+        let e = n / side as f64;
+        let chi2: f64 = self
+            .cell_counts
+            .iter()
+            .map(|&o| (o as f64 - e).powi(2) / e)
+            .sum();
+        let df = (self.size.cells() * (side - 1)) as f64;
+        rows.push(Row::chi2(
+            "symbol in each cell",
+            chi2,
+            df,
+            level,
+            "cells not independent",
+        ));
+        if self.size == Size::S4 {
+            let e = n / 288.0;
+            let chi2: f64 = self
+                .grid_counts
+                .iter()
+                .map(|&o| (o as f64 - e).powi(2) / e)
+                .sum();
+            rows.push(Row::chi2("each of the 288 grids", chi2, 287.0, level, ""));
+        }
+        if self.size == Size::S9 {
+            let p = class_probabilities();
+            let (chi2, df) = pooled_chi2(&self.top_band, p, n);
+            rows.push(Row::chi2("top-band class (44)", chi2, df, level, ""));
+            let (chi2, df) = pooled_chi2(&self.all_bands, p, 6.0 * n);
+            rows.push(Row::chi2(
+                "class of all bands and stacks",
+                chi2,
+                df,
+                level,
+                "not independent",
+            ));
+            let mean = self.rectangles as f64 / n;
+            let z = (mean - RECTANGLES_MEAN) / (RECTANGLES_SD / n.sqrt());
+            let p = 2.0 * Normal::standard().sf(z.abs());
+            rows.push(Row::test(
+                "4-cell unavoidable rectangles per grid",
+                mean,
+                RECTANGLES_MEAN,
+                p,
+                level,
+                &format!("z = {z:.2}"),
+            ));
+        }
+        rows
+    }
+}
+
+/// Chi-square of class counts against probabilities, pooling the classes
+/// expected fewer than 5 times into one bin; returns it and its degrees of
+/// freedom.
+fn pooled_chi2(counts: &[u64; 44], p: &[f64; 44], n: f64) -> (f64, f64) {
+    let (mut chi2, mut bins, mut pool_o, mut pool_e) = (0.0, 0u32, 0.0, 0.0);
+    for (&o, &p) in counts.iter().zip(p) {
+        let e = p * n;
+        if e < 5.0 {
+            pool_o += o as f64;
+            pool_e += e;
+        } else {
+            chi2 += (o as f64 - e).powi(2) / e;
+            bins += 1;
+        }
+    }
+    if pool_e > 0.0 {
+        chi2 += (pool_o - pool_e).powi(2) / pool_e;
+        bins += 1;
+    }
+    (chi2, f64::from(bins.max(2) - 1))
+}
+
+/// The number of 4-cell unavoidable rectangles of a 9x9 grid: two rows of
+/// one band and two columns of different stacks holding `a b / b a`, and
+/// the same with rows and columns exchanged.
+pub fn rectangles(grid: &Grid) -> u64 {
+    let g = |r: usize, c: usize| grid.get(r, c);
+    let mut count = 0;
+    for transpose in [false, true] {
+        let at = |r: usize, c: usize| if transpose { g(c, r) } else { g(r, c) };
+        for band in 0..3 {
+            for r1 in 3 * band..3 * band + 3 {
+                for r2 in r1 + 1..3 * band + 3 {
+                    for c1 in 0..9 {
+                        for c2 in (c1 / 3 + 1) * 3..9 {
+                            if at(r1, c1) == at(r2, c2) && at(r1, c2) == at(r2, c1) {
+                                count += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    count
+}
+
+/// One line of the report.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    /// What is measured.
+    pub name: String,
+    /// Its value.
+    pub value: f64,
+    /// Its expected value under the uniform distribution, if known.
+    pub expected: Option<f64>,
+    /// Degrees of freedom, for chi-square tests.
+    pub df: Option<f64>,
+    /// The p-value, for tests.
+    pub p_value: Option<f64>,
+    /// Whether the test passed at the level.
+    pub pass: Option<bool>,
+    /// A note (z-score, dependence).
+    pub note: String,
+}
+
+impl Row {
+    fn info(name: &str, value: f64) -> Row {
+        Row {
+            name: name.into(),
+            value,
+            expected: None,
+            df: None,
+            p_value: None,
+            pass: None,
+            note: String::new(),
+        }
+    }
+
+    fn expected(mut self, e: f64) -> Row {
+        self.expected = Some(e);
+        self
+    }
+
+    fn test(name: &str, value: f64, expected: f64, p: f64, level: f64, note: &str) -> Row {
+        Row {
+            expected: Some(expected),
+            p_value: Some(p),
+            pass: Some(p >= level),
+            note: note.into(),
+            ..Row::info(name, value)
+        }
+    }
+
+    fn chi2(name: &str, chi2: f64, df: f64, level: f64, note: &str) -> Row {
+        let p = ChiSquared::new(df).map(|d| d.sf(chi2)).unwrap_or(f64::NAN);
+        Row {
+            df: Some(df),
+            ..Row::test(&format!("{name}: chi-square"), chi2, df, p, level, note)
+        }
+    }
+}
+
+/// The report as an aligned table.
+pub fn table(rows: &[Row], level: f64) -> String {
+    let mut out = format!(
+        "{:<50} {:>12} {:>12} {:>10}  {}\n",
+        "statistic",
+        "value",
+        "uniform",
+        "p-value",
+        format_args!("result (level {level})")
+    );
+    for r in rows {
+        let num = |x: f64| {
+            if x.fract() == 0.0 && x.abs() < 1e15 {
+                format!("{x:.0}")
+            } else if x.abs() >= 1e-3 {
+                format!("{x:.4}")
+            } else {
+                format!("{x:.3e}")
+            }
+        };
+        let mut name = r.name.clone();
+        if let Some(df) = r.df {
+            name += &format!(" (df {df:.0})");
+        }
+        let result = match r.pass {
+            Some(true) => "pass",
+            Some(false) => "FAIL",
+            None => "",
+        };
+        let note = if r.note.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", r.note)
+        };
+        out += &format!(
+            "{:<50} {:>12} {:>12} {:>10}  {result}{note}\n",
+            name,
+            num(r.value),
+            r.expected.map(num).unwrap_or_default(),
+            r.p_value.map(|p| format!("{p:.4}")).unwrap_or_default(),
+        );
+    }
+    out
+}
+
+/// The report as one JSON object.
+pub fn json(rows: &[Row], size: Size, level: f64) -> String {
+    let items: Vec<serde_json::Value> = rows
+        .iter()
+        .map(|r| {
+            serde_json::json!({
+                "name": r.name,
+                "value": r.value,
+                "expected": r.expected,
+                "df": r.df,
+                "p_value": r.p_value,
+                "pass": r.pass,
+                "note": r.note,
+            })
+        })
+        .collect();
+    serde_json::json!({ "size": size.side(), "level": level, "statistics": items }).to_string()
+}
+
+/// The largest side these statistics handle.
+const _: () = assert!(MAX_SIDE == 25);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::random::grid_rng;
+    use crate::strategies::{Generator, Rotate, Strategy};
+
+    fn stats_of(strategy: Strategy, size: Size, n: u64) -> Stats {
+        let mut s = Stats::new(size);
+        let mut g = Grid::empty(size);
+        for i in 0..n {
+            strategy.generate(&mut grid_rng(21, i), &mut g);
+            s.add(&g);
+        }
+        s
+    }
+
+    fn results(rows: &[Row]) -> Vec<(String, Option<bool>)> {
+        rows.iter().map(|r| (r.name.clone(), r.pass)).collect()
+    }
+
+    /// Every `a b / b a` pattern of four cells, kept when its two rows
+    /// share a band or its two columns share a stack (not both: that would
+    /// be one box), counted the slow way.
+    fn rectangles_brute_force(g: &Grid) -> u64 {
+        let mut count = 0;
+        for r1 in 0..9 {
+            for r2 in r1 + 1..9 {
+                for c1 in 0..9 {
+                    for c2 in c1 + 1..9 {
+                        let pattern =
+                            g.get(r1, c1) == g.get(r2, c2) && g.get(r1, c2) == g.get(r2, c1);
+                        if pattern && ((r1 / 3 == r2 / 3) != (c1 / 3 == c2 / 3)) {
+                            count += 1;
+                        }
+                    }
+                }
+            }
+        }
+        count
+    }
+
+    #[test]
+    fn rectangles_agree_with_brute_force() {
+        let mut g = Grid::empty(Size::S9);
+        let mut total = 0;
+        for i in 0..300 {
+            Strategy::Uniform.generate(&mut grid_rng(30, i), &mut g);
+            assert_eq!(rectangles(&g), rectangles_brute_force(&g));
+            total += rectangles(&g);
+        }
+        assert!(total > 0);
+        // The rotation grid's band rows are shifts by three: none at all.
+        crate::strategies::rotate::base_grid(&mut g);
+        assert_eq!(rectangles(&g), 0);
+    }
+
+    #[test]
+    fn class_table_matches_direct_computation_on_samples() {
+        let classes: Vec<u64> = include_str!("../data/band-classes-44.csv")
+            .lines()
+            .skip(1)
+            .map(|l| l.split(',').nth(6).and_then(|f| f.parse().ok()).unwrap())
+            .collect();
+        let mut g = Grid::empty(Size::S9);
+        for i in 0..40 {
+            Strategy::Uniform.generate(&mut grid_rng(8, i), &mut g);
+            let rows = std::array::from_fn(|r| std::array::from_fn(|c| g.get(r, c) - 1));
+            let c = crate::strategies::uniform::completions(&signature(&rows));
+            assert_eq!(classes[band_class(&rows)], c);
+        }
+    }
+
+    /// Every key's class in the committed table has the completions C
+    /// computed from the band counts. About 20 s on two cores: run by
+    /// `.ci/run` in release mode.
+    #[test]
+    #[ignore]
+    fn class_table_matches_every_completion_count() {
+        let classes: Vec<u64> = include_str!("../data/band-classes-44.csv")
+            .lines()
+            .skip(1)
+            .map(|l| l.split(',').nth(6).and_then(|f| f.parse().ok()).unwrap())
+            .collect();
+        let all = crate::strategies::uniform::all_completions();
+        for (key, c) in all.iter().enumerate() {
+            let class = usize::from(CLASS_TABLE[key]);
+            assert!(class >= 1, "key {key} has no class");
+            assert_eq!(classes[class - 1], *c, "key {key}");
+        }
+    }
+
+    #[test]
+    fn uniform_output_passes_every_test() {
+        for (size, n) in [(Size::S4, 30_000), (Size::S9, 20_000)] {
+            let rows = stats_of(Strategy::Uniform, size, n).report(0.001);
+            for r in &rows {
+                assert_ne!(r.pass, Some(false), "{size}: {}", table(&rows, 0.001));
+            }
+            let tests = rows.iter().filter(|r| r.pass.is_some()).count();
+            assert_eq!(tests, if size == Size::S4 { 2 } else { 5 });
+        }
+    }
+
+    #[test]
+    fn shuffles_of_one_grid_fail_the_band_and_rectangle_tests() {
+        let mut s = Stats::new(Size::S9);
+        let mut g = Grid::empty(Size::S9);
+        for i in 0..3000 {
+            Rotate.generate(&mut grid_rng(22, i), &mut g);
+            s.add(&g);
+        }
+        let rows = s.report(0.001);
+        let r = results(&rows);
+        let failed = |prefix: &str| {
+            r.iter()
+                .any(|(n, p)| n.starts_with(prefix) && *p == Some(false))
+        };
+        assert!(failed("top-band class"), "{}", table(&rows, 0.001));
+        assert!(
+            failed("4-cell unavoidable rectangles"),
+            "{}",
+            table(&rows, 0.001)
+        );
+    }
+}
