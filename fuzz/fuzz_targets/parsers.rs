@@ -1,0 +1,46 @@
+//! Fuzzes the grid readers: any bytes, every format (detected and forced),
+//! every size (inferred and forced). Reading must never panic, must report
+//! every record, and every grid it returns must be checkable.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use sudogen::format::Format;
+use sudogen::grid::Size;
+use sudogen::input::GridReader;
+
+fuzz_target!(|data: &[u8]| {
+    let formats = [
+        None,
+        Some(Format::Line),
+        Some(Format::Grid),
+        Some(Format::Csv),
+        Some(Format::Json),
+    ];
+    let sizes = [
+        None,
+        Some(Size::S4),
+        Some(Size::S9),
+        Some(Size::S16),
+        Some(Size::S25),
+    ];
+    for format in formats {
+        for size in sizes {
+            let mut records = 0u64;
+            GridReader::new(data, format, size)
+                .visit(|line, grid| {
+                    assert!(line >= 1);
+                    records += 1;
+                    if let Ok(g) = grid {
+                        if let Some(s) = size {
+                            assert_eq!(g.size(), s);
+                        }
+                        let _ = g.validate();
+                    }
+                    Ok(())
+                })
+                .unwrap();
+            // No more records than lines.
+            assert!(records <= data.iter().filter(|&&b| b == b'\n').count() as u64 + 1);
+        }
+    }
+});
