@@ -5,6 +5,7 @@
 //!
 //! `cargo run --release --example uniform_table [classes]`
 use std::time::Instant;
+use sudogen::reference::class_of_completions;
 use sudogen::strategies::uniform::{all_completions, build_b_table};
 
 fn main() {
@@ -17,26 +18,9 @@ fn main() {
     if std::env::args().nth(1).as_deref() == Some("classes") {
         let t = Instant::now();
         let c = all_completions();
-        let csv = include_str!("../data/band-classes-44.csv");
-        let classes: Vec<u64> = csv
-            .lines()
-            .skip(1)
-            .map(|l| {
-                l.split(',')
-                    .nth(6)
-                    .and_then(|f| f.parse().ok())
-                    .expect("csv")
-            })
-            .collect();
         let bytes: Vec<u8> = c
             .iter()
-            .map(|v| {
-                let k = classes
-                    .iter()
-                    .position(|x| x == v)
-                    .expect("every C is a class");
-                k as u8 + 1
-            })
+            .map(|&v| class_of_completions(v).expect("every C is a class") as u8 + 1)
             .collect();
         std::fs::write("src/stats_class_table.bin", bytes).expect("write the class table");
         println!("computed C for all 78,400 keys in {:.2?}", t.elapsed());

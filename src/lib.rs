@@ -22,6 +22,7 @@ pub mod grid;
 pub mod input;
 pub mod mask;
 pub mod random;
+pub mod reference;
 pub mod stats;
 pub mod strategies;
 

@@ -22,22 +22,9 @@ pub const RECTANGLES_MEAN: f64 = 320_784_513_273.0 / 27_704_267_971.0;
 /// Its standard deviation per grid (about).
 pub const RECTANGLES_SD: f64 = 3.52;
 
-/// The 44 band classes: completions and P(top band in class) under a
-/// uniform grid, from the published table.
-fn class_probabilities() -> &'static [f64; 44] {
-    static P: std::sync::OnceLock<[f64; 44]> = std::sync::OnceLock::new();
-    P.get_or_init(|| {
-        let mut p = [0.0; 44];
-        let csv = include_str!("../data/band-classes-44.csv");
-        for (k, line) in csv.lines().skip(1).enumerate().take(44) {
-            p[k] = line
-                .split(',')
-                .nth(7)
-                .and_then(|f| f.parse().ok())
-                .unwrap_or(0.0);
-        }
-        p
-    })
+/// P(top band in class) under a uniform grid for the 44 classes.
+fn class_probabilities() -> [f64; 44] {
+    std::array::from_fn(|k| crate::reference::band_classes()[k].p_top_band)
 }
 
 /// The band class (0..44) of each key of the band tables, computed by
@@ -205,7 +192,7 @@ impl Stats {
             rows.push(Row::chi2("each of the 288 grids", chi2, 287.0, level, ""));
         }
         if self.size == Size::S9 {
-            let p = class_probabilities();
+            let p = &class_probabilities();
             let (chi2, df) = pooled_chi2(&self.top_band, p, n);
             rows.push(Row::chi2("top-band class (44)", chi2, df, level, ""));
             let (chi2, df) = pooled_chi2(&self.all_bands, p, 6.0 * n);
@@ -460,17 +447,13 @@ mod tests {
 
     #[test]
     fn class_table_matches_direct_computation_on_samples() {
-        let classes: Vec<u64> = include_str!("../data/band-classes-44.csv")
-            .lines()
-            .skip(1)
-            .map(|l| l.split(',').nth(6).and_then(|f| f.parse().ok()).unwrap())
-            .collect();
+        let classes = crate::reference::band_classes();
         let mut g = Grid::empty(Size::S9);
         for i in 0..40 {
             Strategy::Uniform.generate(&mut grid_rng(8, i), &mut g);
             let rows = std::array::from_fn(|r| std::array::from_fn(|c| g.get(r, c) - 1));
             let c = crate::strategies::uniform::completions(&signature(&rows));
-            assert_eq!(classes[band_class(&rows)], c);
+            assert_eq!(classes[band_class(&rows)].completions, c);
         }
     }
 
@@ -480,16 +463,12 @@ mod tests {
     #[test]
     #[ignore]
     fn class_table_matches_every_completion_count() {
-        let classes: Vec<u64> = include_str!("../data/band-classes-44.csv")
-            .lines()
-            .skip(1)
-            .map(|l| l.split(',').nth(6).and_then(|f| f.parse().ok()).unwrap())
-            .collect();
+        let classes = crate::reference::band_classes();
         let all = crate::strategies::uniform::all_completions();
         for (key, c) in all.iter().enumerate() {
             let class = usize::from(CLASS_TABLE[key]);
             assert!(class >= 1, "key {key} has no class");
-            assert_eq!(classes[class - 1], *c, "key {key}");
+            assert_eq!(classes[class - 1].completions, *c, "key {key}");
         }
     }
 

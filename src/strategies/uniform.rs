@@ -351,23 +351,10 @@ pub fn b_table() -> &'static [u16] {
 /// Builds the B table from the formula (about 0.4 s on one core).
 pub fn build_b_table() -> Vec<u16> {
     {
-        let parts = &PARTITION_SETS;
         let mut t = vec![0u16; PARTITIONS * PARTITIONS];
         for p2 in 0..PARTITIONS {
             for p3 in p2..PARTITIONS {
-                let (a, b) = (parts[p2], parts[p3]);
-                let sig = [
-                    0b111,
-                    0b111_000,
-                    0b111_000_000,
-                    a[0],
-                    a[1],
-                    a[2],
-                    b[0],
-                    b[1],
-                    b[2],
-                ];
-                let v = count_bands(&sig) as u16;
+                let v = count_bands(&key_signature(p2 * PARTITIONS + p3)) as u16;
                 t[p2 * PARTITIONS + p3] = v;
                 t[p3 * PARTITIONS + p2] = v;
             }
@@ -783,32 +770,16 @@ mod tests {
         }
     }
 
-    /// The 44 classes of the reference data: (box 2 and 3 column sets, full
-    /// completions, P(top band in class) for a uniform grid).
-    pub(crate) fn classes() -> Vec<([u16; 9], u64, f64)> {
-        let csv = include_str!("../../data/band-classes-44.csv");
-        csv.lines()
-            .skip(1)
-            .map(|line| {
-                let f: Vec<&str> = line.split(',').collect();
-                let mut sig = [0u16; 9];
-                let sets = ["147 258 369", f[1], f[2]].join(" ");
-                for (s, set) in sig.iter_mut().zip(sets.split(' ')) {
-                    for ch in set.bytes() {
-                        *s |= 1 << (ch - b'1');
-                    }
-                }
-                (sig, f[6].parse().unwrap(), f[7].parse().unwrap())
-            })
-            .collect()
-    }
-
     #[test]
     fn completions_of_each_class_match_the_published_counts() {
-        let classes = classes();
+        let classes = crate::reference::band_classes();
         assert_eq!(classes.len(), 44);
-        for (sig, expected, _) in classes {
-            assert_eq!(completions(&sig), expected, "{sig:?}");
+        for class in classes {
+            assert_eq!(
+                completions(&class.signature),
+                class.completions,
+                "{class:?}"
+            );
         }
     }
 
@@ -891,7 +862,7 @@ mod tests {
 
     #[test]
     fn top_band_classes_follow_the_uniform_distribution() {
-        let classes = classes();
+        let classes = crate::reference::band_classes();
         let n = 3000;
         let mut counts = vec![0u64; 44];
         let mut g = Grid::empty(Size::S9);
@@ -905,16 +876,13 @@ mod tests {
                 }
             }
             let c = completions(&signature(&band));
-            let class = classes
-                .iter()
-                .position(|k| k.1 == c)
-                .expect("C identifies the class");
+            let class = crate::reference::class_of_completions(c).expect("C identifies the class");
             counts[class] += 1;
         }
         // Pool the classes expected fewer than 5 times into one bin.
         let (mut chi2, mut bins, mut pooled_obs, mut pooled_exp) = (0.0, 0, 0.0, 0.0);
-        for (k, &(_, _, p)) in classes.iter().enumerate() {
-            let e = p * n as f64;
+        for (k, class) in classes.iter().enumerate() {
+            let e = class.p_top_band * n as f64;
             if e < 5.0 {
                 pooled_obs += counts[k] as f64;
                 pooled_exp += e;
