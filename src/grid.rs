@@ -132,6 +132,13 @@ impl Size {
     /// The other cells of the row, column and box of `cell`
     /// (`3n - 2b - 1` of them: 20 for 9x9), built once per size.
     pub fn peers(self, cell: usize) -> &'static [u16] {
+        let per = self.peer_count();
+        &self.peer_table()[cell * per..(cell + 1) * per]
+    }
+
+    /// Every cell's peers, [`peer_count`](Size::peer_count) per cell, cell
+    /// after cell: look it up once for a hot loop.
+    pub fn peer_table(self) -> &'static [u16] {
         static TABLES: [std::sync::OnceLock<Vec<u16>>; 4] =
             [const { std::sync::OnceLock::new() }; 4];
         let per = self.peer_count();
@@ -147,7 +154,7 @@ impl Size {
             }
             out
         });
-        &table[cell * per..(cell + 1) * per]
+        table
     }
 
     /// How many peers each cell has.

@@ -132,8 +132,9 @@ impl CellSet {
 struct State {
     choice: CellChoice,
     /// The potential of each empty cell; filled cells have none, so the
-    /// peer update skips them without looking at the grid.
-    potential: [Mask; MAX_CELLS],
+    /// peer update skips them without looking at the grid. 1,024 slots
+    /// indexed through `& 1023`, so the hot loop has no bounds checks.
+    potential: [Mask; 1024],
     singles: CellSet,
 }
 
@@ -141,7 +142,7 @@ impl State {
     fn new(choice: CellChoice) -> State {
         State {
             choice,
-            potential: [Mask::EMPTY; MAX_CELLS],
+            potential: [Mask::EMPTY; 1024],
             singles: CellSet([0; MAX_CELLS.div_ceil(64)]),
         }
     }
@@ -155,6 +156,7 @@ impl State {
         self.potential[..count].fill(size.full_mask());
         self.singles.0[..words].fill(0);
         let cells = grid.cells_mut();
+        let (peer_table, per) = (size.peer_table(), size.peer_count());
         // Cells before `cursor` are filled; filling only ever adds cells.
         let mut cursor = 0;
         loop {
@@ -181,8 +183,8 @@ impl State {
             self.potential[cell] = Mask::EMPTY;
             self.singles.remove(cell);
             let bit = Mask::single(value);
-            for &peer in size.peers(cell) {
-                let peer = peer as usize;
+            for &peer in &peer_table[cell * per..cell * per + per] {
+                let peer = usize::from(peer) & 1023;
                 let m = self.potential[peer];
                 if (m & bit).is_empty() {
                     continue;
