@@ -64,6 +64,24 @@ const fn places<const N: usize>(b: usize) -> [Place; N] {
     out
 }
 
+/// `BOX_CELLS[k]`: the cells of each box, box after box, row-major within.
+const fn box_cells<const N: usize>(b: usize) -> [u16; N] {
+    let n = b * b;
+    let mut out = [0u16; N];
+    let mut i = 0;
+    while i < N {
+        let (boxn, k) = (i / n, i % n);
+        out[i] = (((boxn / b) * b + k / b) * n + (boxn % b) * b + k % b) as u16;
+        i += 1;
+    }
+    out
+}
+
+static BOX_CELLS_4: [u16; 16] = box_cells::<16>(2);
+static BOX_CELLS_9: [u16; 81] = box_cells::<81>(3);
+static BOX_CELLS_16: [u16; 256] = box_cells::<256>(4);
+static BOX_CELLS_25: [u16; 625] = box_cells::<625>(5);
+
 static PLACES_4: [Place; 16] = places::<16>(2);
 static PLACES_9: [Place; 81] = places::<81>(3);
 static PLACES_16: [Place; 256] = places::<256>(4);
@@ -173,6 +191,18 @@ impl Size {
     #[inline]
     pub const fn cell(self, row: usize, col: usize) -> usize {
         row * self.side() + col
+    }
+
+    /// The cells of every box, box after box (`side` per box, row-major
+    /// within the box): the table behind [`box_cell`](Size::box_cell).
+    #[inline]
+    pub fn box_cells(self) -> &'static [u16] {
+        match self {
+            Size::S4 => &BOX_CELLS_4,
+            Size::S9 => &BOX_CELLS_9,
+            Size::S16 => &BOX_CELLS_16,
+            Size::S25 => &BOX_CELLS_25,
+        }
     }
 
     /// The cell index of the `k`-th cell (row-major) of box `boxn`.
@@ -560,6 +590,10 @@ mod tests {
             for bx in 0..n {
                 for k in 0..n {
                     assert_eq!(size.places()[size.box_cell(bx, k)].boxn as usize, bx);
+                    assert_eq!(
+                        usize::from(size.box_cells()[bx * n + k]),
+                        size.box_cell(bx, k)
+                    );
                 }
             }
         }

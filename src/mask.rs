@@ -5,7 +5,7 @@
 
 use rand::Rng;
 
-use crate::grid::{MAX_SIDE, Place};
+use crate::grid::Place;
 use crate::random::below;
 
 /// A set of symbol values `1..=25`, one bit each.
@@ -133,19 +133,22 @@ impl std::ops::Not for Mask {
 /// The values already placed in each row, column and box of a grid being
 /// filled: the candidates of a cell are the values none of its three units
 /// holds yet.
+///
+/// Each array has 32 slots, indexed through `& 31` (units number at most
+/// 25), so the hot loops that use it carry no bounds checks.
 #[derive(Clone, Debug)]
 pub struct UnitMasks {
-    rows: [Mask; MAX_SIDE],
-    cols: [Mask; MAX_SIDE],
-    boxes: [Mask; MAX_SIDE],
+    rows: [Mask; 32],
+    cols: [Mask; 32],
+    boxes: [Mask; 32],
 }
 
 impl Default for UnitMasks {
     fn default() -> Self {
         UnitMasks {
-            rows: [Mask::EMPTY; MAX_SIDE],
-            cols: [Mask::EMPTY; MAX_SIDE],
-            boxes: [Mask::EMPTY; MAX_SIDE],
+            rows: [Mask::EMPTY; 32],
+            cols: [Mask::EMPTY; 32],
+            boxes: [Mask::EMPTY; 32],
         }
     }
 }
@@ -160,23 +163,35 @@ impl UnitMasks {
     /// The values used by any unit of the cell at `p`.
     #[inline]
     pub fn used(&self, p: Place) -> Mask {
-        self.rows[p.row as usize] | self.cols[p.col as usize] | self.boxes[p.boxn as usize]
+        let (r, c, b) = Self::slots(p);
+        self.rows[r] | self.cols[c] | self.boxes[b]
+    }
+
+    #[inline]
+    fn slots(p: Place) -> (usize, usize, usize) {
+        (
+            p.row as usize & 31,
+            p.col as usize & 31,
+            p.boxn as usize & 31,
+        )
     }
 
     /// Records `value` at `p`.
     #[inline]
     pub fn place(&mut self, p: Place, value: u8) {
-        self.rows[p.row as usize].insert(value);
-        self.cols[p.col as usize].insert(value);
-        self.boxes[p.boxn as usize].insert(value);
+        let (r, c, b) = Self::slots(p);
+        self.rows[r].insert(value);
+        self.cols[c].insert(value);
+        self.boxes[b].insert(value);
     }
 
     /// Forgets `value` at `p`.
     #[inline]
     pub fn unplace(&mut self, p: Place, value: u8) {
-        self.rows[p.row as usize].remove(value);
-        self.cols[p.col as usize].remove(value);
-        self.boxes[p.boxn as usize].remove(value);
+        let (r, c, b) = Self::slots(p);
+        self.rows[r].remove(value);
+        self.cols[c].remove(value);
+        self.boxes[b].remove(value);
     }
 }
 

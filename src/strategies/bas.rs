@@ -337,13 +337,14 @@ fn shuffle_boxes<R: Rng + ?Sized>(rng: &mut R, grid: &mut Grid) {
     let size = grid.size();
     let n = size.side();
     let mut symbols = [0u8; MAX_SIDE];
-    for bx in 0..n {
+    let cells = grid.cells_mut();
+    for box_cells in size.box_cells().chunks_exact(n) {
         for (i, s) in symbols[..n].iter_mut().enumerate() {
             *s = i as u8 + 1;
         }
         shuffle(rng, &mut symbols[..n]);
-        for (k, &s) in symbols[..n].iter().enumerate() {
-            grid.cells_mut()[size.box_cell(bx, k)] = s;
+        for (&cell, &s) in box_cells.iter().zip(&symbols[..n]) {
+            cells[usize::from(cell)] = s;
         }
     }
 }
