@@ -160,7 +160,7 @@ impl Size {
         static TABLES: [std::sync::OnceLock<Vec<u16>>; 4] =
             [const { std::sync::OnceLock::new() }; 4];
         let per = self.peer_count();
-        let table = TABLES[self as usize].get_or_init(|| {
+        TABLES[self as usize].get_or_init(|| {
             let places = self.places();
             let mut out = Vec::with_capacity(self.cells() * per);
             for a in places {
@@ -171,8 +171,7 @@ impl Size {
                 }
             }
             out
-        });
-        table
+        })
     }
 
     /// How many peers each cell has.
