@@ -24,7 +24,13 @@
 //! chain step is O(1). A chain closes after at most `n` steps (the values of
 //! one line are all different), and we stop there as a guard.
 //!
-//! **Cost.** 5 × n² chains of a few swaps each: about 400 chains for 9x9.
+//! **Cost.** 5 × n² chains: 405 for 9x9, of 5.7 swaps on average (2,293
+//! swap steps per grid, measured over 20,000 grids), plus about 800 random
+//! draws. Each step waits on two dependent loads (the partner cell, then
+//! where its value sits on the line), so the steps alone cost about 7 µs at
+//! best on this class of machine; we measure 12.8 µs per 9x9 grid, 1.4 µs
+//! per 4x4, 59 µs per 16x16 and 188 µs per 25x25. Going much faster would
+//! take fewer passes or a different algorithm, not tuning.
 //!
 //! **Bias.** These moves form a Markov chain on valid grids, started from one
 //! fixed grid. Whether it reaches every grid, and how many passes it needs to
