@@ -345,8 +345,15 @@ impl fmt::Display for ParseError {
                 found,
                 expected: None,
             } => write!(f, "{found} cells, expected 16, 81, 256 or 625"),
+            ParseError::BadSymbol { found, size } if found.is_ascii_graphic() => {
+                write!(f, "'{found}' is not a symbol of a {size} grid")
+            }
             ParseError::BadSymbol { found, size } => {
-                write!(f, "{found:?} is not a symbol of a {size} grid")
+                write!(
+                    f,
+                    "'\\x{:02x}' is not a symbol of a {size} grid",
+                    u32::from(*found)
+                )
             }
         }
     }
@@ -521,10 +528,24 @@ impl Grid {
     /// or the `grid` format: white space and the rules `|`, `-`, `+` are
     /// skipped. The size is inferred from the number of cells unless given.
     pub fn parse(text: &str, size: Option<Size>) -> Result<Grid, ParseError> {
-        let symbols = text
+        let symbols: Vec<u8> = text
             .bytes()
-            .filter(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b'|' | b'-' | b'+'));
-        let found = symbols.clone().count();
+            .filter(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b'|' | b'-' | b'+'))
+            .collect();
+        Grid::parse_line(&symbols, size)
+    }
+
+    /// Reads the `line` format: the symbols row-major, nothing else. The
+    /// size is inferred from the number of cells unless given.
+    pub fn parse_line(line: &[u8], size: Option<Size>) -> Result<Grid, ParseError> {
+        let mut g = Grid::empty(Size::S4);
+        g.read_line(line, size)?;
+        Ok(g)
+    }
+
+    /// [`Grid::parse_line`] into this grid, reusing its storage.
+    pub fn read_line(&mut self, line: &[u8], size: Option<Size>) -> Result<(), ParseError> {
+        let found = line.len();
         let size = match size.or(Size::from_cells(found)) {
             Some(s) if s.cells() == found => s,
             other => {
@@ -534,17 +555,28 @@ impl Grid {
                 });
             }
         };
-        let mut g = Grid::empty(size);
-        for (cell, s) in g.cells_mut().iter_mut().zip(symbols) {
-            *cell = size.value_of(s).ok_or_else(|| ParseError::BadSymbol {
-                found: text[text.find(char::from(s)).unwrap_or(0)..]
-                    .chars()
-                    .next()
-                    .unwrap_or('?'),
+        self.clear(size);
+        let cells = self.cells_mut();
+        if size <= Size::S9 {
+            // Digits only: one subtraction per byte, checked at the end
+            // (this loop vectorises); anything else takes the general path.
+            let mut worst = 0u8;
+            for (cell, &b) in cells.iter_mut().zip(line) {
+                let v = b.wrapping_sub(b'0');
+                *cell = v;
+                worst = worst.max(v);
+            }
+            if usize::from(worst) <= size.side() {
+                return Ok(());
+            }
+        }
+        for (cell, &b) in cells.iter_mut().zip(line) {
+            *cell = size.value_of(b).ok_or(ParseError::BadSymbol {
+                found: char::from(b),
                 size,
             })?;
         }
-        Ok(g)
+        Ok(())
     }
 }
 

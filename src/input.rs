@@ -9,7 +9,7 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead};
 
 use crate::format::Format;
-use crate::grid::{Grid, Size};
+use crate::grid::{Grid, ParseError, Size};
 
 /// The longest line read whole; longer lines are reported and skipped.
 pub const MAX_LINE: usize = 1 << 16;
@@ -152,7 +152,7 @@ impl<R: BufRead> GridReader<R> {
                 let line = self.line_no;
                 match self.scratch.read_line(&self.buf, self.size) {
                     Ok(()) => emit(line, Ok(&self.scratch))?,
-                    Err(e) => emit(line, Err(e))?,
+                    Err(e) => emit(line, Err(e.to_string()))?,
                 }
             }
             Format::Json => {
@@ -253,56 +253,6 @@ fn row_tokens(line: &[u8]) -> impl Iterator<Item = &[u8]> {
         .filter(|t| !t.is_empty() && *t != b"|")
 }
 
-/// Shows a byte for a message: the character if printable, else `\xNN`.
-fn show(b: u8) -> String {
-    if b.is_ascii_graphic() {
-        format!("'{}'", char::from(b))
-    } else {
-        format!("'\\x{b:02x}'")
-    }
-}
-
-impl Grid {
-    /// Reads the `line` format: the symbols row-major, nothing else.
-    pub fn parse_line(line: &[u8], size: Option<Size>) -> Result<Grid, String> {
-        let mut g = Grid::empty(Size::S4);
-        g.read_line(line, size)?;
-        Ok(g)
-    }
-
-    /// [`Grid::parse_line`] into this grid, reusing its storage.
-    pub fn read_line(&mut self, line: &[u8], size: Option<Size>) -> Result<(), String> {
-        let size = match size.or(Size::from_cells(line.len())) {
-            Some(s) if s.cells() == line.len() => s,
-            Some(s) => return Err(format!("{} cells, expected {}", line.len(), s.cells())),
-            None => {
-                return Err(format!("{} cells, expected 16, 81, 256 or 625", line.len()));
-            }
-        };
-        self.clear(size);
-        let cells = self.cells_mut();
-        if size <= Size::S9 {
-            // Digits only: one subtraction per byte, checked at the end
-            // (this loop vectorises); anything else takes the general path.
-            let mut worst = 0u8;
-            for (cell, &b) in cells.iter_mut().zip(line) {
-                let v = b.wrapping_sub(b'0');
-                *cell = v;
-                worst = worst.max(v);
-            }
-            if usize::from(worst) <= size.side() {
-                return Ok(());
-            }
-        }
-        for (cell, &b) in cells.iter_mut().zip(line) {
-            *cell = size
-                .value_of(b)
-                .ok_or_else(|| format!("{} is not a symbol of a {size} grid", show(b)))?;
-        }
-        Ok(())
-    }
-}
-
 /// Reads a `grid`-format block: one row per line.
 fn parse_block(rows: &[Vec<u8>], size: Option<Size>) -> Result<Grid, String> {
     let side = row_tokens(&rows[0]).count();
@@ -321,9 +271,13 @@ fn parse_block(rows: &[Vec<u8>], size: Option<Size>) -> Result<Grid, String> {
                 count = usize::MAX;
                 break;
             }
-            let v = size
-                .value_of(token[0])
-                .ok_or_else(|| format!("{} is not a symbol of a {size} grid", show(token[0])))?;
+            let v = size.value_of(token[0]).ok_or_else(|| {
+                ParseError::BadSymbol {
+                    found: char::from(token[0]),
+                    size,
+                }
+                .to_string()
+            })?;
             g.set(r, count, v);
             count += 1;
         }
