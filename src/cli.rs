@@ -113,7 +113,7 @@ pub struct StatsArgs {
     pub format: ReportFormat,
 
     /// The significance level of each test
-    #[arg(long, default_value_t = 0.001, value_name = "P")]
+    #[arg(long, default_value_t = 0.001, value_name = "P", value_parser = parse_level)]
     pub level: f64,
 
     /// Worker threads for generating [default: the available cores]
@@ -190,6 +190,14 @@ impl GenerateArgs {
     pub fn strategy(&self) -> Strategy {
         self.strategy.unwrap_or(Strategy::default_for(self.size))
     }
+}
+
+/// Parses a significance level: a probability strictly between 0 and 1.
+fn parse_level(s: &str) -> Result<f64, String> {
+    s.parse::<f64>()
+        .ok()
+        .filter(|p| *p > 0.0 && *p < 1.0)
+        .ok_or_else(|| format!("'{s}' is not a level; use a probability such as 0.001"))
 }
 
 /// Parses a side length.

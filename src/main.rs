@@ -93,6 +93,7 @@ fn for_each_input(
 fn stats(args: &StatsArgs) -> anyhow::Result<ExitCode> {
     let size = args.size;
     let mut skipped = 0u64;
+    let mut source = String::new();
     let counts = if args.input.is_empty() {
         let strategy = args.strategy();
         strategy
@@ -103,6 +104,7 @@ fn stats(args: &StatsArgs) -> anyhow::Result<ExitCode> {
             || std::thread::available_parallelism().map_or(1, usize::from),
             usize::from,
         );
+        source = format!("strategy {strategy}, size {size}, seed {seed}");
         sudogen::app::measure(strategy, size, seed, args.count, jobs)?
     } else {
         let mut counts = Stats::new(size);
@@ -120,18 +122,31 @@ fn stats(args: &StatsArgs) -> anyhow::Result<ExitCode> {
         if !all_read {
             return Ok(ExitCode::from(2));
         }
+        source = format!("{size} grids read from {}", args.input.len());
+        source += if args.input.len() == 1 {
+            " input"
+        } else {
+            " inputs"
+        };
         counts
     };
     let rows = counts.report(args.level);
     let mut out = io::stdout().lock();
     match args.format {
         ReportFormat::Table => {
+            writeln!(out, "{source}")?;
             write!(out, "{}", sudogen::stats::table(&rows, args.level))?;
             if skipped > 0 {
                 writeln!(out, "({skipped} records skipped: invalid or not {size})")?;
             }
         }
-        ReportFormat::Json => writeln!(out, "{}", sudogen::stats::json(&rows, size, args.level))?,
+        ReportFormat::Json => {
+            let mut doc = sudogen::stats::json(&rows, size, args.level);
+            if let Some(obj) = doc.as_object_mut() {
+                obj.insert("source".into(), source.into());
+            }
+            writeln!(out, "{doc}")?;
+        }
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)

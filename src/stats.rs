@@ -368,7 +368,7 @@ pub fn table(rows: &[Row], level: f64) -> String {
 }
 
 /// The report as one JSON object.
-pub fn json(rows: &[Row], size: Size, level: f64) -> String {
+pub fn json(rows: &[Row], size: Size, level: f64) -> serde_json::Value {
     let items: Vec<serde_json::Value> = rows
         .iter()
         .map(|r| {
@@ -383,7 +383,7 @@ pub fn json(rows: &[Row], size: Size, level: f64) -> String {
             })
         })
         .collect();
-    serde_json::json!({ "size": size.side(), "level": level, "statistics": items }).to_string()
+    serde_json::json!({ "size": size.side(), "level": level, "statistics": items })
 }
 
 /// The largest side these statistics handle.

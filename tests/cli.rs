@@ -420,6 +420,7 @@ fn stats_reports_json_and_reads_other_programs_grids() {
     let out = stdout_of(&["stats", "-n", "3000", "--seed", "1", "-f", "json"]);
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(doc["size"], 9);
+    assert_eq!(doc["source"], "strategy uniform, size 9x9, seed 1");
     let stats = doc["statistics"].as_array().unwrap();
     assert_eq!(stats[0]["name"], "grids");
     assert_eq!(stats[0]["value"], 3000.0);
@@ -446,4 +447,9 @@ fn stats_usage_errors() {
         .args(["stats", "--input", "/nonexistent/x.txt"])
         .assert()
         .code(2);
+    sudogen()
+        .args(["stats", "--level", "5"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("use a probability such as 0.001"));
 }
