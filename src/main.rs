@@ -93,8 +93,7 @@ fn for_each_input(
 fn stats(args: &StatsArgs) -> anyhow::Result<ExitCode> {
     let size = args.size;
     let mut skipped = 0u64;
-    let mut source = String::new();
-    let counts = if args.input.is_empty() {
+    let (counts, source) = if args.input.is_empty() {
         let strategy = args.strategy();
         strategy
             .check_size(size)
@@ -104,8 +103,11 @@ fn stats(args: &StatsArgs) -> anyhow::Result<ExitCode> {
             || std::thread::available_parallelism().map_or(1, usize::from),
             usize::from,
         );
-        source = format!("strategy {strategy}, size {size}, seed {seed}");
-        sudogen::app::measure(strategy, size, seed, args.count, jobs)?
+        let source = format!("strategy {strategy}, size {size}, seed {seed}");
+        (
+            sudogen::app::measure(strategy, size, seed, args.count, jobs)?,
+            source,
+        )
     } else {
         let mut counts = Stats::new(size);
         let all_read = for_each_input(&args.input, |name, input| {
