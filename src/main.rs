@@ -124,13 +124,12 @@ fn stats(args: &StatsArgs) -> anyhow::Result<ExitCode> {
         if !all_read {
             return Ok(ExitCode::from(2));
         }
-        source = format!("{size} grids read from {}", args.input.len());
-        source += if args.input.len() == 1 {
-            " input"
-        } else {
-            " inputs"
-        };
-        counts
+        let inputs = args.input.len();
+        let plural = if inputs == 1 { "" } else { "s" };
+        (
+            counts,
+            format!("{size} grids read from {inputs} input{plural}"),
+        )
     };
     let rows = counts.report(args.level);
     let mut out = io::stdout().lock();
