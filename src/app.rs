@@ -87,7 +87,8 @@ impl Job {
     /// The grids of chunk `k`.
     fn chunk(&self, k: u64) -> (u64, u64) {
         let a = self.start + k * self.chunk_len();
-        (a, (a + self.chunk_len()).min(self.end()))
+        // Saturating: a run may end at the very last index, 2^64 - 1.
+        (a, a.saturating_add(self.chunk_len()).min(self.end()))
     }
 
     /// How many chunks the job has.
@@ -233,6 +234,23 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    #[test]
+    fn the_last_indices_are_reachable() {
+        let job = Job {
+            strategy: Strategy::Rotate,
+            size: Size::S9,
+            seed: 1,
+            start: u64::MAX - 5,
+            count: 5,
+            format: Format::Line,
+            jobs: 1,
+        };
+        for jobs in [1, 2] {
+            let out = bytes(&Job { jobs, ..job });
+            assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), 5, "-j{jobs}");
         }
     }
 

@@ -52,6 +52,12 @@ fn start_past_the_end_is_a_usage_error() {
 }
 
 #[test]
+fn the_last_indices_can_be_generated() {
+    let out = stdout_of(&["--start", "18446744073709551610", "-n", "5", "--seed", "1"]);
+    assert_eq!(out.lines().count(), 5);
+}
+
+#[test]
 fn malformed_numbers_are_usage_errors() {
     for args in [&["-n", "-3"][..], &["--seed", "x"], &["-n", "1e9"]] {
         sudogen()
