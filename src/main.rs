@@ -76,6 +76,14 @@ fn for_each_input(
             each("<stdin>", &mut io::stdin().lock())?;
             continue;
         }
+        if path.is_dir() {
+            eprintln!(
+                "sudogen: error: cannot read {}: it is a directory",
+                path.display()
+            );
+            all_read = false;
+            continue;
+        }
         match File::open(path) {
             Ok(file) => {
                 let name = path.display().to_string();

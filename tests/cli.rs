@@ -384,6 +384,11 @@ fn check_exit_2_for_unreadable_input_and_bad_usage() {
             "sudogen: error: cannot read /nonexistent/grids.txt:",
         ));
     sudogen().args(["check", "--size", "7"]).assert().code(2);
+    sudogen()
+        .args(["check", "/"])
+        .assert()
+        .code(2)
+        .stderr("sudogen: error: cannot read /: it is a directory\n");
 }
 
 #[test]
