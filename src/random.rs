@@ -55,21 +55,6 @@ pub fn below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
     (m >> 32) as u32
 }
 
-/// A uniform integer in `0..n` for `n` up to 2^64, by the same method on
-/// 64-bit words.
-#[inline]
-pub fn below_u64<R: Rng + ?Sized>(rng: &mut R, n: u64) -> u64 {
-    debug_assert!(n > 0);
-    let mut m = u128::from(rng.next_u64()) * u128::from(n);
-    if (m as u64) < n {
-        let threshold = n.wrapping_neg() % n;
-        while (m as u64) < threshold {
-            m = u128::from(rng.next_u64()) * u128::from(n);
-        }
-    }
-    (m >> 64) as u64
-}
-
 /// Shuffles `items` uniformly (Fisher–Yates, from the back).
 #[inline]
 pub fn shuffle<R: Rng + ?Sized, T>(rng: &mut R, items: &mut [T]) {
@@ -100,11 +85,6 @@ mod tests {
                 seen[x as usize] = true;
             }
             assert!(seen.iter().all(|&s| s), "n = {n}");
-        }
-        for n in [1u64, 3, 1 << 40, u64::MAX] {
-            for _ in 0..100 {
-                assert!(below_u64(&mut rng, n) < n);
-            }
         }
     }
 
