@@ -82,6 +82,16 @@ impl Mask {
     /// A value drawn uniformly from the set. The set must not be empty.
     #[inline]
     pub fn choose<R: Rng + ?Sized>(self, rng: &mut R) -> u8 {
+        if self.0 < 512 {
+            // Sets of values up to 9 (all of 4x4 and 9x9): table look-ups
+            // instead of a bit count and a bit-clearing loop, same result.
+            let m = self.0 as usize;
+            let n = u32::from(SMALL[m].0);
+            if n == 1 {
+                return SMALL[m].1[0];
+            }
+            return SMALL[m].1[below(rng, n) as usize];
+        }
         let n = self.len();
         if n == 1 {
             // A forced value costs no random number; this keeps the streams
@@ -105,6 +115,26 @@ impl Mask {
         })
     }
 }
+
+/// For each 9-bit set: its size and its values in increasing order.
+static SMALL: [(u8, [u8; 9]); 512] = {
+    let mut t = [(0u8, [0u8; 9]); 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut k = 0;
+        let mut v = 0;
+        while v < 9 {
+            if m & (1 << v) != 0 {
+                t[m].1[k] = v as u8 + 1;
+                k += 1;
+            }
+            v += 1;
+        }
+        t[m].0 = k as u8;
+        m += 1;
+    }
+    t
+};
 
 impl std::ops::BitOr for Mask {
     type Output = Mask;
