@@ -44,7 +44,7 @@
 //! 1,000, so neither restarts in practice. With 33 attempts per 25x25 grid
 //! on average, the chance that 10,000 all fail is about e^-300.
 //!
-//! **Cost** (criterion, one core): 0.17 µs per 4x4 grid, 1.9 µs per 9x9,
+//! **Cost** (criterion, one core): 0.17 µs per 4x4 grid, 1.5 µs per 9x9,
 //! 0.11 ms per 16x16, and about 0.1 to 0.2 s per 25x25 (the slowest single
 //! 25x25 grid we saw took 0.9 s).
 //!
