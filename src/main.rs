@@ -42,6 +42,14 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
     })
 }
 
+/// The worker threads asked for, or the available cores.
+fn jobs(asked: Option<u16>) -> usize {
+    asked.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        usize::from,
+    )
+}
+
 /// A usage error with clap's formatting and exit code 2.
 fn usage(kind: ErrorKind, message: impl std::fmt::Display) -> anyhow::Error {
     Cli::command().error(kind, message).into()
@@ -107,10 +115,7 @@ fn stats(args: &StatsArgs) -> anyhow::Result<ExitCode> {
             .check_size(size)
             .map_err(|e| usage(ErrorKind::InvalidValue, e))?;
         let seed = args.seed.unwrap_or_else(rand::random);
-        let jobs = args.jobs.map_or_else(
-            || std::thread::available_parallelism().map_or(1, usize::from),
-            usize::from,
-        );
+        let jobs = jobs(args.jobs);
         let source = format!("strategy {strategy}, size {size}, seed {seed}");
         (
             sudogen::app::measure(strategy, size, seed, args.count, jobs)?,
@@ -202,10 +207,7 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<()> {
     } else {
         Format::Line
     });
-    let jobs = match args.jobs {
-        Some(j) => usize::from(j),
-        None => std::thread::available_parallelism().map_or(1, usize::from),
-    };
+    let jobs = jobs(args.jobs);
     let job = Job {
         strategy,
         size: args.size,

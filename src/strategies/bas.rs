@@ -235,6 +235,18 @@ impl Sorter<'_, '_> {
         None
     }
 
+    /// BAS at row `x` of column `k`: swaps in an unregistered value and
+    /// registers it, if BAS finds a cell; whether it did.
+    fn bas_swap(&mut self, x: usize) -> bool {
+        let Some(y) = self.bas(x) else {
+            return false;
+        };
+        self.view.swap((x, self.k), y);
+        let u = self.view.get(x, self.k);
+        self.register(u, x);
+        true
+    }
+
     /// PAS from the cell of column `k` at row `x`, whose value is to be
     /// replaced: swap along its row, follow the duplicates. Returns the
     /// number of swaps made, or `Err` with it when no swap is possible or
@@ -276,19 +288,13 @@ impl Sorter<'_, '_> {
                 continue;
             }
             // A duplicate: try the cell just found, then the earlier copy.
-            if let Some(y) = self.bas(r) {
-                self.view.swap((r, self.k), y);
-                let u = self.view.get(r, self.k);
-                self.register(u, r);
+            if self.bas_swap(r) {
                 counters.bas += 1;
                 continue;
             }
             let earlier = self.at[v as usize] as usize;
             self.at[v as usize] = r as u8;
-            if let Some(y) = self.bas(earlier) {
-                self.view.swap((earlier, self.k), y);
-                let u = self.view.get(earlier, self.k);
-                self.register(u, earlier);
+            if self.bas_swap(earlier) {
                 counters.bas += 1;
                 continue;
             }
