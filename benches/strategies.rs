@@ -8,6 +8,7 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use sudogen::random::grid_rng;
+use sudogen::strategies::{Chain, chain};
 use sudogen::{Grid, Size, Strategy};
 
 fn strategies(c: &mut Criterion) {
@@ -35,5 +36,27 @@ fn strategies(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, strategies);
+/// `chain` with its portable kernel, which CPUs without AVX2 and other
+/// architectures use (and 25x25 everywhere): `generate/N/chain` above takes
+/// the vector kernel where it can.
+fn chain_portable(c: &mut Criterion) {
+    let mut group = c.benchmark_group("chain-portable");
+    for &size in &Size::ALL {
+        if size >= Size::S16 {
+            group.sample_size(10);
+        }
+        let mut rng = grid_rng(2026, 0);
+        let mut grid = Grid::empty(size);
+        group.bench_function(BenchmarkId::from_parameter(size.side()), |b| {
+            b.iter(|| {
+                chain::start_grid(&mut grid);
+                Chain::default().mutate_portable(&mut rng, &mut grid);
+                black_box(&grid);
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, strategies, chain_portable);
 criterion_main!(benches);

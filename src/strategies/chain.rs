@@ -19,18 +19,28 @@
 //! with a random one (a biased shuffle); we use Fisher–Yates. The seed picks
 //! the partner among the 2 other lines of the box; we pick uniformly among
 //! the `b - 1` others at every size, drawing direction and partner together
-//! with one bounded draw. The seed finds the other copy by
-//! scanning the line; we keep, for each line, where each value is, so each
-//! chain step is O(1). A chain closes after at most `n` steps (the values of
-//! one line are all different), and we stop there as a guard.
+//! with one bounded draw. The seed finds the other copy by scanning the
+//! line; we keep, for each line, where each value is, so each chain step is
+//! O(1). A chain closes after at most `n` steps (the values of one line are
+//! all different), and we stop there as a guard.
+//!
+//! **Two kernels, one result.** The portable kernel ([`Chain::mutate_portable`])
+//! walks each chain step by step as the seed does. The swaps of a chain are
+//! fixed before it starts (they are the cycle through the first cell of a
+//! permutation of the line, see `x86.rs`), so on x86-64 with AVX2 a vector
+//! kernel finds the whole cycle with a few byte shuffles and applies it at
+//! once, for sizes up to 16x16. Both kernels make the same draws and give
+//! the same grid, which the tests check chain by chain and grid by grid; the
+//! golden files pin the output on every machine.
 //!
 //! **Cost.** 5 × n² chains: 405 for 9x9, of 5.7 swaps on average (2,293
-//! swap steps per grid, measured over 20,000 grids), plus about 800 random
-//! draws. Each step waits on two dependent loads (the partner cell, then
-//! where its value sits on the line), so the steps alone cost about 7 µs at
-//! best on this class of machine; we measure 12.8 µs per 9x9 grid, 1.4 µs
-//! per 4x4, 59 µs per 16x16 and 188 µs per 25x25. Going much faster would
-//! take fewer passes or a different algorithm, not tuning.
+//! swap steps per grid, measured over 20,000 grids), plus 810 random draws
+//! (about 0.9 µs of ChaCha8). The portable kernel waits on two dependent
+//! loads per step and mispredicts the end of each chain: 12.6 µs per 9x9
+//! grid, 1.4 µs per 4x4, 59 µs per 16x16 and 188 µs per 25x25. The vector
+//! kernel takes no branch on the chain and costs about the same for every
+//! chain: 4.6 µs per 9x9 grid, 1.1 µs per 4x4 and 19 µs per 16x16 (README
+//! for the current bench figures).
 //!
 //! **Bias.** These moves form a Markov chain on valid grids, started from one
 //! fixed grid. Whether it reaches every grid, and how many passes it needs to
@@ -39,6 +49,9 @@
 //! start grid's structure; see the README's randomness table.
 
 use rand::Rng;
+
+#[cfg(target_arch = "x86_64")]
+mod x86;
 
 use super::{Generator, assert_supported, rotate};
 use crate::grid::{Grid, MAX_CELLS, MAX_SIDE, Size};
@@ -79,92 +92,132 @@ pub fn start_grid(grid: &mut Grid) {
     }
 }
 
-/// The grid during mutation, with where each value is on each line, in
-/// 32-wide arrays indexed through `& 31` so the chain loops need no bounds
-/// checks or multiplications.
-struct Board {
-    n: usize,
-    /// `cell[r][c]`: the value at row `r`, column `c`.
-    cell: [[u8; 32]; 32],
-    /// `in_row[r][v]`: the column of `v` in row `r`.
-    in_row: [[u8; 32]; 32],
-    /// `in_col[c][v]`: the row of `v` in column `c`.
-    in_col: [[u8; 32]; 32],
+/// The view whose lines are rows: `line[ROWS][r]` is row `r`.
+const ROWS: usize = 0;
+/// The view whose lines are columns: `line[COLS][c]` is column `c`.
+const COLS: usize = 1;
+
+/// The seed's main loop, shared by both chain kernels so that they make the
+/// same draws: `passes` times, shuffle the cells and, for each, draw the
+/// direction and the partner line and call `chain(view, line, partner, pos)`.
+///
+/// A chain along columns (view [`COLS`]) swaps the cell at row `pos` of
+/// column `line` with its neighbour in column `partner`; a chain along rows
+/// (view [`ROWS`]) does the same with rows and columns exchanged.
+#[inline(always)]
+fn drive<R: Rng + ?Sized>(
+    passes: usize,
+    size: Size,
+    rng: &mut R,
+    mut chain: impl FnMut(usize, usize, usize, usize),
+) {
+    let (b, n) = (size.box_size(), size.side());
+    let mut order = [0u16; MAX_CELLS];
+    for (i, x) in order[..size.cells()].iter_mut().enumerate() {
+        *x = i as u16;
+    }
+    let places = size.places();
+    // The line `offset` places further round the same box as line `i`,
+    // without divisions in the loop.
+    let partner = |i: usize, offset: usize| {
+        let within = i % b + offset;
+        i - i % b + if within >= b { within - b } else { within }
+    };
+    let mut partners = [[0u8; MAX_SIDE]; MAX_SIDE];
+    for (i, row) in partners[..n].iter_mut().enumerate() {
+        for (offset, p) in row[..b].iter_mut().enumerate() {
+            *p = partner(i, offset) as u8;
+        }
+    }
+    // One draw per cell picks both the direction and the partner line:
+    // uniform over the 2(b - 1) pairs.
+    let choices = 2 * (b as u32 - 1);
+    for _ in 0..passes {
+        shuffle(rng, &mut order[..size.cells()]);
+        for &cell in &order[..size.cells()] {
+            let p = places[cell as usize];
+            let (r, c) = (p.row as usize, p.col as usize);
+            let choice = below(rng, choices);
+            let offset = 1 + (choice >> 1) as usize;
+            // An even draw works along the cell's column pair, an odd one
+            // along its row pair.
+            let view = (choice as usize & 1) ^ 1;
+            let (line, pos) = if view == COLS { (c, r) } else { (r, c) };
+            chain(view, line, partners[line][offset] as usize, pos);
+        }
+    }
 }
 
-impl Board {
-    fn of(grid: &Grid) -> Board {
+/// The portable kernel: the grid seen as rows and as columns, each line with
+/// where each value sits on it, in 32-wide arrays indexed through `& 31` so
+/// the chain loop needs no bounds checks or multiplications. A chain is
+/// walked step by step, as in the seed, with each "find the other copy" an
+/// O(1) look-up.
+struct Walker {
+    n: usize,
+    /// `line[v][l][x]`: the value at position `x` of line `l` of view `v`.
+    line: [[[u8; 32]; 32]; 2],
+    /// `at[v][l][value]`: the position of `value` on line `l` of view `v`.
+    at: [[[u8; 32]; 32]; 2],
+}
+
+impl Walker {
+    fn of(grid: &Grid) -> Walker {
         let n = grid.size().side();
-        let mut p = Board {
+        let mut w = Walker {
             n,
-            cell: [[0; 32]; 32],
-            in_row: [[0; 32]; 32],
-            in_col: [[0; 32]; 32],
+            line: [[[0; 32]; 32]; 2],
+            at: [[[0; 32]; 32]; 2],
         };
         for r in 0..n {
             for c in 0..n {
-                let v = grid.get(r, c);
-                p.cell[r][c] = v;
-                p.in_row[r][v as usize] = c as u8;
-                p.in_col[c][v as usize] = r as u8;
+                w.set(r, c, grid.get(r, c));
             }
         }
-        p
+        w
+    }
+
+    fn set(&mut self, r: usize, c: usize, v: u8) {
+        self.line[ROWS][r][c] = v;
+        self.line[COLS][c][r] = v;
+        self.at[ROWS][r][v as usize] = c as u8;
+        self.at[COLS][c][v as usize] = r as u8;
     }
 
     fn write(&self, grid: &mut Grid) {
         for r in 0..self.n {
             for c in 0..self.n {
-                grid.set(r, c, self.cell[r][c]);
+                grid.set(r, c, self.line[ROWS][r][c]);
             }
         }
     }
 
-    /// Swaps (r, c1) with (r, c2), then repairs columns c1 and c2 down the
-    /// chain of rows until the first value returns to column c1.
+    /// Swaps position `pos` of lines `l1` and `l2` of view `view`, then
+    /// follows the chain: the value that arrived on `l1` has another copy
+    /// there, which is swapped with its counterpart on `l2`, and so on until
+    /// the value that first left `l1` arrives back.
     #[inline]
-    fn swap_columns_chain(&mut self, r: usize, c1: usize, c2: usize) {
-        let (mut r, c1, c2) = (r & 31, c1 & 31, c2 & 31);
-        let target = self.cell[r][c1];
+    fn chain(&mut self, view: usize, l1: usize, l2: usize, pos: usize) {
+        let (v, o) = (view & 1, (view & 1) ^ 1);
+        let (l1, l2, mut x) = (l1 & 31, l2 & 31, pos & 31);
+        let target = self.line[v][l1][x];
         for _ in 0..self.n {
-            let (a, b) = (self.cell[r][c1], self.cell[r][c2]);
+            let (a, b) = (self.line[v][l1][x], self.line[v][l2][x]);
             let (ai, bi) = (a as usize & 31, b as usize & 31);
-            self.cell[r][c1] = b;
-            self.cell[r][c2] = a;
-            self.in_row[r][ai] = c2 as u8;
-            self.in_row[r][bi] = c1 as u8;
-            // The other copy of b in column c1 is where b was before it came.
-            let next = self.in_col[c1][bi] as usize & 31;
-            self.in_col[c1][bi] = r as u8;
-            self.in_col[c2][ai] = r as u8;
+            self.line[v][l1][x] = b;
+            self.line[v][l2][x] = a;
+            self.line[o][x][l1] = b;
+            self.line[o][x][l2] = a;
+            self.at[o][x][ai] = l2 as u8;
+            self.at[o][x][bi] = l1 as u8;
+            // The other copy of b on l1 is where b was before it came.
+            let next = self.at[v][l1][bi] as usize & 31;
+            self.at[v][l1][bi] = x as u8;
+            self.at[v][l2][ai] = x as u8;
             if b == target {
                 return;
             }
-            r = next;
-        }
-        debug_assert!(false, "a swap chain did not close within {} steps", self.n);
-    }
-
-    /// The same as [`Board::swap_columns_chain`] with rows and columns
-    /// exchanged.
-    #[inline]
-    fn swap_rows_chain(&mut self, r1: usize, c: usize, r2: usize) {
-        let (r1, mut c, r2) = (r1 & 31, c & 31, r2 & 31);
-        let target = self.cell[r1][c];
-        for _ in 0..self.n {
-            let (a, b) = (self.cell[r1][c], self.cell[r2][c]);
-            let (ai, bi) = (a as usize & 31, b as usize & 31);
-            self.cell[r1][c] = b;
-            self.cell[r2][c] = a;
-            self.in_col[c][ai] = r2 as u8;
-            self.in_col[c][bi] = r1 as u8;
-            let next = self.in_row[r1][bi] as usize & 31;
-            self.in_row[r1][bi] = c as u8;
-            self.in_row[r2][ai] = c as u8;
-            if b == target {
-                return;
-            }
-            c = next;
+            x = next;
         }
         debug_assert!(false, "a swap chain did not close within {} steps", self.n);
     }
@@ -172,47 +225,29 @@ impl Board {
 
 impl Chain {
     /// Applies the passes to `grid`, which must be valid.
+    ///
+    /// On x86-64 with AVX2 (Intel since 2013, AMD since 2015) sizes up to
+    /// 16x16 use the vector kernel; everything else uses the portable one,
+    /// [`Chain::mutate_portable`]. Both give the same grid.
     pub fn mutate<R: Rng + ?Sized>(&self, rng: &mut R, grid: &mut Grid) {
-        let size = grid.size();
-        let (b, n) = (size.box_size(), size.side());
-        let mut board = Board::of(grid);
-        let mut order = [0u16; MAX_CELLS];
-        for (i, x) in order[..size.cells()].iter_mut().enumerate() {
-            *x = i as u16;
+        #[cfg(target_arch = "x86_64")]
+        if x86::fits(grid.size()) && x86::available() {
+            // SAFETY: `available` has checked that this CPU has the target
+            // features `x86::mutate` is compiled with.
+            unsafe { x86::mutate(self.passes, rng, grid) };
+            return;
         }
-        let places = size.places();
-        // The line `offset` places further round the same box as line `i`,
-        // without divisions in the loop.
-        let partner = |i: usize, offset: usize| {
-            let within = i % b + offset;
-            i - i % b + if within >= b { within - b } else { within }
-        };
-        let mut partners = [[0u8; MAX_SIDE]; MAX_SIDE];
-        for (i, row) in partners[..n].iter_mut().enumerate() {
-            for (offset, p) in row[..b].iter_mut().enumerate() {
-                *p = partner(i, offset) as u8;
-            }
-        }
-        // One draw per cell picks both the direction and the partner line:
-        // uniform over the 2(b - 1) pairs.
-        let choices = 2 * (b as u32 - 1);
-        for _ in 0..self.passes {
-            shuffle(rng, &mut order[..size.cells()]);
-            for &cell in &order[..size.cells()] {
-                let p = places[cell as usize];
-                let (r, c) = (p.row as usize, p.col as usize);
-                let choice = below(rng, choices);
-                let offset = 1 + (choice >> 1) as usize;
-                if choice & 1 == 0 {
-                    let c2 = partners[c][offset] as usize;
-                    board.swap_columns_chain(r, c, c2);
-                } else {
-                    let r2 = partners[r][offset] as usize;
-                    board.swap_rows_chain(r, c, r2);
-                }
-            }
-        }
-        board.write(grid);
+        self.mutate_portable(rng, grid);
+    }
+
+    /// [`Chain::mutate`] with the portable kernel, which walks each chain
+    /// step by step. The same draws and the same grid, on any CPU.
+    pub fn mutate_portable<R: Rng + ?Sized>(&self, rng: &mut R, grid: &mut Grid) {
+        let mut walker = Walker::of(grid);
+        drive(self.passes, grid.size(), rng, |view, l1, l2, pos| {
+            walker.chain(view, l1, l2, pos)
+        });
+        walker.write(grid);
     }
 }
 
@@ -248,32 +283,37 @@ mod tests {
         assert_valid_grids(&Chain::default(), 3000);
     }
 
+    /// `count` random chains for `size`: (view, line, partner, position).
+    pub(super) fn random_chains(size: Size, seed: u64, count: usize) -> Vec<[usize; 4]> {
+        let (n, b) = (size.side(), size.box_size());
+        let mut rng = grid_rng(seed, n as u64);
+        (0..count)
+            .map(|_| {
+                let line = below(&mut rng, n as u32) as usize;
+                let pos = below(&mut rng, n as u32) as usize;
+                let off = 1 + below(&mut rng, b as u32 - 1) as usize;
+                let partner = line - line % b + (line % b + off) % b;
+                let view = usize::from(crate::random::coin(&mut rng));
+                [view, line, partner, pos]
+            })
+            .collect()
+    }
+
     #[test]
     fn every_single_chain_keeps_the_grid_valid() {
         // One chain at a time, checking after each: a chain that broke the
-        // grid would be caught at the step that broke it.
+        // grid, or left the positions out of step, is caught where it did.
         for size in Size::ALL {
             let mut g = Grid::empty(size);
             start_grid(&mut g);
-            let mut rng = grid_rng(8, size.side() as u64);
-            let n = size.side();
-            let b = size.box_size();
-            let mut board = Board::of(&g);
-            for _ in 0..300 {
-                let (r, c) = (
-                    below(&mut rng, n as u32) as usize,
-                    below(&mut rng, n as u32) as usize,
-                );
-                let off = 1 + below(&mut rng, b as u32 - 1) as usize;
-                if crate::random::coin(&mut rng) {
-                    board.swap_columns_chain(r, c, c - c % b + (c % b + off) % b);
-                } else {
-                    board.swap_rows_chain(r, c, r - r % b + (r % b + off) % b);
-                }
-                board.write(&mut g);
+            let mut walker = Walker::of(&g);
+            for [view, l1, l2, pos] in random_chains(size, 8, 300) {
+                walker.chain(view, l1, l2, pos);
+                walker.write(&mut g);
                 assert_eq!(g.validate(), Ok(()), "{size}");
-                assert_eq!(Board::of(&g).in_row, board.in_row, "positions out of step");
-                assert_eq!(Board::of(&g).in_col, board.in_col, "positions out of step");
+                let fresh = Walker::of(&g);
+                assert_eq!(fresh.line, walker.line, "{size}: views out of step");
+                assert_eq!(fresh.at, walker.at, "{size}: positions out of step");
             }
         }
     }
@@ -284,15 +324,31 @@ mod tests {
         // with rows 1 and 2 exchanged in columns 1, 4 and 7.
         let mut g = Grid::empty(Size::S9);
         start_grid(&mut g);
-        let mut board = Board::of(&g);
-        board.swap_rows_chain(0, 0, 1);
-        board.write(&mut g);
+        let mut walker = Walker::of(&g);
+        walker.chain(ROWS, 0, 1, 0);
+        walker.write(&mut g);
         let rows: Vec<String> = g
             .rows()
             .take(2)
             .map(|r| r.iter().map(|v| v.to_string()).collect())
             .collect();
         assert_eq!(rows, ["423756189", "156489723"]);
+    }
+
+    #[test]
+    fn both_kernels_give_the_same_grids() {
+        // On x86-64 `mutate` takes the vector kernel up to 16x16; elsewhere
+        // this compares the portable kernel with itself.
+        for size in Size::ALL {
+            for index in 0..200 {
+                let mut fast = Grid::empty(size);
+                start_grid(&mut fast);
+                let mut portable = fast.clone();
+                Chain::default().mutate(&mut grid_rng(31, index), &mut fast);
+                Chain::default().mutate_portable(&mut grid_rng(31, index), &mut portable);
+                assert_eq!(fast, portable, "{size} index {index}");
+            }
+        }
     }
 
     #[test]
