@@ -148,15 +148,15 @@ fn drive<R: Rng + ?Sized>(
     }
 }
 
-/// The portable kernel: the grid seen as rows and as columns, each line with
-/// where each value sits on it, in 32-wide arrays indexed through `& 31` so
-/// the chain loop needs no bounds checks or multiplications. A chain is
-/// walked step by step, as in the seed, with each "find the other copy" an
-/// O(1) look-up.
+/// The portable kernel: the grid, and for each line of each view (rows,
+/// columns) where each value sits on it, in 32-wide arrays indexed through
+/// `& 31` so the chain loop needs no bounds checks or multiplications. A
+/// chain is walked step by step, as in the seed, with each "find the other
+/// copy" an O(1) look-up.
 struct Walker {
     n: usize,
-    /// `line[v][l][x]`: the value at position `x` of line `l` of view `v`.
-    line: [[[u8; 32]; 32]; 2],
+    /// `cell[r << 5 | c]`: the value at row `r`, column `c`.
+    cell: [u8; 32 * 32],
     /// `at[v][l][value]`: the position of `value` on line `l` of view `v`.
     at: [[[u8; 32]; 32]; 2],
 }
@@ -166,28 +166,24 @@ impl Walker {
         let n = grid.size().side();
         let mut w = Walker {
             n,
-            line: [[[0; 32]; 32]; 2],
+            cell: [0; 32 * 32],
             at: [[[0; 32]; 32]; 2],
         };
         for r in 0..n {
             for c in 0..n {
-                w.set(r, c, grid.get(r, c));
+                let v = grid.get(r, c);
+                w.cell[r << 5 | c] = v;
+                w.at[ROWS][r][v as usize] = c as u8;
+                w.at[COLS][c][v as usize] = r as u8;
             }
         }
         w
     }
 
-    fn set(&mut self, r: usize, c: usize, v: u8) {
-        self.line[ROWS][r][c] = v;
-        self.line[COLS][c][r] = v;
-        self.at[ROWS][r][v as usize] = c as u8;
-        self.at[COLS][c][v as usize] = r as u8;
-    }
-
     fn write(&self, grid: &mut Grid) {
         for r in 0..self.n {
             for c in 0..self.n {
-                grid.set(r, c, self.line[ROWS][r][c]);
+                grid.set(r, c, self.cell[r << 5 | c]);
             }
         }
     }
@@ -198,18 +194,34 @@ impl Walker {
     /// the value that first left `l1` arrives back.
     #[inline]
     fn chain(&mut self, view: usize, l1: usize, l2: usize, pos: usize) {
-        let (v, o) = (view & 1, (view & 1) ^ 1);
+        // One copy per view, so the cell indexing is constant shifts.
+        if view == ROWS {
+            self.chain_in::<ROWS>(l1, l2, pos)
+        } else {
+            self.chain_in::<COLS>(l1, l2, pos)
+        }
+    }
+
+    /// [`Walker::chain`] in view `V`.
+    #[inline]
+    fn chain_in<const V: usize>(&mut self, l1: usize, l2: usize, pos: usize) {
+        let v = V & 1;
+        // Position x of line l is cell (l, x) in rows, (x, l) in columns.
+        let (line_shift, pos_shift) = if v == ROWS { (5, 0) } else { (0, 5) };
         let (l1, l2, mut x) = (l1 & 31, l2 & 31, pos & 31);
-        let target = self.line[v][l1][x];
+        let (base1, base2) = (l1 << line_shift, l2 << line_shift);
+        let target = self.cell[base1 | x << pos_shift];
         for _ in 0..self.n {
-            let (a, b) = (self.line[v][l1][x], self.line[v][l2][x]);
+            let (i1, i2) = (
+                (base1 | x << pos_shift) & 1023,
+                (base2 | x << pos_shift) & 1023,
+            );
+            let (a, b) = (self.cell[i1], self.cell[i2]);
             let (ai, bi) = (a as usize & 31, b as usize & 31);
-            self.line[v][l1][x] = b;
-            self.line[v][l2][x] = a;
-            self.line[o][x][l1] = b;
-            self.line[o][x][l2] = a;
-            self.at[o][x][ai] = l2 as u8;
-            self.at[o][x][bi] = l1 as u8;
+            self.cell[i1] = b;
+            self.cell[i2] = a;
+            self.at[v ^ 1][x][ai] = l2 as u8;
+            self.at[v ^ 1][x][bi] = l1 as u8;
             // The other copy of b on l1 is where b was before it came.
             let next = self.at[v][l1][bi] as usize & 31;
             self.at[v][l1][bi] = x as u8;
@@ -312,7 +324,7 @@ mod tests {
                 walker.write(&mut g);
                 assert_eq!(g.validate(), Ok(()), "{size}");
                 let fresh = Walker::of(&g);
-                assert_eq!(fresh.line, walker.line, "{size}: views out of step");
+                assert_eq!(fresh.cell, walker.cell, "{size}: cells out of step");
                 assert_eq!(fresh.at, walker.at, "{size}: positions out of step");
             }
         }
