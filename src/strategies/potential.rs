@@ -29,6 +29,18 @@
 //! the minimum-remaining-values heuristic, not the seed's); the other two
 //! are kept as [`CellChoice`] for measurement.
 //!
+//! With our reading, over 100,000 grids per size (seed 1, the same program
+//! with `potential-first 100000 SIZE`):
+//!
+//! | size | tries: mean / sd / median / p99 / max | 1 try | 2 | 3–4 | 5–10 | 11–100 | 101–1,000 | 1,001–10,000 | more | fallbacks |
+//! |---|---|---|---|---|---|---|---|---|---|---|
+//! | 4x4 | 1.00 / 0 / 1 / 1 / 1 | 100,000 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 |
+//! | 9x9 | 3.76 / 3.24 / 3 / 15 / 40 | 26,617 | 19,713 | 24,673 | 24,410 | 4,587 | 0 | 0 | 0 | 0 |
+//! | 16x16 | 978 / 982 / 678 / 4,538 / 11,423 | 94 | 115 | 213 | 610 | 8,955 | 54,113 | 35,897 | 3 | 0 |
+//!
+//! The spread is that of a geometric law (sd close to the mean): each try
+//! succeeds with about 1 in 3.8 at 9x9 and 1 in 980 at 16x16.
+//!
 //! The seed recomputes the whole potential array and rescans it for singles
 //! after every placement. We keep the array bit-sliced instead: for each
 //! value, the set of empty cells where it is still possible, as a bitset.
