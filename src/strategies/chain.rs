@@ -92,9 +92,11 @@ pub fn start_grid(grid: &mut Grid) {
     }
 }
 
-/// The view whose lines are rows: `line[ROWS][r]` is row `r`.
+/// The view whose lines are rows: line `r` is row `r`, position `x` on it
+/// is column `x`. Views index the kernels' per-view arrays.
 const ROWS: usize = 0;
-/// The view whose lines are columns: `line[COLS][c]` is column `c`.
+/// The view whose lines are columns: line `c` is column `c`, position `x`
+/// on it is row `x`.
 const COLS: usize = 1;
 
 /// The seed's main loop, shared by both chain kernels so that they make the

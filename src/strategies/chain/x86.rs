@@ -92,7 +92,7 @@ static SPLAT: [Line; 16] = {
     t
 };
 
-/// The identity shuffle, in both halves.
+/// The identity shuffle, in both halves (lane 0 swapped with itself).
 static UNIT_IOTA: Line = SWAP[0][0];
 
 /// `SWAP[a][b]`: shuffle indices that exchange lanes `a` and `b`, in both
