@@ -6,8 +6,8 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use sudogen::app::Job;
-use sudogen::format::{Format, GridWriter, Meta};
+use sudogen::cli::generate::Config;
+use sudogen::format::{Format, Record};
 use sudogen::random::grid_rng;
 use sudogen::{Generator, Size, Strategy};
 
@@ -15,15 +15,16 @@ fn writers(c: &mut Criterion) {
     let grid = sudogen::strategies::Uniform.grid(&mut grid_rng(1, 1), Size::S9);
     let mut group = c.benchmark_group("write/9");
     for &format in Format::ALL {
-        let writer = GridWriter::new(
+        let writer = Config {
+            strategy: Strategy::Uniform,
+            size: Size::S9,
+            seed: 1,
+            start: 0,
+            count: 1,
             format,
-            Meta {
-                strategy: Strategy::Uniform,
-                size: Size::S9,
-                seed: 1,
-                start: 0,
-            },
-        );
+            jobs: 1,
+        }
+        .writer();
         let mut buf = Vec::with_capacity(1 << 20);
         let mut index = 0u64;
         group.bench_function(BenchmarkId::from_parameter(format.name()), |b| {
@@ -31,9 +32,12 @@ fn writers(c: &mut Criterion) {
                 if buf.len() > (1 << 19) {
                     buf.clear();
                 }
-                writer
-                    .write_grid(&mut buf, index, black_box(&grid))
-                    .unwrap();
+                let record = Record {
+                    index,
+                    grid: black_box(&grid),
+                    fields: &[],
+                };
+                writer.write(&mut buf, &record).unwrap();
                 index += 1;
             });
         });
@@ -48,7 +52,7 @@ fn pipeline(c: &mut Criterion) {
     group.sample_size(10);
     for strategy in [Strategy::Uniform, Strategy::Backtrack, Strategy::Rotate] {
         for jobs in [1, 2] {
-            let job = Job {
+            let job = Config {
                 strategy,
                 size: Size::S9,
                 seed: 7,
@@ -59,7 +63,7 @@ fn pipeline(c: &mut Criterion) {
             };
             let id = BenchmarkId::new(strategy.name(), format!("j{jobs}"));
             group.bench_function(id, |b| {
-                b.iter(|| job.run(&mut std::io::sink(), |_| {}).unwrap());
+                b.iter(|| job.write_to(&mut std::io::sink(), |_| {}).unwrap());
             });
         }
     }

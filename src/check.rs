@@ -1,14 +1,14 @@
-//! `sudogen check`: verify grid files of any format and size, streaming.
+//! Checking records: which are valid complete grids, what is wrong with
+//! the others, and how many are distinct. Works batch by batch, so batches
+//! can be checked on any thread and tallied in order.
 
 use std::collections::HashSet;
 use std::hash::{BuildHasher, Hasher};
-use std::io::{self, BufRead, Write};
 
-use crate::format::Format;
-use crate::grid::{Grid, Size};
-use crate::input::GridReader;
+use crate::format::read::Batch;
+use crate::grid::Grid;
 
-/// What `check` found.
+/// What a check found.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
     /// Records read (grids and unreadable records).
@@ -35,17 +35,6 @@ impl Summary {
     }
 }
 
-/// Options of a check.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Options {
-    /// Read every record in this format instead of detecting it.
-    pub format: Option<Format>,
-    /// Read every grid as this size instead of inferring it.
-    pub size: Option<Size>,
-    /// Count distinct grids (keeps a 128-bit fingerprint of each).
-    pub distinct: bool,
-}
-
 /// A 128-bit fingerprint of a grid: two keyed SipHash values. Collisions
 /// among 10^9 grids have probability below 10^-20.
 pub fn fingerprint(grid: &Grid) -> u128 {
@@ -60,53 +49,72 @@ pub fn fingerprint(grid: &Grid) -> u128 {
     u128::from(hash(0x5eed)) << 64 | u128::from(hash(0xc0ffee))
 }
 
-/// A running check over any number of inputs.
-pub struct Checker {
-    opts: Options,
-    summary: Summary,
-    seen: HashSet<u128>,
+/// What one batch holds: its problems in order, and its valid grids'
+/// fingerprints when distinct grids are counted.
+#[derive(Clone, Debug, Default)]
+pub struct BatchReport {
+    /// Records read.
+    pub read: u64,
+    /// Valid complete grids.
+    pub valid: u64,
+    /// Each bad record's line and what is wrong with it.
+    pub problems: Vec<(u64, String)>,
+    /// Fingerprints of the valid grids (if asked for).
+    pub fingerprints: Vec<u128>,
 }
 
-impl Checker {
-    /// A check with `opts`.
-    pub fn new(opts: Options) -> Self {
-        Checker {
-            opts,
+/// Checks every record of `batch`.
+pub fn check_batch(batch: &Batch, distinct: bool) -> BatchReport {
+    let mut report = BatchReport::default();
+    let _ = batch.for_each(|line, grid| {
+        report.read += 1;
+        let problem = match grid {
+            Ok(grid) => match grid.validate() {
+                Ok(()) => {
+                    report.valid += 1;
+                    if distinct {
+                        report.fingerprints.push(fingerprint(grid));
+                    }
+                    return Ok::<(), ()>(());
+                }
+                Err(e) => e.to_string(),
+            },
+            Err(e) => e.to_string(),
+        };
+        report.problems.push((line, problem));
+        Ok(())
+    });
+    report
+}
+
+/// The running totals of a check over any number of batches and inputs.
+#[derive(Debug, Default)]
+pub struct Tally {
+    summary: Summary,
+    seen: Option<HashSet<u128>>,
+}
+
+impl Tally {
+    /// A tally that counts distinct grids if `distinct`.
+    pub fn new(distinct: bool) -> Tally {
+        Tally {
             summary: Summary {
-                distinct: opts.distinct.then_some(0),
+                distinct: distinct.then_some(0),
                 ..Summary::default()
             },
-            seen: HashSet::new(),
+            seen: distinct.then(HashSet::new),
         }
     }
 
-    /// Checks every record of `input` (named `name` in the report), writing
-    /// one line to `report` for each bad one.
-    pub fn input<R: BufRead, W: Write + ?Sized>(
-        &mut self,
-        name: &str,
-        input: R,
-        report: &mut W,
-    ) -> io::Result<()> {
-        let mut reader = GridReader::new(input, self.opts.format, self.opts.size);
-        reader.visit(|line, grid| {
-            self.summary.read += 1;
-            let problem = match grid {
-                Ok(grid) => match grid.validate() {
-                    Ok(()) => {
-                        self.summary.valid += 1;
-                        if self.opts.distinct && self.seen.insert(fingerprint(grid)) {
-                            self.summary.distinct = Some(self.seen.len() as u64);
-                        }
-                        return Ok(());
-                    }
-                    Err(e) => e.to_string(),
-                },
-                Err(e) => e,
-            };
-            self.summary.invalid += 1;
-            writeln!(report, "{name}:{line}: {problem}")
-        })
+    /// Adds a batch's report.
+    pub fn add(&mut self, report: &BatchReport) {
+        self.summary.read += report.read;
+        self.summary.valid += report.valid;
+        self.summary.invalid += report.read - report.valid;
+        if let Some(seen) = &mut self.seen {
+            seen.extend(&report.fingerprints);
+            self.summary.distinct = Some(seen.len() as u64);
+        }
     }
 
     /// What was found so far.
@@ -118,6 +126,7 @@ impl Checker {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::read::Reader;
 
     #[test]
     fn reports_bad_grids_by_line_and_counts() {
@@ -130,18 +139,23 @@ mod tests {
             String::from_utf8(swapped).unwrap(),
             &good[1..]
         );
-        let mut c = Checker::new(Options {
-            distinct: true,
-            ..Options::default()
-        });
-        let mut report = Vec::new();
-        c.input("grids.txt", text.as_bytes(), &mut report).unwrap();
+        let mut reader = Reader::new(text.as_bytes(), None, None);
+        let mut tally = Tally::new(true);
+        let mut problems = Vec::new();
+        while let Some(batch) = reader.next_batch().unwrap() {
+            let report = check_batch(&batch, true);
+            tally.add(&report);
+            problems.extend(report.problems);
+        }
         assert_eq!(
-            String::from_utf8(report).unwrap(),
-            "grids.txt:2: column 1 has two 2s\ngrids.txt:3: 80 cells, expected 16, 81, 256 or 625\n"
+            problems,
+            [
+                (2, "column 1 has two 2s".to_string()),
+                (3, "80 cells, expected 16, 81, 256 or 625".to_string())
+            ]
         );
         assert_eq!(
-            c.summary().line(),
+            tally.summary().line(),
             "4 grids read: 2 valid, 2 invalid, 1 distinct"
         );
     }

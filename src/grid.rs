@@ -237,6 +237,16 @@ impl Size {
     }
 }
 
+/// `a, b, c or d`: how messages list the choices (sides, cell counts).
+pub fn or_list(items: impl IntoIterator<Item = usize>) -> String {
+    let items: Vec<String> = items.into_iter().map(|x| x.to_string()).collect();
+    match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        Some((last, _)) => last.clone(),
+        None => String::new(),
+    }
+}
+
 impl fmt::Display for Size {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}x{}", self.side(), self.side())
@@ -344,7 +354,11 @@ impl fmt::Display for ParseError {
             ParseError::CellCount {
                 found,
                 expected: None,
-            } => write!(f, "{found} cells, expected 16, 81, 256 or 625"),
+            } => write!(
+                f,
+                "{found} cells, expected {}",
+                or_list(Size::ALL.iter().map(|s| s.cells()))
+            ),
             ParseError::BadSymbol { found, size } if found.is_ascii_graphic() => {
                 write!(f, "'{found}' is not a symbol of a {size} grid")
             }

@@ -12,15 +12,23 @@
 //! Strategy::Backtrack.generate(&mut grid_rng(7, 0), &mut grid);
 //! assert!(grid.is_valid());
 //! ```
+//!
+//! The modules, from the bottom up: [`mask`] (sets of values as bits),
+//! [`grid`], [`candidates`] (what each unit still lacks), [`random`],
+//! [`strategies`] (one file per fill algorithm), [`format`] (one reader and
+//! writer per format), [`check`] and [`stats`] (what the commands compute),
+//! [`pipeline`] (the one ordered parallel stream), and [`cli`] (one file
+//! per command).
 #![deny(missing_docs)]
+#![deny(unsafe_code)]
 
-pub mod app;
+pub mod candidates;
 pub mod check;
 pub mod cli;
 pub mod format;
 pub mod grid;
-pub mod input;
 pub mod mask;
+pub mod pipeline;
 pub mod random;
 pub mod reference;
 pub mod stats;

@@ -5,7 +5,6 @@
 
 use rand::Rng;
 
-use crate::grid::Place;
 use crate::random::below;
 
 /// A set of symbol values `1..=25`, one bit each.
@@ -157,71 +156,6 @@ impl std::ops::Not for Mask {
     #[inline]
     fn not(self) -> Mask {
         Mask(!self.0)
-    }
-}
-
-/// The values already placed in each row, column and box of a grid being
-/// filled: the candidates of a cell are the values none of its three units
-/// holds yet.
-///
-/// Each array has 32 slots, indexed through `& 31` (units number at most
-/// 25), so the hot loops that use it carry no bounds checks.
-#[derive(Clone, Debug)]
-pub struct UnitMasks {
-    rows: [Mask; 32],
-    cols: [Mask; 32],
-    boxes: [Mask; 32],
-}
-
-impl Default for UnitMasks {
-    fn default() -> Self {
-        UnitMasks {
-            rows: [Mask::EMPTY; 32],
-            cols: [Mask::EMPTY; 32],
-            boxes: [Mask::EMPTY; 32],
-        }
-    }
-}
-
-impl UnitMasks {
-    /// Forgets every placement.
-    #[inline]
-    pub fn clear(&mut self) {
-        *self = UnitMasks::default();
-    }
-
-    /// The values used by any unit of the cell at `p`.
-    #[inline]
-    pub fn used(&self, p: Place) -> Mask {
-        let (r, c, b) = Self::slots(p);
-        self.rows[r] | self.cols[c] | self.boxes[b]
-    }
-
-    #[inline]
-    fn slots(p: Place) -> (usize, usize, usize) {
-        (
-            p.row as usize & 31,
-            p.col as usize & 31,
-            p.boxn as usize & 31,
-        )
-    }
-
-    /// Records `value` at `p`.
-    #[inline]
-    pub fn place(&mut self, p: Place, value: u8) {
-        let (r, c, b) = Self::slots(p);
-        self.rows[r].insert(value);
-        self.cols[c].insert(value);
-        self.boxes[b].insert(value);
-    }
-
-    /// Forgets `value` at `p`.
-    #[inline]
-    pub fn unplace(&mut self, p: Place, value: u8) {
-        let (r, c, b) = Self::slots(p);
-        self.rows[r].remove(value);
-        self.cols[c].remove(value);
-        self.boxes[b].remove(value);
     }
 }
 

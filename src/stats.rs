@@ -367,8 +367,8 @@ pub fn table(rows: &[Row], level: f64) -> String {
     out
 }
 
-/// The report as one JSON object.
-pub fn json(rows: &[Row], size: Size, level: f64) -> serde_json::Value {
+/// The report as one JSON object; `source` says where the grids came from.
+pub fn json(rows: &[Row], size: Size, level: f64, source: &str) -> serde_json::Value {
     let items: Vec<serde_json::Value> = rows
         .iter()
         .map(|r| {
@@ -383,7 +383,12 @@ pub fn json(rows: &[Row], size: Size, level: f64) -> serde_json::Value {
             })
         })
         .collect();
-    serde_json::json!({ "size": size.side(), "level": level, "statistics": items })
+    serde_json::json!({
+        "size": size.side(),
+        "level": level,
+        "source": source,
+        "statistics": items,
+    })
 }
 
 /// The largest side these statistics handle.

@@ -6,7 +6,7 @@
 use libfuzzer_sys::fuzz_target;
 use sudogen::format::Format;
 use sudogen::grid::Size;
-use sudogen::input::GridReader;
+use sudogen::format::read::Reader;
 
 fuzz_target!(|data: &[u8]| {
     let formats = [
@@ -26,7 +26,7 @@ fuzz_target!(|data: &[u8]| {
     for format in formats {
         for size in sizes {
             let mut records = 0u64;
-            GridReader::new(data, format, size)
+            Reader::new(data, format, size)
                 .visit(|line, grid| {
                     assert!(line >= 1);
                     records += 1;
@@ -36,7 +36,7 @@ fuzz_target!(|data: &[u8]| {
                         }
                         let _ = g.validate();
                     }
-                    Ok(())
+                    Ok::<(), std::io::Error>(())
                 })
                 .unwrap();
             // No more records than lines.

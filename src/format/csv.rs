@@ -1,9 +1,10 @@
 //! The `csv` format: a header `index,r1c1,r1c2,...` then one record per
-//! grid, its index and its cell values as integers, row-major.
+//! grid, its index and its cell values as integers (0 for empty), row-major.
 
 use std::io::{self, Write};
 
-use super::{push_decimal, push_value, with_scratch};
+use super::read::RecordError;
+use super::{Record, push_decimal, push_value, with_scratch};
 use crate::grid::{Grid, Size};
 
 /// Writes the header line for grids of `size`.
@@ -23,14 +24,60 @@ pub fn write_header<W: Write + ?Sized>(w: &mut W, size: Size) -> io::Result<()> 
     })
 }
 
-/// Writes the record of grid `index`.
-pub fn write_grid<W: Write + ?Sized>(w: &mut W, index: u64, grid: &Grid) -> io::Result<()> {
+/// Writes one record: its index and its grid's cells.
+pub fn write_record<W: Write + ?Sized>(w: &mut W, record: &Record<'_>) -> io::Result<()> {
     with_scratch(w, |buf| {
-        push_decimal(buf, index);
-        for &v in grid.cells() {
+        push_decimal(buf, record.index);
+        for &v in record.grid.cells() {
             buf.push(b',');
             push_value(buf, v);
         }
         buf.push(b'\n');
     })
+}
+
+/// Whether a line is a header (`index,...`).
+pub fn is_header(line: &[u8]) -> bool {
+    line.starts_with(b"index")
+}
+
+/// The size a header announces: as many cell columns as the size has cells.
+pub fn header_size(line: &[u8]) -> Result<Size, RecordError> {
+    let cells = line.split(|&b| b == b',').count() - 1;
+    Size::from_cells(cells).ok_or(RecordError::CsvHeader { cells })
+}
+
+/// Reads a record (the index, then the cell values) of `size`, the size
+/// forced or announced by the header; without one, the size is inferred
+/// from the number of values.
+pub fn parse(line: &[u8], size: Option<Size>) -> Result<Grid, RecordError> {
+    let mut fields = line.split(|&b| b == b',');
+    fields.next();
+    let cells = fields.clone().count();
+    let size = match size.or(Size::from_cells(cells)) {
+        Some(s) if s.cells() == cells => s,
+        forced => {
+            return Err(RecordError::Cells(crate::grid::ParseError::CellCount {
+                found: cells,
+                expected: forced.map(Size::cells),
+            }));
+        }
+    };
+    let mut g = Grid::empty(size);
+    for (cell, text) in g.cells_mut().iter_mut().zip(fields) {
+        *cell = value(text, size)?;
+    }
+    Ok(g)
+}
+
+/// A cell value written as a decimal integer.
+fn value(text: &[u8], size: Size) -> Result<u8, RecordError> {
+    std::str::from_utf8(text)
+        .ok()
+        .and_then(|t| t.trim().parse::<u8>().ok())
+        .filter(|&v| usize::from(v) <= size.side())
+        .ok_or_else(|| RecordError::Value {
+            text: String::from_utf8_lossy(text).into_owned(),
+            size,
+        })
 }

@@ -1,43 +1,113 @@
-//! The `json` format: JSON Lines, one object per grid,
-//! `{"strategy":"backtrack","size":9,"seed":7,"index":0,"grid":[[...],...]}`
-//! with the rows as arrays of integers.
+//! The `json` format: JSON Lines, one object per record. The run's fields
+//! come first, then `"index"` and `"grid"` (rows as arrays of integers, 0
+//! for an empty cell), then the record's own fields:
+//! `{"strategy":"backtrack","size":9,"seed":7,"index":0,"grid":[[...],...]}`.
 
 use std::io::{self, Write};
 
-use super::{Meta, push_decimal, push_value, with_scratch};
-use crate::grid::Grid;
+use super::read::RecordError;
+use super::{Field, Record, Value, push_decimal, push_value, with_scratch};
+use crate::grid::{Grid, Size};
 
-/// Writes the object of grid `index`.
-pub fn write_grid<W: Write + ?Sized>(
+/// Writes `record` as one object; `prefix` is `{` and the run's fields,
+/// each followed by a comma.
+pub fn write_record<W: Write + ?Sized>(
     w: &mut W,
-    meta: &Meta,
-    index: u64,
-    grid: &Grid,
+    prefix: &[u8],
+    record: &Record<'_>,
 ) -> io::Result<()> {
     with_scratch(w, |buf| {
-        // Strategy names are plain identifiers: nothing to escape.
-        buf.extend_from_slice(b"{\"strategy\":\"");
-        buf.extend_from_slice(meta.strategy.name().as_bytes());
-        buf.extend_from_slice(b"\",\"size\":");
-        push_decimal(buf, grid.size().side() as u64);
-        buf.extend_from_slice(b",\"seed\":");
-        push_decimal(buf, meta.seed);
-        buf.extend_from_slice(b",\"index\":");
-        push_decimal(buf, index);
-        buf.extend_from_slice(b",\"grid\":[");
-        for (r, row) in grid.rows().enumerate() {
-            if r > 0 {
+        buf.extend_from_slice(prefix);
+        buf.extend_from_slice(b"\"index\":");
+        push_decimal(buf, record.index);
+        buf.extend_from_slice(b",\"grid\":");
+        push_rows(buf, record.grid);
+        for field in record.fields {
+            buf.push(b',');
+            push_field(buf, field);
+        }
+        buf.extend_from_slice(b"}\n");
+    })
+}
+
+/// Appends `grid` as an array of rows of integers.
+fn push_rows(buf: &mut Vec<u8>, grid: &Grid) {
+    buf.push(b'[');
+    for (r, row) in grid.rows().enumerate() {
+        if r > 0 {
+            buf.push(b',');
+        }
+        buf.push(b'[');
+        for (c, &v) in row.iter().enumerate() {
+            if c > 0 {
                 buf.push(b',');
             }
-            buf.push(b'[');
-            for (c, &v) in row.iter().enumerate() {
-                if c > 0 {
-                    buf.push(b',');
-                }
-                push_value(buf, v);
-            }
-            buf.push(b']');
+            push_value(buf, v);
         }
-        buf.extend_from_slice(b"]}\n");
-    })
+        buf.push(b']');
+    }
+    buf.push(b']');
+}
+
+/// Appends `"name":value`.
+pub(crate) fn push_field(buf: &mut Vec<u8>, field: &Field<'_>) {
+    push_string(buf, field.name);
+    buf.push(b':');
+    match field.value {
+        Value::UInt(x) => push_decimal(buf, x),
+        Value::Text(s) => push_string(buf, s),
+    }
+}
+
+/// Appends `s` as a JSON string.
+fn push_string(buf: &mut Vec<u8>, s: &str) {
+    buf.push(b'"');
+    for c in s.chars() {
+        match c {
+            '"' => buf.extend_from_slice(b"\\\""),
+            '\\' => buf.extend_from_slice(b"\\\\"),
+            c if u32::from(c) < 0x20 => {
+                buf.extend_from_slice(format!("\\u{:04x}", u32::from(c)).as_bytes());
+            }
+            c => buf.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
+        }
+    }
+    buf.push(b'"');
+}
+
+/// Reads a record: an object whose `grid` is an array of rows.
+pub fn parse(line: &[u8], size: Option<Size>) -> Result<Grid, RecordError> {
+    let doc: serde_json::Value =
+        serde_json::from_slice(line).map_err(|e| RecordError::Json(e.to_string()))?;
+    let rows = doc
+        .get("grid")
+        .and_then(|g| g.as_array())
+        .ok_or(RecordError::JsonNoGrid)?;
+    let size = match size.or(Size::from_side(rows.len())) {
+        Some(s) if s.side() == rows.len() => s,
+        forced => {
+            return Err(RecordError::Rows {
+                found: rows.len(),
+                expected: forced,
+            });
+        }
+    };
+    let mut g = Grid::empty(size);
+    for (r, row) in rows.iter().enumerate() {
+        let row = row
+            .as_array()
+            .filter(|a| a.len() == size.side())
+            .ok_or(RecordError::RowCells { row: r + 1, size })?;
+        for (c, v) in row.iter().enumerate() {
+            let v = v
+                .as_u64()
+                .filter(|&v| v <= size.side() as u64)
+                .ok_or_else(|| RecordError::Value {
+                    text: v.to_string(),
+                    size,
+                })?;
+            g.set(r, c, v as u8);
+        }
+    }
+    Ok(g)
 }

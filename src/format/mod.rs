@@ -1,19 +1,21 @@
-//! Output formats: one writer per format, each writing whole grids through
-//! any `io::Write`.
+//! Formats: one file per format, each with its writer and its parser, and
+//! [`read`], the streaming reader that detects the format line by line.
 //!
-//! Writers are stateless per grid: what a grid's bytes are depends only on
-//! the run's [`Meta`] and the grid's index, so grids can be formatted on any
-//! thread in any order and concatenated.
+//! Writers work on [`Record`]s (an index, a grid that may have empty cells,
+//! optionally a second grid such as a solution, and named extra fields),
+//! never on what made them. Writers are stateless per record: a record's
+//! bytes depend only on the [`Writer`]'s settings and the record, so records
+//! can be formatted on any thread in any order and concatenated.
 
 use std::io::{self, Write};
 
 use crate::grid::{Grid, Size};
-use crate::strategies::Strategy;
 
 pub mod csv;
 pub mod json;
 pub mod line;
 pub mod pretty;
+pub mod read;
 
 /// An output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
@@ -43,30 +45,62 @@ impl Format {
     }
 }
 
-/// What a run records beside its grids.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Meta {
-    /// The strategy that made the grids.
-    pub strategy: Strategy,
-    /// Their size.
-    pub size: Size,
-    /// The run's seed.
-    pub seed: u64,
-    /// The index of the first grid written.
-    pub start: u64,
+/// A named value written beside a record's grids (in the formats that have
+/// room for it: JSON).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Field<'a> {
+    /// The key.
+    pub name: &'static str,
+    /// The value.
+    pub value: Value<'a>,
 }
 
-/// Writes grids of a run in one format.
+/// The value of a [`Field`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Value<'a> {
+    /// An unsigned integer.
+    UInt(u64),
+    /// A string (written with JSON escapes).
+    Text(&'a str),
+}
+
+/// One record to write: its index in the run and its grids.
 #[derive(Clone, Copy, Debug)]
-pub struct GridWriter {
-    format: Format,
-    meta: Meta,
+pub struct Record<'a> {
+    /// The record's index (0-based) in the run or the input.
+    pub index: u64,
+    /// The grid (empty cells are 0).
+    pub grid: &'a Grid,
+    /// Fields of this record alone, written after the grid.
+    pub fields: &'a [Field<'a>],
 }
 
-impl GridWriter {
-    /// A writer of `format` for the run described by `meta`.
-    pub fn new(format: Format, meta: Meta) -> Self {
-        GridWriter { format, meta }
+/// Writes the records of one run in one format.
+#[derive(Clone, Debug)]
+pub struct Writer {
+    format: Format,
+    size: Size,
+    start: u64,
+    /// JSON: `{` and the run's fields, each followed by a comma.
+    json_prefix: Vec<u8>,
+}
+
+impl Writer {
+    /// A writer of `format` for grids of `size` whose first record has
+    /// index `start`; `run` holds the fields every record of the run shares
+    /// (in JSON, written first in every object).
+    pub fn new(format: Format, size: Size, start: u64, run: &[Field<'_>]) -> Self {
+        let mut json_prefix = vec![b'{'];
+        for field in run {
+            json::push_field(&mut json_prefix, field);
+            json_prefix.push(b',');
+        }
+        Writer {
+            format,
+            size,
+            start,
+            json_prefix,
+        }
     }
 
     /// The format.
@@ -74,27 +108,22 @@ impl GridWriter {
         self.format
     }
 
-    /// Writes what comes before the first grid (the CSV header).
+    /// Writes what comes before the first record (the CSV header).
     pub fn write_header<W: Write + ?Sized>(&self, w: &mut W) -> io::Result<()> {
         match self.format {
-            Format::Csv => csv::write_header(w, self.meta.size),
+            Format::Csv => csv::write_header(w, self.size),
             Format::Grid | Format::Line | Format::Json => Ok(()),
         }
     }
 
-    /// Writes grid number `index` of the run.
+    /// Writes one record.
     #[inline]
-    pub fn write_grid<W: Write + ?Sized>(
-        &self,
-        w: &mut W,
-        index: u64,
-        grid: &Grid,
-    ) -> io::Result<()> {
+    pub fn write<W: Write + ?Sized>(&self, w: &mut W, record: &Record<'_>) -> io::Result<()> {
         match self.format {
-            Format::Line => line::write_grid(w, grid),
-            Format::Grid => pretty::write_grid(w, grid, index != self.meta.start),
-            Format::Csv => csv::write_grid(w, index, grid),
-            Format::Json => json::write_grid(w, &self.meta, index, grid),
+            Format::Line => line::write_grid(w, record.grid),
+            Format::Grid => pretty::write_grid(w, record.grid, record.index != self.start),
+            Format::Csv => csv::write_record(w, record),
+            Format::Json => json::write_record(w, &self.json_prefix, record),
         }
     }
 }
@@ -159,5 +188,38 @@ mod tests {
             push_value(&mut b, v);
             assert_eq!(b, v.to_string().into_bytes());
         }
+    }
+
+    #[test]
+    fn json_carries_run_and_record_fields() {
+        let g = Grid::parse("1234341221434321", None).unwrap();
+        let w = Writer::new(
+            Format::Json,
+            Size::S4,
+            0,
+            &[Field {
+                name: "strategy",
+                value: Value::Text("x\"y"),
+            }],
+        );
+        let mut out = Vec::new();
+        let fields = [Field {
+            name: "count",
+            value: Value::UInt(3),
+        }];
+        w.write(
+            &mut out,
+            &Record {
+                index: 2,
+                grid: &g,
+                fields: &fields,
+            },
+        )
+        .unwrap();
+        let doc: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(doc["strategy"], "x\"y");
+        assert_eq!(doc["index"], 2);
+        assert_eq!(doc["count"], 3);
+        assert_eq!(doc["grid"][1][0], 3);
     }
 }

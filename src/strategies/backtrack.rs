@@ -55,8 +55,9 @@
 use rand::Rng;
 
 use super::{Generator, assert_supported, with_restarts};
+use crate::candidates::UnitMasks;
 use crate::grid::{Grid, MAX_CELLS, Size};
-use crate::mask::{Mask, UnitMasks};
+use crate::mask::Mask;
 
 /// The one-line description.
 pub const DESCRIPTION: &str =

@@ -51,6 +51,7 @@
 use rand::Rng;
 
 #[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
 mod x86;
 
 use super::{Generator, assert_supported, rotate};
@@ -245,10 +246,7 @@ impl Chain {
     /// [`Chain::mutate_portable`]. Both give the same grid.
     pub fn mutate<R: Rng + ?Sized>(&self, rng: &mut R, grid: &mut Grid) {
         #[cfg(target_arch = "x86_64")]
-        if x86::fits(grid.size()) && x86::available() {
-            // SAFETY: `available` has checked that this CPU has the target
-            // features `x86::mutate` is compiled with.
-            unsafe { x86::mutate(self.passes, rng, grid) };
+        if x86::try_mutate(self.passes, rng, grid) {
             return;
         }
         self.mutate_portable(rng, grid);

@@ -229,9 +229,21 @@ impl<const N: usize> Board<N> {
     }
 }
 
+/// Runs the vector kernel on `grid` if it [fits](fits) and this CPU has
+/// AVX2; returns whether it did (if not, `grid` is untouched).
+pub fn try_mutate<R: Rng + ?Sized>(passes: usize, rng: &mut R, grid: &mut Grid) -> bool {
+    if !(fits(grid.size()) && available()) {
+        return false;
+    }
+    // SAFETY: `available` has checked that this CPU has the target features
+    // `mutate` is compiled with.
+    unsafe { mutate(passes, rng, grid) };
+    true
+}
+
 /// `Chain::mutate` with the vector kernel; `grid` must [fit](fits).
 #[target_feature(enable = "avx2")]
-pub fn mutate<R: Rng + ?Sized>(passes: usize, rng: &mut R, grid: &mut Grid) {
+fn mutate<R: Rng + ?Sized>(passes: usize, rng: &mut R, grid: &mut Grid) {
     match grid.size() {
         Size::S4 => mutate_n::<R, 4>(passes, rng, grid),
         Size::S9 => mutate_n::<R, 9>(passes, rng, grid),

@@ -1,0 +1,83 @@
+//! `sudogen check`: verify grid files of any format and size, streaming,
+//! in parallel, reporting in input order.
+
+use std::io::Write;
+
+use anyhow::Context;
+use clap::Args;
+
+use super::{Exit, InputArgs, JobsArgs, Output, Unreadable, is_broken_pipe, open_input, warn};
+use crate::check::{Tally, check_batch};
+use crate::format::read::Reader;
+use crate::pipeline;
+
+/// What to check.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub input: InputArgs,
+
+    /// Also count distinct grids (keeps a 16-byte fingerprint of each
+    /// distinct grid in a hash set)
+    #[arg(long)]
+    pub distinct: bool,
+
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub jobs: JobsArgs,
+}
+
+/// Runs `sudogen check`.
+pub fn run(args: &CheckArgs) -> anyhow::Result<Exit> {
+    let mut out = Output::stdout()?;
+    let mut tally = Tally::new(args.distinct);
+    let mut unreadable = false;
+    let jobs = args.jobs.get();
+    let mut checked = || -> anyhow::Result<()> {
+        for path in args.input.files() {
+            let (name, input) = match open_input(&path) {
+                Ok(opened) => opened,
+                Err(message) => {
+                    warn(format_args!("error: {message}"));
+                    unreadable = true;
+                    continue;
+                }
+            };
+            let mut reader = Reader::new(input, args.input.format, args.input.size);
+            pipeline::ordered(
+                jobs,
+                || {
+                    reader
+                        .next_batch()
+                        .map_err(|e| Unreadable(format!("cannot read {name}: {e}")).into())
+                },
+                |batch, _| check_batch(&batch, args.distinct),
+                |report| -> anyhow::Result<()> {
+                    for (line, problem) in &report.problems {
+                        writeln!(out.file, "{name}:{line}: {problem}").context(out.what.clone())?;
+                    }
+                    tally.add(&report);
+                    Ok(())
+                },
+            )?;
+        }
+        writeln!(out.file, "{}", tally.summary().line()).context(out.what.clone())?;
+        out.file.flush().context(out.what.clone())
+    };
+    let result = checked();
+    let summary = tally.summary();
+    match result {
+        // The reader of the report went away: the verdict stands.
+        Err(e) if is_broken_pipe(&e) => {}
+        Err(e) => return Err(e),
+        Ok(()) => {}
+    }
+    Ok(if unreadable {
+        Exit::Usage
+    } else if summary.invalid > 0 {
+        Exit::Failure
+    } else {
+        Exit::Success
+    })
+}

@@ -1,0 +1,265 @@
+//! `sudogen [generate]`: write grids of a run, in order, in any format.
+//!
+//! Grids are made and formatted in chunks of consecutive indices on the
+//! workers of the [pipeline](crate::pipeline); the calling thread writes
+//! the chunks in order. Every grid has its own random stream and the
+//! writers are stateless per record, so the bytes do not depend on the
+//! number of jobs or on how a run is split with `--start`.
+
+use std::io::{self, Write};
+
+use anyhow::Context;
+use clap::Args;
+
+use super::progress::Progress;
+use super::{Exit, GridArgs, OutputArgs, RunArgs, warn};
+use crate::format::{Field, Format, Record, Value, Writer};
+use crate::grid::{Grid, Size};
+use crate::pipeline;
+use crate::random::RunRng;
+use crate::strategies::Strategy;
+
+/// How to generate grids.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub grid: GridArgs,
+
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub run: RunArgs,
+
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub output: OutputArgs,
+
+    /// Print the seed and other details to standard error
+    #[arg(short, long)]
+    pub verbose: bool,
+
+    /// Never show a progress bar (one is shown on a terminal for long runs)
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// A generation run with every option resolved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// The strategy.
+    pub strategy: Strategy,
+    /// The grid size.
+    pub size: Size,
+    /// The run's seed.
+    pub seed: u64,
+    /// The index of the first grid.
+    pub start: u64,
+    /// How many grids.
+    pub count: u64,
+    /// The output format.
+    pub format: Format,
+    /// Worker threads (at least 1).
+    pub jobs: usize,
+}
+
+impl GenerateArgs {
+    /// Resolves the options; usage errors for a size the strategy cannot
+    /// make or a run past the last index.
+    pub fn config(&self) -> anyhow::Result<Config> {
+        let strategy = self.grid.strategy()?;
+        self.run.check_range()?;
+        Ok(Config {
+            strategy,
+            size: self.grid.size,
+            seed: self.run.seed(),
+            start: self.run.start,
+            count: self.run.count,
+            format: self.output.format(),
+            jobs: self.run.jobs.get(),
+        })
+    }
+}
+
+/// Runs `sudogen generate`.
+pub fn run(args: &GenerateArgs) -> anyhow::Result<Exit> {
+    let config = args.config()?;
+    if args.verbose {
+        warn(format_args!(
+            "strategy {}, size {}, seed {}, grids {}..{}, format {}, jobs {}",
+            config.strategy,
+            config.size.side(),
+            config.seed,
+            config.start,
+            config.start + config.count,
+            config.format.name(),
+            config.jobs
+        ));
+    }
+    let mut out = args.output.open()?;
+    let progress = Progress::new(config.count, !args.quiet && !args.output.is_terminal());
+    let result = config.write_to(&mut out.file, |n| progress.advance(n));
+    progress.finish();
+    result.context(out.what.clone())?;
+    out.finish()?;
+    Ok(Exit::Success)
+}
+
+impl Config {
+    /// The writer for this run's format, recording the run in JSON.
+    pub fn writer(&self) -> Writer {
+        Writer::new(
+            self.format,
+            self.size,
+            self.start,
+            &[
+                Field {
+                    name: "strategy",
+                    value: Value::Text(self.strategy.name()),
+                },
+                Field {
+                    name: "size",
+                    value: Value::UInt(self.size.side() as u64),
+                },
+                Field {
+                    name: "seed",
+                    value: Value::UInt(self.seed),
+                },
+            ],
+        )
+    }
+
+    /// Grids per chunk: large enough to amortise the hand-over, small
+    /// enough that the first output comes quickly even for slow sizes.
+    pub fn chunk_len(&self) -> u64 {
+        match self.size {
+            Size::S4 | Size::S9 => 1024,
+            Size::S16 => 32,
+            Size::S25 => 1,
+        }
+    }
+
+    /// Writes the run's grids to `out`, calling `done(n)` after each chunk
+    /// of `n` grids is written.
+    pub fn write_to<W: Write + ?Sized>(
+        &self,
+        out: &mut W,
+        mut done: impl FnMut(u64),
+    ) -> io::Result<()> {
+        let writer = self.writer();
+        writer.write_header(out)?;
+        let run = RunRng::new(self.seed);
+        let end = self.start.saturating_add(self.count);
+        let mut next = self.start;
+        let source = || {
+            if next >= end {
+                return Ok(None);
+            }
+            // Saturating: a run may end at the very last index, 2^64 - 1.
+            let chunk = (next, next.saturating_add(self.chunk_len()).min(end));
+            next = chunk.1;
+            Ok(Some(chunk))
+        };
+        let work = |(from, to): (u64, u64), stop: &pipeline::Stop| {
+            let mut buf = Vec::new();
+            let mut grid = Grid::empty(self.size);
+            for index in from..to {
+                if stop.is_set() {
+                    break;
+                }
+                self.strategy.generate(&mut run.for_index(index), &mut grid);
+                let record = Record {
+                    index,
+                    grid: &grid,
+                    fields: &[],
+                };
+                // Writing to a Vec cannot fail.
+                let _ = writer.write(&mut buf, &record);
+            }
+            (to - from, buf)
+        };
+        pipeline::ordered(self.jobs, source, work, |(n, buf): (u64, Vec<u8>)| {
+            out.write_all(&buf)?;
+            out.flush()?;
+            done(n);
+            Ok::<(), io::Error>(())
+        })?;
+        out.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::read::Reader;
+
+    fn bytes(config: &Config) -> Vec<u8> {
+        let mut out = Vec::new();
+        config.write_to(&mut out, |_| {}).unwrap();
+        out
+    }
+
+    fn config(strategy: Strategy, size: Size, count: u64, format: Format) -> Config {
+        Config {
+            strategy,
+            size,
+            seed: 5,
+            start: 17,
+            count,
+            format,
+            jobs: 1,
+        }
+    }
+
+    #[test]
+    fn output_is_the_same_for_every_number_of_jobs() {
+        for (strategy, size, count) in [
+            (Strategy::Uniform, Size::S9, 3000),
+            (Strategy::Rotate, Size::S16, 100),
+            (Strategy::Chain, Size::S25, 9),
+        ] {
+            for &format in Format::ALL {
+                let job = config(strategy, size, count, format);
+                let one = bytes(&job);
+                for jobs in [2, 3, 8] {
+                    assert!(
+                        one == bytes(&Config { jobs, ..job }),
+                        "{strategy} {format:?} -j{jobs}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_last_indices_are_reachable() {
+        let job = Config {
+            start: u64::MAX - 5,
+            count: 5,
+            ..config(Strategy::Rotate, Size::S9, 5, Format::Line)
+        };
+        for jobs in [1, 2] {
+            let out = bytes(&Config { jobs, ..job });
+            assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), 5, "-j{jobs}");
+        }
+    }
+
+    #[test]
+    fn every_format_reads_back_what_it_wrote() {
+        for &format in Format::ALL {
+            for size in Size::ALL {
+                let job = config(Strategy::Rotate, size, 4, format);
+                let out = bytes(&job);
+                let expected = bytes(&Config {
+                    format: Format::Line,
+                    ..job
+                });
+                for forced in [None, Some(format)] {
+                    let grids: Vec<String> = Reader::new(&out[..], forced, None)
+                        .map(|r| r.unwrap().grid.unwrap().to_string() + "\n")
+                        .collect();
+                    assert_eq!(grids.concat().into_bytes(), expected, "{format:?} {size}");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,422 @@
+//! The command line: one file per command, each `Args` (clap's derive; the
+//! doc comments are the `--help` text) → `Config` (every option resolved)
+//! → `run`. The argument groups several commands share are declared once
+//! here and flattened in.
+
+use std::fs::File;
+use std::io::{self, BufWriter, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use clap::{Args, Parser, Subcommand};
+
+use crate::format::Format;
+use crate::grid::{Size, or_list};
+use crate::pipeline::MAX_JOBS;
+use crate::strategies::Strategy;
+
+pub mod check;
+pub mod completions;
+pub mod generate;
+pub mod progress;
+pub mod stats;
+
+const EXAMPLES: &str = "\
+Examples:
+  sudogen -n 5                              five uniformly random grids, drawn for people
+  sudogen -n 1000000 --seed 7 > grids.txt   a reproducible corpus, one grid per line
+  sudogen -s chain --size 16 -n 3 -f json   three 16x16 grids as JSON Lines
+  sudogen completions bash > ~/.local/share/bash-completion/completions/sudogen";
+
+/// Fast, reproducible Sudoku grid generator.
+///
+/// Every grid written is a complete, valid Sudoku grid. A grid is a pure
+/// function of (strategy, size, seed, index): the same options give the same
+/// bytes on every machine.
+#[derive(Debug, Parser)]
+#[command(
+    name = "sudogen",
+    version,
+    after_help = EXAMPLES,
+    after_long_help = EXAMPLES,
+    args_conflicts_with_subcommands = true,
+    args_override_self = true
+)]
+pub struct Cli {
+    /// Something other than generating grids
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    /// Options for generating grids (the default action)
+    #[command(flatten)]
+    pub generate: generate::GenerateArgs,
+}
+
+/// The commands; without one, `sudogen` generates grids.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Generate grids (the default when no command is given)
+    #[command(args_override_self = true)]
+    Generate(generate::GenerateArgs),
+    /// Check that grids are valid: any format sudogen writes, any size.
+    ///
+    /// Prints one line per bad grid (`FILE:LINE: what is wrong`) and a
+    /// summary. Exit status 0 if every grid is valid, 1 if any is not, 2 if
+    /// an input cannot be read.
+    #[command(args_override_self = true)]
+    Check(check::CheckArgs),
+    /// Measure how far grids are from uniformly random.
+    ///
+    /// Generates grids (same options as generation) or reads them with
+    /// --input, and compares symbol frequencies, duplicates and, for 9x9,
+    /// band classes and unavoidable rectangles with their values under the
+    /// uniform distribution, with p-values.
+    #[command(args_override_self = true)]
+    Stats(stats::StatsArgs),
+    /// Print a shell completion script to standard output
+    Completions(completions::CompletionsArgs),
+}
+
+/// How a command ended, as the process exit status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Exit {
+    /// Everything went well.
+    Success = 0,
+    /// Invalid grids were found, or an error happened while running.
+    Failure = 1,
+    /// The usage was wrong, or an input could not be read.
+    Usage = 2,
+}
+
+/// A usage error found after parsing (exit status 2): what is wrong and
+/// what to do instead.
+#[derive(Debug)]
+pub struct UsageError(pub String);
+
+impl std::fmt::Display for UsageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UsageError {}
+
+/// An input could not be read (exit status 2).
+#[derive(Debug)]
+pub struct Unreadable(pub String);
+
+impl std::fmt::Display for Unreadable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Unreadable {}
+
+/// Whether an error is, at its root, the reader of our output going away
+/// (`sudogen ... | head`).
+pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// The exit status an error calls for: 2 for usage errors and unreadable
+/// input, 1 for everything else.
+pub fn exit_for(err: &anyhow::Error) -> Exit {
+    if err.is::<UsageError>() || err.is::<Unreadable>() {
+        Exit::Usage
+    } else {
+        Exit::Failure
+    }
+}
+
+/// Runs the command the command line names.
+pub fn run(cli: Cli) -> anyhow::Result<Exit> {
+    match cli.command {
+        None => generate::run(&cli.generate),
+        Some(Command::Generate(args)) => generate::run(&args),
+        Some(Command::Check(args)) => check::run(&args),
+        Some(Command::Stats(args)) => stats::run(&args),
+        Some(Command::Completions(args)) => completions::run(&args),
+    }
+}
+
+/// The grids to make: strategy and size.
+#[derive(Debug, Args)]
+pub struct GridArgs {
+    /// The generation algorithm [default: uniform for 4x4 and 9x9, backtrack
+    /// for 16x16 and 25x25]
+    #[arg(short, long, value_enum)]
+    pub strategy: Option<Strategy>,
+
+    /// Side length of the grids
+    #[arg(long, default_value = "9", value_parser = parse_size, value_name = "4|9|16|25")]
+    pub size: Size,
+}
+
+impl GridArgs {
+    /// The strategy asked for, or the default for the size; a usage error
+    /// if it cannot make that size.
+    pub fn strategy(&self) -> anyhow::Result<Strategy> {
+        let strategy = self.strategy.unwrap_or(Strategy::default_for(self.size));
+        strategy
+            .check_size(self.size)
+            .map_err(|e| UsageError(e.to_string()))?;
+        Ok(strategy)
+    }
+}
+
+/// Which grids of a run: seed, first index, count.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// How many grids (0 writes none)
+    #[arg(short = 'n', long, default_value_t = 1, value_name = "N")]
+    pub count: u64,
+
+    /// Seed of the run; without it one is drawn from the operating system
+    /// (shown by --verbose and recorded in JSON output)
+    #[arg(long, value_name = "u64")]
+    pub seed: Option<u64>,
+
+    /// Index of the first grid: `--start K -n N` makes grids K..K+N of the
+    /// run, exactly as a longer run would
+    #[arg(long, default_value_t = 0, value_name = "INDEX")]
+    pub start: u64,
+
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub jobs: JobsArgs,
+}
+
+impl RunArgs {
+    /// The seed asked for, or one drawn from the operating system.
+    pub fn seed(&self) -> u64 {
+        self.seed.unwrap_or_else(rand::random)
+    }
+
+    /// A usage error if the run would go past the last index.
+    pub fn check_range(&self) -> anyhow::Result<()> {
+        if self.start.checked_add(self.count).is_none() {
+            return Err(UsageError(
+                "--start plus --count is past the last index (2^64 - 1); use a smaller --start or --count"
+                    .into(),
+            )
+            .into());
+        }
+        Ok(())
+    }
+}
+
+/// How many threads.
+#[derive(Debug, Args)]
+pub struct JobsArgs {
+    /// Worker threads [default: the available cores]; the output is the
+    /// same for every value
+    #[arg(short, long, value_name = "N", value_parser = parse_jobs)]
+    pub jobs: Option<usize>,
+}
+
+impl JobsArgs {
+    /// The threads asked for, or the available cores.
+    pub fn get(&self) -> usize {
+        self.jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+    }
+}
+
+/// Where to read records from, and how.
+#[derive(Debug, Args)]
+pub struct InputArgs {
+    /// Files to read (`-` or none: standard input)
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    /// Read every record in this format [default: detected line by line]
+    #[arg(short, long, value_enum)]
+    pub format: Option<Format>,
+
+    /// Read every grid as this size [default: inferred from each record]
+    #[arg(long, value_parser = parse_size, value_name = "4|9|16|25")]
+    pub size: Option<Size>,
+}
+
+impl InputArgs {
+    /// The inputs: the files, or standard input if none.
+    pub fn files(&self) -> Vec<PathBuf> {
+        if self.files.is_empty() {
+            vec![PathBuf::from("-")]
+        } else {
+            self.files.clone()
+        }
+    }
+}
+
+/// Where and how to write records.
+#[derive(Debug, Args)]
+pub struct OutputArgs {
+    /// Output format [default: grid on a terminal, line otherwise]
+    #[arg(short, long, value_enum)]
+    pub format: Option<Format>,
+
+    /// Write to FILE instead of standard output (`-`: standard output)
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+impl OutputArgs {
+    /// The output file, `None` for standard output.
+    fn path(&self) -> Option<&Path> {
+        self.output.as_deref().filter(|p| p.as_os_str() != "-")
+    }
+
+    /// Whether the output is a terminal.
+    pub fn is_terminal(&self) -> bool {
+        self.path().is_none() && io::stdout().is_terminal()
+    }
+
+    /// The format asked for, or `grid` on a terminal and `line` elsewhere.
+    pub fn format(&self) -> Format {
+        self.format.unwrap_or(if self.is_terminal() {
+            Format::Grid
+        } else {
+            Format::Line
+        })
+    }
+
+    /// Opens the output.
+    pub fn open(&self) -> anyhow::Result<Output> {
+        match self.path() {
+            Some(path) => {
+                let file = File::create(path)
+                    .with_context(|| format!("cannot create {}", path.display()))?;
+                Ok(Output::new(file, format!("writing {}", path.display())))
+            }
+            None => Output::stdout(),
+        }
+    }
+}
+
+/// A buffered output that names itself in errors.
+pub struct Output {
+    /// The buffered file.
+    pub file: BufWriter<File>,
+    /// What errors say: "writing to standard output", "writing FILE".
+    pub what: String,
+}
+
+impl Output {
+    fn new(file: File, what: String) -> Output {
+        Output {
+            file: BufWriter::with_capacity(1 << 16, file),
+            what,
+        }
+    }
+
+    /// Standard output, as a file of its own: unlike `io::stdout()`, a
+    /// closed standard output is an error here, not silently ignored.
+    pub fn stdout() -> anyhow::Result<Output> {
+        let what = "writing to standard output".to_string();
+        let file = stdout_file().context(what.clone())?;
+        Ok(Output::new(file, what))
+    }
+
+    /// Flushes, naming the output in the error.
+    pub fn finish(mut self) -> anyhow::Result<()> {
+        self.file.flush().context(self.what)
+    }
+}
+
+#[cfg(unix)]
+fn stdout_file() -> io::Result<File> {
+    use std::os::fd::AsFd;
+    Ok(File::from(io::stdout().as_fd().try_clone_to_owned()?))
+}
+
+#[cfg(windows)]
+fn stdout_file() -> io::Result<File> {
+    use std::os::windows::io::AsHandle;
+    Ok(File::from(io::stdout().as_handle().try_clone_to_owned()?))
+}
+
+/// Opens an input: standard input for `-`, else the file. The error says
+/// why it cannot be read, naming it.
+pub fn open_input(path: &Path) -> Result<(String, Box<dyn Read>), String> {
+    if path.as_os_str() == "-" {
+        return Ok(("<stdin>".into(), Box::new(io::stdin())));
+    }
+    let name = path.display().to_string();
+    if path.is_dir() {
+        return Err(format!("cannot read {name}: it is a directory"));
+    }
+    match File::open(path) {
+        Ok(file) => Ok((name, Box::new(file))),
+        Err(e) => Err(format!("cannot read {name}: {e}")),
+    }
+}
+
+/// Prints a line to standard error; a failure to do so is ignored (there
+/// is nowhere left to report it).
+pub fn warn(message: impl std::fmt::Display) {
+    let _ = writeln!(io::stderr().lock(), "sudogen: {message}");
+}
+
+/// Parses a side length.
+fn parse_size(s: &str) -> Result<Size, String> {
+    s.trim()
+        .parse::<usize>()
+        .ok()
+        .and_then(Size::from_side)
+        .ok_or_else(|| {
+            format!(
+                "'{s}' is not a grid size; use {}",
+                or_list(Size::ALL.iter().map(|s| s.side()))
+            )
+        })
+}
+
+/// Parses a number of worker threads: 1 to [`MAX_JOBS`].
+fn parse_jobs(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<u64>() {
+        Ok(n @ 1..) if n <= MAX_JOBS as u64 => Ok(n as usize),
+        Ok(0) => Err("use at least 1 worker thread".into()),
+        _ => Err(format!(
+            "'{s}' is not a number of worker threads; use 1 to {MAX_JOBS} (this machine has {})",
+            std::thread::available_parallelism().map_or(1, usize::from)
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn sizes_and_jobs_parse() {
+        assert_eq!(parse_size("16"), Ok(Size::S16));
+        assert!(parse_size("10").unwrap_err().contains("use 4, 9, 16 or 25"));
+        assert_eq!(parse_jobs("2"), Ok(2));
+        assert!(parse_jobs("0").is_err());
+        assert!(parse_jobs("65535").unwrap_err().contains("use 1 to 256"));
+    }
+
+    #[test]
+    fn help_lists_every_strategy_with_its_description() {
+        let help = Cli::command().render_long_help().to_string();
+        // Undo clap's line wrapping before looking for whole descriptions.
+        let flat = help.split_whitespace().collect::<Vec<_>>().join(" ");
+        for &s in Strategy::ALL {
+            assert!(flat.contains(&format!("- {}: ", s.name())), "{help}");
+            assert!(flat.contains(&s.help()), "{help}");
+        }
+    }
+}

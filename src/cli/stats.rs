@@ -1,0 +1,244 @@
+//! `sudogen stats`: how far a strategy's grids, or grids read from files,
+//! are from uniformly random.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::Args;
+
+use super::{Exit, GridArgs, Output, RunArgs, Unreadable, open_input, warn};
+use crate::format::read::Reader;
+use crate::grid::{Grid, Size};
+use crate::pipeline;
+use crate::random::RunRng;
+use crate::stats::Stats;
+use crate::strategies::Strategy;
+
+/// What to measure.
+#[derive(Debug, Args)]
+#[command(mut_arg("count", |a| a.default_value("100000").help("How many grids to generate")))]
+pub struct StatsArgs {
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub grid: GridArgs,
+
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub run: RunArgs,
+
+    /// Read grids from these files (`-`: standard input) instead of
+    /// generating; invalid grids and other sizes than --size are counted
+    /// and skipped
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    pub input: Vec<PathBuf>,
+
+    /// The report: a table for people or JSON for programs
+    #[arg(short, long, value_enum, default_value_t = ReportFormat::Table)]
+    pub format: ReportFormat,
+
+    /// The significance level of each test
+    #[arg(long, default_value_t = 0.001, value_name = "P", value_parser = parse_level)]
+    pub level: f64,
+}
+
+/// How `stats` prints its report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ReportFormat {
+    /// An aligned table
+    Table,
+    /// One JSON object
+    Json,
+}
+
+/// Where the grids come from.
+#[derive(Clone, Debug)]
+pub enum Source {
+    /// Generated: indices `start..start + count` of a run.
+    Generate {
+        /// The strategy.
+        strategy: Strategy,
+        /// The run's seed.
+        seed: u64,
+        /// The first index.
+        start: u64,
+        /// How many grids.
+        count: u64,
+    },
+    /// Read from files (`-`: standard input).
+    Read(Vec<PathBuf>),
+}
+
+/// A `stats` run with every option resolved.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The grid size measured.
+    pub size: Size,
+    /// The grids.
+    pub source: Source,
+    /// Worker threads.
+    pub jobs: usize,
+    /// The report's format.
+    pub format: ReportFormat,
+    /// The significance level.
+    pub level: f64,
+}
+
+impl StatsArgs {
+    /// Resolves the options.
+    pub fn config(&self) -> anyhow::Result<Config> {
+        let source = if self.input.is_empty() {
+            self.run.check_range()?;
+            Source::Generate {
+                strategy: self.grid.strategy()?,
+                seed: self.run.seed(),
+                start: self.run.start,
+                count: self.run.count,
+            }
+        } else {
+            Source::Read(self.input.clone())
+        };
+        Ok(Config {
+            size: self.grid.size,
+            source,
+            jobs: self.run.jobs.get(),
+            format: self.format,
+            level: self.level,
+        })
+    }
+}
+
+/// Grids generated per work item.
+const CHUNK: u64 = 4096;
+
+/// Runs `sudogen stats`.
+pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
+    let config = args.config()?;
+    let size = config.size;
+    let mut out = Output::stdout()?;
+    let (counts, skipped, source) = match &config.source {
+        &Source::Generate {
+            strategy,
+            seed,
+            start,
+            count,
+        } => {
+            let counts = measure(strategy, size, seed, start, count, config.jobs);
+            let source = format!("strategy {strategy}, size {size}, seed {seed}");
+            (counts, 0, source)
+        }
+        Source::Read(files) => {
+            let mut total = (Stats::new(size), 0u64);
+            let mut unreadable = false;
+            for path in files {
+                let (name, input) = match open_input(path) {
+                    Ok(opened) => opened,
+                    Err(message) => {
+                        warn(format_args!("error: {message}"));
+                        unreadable = true;
+                        continue;
+                    }
+                };
+                let mut reader = Reader::new(input, None, None);
+                let (counts, skipped) = pipeline::fold(
+                    config.jobs,
+                    || {
+                        reader
+                            .next_batch()
+                            .map_err(|e| Unreadable(format!("cannot read {name}: {e}")))
+                    },
+                    || (Stats::new(size), 0u64),
+                    |(counts, skipped), batch| {
+                        let _ = batch.for_each(|_, grid| {
+                            match grid {
+                                Ok(g) if g.size() == size && g.is_valid() => counts.add(g),
+                                _ => *skipped += 1,
+                            }
+                            Ok::<(), ()>(())
+                        });
+                    },
+                    merge,
+                )?;
+                total = merge(total, (counts, skipped));
+            }
+            if unreadable {
+                return Ok(Exit::Usage);
+            }
+            let plural = if files.len() == 1 { "" } else { "s" };
+            let source = format!("{size} grids read from {} input{plural}", files.len());
+            (total.0, total.1, source)
+        }
+    };
+    let rows = counts.report(config.level);
+    let what = out.what.clone();
+    match config.format {
+        ReportFormat::Table => {
+            writeln!(out.file, "{source}").context(what.clone())?;
+            write!(out.file, "{}", crate::stats::table(&rows, config.level))
+                .context(what.clone())?;
+            if skipped > 0 {
+                writeln!(
+                    out.file,
+                    "({skipped} records skipped: invalid or not {size})"
+                )
+                .context(what.clone())?;
+            }
+        }
+        ReportFormat::Json => {
+            let doc = crate::stats::json(&rows, size, config.level, &source);
+            writeln!(out.file, "{doc}").context(what.clone())?;
+        }
+    }
+    out.finish()?;
+    Ok(Exit::Success)
+}
+
+/// Adds two partial counts.
+fn merge(mut a: (Stats, u64), b: (Stats, u64)) -> (Stats, u64) {
+    a.0.merge(b.0);
+    a.1 += b.1;
+    a
+}
+
+/// Generates grids `start..start + count` of a run and counts their
+/// statistics, on `jobs` threads; the result does not depend on `jobs`.
+pub fn measure(
+    strategy: Strategy,
+    size: Size,
+    seed: u64,
+    start: u64,
+    count: u64,
+    jobs: usize,
+) -> Stats {
+    let run = RunRng::new(seed);
+    let end = start + count;
+    let mut next = start;
+    let source = || {
+        let chunk = (next < end).then(|| (next, next.saturating_add(CHUNK).min(end)));
+        next = chunk.map_or(end, |c| c.1);
+        Ok::<_, std::convert::Infallible>(chunk)
+    };
+    let step = |stats: &mut Stats, (from, to): (u64, u64)| {
+        let mut grid = Grid::empty(size);
+        for index in from..to {
+            strategy.generate(&mut run.for_index(index), &mut grid);
+            stats.add(&grid);
+        }
+    };
+    let merge = |mut a: Stats, b: Stats| {
+        a.merge(b);
+        a
+    };
+    match pipeline::fold(jobs, source, || Stats::new(size), step, merge) {
+        Ok(stats) => stats,
+        Err(never) => match never {},
+    }
+}
+
+/// Parses a significance level: a probability strictly between 0 and 1.
+fn parse_level(s: &str) -> Result<f64, String> {
+    s.parse::<f64>()
+        .ok()
+        .filter(|p| *p > 0.0 && *p < 1.0)
+        .ok_or_else(|| format!("'{s}' is not a level; use a probability such as 0.001"))
+}

@@ -1,0 +1,586 @@
+//! Reading records back: every format sudogen writes, detected line by line
+//! (so files of mixed formats work) or forced, any size, streaming.
+//!
+//! Reading is split in two so that it can run in parallel:
+//!
+//! - [`Reader::next_batch`] (one thread, in input order) cuts the input
+//!   into lines, decides each line's format, groups the rows of a `grid`
+//!   block, follows CSV headers, and copies each record's bytes into a
+//!   [`Batch`], with its line number. It does no per-cell work.
+//! - [`Batch::for_each`] (any thread) parses each record of a batch into a
+//!   grid, or says what is wrong with it.
+//!
+//! The reader never trusts its input: lines are capped at [`MAX_LINE`]
+//! bytes (the rest is skipped and reported), bytes need not be UTF-8, a
+//! UTF-8 byte-order mark and white space around a line are ignored, and a
+//! bad record is reported with its line number while reading goes on.
+
+use std::fmt;
+use std::io::{self, Read};
+
+use super::{Format, csv, json, pretty};
+use crate::grid::{Grid, ParseError, Size, or_list};
+
+/// The longest line read whole; longer lines are reported and skipped.
+pub const MAX_LINE: usize = 1 << 16;
+
+/// The read buffer: room for a longest line and more.
+const BUFFER: usize = 4 * MAX_LINE;
+
+/// A batch ends after this many records or bytes, whichever comes first
+/// (never inside a `grid` block).
+const BATCH_RECORDS: usize = 1024;
+const BATCH_BYTES: usize = 1 << 20;
+
+/// Why a record is not a grid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    /// The line is longer than [`MAX_LINE`].
+    LineTooLong,
+    /// The cells of a `line` or `csv` record: their count or a symbol.
+    Cells(ParseError),
+    /// The first row of a `grid` block has a number of cells that is no
+    /// size's side.
+    RowWidth {
+        /// How many cells it has.
+        found: usize,
+    },
+    /// A `grid` block or a JSON grid has the wrong number of rows.
+    Rows {
+        /// How many rows it has.
+        found: usize,
+        /// The size it was read as, if known.
+        expected: Option<Size>,
+    },
+    /// A row (1-based) does not have the size's number of cells.
+    RowCells {
+        /// The row, 1-based.
+        row: usize,
+        /// The size it was read as.
+        size: Size,
+    },
+    /// A CSV header's number of cell columns is no size's.
+    CsvHeader {
+        /// How many cell columns it has.
+        cells: usize,
+    },
+    /// A value (CSV or JSON) is not a cell value of the size.
+    Value {
+        /// The value as written.
+        text: String,
+        /// The size it was read as.
+        size: Size,
+    },
+    /// A line starting with `{` is not JSON.
+    Json(String),
+    /// A JSON object has no `grid` array.
+    JsonNoGrid,
+}
+
+impl From<ParseError> for RecordError {
+    fn from(e: ParseError) -> Self {
+        RecordError::Cells(e)
+    }
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sides = || or_list(Size::ALL.iter().map(|s| s.side()));
+        match self {
+            RecordError::LineTooLong => write!(f, "line longer than {MAX_LINE} bytes, skipped"),
+            RecordError::Cells(e) => e.fmt(f),
+            RecordError::RowWidth { found } => {
+                write!(f, "a row of {found} cells, expected {}", sides())
+            }
+            RecordError::Rows {
+                found,
+                expected: Some(s),
+            } => write!(f, "{found} rows, expected {}", s.side()),
+            RecordError::Rows {
+                found,
+                expected: None,
+            } => write!(f, "{found} rows, expected {}", sides()),
+            RecordError::RowCells { row, size } => {
+                write!(f, "row {row} does not have {} cells", size.side())
+            }
+            RecordError::CsvHeader { cells } => write!(
+                f,
+                "CSV header has {cells} cell columns, expected {}",
+                or_list(Size::ALL.iter().map(|s| s.cells()))
+            ),
+            RecordError::Value { text, size } => write!(
+                f,
+                "{text:?} is not a value of a {size} grid (0 to {})",
+                size.side()
+            ),
+            RecordError::Json(e) => write!(f, "not JSON: {e}"),
+            RecordError::JsonNoGrid => f.write_str("no \"grid\" array"),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+/// How a framed record is to be parsed.
+#[derive(Clone, Debug)]
+enum Kind {
+    Line,
+    Json,
+    Csv,
+    Block,
+    /// Known bad while framing.
+    Bad(RecordError),
+}
+
+/// A framed record: its line, its kind, the size to read it as (forced, or
+/// from a CSV header), and its bytes in the batch.
+#[derive(Clone, Debug)]
+struct Raw {
+    line: u64,
+    kind: Kind,
+    size: Option<Size>,
+    start: usize,
+    end: usize,
+}
+
+/// Records framed in input order, ready to parse on any thread.
+#[derive(Clone, Debug, Default)]
+pub struct Batch {
+    bytes: Vec<u8>,
+    raws: Vec<Raw>,
+}
+
+impl Batch {
+    /// How many records the batch holds.
+    pub fn len(&self) -> usize {
+        self.raws.len()
+    }
+
+    /// Whether it holds none.
+    pub fn is_empty(&self) -> bool {
+        self.raws.is_empty()
+    }
+
+    /// Parses every record in order, calling `f` with its line and the grid
+    /// (borrowed: nothing is copied) or what is wrong with it.
+    pub fn for_each<E>(
+        &self,
+        mut f: impl FnMut(u64, Result<&Grid, RecordError>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mut scratch = Grid::empty(Size::S9);
+        for raw in &self.raws {
+            let bytes = &self.bytes[raw.start..raw.end];
+            let parsed = match &raw.kind {
+                Kind::Line => scratch
+                    .read_line(bytes, raw.size)
+                    .map_err(RecordError::from),
+                Kind::Json => json::parse(bytes, raw.size).map(|g| scratch = g),
+                Kind::Csv => csv::parse(bytes, raw.size).map(|g| scratch = g),
+                Kind::Block => pretty::parse_block(bytes, raw.size).map(|g| scratch = g),
+                Kind::Bad(e) => Err(e.clone()),
+            };
+            f(raw.line, parsed.map(|()| &scratch))?;
+        }
+        Ok(())
+    }
+}
+
+/// One record with its grid owned, as the [`Reader`]'s iterator yields it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Item {
+    /// The 1-based line number where the record starts.
+    pub line: u64,
+    /// The grid read (possibly incomplete or invalid), or what is wrong.
+    pub grid: Result<Grid, RecordError>,
+}
+
+/// The lines of an input, each at most [`MAX_LINE`] bytes.
+struct Lines<R> {
+    inner: R,
+    buf: Vec<u8>,
+    /// The unread bytes are `buf[pos..end]`; no newline in `buf[pos..scan]`.
+    pos: usize,
+    scan: usize,
+    end: usize,
+    eof: bool,
+    /// Skipping the rest of a line that was too long.
+    skipping: bool,
+    number: u64,
+}
+
+/// What [`Lines::next`] found: a line as a range of the buffer, or a line
+/// that was too long.
+enum Line {
+    Text(usize, usize),
+    TooLong,
+}
+
+impl<R: Read> Lines<R> {
+    fn new(inner: R) -> Self {
+        Lines {
+            inner,
+            buf: vec![0; BUFFER],
+            pos: 0,
+            scan: 0,
+            end: 0,
+            eof: false,
+            skipping: false,
+            number: 0,
+        }
+    }
+
+    fn next(&mut self) -> io::Result<Option<Line>> {
+        loop {
+            if let Some(i) = memchr::memchr(b'\n', &self.buf[self.scan..self.end]) {
+                let (start, newline) = (self.pos, self.scan + i);
+                self.pos = newline + 1;
+                self.scan = self.pos;
+                self.number += 1;
+                if std::mem::take(&mut self.skipping) || newline - start > MAX_LINE {
+                    return Ok(Some(Line::TooLong));
+                }
+                return Ok(Some(Line::Text(start, newline)));
+            }
+            self.scan = self.end;
+            if self.end - self.pos > MAX_LINE {
+                // Too long already: drop what we have, skip to its end.
+                self.skipping = true;
+                self.pos = self.end;
+            }
+            if self.eof {
+                if self.pos == self.end && !self.skipping {
+                    return Ok(None);
+                }
+                // A last line without a newline.
+                let start = std::mem::replace(&mut self.pos, self.end);
+                self.number += 1;
+                if std::mem::take(&mut self.skipping) {
+                    return Ok(Some(Line::TooLong));
+                }
+                return Ok(Some(Line::Text(start, self.end)));
+            }
+            self.buf.copy_within(self.pos..self.end, 0);
+            self.end -= self.pos;
+            self.scan -= self.pos;
+            self.pos = 0;
+            match self.inner.read(&mut self.buf[self.end..]) {
+                Ok(0) => self.eof = true,
+                Ok(n) => self.end += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+}
+
+/// Strips white space around a line, and a byte-order mark before the
+/// first.
+fn trim(mut line: &[u8], first: bool) -> &[u8] {
+    if first {
+        line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
+    }
+    line.trim_ascii()
+}
+
+/// A `grid` block being framed.
+#[derive(Clone, Copy, Debug)]
+struct Block {
+    line: u64,
+    start: usize,
+    rows: usize,
+    side: usize,
+}
+
+/// A streaming reader of records, in batches or one by one.
+pub struct Reader<R> {
+    lines: Lines<R>,
+    format: Option<Format>,
+    size: Option<Size>,
+    /// The size announced by the last CSV header seen.
+    csv_size: Option<Size>,
+    block: Option<Block>,
+    /// Parsed records not yet taken by the iterator.
+    ready: std::collections::VecDeque<Item>,
+}
+
+impl<R: Read> Reader<R> {
+    /// A reader of `inner`; `format` and `size` force those instead of
+    /// detecting them.
+    pub fn new(inner: R, format: Option<Format>, size: Option<Size>) -> Self {
+        Reader {
+            lines: Lines::new(inner),
+            format,
+            size,
+            csv_size: None,
+            block: None,
+            ready: Default::default(),
+        }
+    }
+
+    /// Frames the next records, up to a batch; `None` at the end.
+    pub fn next_batch(&mut self) -> io::Result<Option<Batch>> {
+        let mut batch = Batch::default();
+        loop {
+            if self.block.is_none()
+                && (batch.raws.len() >= BATCH_RECORDS || batch.bytes.len() >= BATCH_BYTES)
+            {
+                return Ok(Some(batch));
+            }
+            let number = self.lines.number + 1;
+            let (start, end) = match self.lines.next()? {
+                None => {
+                    end_block(&mut self.block, self.size, &mut batch);
+                    return Ok((!batch.is_empty()).then_some(batch));
+                }
+                Some(Line::TooLong) => {
+                    end_block(&mut self.block, self.size, &mut batch);
+                    push(
+                        &mut batch,
+                        number,
+                        Kind::Bad(RecordError::LineTooLong),
+                        None,
+                        &[],
+                    );
+                    continue;
+                }
+                Some(Line::Text(start, end)) => (start, end),
+            };
+            let line = trim(&self.lines.buf[start..end], number == 1);
+            if line.is_empty() {
+                end_block(&mut self.block, self.size, &mut batch);
+                continue;
+            }
+            let kind = self.format.unwrap_or_else(|| detect(line, self.csv_size));
+            if kind != Format::Grid && self.block.is_some() {
+                end_block(&mut self.block, self.size, &mut batch);
+            }
+            match kind {
+                Format::Line => push(&mut batch, number, Kind::Line, self.size, line),
+                Format::Json => push(&mut batch, number, Kind::Json, self.size, line),
+                Format::Csv if csv::is_header(line) => match csv::header_size(line) {
+                    Ok(size) => self.csv_size = Some(size),
+                    Err(e) => {
+                        self.csv_size = None;
+                        push(&mut batch, number, Kind::Bad(e), None, &[]);
+                    }
+                },
+                Format::Csv => {
+                    let size = self.size.or(self.csv_size);
+                    push(&mut batch, number, Kind::Csv, size, line);
+                }
+                Format::Grid if pretty::is_rule(line) => {}
+                Format::Grid => {
+                    let block = self.block.get_or_insert_with(|| Block {
+                        line: number,
+                        start: batch.bytes.len(),
+                        rows: 0,
+                        side: self
+                            .size
+                            .map_or_else(|| pretty::row_tokens(line).count(), Size::side),
+                    });
+                    if block.rows > 0 {
+                        batch.bytes.push(b'\n');
+                    }
+                    batch.bytes.extend_from_slice(line);
+                    block.rows += 1;
+                    if block.rows >= block.side {
+                        end_block(&mut self.block, self.size, &mut batch);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Calls `f` with every record: its line and the grid or what is wrong.
+    /// The grid is only borrowed, so no record is copied.
+    pub fn visit<E: From<io::Error>>(
+        &mut self,
+        mut f: impl FnMut(u64, Result<&Grid, RecordError>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        while let Some(batch) = self.next_batch()? {
+            batch.for_each(&mut f)?;
+        }
+        Ok(())
+    }
+}
+
+/// Adds the `grid` block being framed, if any, to `batch`.
+fn end_block(block: &mut Option<Block>, size: Option<Size>, batch: &mut Batch) {
+    if let Some(block) = block.take() {
+        batch.raws.push(Raw {
+            line: block.line,
+            kind: Kind::Block,
+            size,
+            start: block.start,
+            end: batch.bytes.len(),
+        });
+    }
+}
+
+/// Adds a record with its bytes to `batch`.
+fn push(batch: &mut Batch, line: u64, kind: Kind, size: Option<Size>, bytes: &[u8]) {
+    let start = batch.bytes.len();
+    batch.bytes.extend_from_slice(bytes);
+    batch.raws.push(Raw {
+        line,
+        kind,
+        size,
+        start,
+        end: batch.bytes.len(),
+    });
+}
+
+/// Decides a line's format from its bytes; `csv_size` says whether a CSV
+/// header has been seen.
+fn detect(line: &[u8], csv_size: Option<Size>) -> Format {
+    if line[0] == b'{' {
+        Format::Json
+    } else if line.starts_with(b"index,")
+        || (csv_size.is_some() && line[0].is_ascii_digit() && line.contains(&b','))
+    {
+        Format::Csv
+    } else if pretty::is_row_or_rule(line) {
+        Format::Grid
+    } else {
+        Format::Line
+    }
+}
+
+/// Records as owned values, for convenience; [`Reader::visit`] and batches
+/// avoid copying each grid.
+impl<R: Read> Iterator for Reader<R> {
+    type Item = io::Result<Item>;
+
+    fn next(&mut self) -> Option<io::Result<Item>> {
+        loop {
+            if let Some(item) = self.ready.pop_front() {
+                return Some(Ok(item));
+            }
+            match self.next_batch() {
+                Ok(Some(batch)) => {
+                    let ready = &mut self.ready;
+                    let _ = batch.for_each(|line, grid| {
+                        ready.push_back(Item {
+                            line,
+                            grid: grid.cloned(),
+                        });
+                        Ok::<(), ()>(())
+                    });
+                }
+                Ok(None) => return None,
+                Err(e) => return Some(Err(e)),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &[u8]) -> Vec<(u64, Result<String, String>)> {
+        Reader::new(text, None, None)
+            .map(|r| {
+                let r = r.unwrap();
+                (
+                    r.line,
+                    r.grid.map(|g| g.to_string()).map_err(|e| e.to_string()),
+                )
+            })
+            .collect()
+    }
+
+    const GOOD: &str =
+        "123456789456789123789123456234567891567891234891234567345678912678912345912345678";
+
+    #[test]
+    fn mixed_formats_in_one_stream() {
+        let mut text = format!("{GOOD}\n\n");
+        text += "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n";
+        text += "{\"grid\":[[1,2,3,4],[3,4,1,2],[2,1,4,3],[4,3,2,1]]}\n";
+        text += "index,r1c1,r1c2,r1c3,r1c4,r2c1,r2c2,r2c3,r2c4,r3c1,r3c2,r3c3,r3c4,r4c1,r4c2,r4c3,r4c4\n";
+        text += "0,1,2,3,4,3,4,1,2,2,1,4,3,4,3,2,1\n";
+        text += &format!("{GOOD}\n");
+        let got = read(text.as_bytes());
+        let lines: Vec<u64> = got.iter().map(|g| g.0).collect();
+        assert_eq!(lines, [1, 3, 8, 10, 11]);
+        assert!(got.iter().all(|g| g.1.is_ok()), "{got:?}");
+    }
+
+    #[test]
+    fn bad_records_are_reported_and_reading_goes_on() {
+        let text = format!(
+            "{}\n{}x\nx{}\n\u{0}\u{1}garbage\n{{\"grid\":[[1]]\n{GOOD}\n",
+            &GOOD[1..],
+            &GOOD[1..],
+            &GOOD[1..]
+        );
+        let got = read(text.as_bytes());
+        assert_eq!(
+            got[0],
+            (1, Err("80 cells, expected 16, 81, 256 or 625".into()))
+        );
+        assert_eq!(got[1], (2, Err("'x' is not a symbol of a 9x9 grid".into())));
+        assert_eq!(got[2], (3, Err("'x' is not a symbol of a 9x9 grid".into())));
+        assert!(got[3].1.as_ref().unwrap_err().contains("cells, expected"));
+        assert!(got[4].1.as_ref().unwrap_err().starts_with("not JSON"));
+        assert_eq!(got[5], (6, Ok(GOOD.to_string())));
+    }
+
+    #[test]
+    fn enormous_lines_truncated_input_and_empty_input() {
+        for len in [MAX_LINE + 1, MAX_LINE * 3, BUFFER * 2 + 5] {
+            let mut text = vec![b'1'; len];
+            text.push(b'\n');
+            text.extend_from_slice(b"1234341221434321");
+            let got = read(&text);
+            assert_eq!(
+                got[0].1,
+                Err(format!("line longer than {MAX_LINE} bytes, skipped")),
+                "{len}"
+            );
+            assert_eq!(got[1], (2, Ok("1234341221434321".into())), "{len}");
+            // And as the last line, without a newline.
+            let got = read(&text[..len]);
+            assert_eq!(got.len(), 1, "{len}");
+            assert!(got[0].1.is_err());
+        }
+        assert!(read(b"").is_empty());
+        assert!(read(b"\n\n\r\n").is_empty());
+        // A block cut short by the end of the input.
+        let got = read(b"1 2 | 3 4\n3 4 | 1 2\n");
+        assert_eq!(got, [(1, Err("2 rows, expected 4".into()))]);
+    }
+
+    #[test]
+    fn batches_never_split_a_block_and_number_lines_across_batches() {
+        let block = "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n";
+        let text = block.repeat(3000);
+        let mut reader = Reader::new(text.as_bytes(), None, None);
+        let (mut records, mut batches) = (0u64, 0);
+        while let Some(batch) = reader.next_batch().unwrap() {
+            batches += 1;
+            batch
+                .for_each(|line, grid| {
+                    assert_eq!(line, records * 5 + 1);
+                    assert_eq!(grid.unwrap().to_string(), "1234341221434321");
+                    records += 1;
+                    Ok::<(), ()>(())
+                })
+                .unwrap();
+        }
+        assert_eq!(records, 3000);
+        assert!(batches > 1);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn never_panics_on_arbitrary_bytes(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..2000)) {
+            for format in [None, Some(Format::Line), Some(Format::Grid), Some(Format::Csv), Some(Format::Json)] {
+                for r in Reader::new(&bytes[..], format, None) {
+                    let _ = r.unwrap().grid.map(|g| g.validate());
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,319 @@
+//! The one parallel pipeline every command streams through.
+//!
+//! A command is a *source* of work items pulled on the calling thread (index
+//! ranges to generate, or batches of records read from the input), a *work*
+//! function run on the workers, and either
+//!
+//! - a *sink* on the calling thread that receives each item's result **in
+//!   the order the items were pulled** ([`ordered`]): the output is the same
+//!   bytes for every number of jobs; or
+//! - an accumulator per worker merged at the end ([`fold`]), for results
+//!   that do not depend on order (counts).
+//!
+//! At most [`WINDOW_PER_JOB`] items per worker are pulled and not yet
+//! consumed, so memory stays flat whatever the length of the stream. When
+//! the sink fails (a closed pipe, a full disk) the pipeline stops pulling,
+//! raises a [`Stop`] flag that long work can poll, and returns the error
+//! once the workers have finished what they hold.
+//!
+//! With one job everything runs on the calling thread, with no threads and
+//! no channels.
+
+use std::collections::BTreeMap;
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, mpsc};
+use std::thread;
+
+/// Items in flight per worker: enough that one slow item does not leave
+/// the other workers idle while the sink waits for it.
+pub const WINDOW_PER_JOB: usize = 8;
+
+/// The most worker threads a run may ask for; more only costs memory and
+/// start-up time on any machine this tool is for.
+pub const MAX_JOBS: usize = 256;
+
+/// Raised when the consumer of the results has gone (its sink failed):
+/// work in progress may poll it and return early, since its result will be
+/// dropped.
+#[derive(Debug, Default)]
+pub struct Stop(AtomicBool);
+
+impl Stop {
+    /// Whether the pipeline is stopping.
+    #[inline]
+    pub fn is_set(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    fn set(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Runs `work` on every item `source` yields (`Ok(None)` ends it) on up to
+/// `jobs` threads, and passes the results to `sink` in source order. Returns
+/// the first error of `source` or `sink`; a panic in `work` is resumed on
+/// the calling thread.
+pub fn ordered<I, O, E>(
+    jobs: usize,
+    mut source: impl FnMut() -> Result<Option<I>, E>,
+    work: impl Fn(I, &Stop) -> O + Sync,
+    mut sink: impl FnMut(O) -> Result<(), E>,
+) -> Result<(), E>
+where
+    I: Send,
+    O: Send,
+{
+    let stop = Stop::default();
+    if jobs <= 1 {
+        while let Some(item) = source()? {
+            sink(work(item, &stop))?;
+        }
+        return Ok(());
+    }
+    let jobs = jobs.min(MAX_JOBS);
+    let window = WINDOW_PER_JOB * jobs;
+    let (work_tx, work_rx) = mpsc::channel::<(u64, I)>();
+    let work_rx = Mutex::new(work_rx);
+    let (done_tx, done_rx) = mpsc::channel::<(u64, thread::Result<O>)>();
+    thread::scope(|scope| {
+        for _ in 0..jobs {
+            let done_tx = done_tx.clone();
+            let (work_rx, work, stop) = (&work_rx, &work, &stop);
+            scope.spawn(move || {
+                while let Some((seq, item)) = next_item(work_rx) {
+                    let out = panic::catch_unwind(AssertUnwindSafe(|| work(item, stop)));
+                    if done_tx.send((seq, out)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(done_tx);
+        let mut pending = BTreeMap::new();
+        let (mut pulled, mut consumed, mut exhausted) = (0u64, 0u64, false);
+        let mut panicked = None;
+        let result = 'run: loop {
+            while !exhausted && pulled - consumed < window as u64 {
+                match source() {
+                    Ok(Some(item)) => {
+                        // The workers hold the receiver until this returns.
+                        let _ = work_tx.send((pulled, item));
+                        pulled += 1;
+                    }
+                    Ok(None) => exhausted = true,
+                    Err(e) => break 'run Err(e),
+                }
+            }
+            if consumed == pulled {
+                break Ok(());
+            }
+            let Ok((seq, out)) = done_rx.recv() else {
+                unreachable!("workers live until the work channel closes")
+            };
+            pending.insert(seq, out);
+            while let Some(out) = pending.remove(&consumed) {
+                consumed += 1;
+                match out {
+                    Ok(out) => {
+                        if let Err(e) = sink(out) {
+                            break 'run Err(e);
+                        }
+                    }
+                    Err(payload) => {
+                        panicked = Some(payload);
+                        break 'run Ok(());
+                    }
+                }
+            }
+        };
+        stop.set();
+        drop(work_tx);
+        if let Some(payload) = panicked {
+            panic::resume_unwind(payload);
+        }
+        result
+    })
+}
+
+/// Takes the next item off the shared work channel; `None` once it closes.
+fn next_item<I>(rx: &Mutex<mpsc::Receiver<I>>) -> Option<I> {
+    // A worker that panicked holds no lock (the work runs outside it), so
+    // the lock is never poisoned; be safe anyway.
+    let rx = rx.lock().unwrap_or_else(|e| e.into_inner());
+    rx.recv().ok()
+}
+
+/// Folds every item `source` yields into an accumulator per worker
+/// (`init`, then `step`), and merges them with `merge`. The result must not
+/// depend on which worker took which item (counts and sets do not), so it
+/// is the same for every `jobs`.
+pub fn fold<I, A, E>(
+    jobs: usize,
+    mut source: impl FnMut() -> Result<Option<I>, E>,
+    init: impl Fn() -> A + Sync,
+    step: impl Fn(&mut A, I) + Sync,
+    merge: impl Fn(A, A) -> A,
+) -> Result<A, E>
+where
+    I: Send,
+    A: Send,
+{
+    if jobs <= 1 {
+        let mut acc = init();
+        while let Some(item) = source()? {
+            step(&mut acc, item);
+        }
+        return Ok(acc);
+    }
+    let jobs = jobs.min(MAX_JOBS);
+    let (tx, rx) = mpsc::sync_channel::<I>(WINDOW_PER_JOB * jobs);
+    let rx = Mutex::new(rx);
+    let (result, parts) = thread::scope(|scope| {
+        let workers: Vec<_> = (0..jobs)
+            .map(|_| {
+                let (rx, init, step) = (&rx, &init, &step);
+                scope.spawn(move || {
+                    let mut acc = init();
+                    while let Some(item) = next_item(rx) {
+                        step(&mut acc, item);
+                    }
+                    acc
+                })
+            })
+            .collect();
+        let result = loop {
+            match source() {
+                Ok(Some(item)) => {
+                    if tx.send(item).is_err() {
+                        break Ok(());
+                    }
+                }
+                Ok(None) => break Ok(()),
+                Err(e) => break Err(e),
+            }
+        };
+        drop(tx);
+        let parts: Vec<A> = workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or_else(|p| panic::resume_unwind(p)))
+            .collect();
+        (result, parts)
+    });
+    result?;
+    Ok(parts.into_iter().reduce(merge).unwrap_or_else(init))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A source of `0..n`.
+    fn counter(n: u64) -> impl FnMut() -> Result<Option<u64>, String> {
+        let mut next = 0;
+        move || {
+            let item = (next < n).then_some(next);
+            next += 1;
+            Ok(item)
+        }
+    }
+
+    #[test]
+    fn ordered_keeps_source_order_for_every_number_of_jobs() {
+        for jobs in [1, 2, 3, 8, 100_000] {
+            let mut got = Vec::new();
+            ordered(
+                jobs,
+                counter(500),
+                |i, _| {
+                    // Uneven work, so results finish out of order.
+                    if i % 7 == 0 {
+                        thread::sleep(std::time::Duration::from_micros(200));
+                    }
+                    i * 2
+                },
+                |o| {
+                    got.push(o);
+                    Ok::<(), String>(())
+                },
+            )
+            .unwrap();
+            assert_eq!(got, (0..500).map(|i| i * 2).collect::<Vec<_>>(), "-j{jobs}");
+        }
+    }
+
+    #[test]
+    fn a_failing_sink_stops_the_source_and_raises_stop() {
+        for jobs in [1, 2, 4] {
+            let mut pulled = 0;
+            let source = || {
+                pulled += 1;
+                Ok(Some(pulled))
+            };
+            let saw_stop = AtomicBool::new(false);
+            let mut seen = 0;
+            let result = ordered(
+                jobs,
+                source,
+                |i, stop| {
+                    if stop.is_set() {
+                        saw_stop.store(true, Ordering::Relaxed);
+                    }
+                    i
+                },
+                |_| {
+                    seen += 1;
+                    if seen == 10 { Err("closed") } else { Ok(()) }
+                },
+            );
+            assert_eq!(result, Err("closed"));
+            // An endless source was pulled only a window past the failure.
+            assert!(pulled <= 10 + WINDOW_PER_JOB * jobs + 1, "{pulled}");
+        }
+    }
+
+    #[test]
+    fn source_errors_end_the_run() {
+        for jobs in [1, 3] {
+            let mut n = 0;
+            let result = ordered(
+                jobs,
+                || {
+                    n += 1;
+                    if n > 20 {
+                        Err("bad input")
+                    } else {
+                        Ok(Some(n))
+                    }
+                },
+                |i, _| i,
+                |_| Ok(()),
+            );
+            assert_eq!(result, Err("bad input"));
+        }
+    }
+
+    #[test]
+    fn worker_panics_reach_the_caller() {
+        let caught = panic::catch_unwind(|| {
+            ordered(
+                2,
+                counter(100),
+                |i, _| assert!(i != 50, "item 50"),
+                |()| Ok::<(), String>(()),
+            )
+        });
+        assert!(caught.is_err());
+    }
+
+    #[test]
+    fn fold_gives_the_same_total_for_every_number_of_jobs() {
+        for jobs in [1, 2, 5, 100_000] {
+            let total = fold(jobs, counter(10_000), || 0u64, |a, i| *a += i, |a, b| a + b);
+            assert_eq!(total, Ok(10_000 * 9_999 / 2), "-j{jobs}");
+        }
+        let empty = fold(2, counter(0), || 0u64, |a, i| *a += i, |a, b| a + b);
+        assert_eq!(empty, Ok(0));
+    }
+}
