@@ -35,18 +35,19 @@
 //! 16x16 median 4,600 but 1.3% of 1,000 grids past 10^8; 25x25 median 10^8.
 //! So the tails, not the typical grid, set the cost, and restarts cut them:
 //!
-//! | size | budget | restarts per grid | time per grid | chosen because |
-//! |---|---|---|---|---|
-//! | 16x16 | 1,000 / **5,000** / 20,000 | 7.0 / 0.88 / 0.24 | 120 / **127** / 151 µs | flat optimum; fewer restarts |
-//! | 25x25 | 100,000 / **300,000** / 1,000,000 | 206 / 33 / 19 | 234 / **111** / 221 ms | fastest of those tried (40 grids each) |
+//! | size | budget | restarts per grid | chosen because |
+//! |---|---|---|---|
+//! | 16x16 | 1,000 / **5,000** / 20,000 | 7.0 / 0.88 / 0.24 | time per grid flat across the three (within 20%); fewer restarts |
+//! | 25x25 | 100,000 / **300,000** / 1,000,000 | 206 / 33 / 19 | fastest of those tried, about half the time of either neighbour (40 grids each) |
 //!
 //! 9x9 keeps a budget of 10,000 (20 times the largest count seen) and 4x4
 //! 1,000, so neither restarts in practice. With 33 attempts per 25x25 grid
 //! on average, the chance that 10,000 all fail is about e^-300.
 //!
-//! **Cost** (criterion, one core): 0.17 µs per 4x4 grid, 1.5 µs per 9x9,
-//! 0.11 ms per 16x16, and about 0.1 to 0.2 s per 25x25 (the slowest single
-//! 25x25 grid we saw took 0.9 s).
+//! **Cost.** Proportional to the cells filled plus the step-backs, so it is
+//! set by the tails above: tiny at 4x4 and 9x9, dominated by restarts at
+//! 25x25, where single grids vary by a factor of ten (README's performance
+//! table).
 //!
 //! **Bias.** Random-order backtracking is not uniform: grids whose early
 //! cells leave more room later are favoured. The `uniform` strategy's

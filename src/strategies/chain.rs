@@ -35,12 +35,13 @@
 //!
 //! **Cost.** 5 × n² chains: 405 for 9x9, of 5.7 swaps on average (2,293
 //! swap steps per grid, measured over 20,000 grids), plus 810 random draws
-//! (about 0.9 µs of ChaCha8). The portable kernel waits on two dependent
-//! loads per step and mispredicts the end of each chain: 12.4 µs per 9x9
-//! grid, 1.35 µs per 4x4, 55 µs per 16x16 and 183 µs per 25x25. The vector
-//! kernel takes no branch on the chain and costs about the same for every
-//! chain: 4.58 µs per 9x9 grid, 1.07 µs per 4x4 and 19.2 µs per 16x16
-//! (criterion, one core; README for the current figures).
+//! (a fixed share of the time). The portable kernel's cost grows with the
+//! swap steps: it waits on two dependent loads per step and mispredicts the
+//! end of each chain. The vector kernel takes no branch on the chain and
+//! costs about the same for every chain, so its cost grows with the number
+//! of chains and the lines of the other view (n per chain), and it is about
+//! 2.7 times as fast at 9x9. The README's performance table gives both
+//! (`cargo bench --bench strategies`, groups `chain` and `chain-portable`).
 //!
 //! **Bias.** These moves form a Markov chain on valid grids, started from one
 //! fixed grid. Whether it reaches every grid, and how many passes it needs to

@@ -57,10 +57,12 @@
 //! geometric. After [`Potential::default_max_restarts`] failed tries (1,000
 //! for 4x4 and 9x9, 100,000 for 16x16) the grid is made by `rotate` instead:
 //! with the failure rates above that has a chance below e^-90 per grid, and
-//! it bounds the work per grid (about 0.3 s at 16x16).
+//! it bounds the work per grid (about 100 times the mean at 16x16).
 //!
-//! **Cost.** O(n · cells / 64) per placement: 0.21 µs per 4x4 grid, 4.0 µs
-//! per 9x9 grid (3.8 tries), 2.2 ms per 16x16 grid (about 1,050 tries). **Bias.** Not uniform: forced moves, the reading-order
+//! **Cost.** O(n · cells / 64) per placement, times the tries per grid:
+//! 1.00 at 4x4, 3.76 at 9x9 and 978 at 16x16 on average (100,000 grids,
+//! `cargo run --release --example strategy_counters -- potential`); times in
+//! the README's performance table. **Bias.** Not uniform: forced moves, the reading-order
 //! choice and restarts favour grids that are easy to reach by propagation.
 
 use rand::Rng;

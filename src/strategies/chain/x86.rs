@@ -25,16 +25,13 @@
 //! seed's walk's result, which the tests check chain by chain against the
 //! portable kernel.
 //!
-//! **What it costs, measured** (whole 9x9 grids, one core, including the
-//! 810 ChaCha8 words of the draws, about 0.9 µs):
-//!
-//! - the step-by-step walk (the portable kernel): 12.4 µs per grid;
-//! - this method with 16-byte vectors (SSE4.1), values and positions in
-//!   separate vectors, every line of the other view rewritten: 5.9 µs;
-//! - values and positions side by side in one 32-byte record per line, so a
-//!   line is one load and one store; constants from tables rather than
-//!   broadcasts (shuffle units are the scarce ones); the fixed-point test
-//!   instead of four doubling rounds: 4.58 µs.
+//! **What it costs.** In order of what paid, on this design's way from the
+//! walk: whole chains by shuffles instead of steps (the largest gain);
+//! values and positions side by side in one 32-byte record per line, so a
+//! line is one load and one store; constants from tables rather than
+//! broadcasts (shuffle units are the scarce ones); the fixed-point test
+//! instead of four doubling rounds. The README's performance table has the
+//! current times of both kernels.
 //!
 //! What is left is mostly latency: a chain reads lines the previous chain
 //! has just written, and a store takes about 10 cycles to reach the next
