@@ -5,7 +5,8 @@ use std::process::{Command as StdCommand, Stdio};
 
 use assert_cmd::Command;
 use predicates::prelude::*;
-use sudogen::{Grid, Size};
+use sudogen::format::Format;
+use sudogen::{Grid, Size, Strategy};
 
 const BIN: &str = env!("CARGO_BIN_EXE_sudogen");
 
@@ -107,14 +108,7 @@ fn a_closed_pipe_ends_quietly_with_success() {
 
 #[test]
 fn start_gives_the_tail_of_a_longer_run() {
-    for strategy in [
-        "uniform",
-        "backtrack",
-        "rotate",
-        "bas",
-        "potential",
-        "chain",
-    ] {
+    for strategy in Strategy::ALL.iter().map(|s| s.name()) {
         for format in ["line", "json", "csv"] {
             let long = stdout_of(&["-s", strategy, "-f", format, "-n", "15", "--seed", "7"]);
             let tail = stdout_of(&[
@@ -194,7 +188,7 @@ fn a_size_the_strategy_cannot_make_is_a_usage_error() {
 
 #[test]
 fn piped_output_defaults_to_lines_of_valid_grids() {
-    for &strategy in sudogen::Strategy::ALL {
+    for &strategy in Strategy::ALL {
         for size in strategy.sizes() {
             let (strategy, size) = (strategy.name(), &size.side().to_string());
             let out = stdout_of(&["-s", strategy, "--size", size, "-n", "3"]);
@@ -285,7 +279,7 @@ fn help_lists_strategies_and_examples() {
 
 #[test]
 fn jobs_do_not_change_the_output() {
-    for format in ["line", "grid", "csv", "json"] {
+    for format in Format::ALL.iter().map(|f| f.name()) {
         let one = stdout_of(&["-n", "3000", "--seed", "4", "-f", format, "-j", "1"]);
         let two = stdout_of(&["-n", "3000", "--seed", "4", "-f", format, "-j", "2"]);
         let five = stdout_of(&["-n", "3000", "--seed", "4", "-f", format, "-j", "5"]);
@@ -337,7 +331,7 @@ fn temp_file(name: &str, contents: &[u8]) -> std::path::PathBuf {
 
 #[test]
 fn check_accepts_everything_sudogen_writes() {
-    for format in ["line", "grid", "csv", "json"] {
+    for format in Format::ALL.iter().map(|f| f.name()) {
         for size in ["4", "9", "16", "25"] {
             let grids = stdout_of(&["-s", "rotate", "--size", size, "-n", "7", "-f", format]);
             sudogen()

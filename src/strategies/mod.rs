@@ -49,21 +49,67 @@ pub trait Generator {
     }
 }
 
-/// Every strategy sudogen offers, by its command-line name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Strategy {
-    /// Exact uniform sampling ([`uniform`]).
-    Uniform,
-    /// The linear backtracker ([`backtrack`]).
-    Backtrack,
-    /// The cyclic-rotation shuffler ([`rotate`]).
-    Rotate,
-    /// The shrinking-square sorter ([`bas`]).
-    Bas,
-    /// The potential-array filler ([`potential`]).
-    Potential,
-    /// The chain-swap mutator ([`chain`]).
-    Chain,
+/// Declares [`Strategy`] and its dispatch from one table, so a new
+/// strategy is one line here (and its module).
+macro_rules! strategies {
+    ($($variant:ident => $name:literal, $module:ident :: $generator:ident;)*) => {
+        /// Every strategy sudogen offers, by its command-line name.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Strategy {
+            $(
+                #[doc = concat!("`", $name, "`: see [`", stringify!($module), "`].")]
+                $variant,
+            )*
+        }
+
+        impl Strategy {
+            /// Every strategy, in the order `--help` lists them.
+            pub const ALL: &'static [Strategy] = &[$(Strategy::$variant),*];
+
+            /// The name used on the command line and in JSON output.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(Strategy::$variant => $name,)*
+                }
+            }
+
+            /// A one-line description.
+            pub fn description(self) -> &'static str {
+                match self {
+                    $(Strategy::$variant => $module::DESCRIPTION,)*
+                }
+            }
+
+            /// The sizes this strategy can fill.
+            pub fn sizes(self) -> &'static [Size] {
+                match self {
+                    $(Strategy::$variant => $module::$generator::default().sizes(),)*
+                }
+            }
+
+            /// Fills `grid` (keeping its size) using this strategy, with its
+            /// default settings.
+            ///
+            /// # Panics
+            /// If the strategy does not support `grid.size()`; see
+            /// [`check_size`](Strategy::check_size).
+            #[inline]
+            pub fn generate<R: Rng + ?Sized>(self, rng: &mut R, grid: &mut Grid) {
+                match self {
+                    $(Strategy::$variant => $module::$generator::default().generate(rng, grid),)*
+                }
+            }
+        }
+    };
+}
+
+strategies! {
+    Uniform => "uniform", uniform::Uniform;
+    Backtrack => "backtrack", backtrack::Backtrack;
+    Rotate => "rotate", rotate::Rotate;
+    Bas => "bas", bas::Bas;
+    Potential => "potential", potential::Potential;
+    Chain => "chain", chain::Chain;
 }
 
 /// `--strategy` values: each strategy's name, with its description and
@@ -79,56 +125,10 @@ impl clap::ValueEnum for Strategy {
 }
 
 impl Strategy {
-    /// Every strategy, in the order `--help` lists them.
-    pub const ALL: &'static [Strategy] = &[
-        Strategy::Uniform,
-        Strategy::Backtrack,
-        Strategy::Rotate,
-        Strategy::Bas,
-        Strategy::Potential,
-        Strategy::Chain,
-    ];
-
-    /// The name used on the command line and in JSON output.
-    pub fn name(self) -> &'static str {
-        match self {
-            Strategy::Uniform => "uniform",
-            Strategy::Backtrack => "backtrack",
-            Strategy::Rotate => "rotate",
-            Strategy::Bas => "bas",
-            Strategy::Potential => "potential",
-            Strategy::Chain => "chain",
-        }
-    }
-
-    /// A one-line description.
-    pub fn description(self) -> &'static str {
-        match self {
-            Strategy::Uniform => uniform::DESCRIPTION,
-            Strategy::Backtrack => backtrack::DESCRIPTION,
-            Strategy::Rotate => rotate::DESCRIPTION,
-            Strategy::Bas => bas::DESCRIPTION,
-            Strategy::Potential => potential::DESCRIPTION,
-            Strategy::Chain => chain::DESCRIPTION,
-        }
-    }
-
     /// The description with the sizes, as `--help` shows it.
     pub fn help(self) -> String {
         let sides: Vec<String> = self.sizes().iter().map(|s| s.side().to_string()).collect();
         format!("{} [sizes {}]", self.description(), sides.join(", "))
-    }
-
-    /// The sizes this strategy can fill.
-    pub fn sizes(self) -> &'static [Size] {
-        match self {
-            Strategy::Uniform => Uniform.sizes(),
-            Strategy::Backtrack => Backtrack::default().sizes(),
-            Strategy::Rotate => Rotate.sizes(),
-            Strategy::Bas => Bas.sizes(),
-            Strategy::Potential => Potential::default().sizes(),
-            Strategy::Chain => Chain::default().sizes(),
-        }
     }
 
     /// The strategy used when none is given: `uniform` where it can
@@ -156,23 +156,6 @@ impl Strategy {
                 strategy: self,
                 size,
             })
-        }
-    }
-
-    /// Fills `grid` (keeping its size) using this strategy.
-    ///
-    /// # Panics
-    /// If the strategy does not support `grid.size()`; see
-    /// [`check_size`](Strategy::check_size).
-    #[inline]
-    pub fn generate<R: Rng + ?Sized>(self, rng: &mut R, grid: &mut Grid) {
-        match self {
-            Strategy::Uniform => Uniform.generate(rng, grid),
-            Strategy::Backtrack => Backtrack::default().generate(rng, grid),
-            Strategy::Rotate => Rotate.generate(rng, grid),
-            Strategy::Bas => Bas.generate(rng, grid),
-            Strategy::Potential => Potential::default().generate(rng, grid),
-            Strategy::Chain => Chain::default().generate(rng, grid),
         }
     }
 }
