@@ -2,14 +2,17 @@
 //! The figures in the strategies' module docs come from this program.
 //!
 //! `cargo run --release --example strategy_counters -- bas|potential[-first|-uniform|-fewest] [GRIDS] [SIZE]`
+//!
+//! Progress goes to standard error every tenth of the grids: 100,000
+//! 16x16 `potential` grids take a few minutes.
 
 use std::time::Instant;
 
 use sudogen::grid::{Grid, Size};
 use sudogen::random::grid_rng;
-use sudogen::strategies::Bas;
 use sudogen::strategies::bas::Counters;
 use sudogen::strategies::potential::{CellChoice, Potential};
+use sudogen::strategies::{Bas, Generator};
 
 fn potential(grids: u64, size: Size, choice: CellChoice) {
     let mut tries = Vec::with_capacity(grids as usize);
@@ -17,6 +20,7 @@ fn potential(grids: u64, size: Size, choice: CellChoice) {
     let mut grid = Grid::empty(size);
     let t0 = Instant::now();
     for i in 0..grids {
+        progress(i, grids, size);
         let r = Potential {
             choice,
             ..Potential::default()
@@ -69,6 +73,7 @@ fn bas(grids: u64, size: Size) {
     let mut worst = std::time::Duration::ZERO;
     let t0 = Instant::now();
     for i in 0..grids {
+        progress(i, grids, size);
         let t = Instant::now();
         Bas.generate_counted(&mut grid_rng(1, i), &mut grid, &mut c);
         worst = worst.max(t.elapsed());
@@ -76,7 +81,7 @@ fn bas(grids: u64, size: Size) {
     }
     println!(
         "bas {size}: {grids} grids, BAS {} ({:.2}/grid), PAS {} ({:.3}/grid, {} swaps), \
-         ABS {} (1 per {:.0} grids), restarts {} (1 per {:.0} grids), fallbacks {}; \
+         ABS {} ({}), restarts {} ({}), fallbacks {}; \
          {:.2?}/grid, worst {worst:.2?}",
         c.bas,
         c.bas as f64 / grids as f64,
@@ -84,12 +89,31 @@ fn bas(grids: u64, size: Size) {
         c.pas as f64 / grids as f64,
         c.pas_swaps,
         c.abs,
-        grids as f64 / c.abs.max(1) as f64,
+        rate(c.abs, grids),
         c.restarts,
-        grids as f64 / c.restarts.max(1) as f64,
+        rate(c.restarts, grids),
         c.fallbacks,
         t0.elapsed() / grids as u32,
     );
+}
+
+/// How often something happened: "none", "1 per 73 grids", "4.4 per grid".
+fn rate(events: u64, grids: u64) -> String {
+    if events == 0 {
+        "none".into()
+    } else if events >= grids {
+        format!("{:.1} per grid", events as f64 / grids as f64)
+    } else {
+        format!("1 per {:.0} grids", grids as f64 / events as f64)
+    }
+}
+
+/// Reports progress on standard error every tenth of the run.
+fn progress(i: u64, grids: u64, size: Size) {
+    let tenth = (grids / 10).max(1);
+    if i > 0 && i.is_multiple_of(tenth) {
+        eprintln!("  {size}: {i} of {grids} grids");
+    }
 }
 
 fn main() {
@@ -104,7 +128,12 @@ fn main() {
         Some(s) => vec![s],
         None => Size::ALL.to_vec(),
     };
+    let potential_sizes = Potential::default().sizes();
     for size in sizes {
+        if what.starts_with("potential") && !potential_sizes.contains(&size) {
+            eprintln!("potential cannot make {size} grids; skipped");
+            continue;
+        }
         match what {
             "bas" => bas(grids, size),
             "potential" => potential(grids, size, CellChoice::default()),

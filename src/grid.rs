@@ -237,6 +237,15 @@ impl Size {
     }
 }
 
+/// `1 cell`, `2 cells`: a count with its noun.
+pub fn plural(count: usize, noun: &str) -> String {
+    if count == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{count} {noun}s")
+    }
+}
+
 /// `a, b, c or d`: how messages list the choices (sides, cell counts).
 pub fn or_list(items: impl IntoIterator<Item = usize>) -> String {
     let items: Vec<String> = items.into_iter().map(|x| x.to_string()).collect();
@@ -350,13 +359,14 @@ impl fmt::Display for ParseError {
             ParseError::CellCount {
                 found,
                 expected: Some(e),
-            } => write!(f, "{found} cells, expected {e}"),
+            } => write!(f, "{}, expected {e}", plural(*found, "cell")),
             ParseError::CellCount {
                 found,
                 expected: None,
             } => write!(
                 f,
-                "{found} cells, expected {}",
+                "{}, expected {}",
+                plural(*found, "cell"),
                 or_list(Size::ALL.iter().map(|s| s.cells()))
             ),
             ParseError::BadSymbol { found, size } if found.is_ascii_graphic() => {

@@ -4,6 +4,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
+use anyhow::Context;
 use clap::Parser;
 use clap::error::ErrorKind;
 use sudogen::cli::{self, Cli, Exit, Output};
@@ -31,14 +32,16 @@ fn clap_error(err: &clap::Error) -> Exit {
     match err.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
             let written = Output::stdout().and_then(|mut out| {
-                out.file.write_all(text.as_bytes())?;
+                out.file
+                    .write_all(text.as_bytes())
+                    .context(out.what.clone())?;
                 out.finish()
             });
             match written {
                 Ok(()) => Exit::Success,
                 Err(e) if cli::is_broken_pipe(&e) => Exit::Success,
                 Err(e) => {
-                    cli::warn(format_args!("error: writing to standard output: {e:#}"));
+                    cli::warn(format_args!("error: {e:#}"));
                     Exit::Failure
                 }
             }

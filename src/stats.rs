@@ -19,7 +19,13 @@ pub const N0: f64 = 6.670_903_752_021_073e21;
 /// The mean number of 4-cell unavoidable rectangles in a uniform 9x9 grid:
 /// 320784513273 / 27704267971.
 pub const RECTANGLES_MEAN: f64 = 320_784_513_273.0 / 27_704_267_971.0;
-/// Its standard deviation per grid (about).
+/// A chi-square test is applied only when every bin is expected at least
+/// this many times (the usual rule; below it the chi-square approximation
+/// is poor).
+pub const MIN_EXPECTED: f64 = 5.0;
+/// The normal approximation of a mean is applied from this many grids.
+pub const MIN_NORMAL: f64 = 30.0;
+/// The standard deviation of that number per grid (about).
 pub const RECTANGLES_SD: f64 = 3.52;
 
 /// P(top band in class) under a uniform grid for the 44 classes.
@@ -73,6 +79,11 @@ impl Stats {
     /// The size counted.
     pub fn size(&self) -> Size {
         self.size
+    }
+
+    /// How many grids were counted.
+    pub fn grids(&self) -> u64 {
+        self.grids
     }
 
     /// Counts one valid grid of this size.
@@ -181,6 +192,8 @@ impl Stats {
             df,
             level,
             "cells not independent",
+            MIN_EXPECTED * side as f64,
+            n,
         ));
         if self.size == Size::S4 {
             let e = n / 288.0;
@@ -189,12 +202,31 @@ impl Stats {
                 .iter()
                 .map(|&o| (o as f64 - e).powi(2) / e)
                 .sum();
-            rows.push(Row::chi2("each of the 288 grids", chi2, 287.0, level, ""));
+            rows.push(Row::chi2(
+                "each of the 288 grids",
+                chi2,
+                287.0,
+                level,
+                "",
+                MIN_EXPECTED * 288.0,
+                n,
+            ));
         }
         if self.size == Size::S9 {
             let p = &class_probabilities();
+            // At least the most likely class expected 5 times, so that the
+            // pooled test has two bins or more.
+            let needed = MIN_EXPECTED / p.iter().copied().fold(0.0, f64::max);
             let (chi2, df) = pooled_chi2(&self.top_band, p, n);
-            rows.push(Row::chi2("top-band class (44)", chi2, df, level, ""));
+            rows.push(Row::chi2(
+                "top-band class (44)",
+                chi2,
+                df,
+                level,
+                "",
+                needed,
+                n,
+            ));
             let (chi2, df) = pooled_chi2(&self.all_bands, p, 6.0 * n);
             rows.push(Row::chi2(
                 "class of all bands and stacks",
@@ -202,18 +234,25 @@ impl Stats {
                 df,
                 level,
                 "not independent",
+                needed / 6.0,
+                n,
             ));
             let mean = self.rectangles as f64 / n;
-            let z = (mean - RECTANGLES_MEAN) / (RECTANGLES_SD / n.sqrt());
-            let p = 2.0 * Normal::standard().sf(z.abs());
-            rows.push(Row::test(
-                "4-cell unavoidable rectangles per grid",
-                mean,
-                RECTANGLES_MEAN,
-                p,
-                level,
-                &format!("z = {z:.2}"),
-            ));
+            let name = "4-cell unavoidable rectangles per grid";
+            if n < MIN_NORMAL {
+                rows.push(Row::not_applicable(name, mean, MIN_NORMAL));
+            } else {
+                let z = (mean - RECTANGLES_MEAN) / (RECTANGLES_SD / n.sqrt());
+                let p = 2.0 * Normal::standard().sf(z.abs());
+                rows.push(Row::test(
+                    name,
+                    mean,
+                    RECTANGLES_MEAN,
+                    p,
+                    level,
+                    &format!("z = {z:.2}"),
+                ));
+            }
         }
         rows
     }
@@ -313,11 +352,29 @@ impl Row {
         }
     }
 
-    fn chi2(name: &str, chi2: f64, df: f64, level: f64, note: &str) -> Row {
+    /// A chi-square test, or "not applicable" when fewer than `needed`
+    /// grids were counted (`n`).
+    #[allow(clippy::too_many_arguments)]
+    fn chi2(name: &str, chi2: f64, df: f64, level: f64, note: &str, needed: f64, n: f64) -> Row {
+        let name = format!("{name}: chi-square");
+        if n < needed {
+            return Row::not_applicable(&name, chi2, needed);
+        }
         let p = ChiSquared::new(df).map(|d| d.sf(chi2)).unwrap_or(f64::NAN);
         Row {
             df: Some(df),
-            ..Row::test(&format!("{name}: chi-square"), chi2, df, p, level, note)
+            ..Row::test(&name, chi2, df, p, level, note)
+        }
+    }
+
+    /// A test that the sample is too small for: no p-value, no verdict.
+    fn not_applicable(name: &str, value: f64, needed: f64) -> Row {
+        Row {
+            note: format!(
+                "not applicable: needs at least {} grids",
+                needed.ceil() as u64
+            ),
+            ..Row::info(name, value)
         }
     }
 }

@@ -252,7 +252,7 @@ fn json_records_the_run() {
     ]);
     let first = out.lines().next().unwrap();
     assert!(
-        first.starts_with(r#"{"strategy":"rotate","size":9,"seed":5,"index":4,"grid":[["#),
+        first.starts_with(r#"{"strategy":"rotate","size":9,"seed":"5","index":4,"grid":[["#),
         "{first}"
     );
 }
@@ -400,11 +400,12 @@ fn check_survives_hostile_input() {
     assert!(summary.contains(" grids read: 0 valid, "), "{summary}");
     assert!(stdout.lines().count() > 100, "every bad record is reported");
     assert_eq!(String::from_utf8(out.stderr).unwrap(), "");
+    // No input at all is not a pass.
     sudogen()
         .arg("check")
         .write_stdin("")
         .assert()
-        .code(0)
+        .code(1)
         .stdout("0 grids read: 0 valid, 0 invalid\n");
 }
 

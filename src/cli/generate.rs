@@ -90,7 +90,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Exit> {
             config.size.side(),
             config.seed,
             config.start,
-            config.start + config.count,
+            u128::from(config.start) + u128::from(config.count),
             config.format.name(),
             config.jobs
         ));
@@ -120,9 +120,11 @@ impl Config {
                     name: "size",
                     value: Value::UInt(self.size.side() as u64),
                 },
+                // A string: JSON readers that hold numbers as doubles
+                // (jq, JavaScript) would round seeds above 2^53.
                 Field {
                     name: "seed",
-                    value: Value::UInt(self.seed),
+                    value: Value::Text(&self.seed.to_string()),
                 },
             ],
         )
@@ -148,21 +150,22 @@ impl Config {
         let writer = self.writer();
         writer.write_header(out)?;
         let run = RunRng::new(self.seed);
-        let end = self.start.saturating_add(self.count);
-        let mut next = self.start;
+        // Chunks are (first index, length): a run may end at the very last
+        // index, 2^64 - 1, so no chunk has an end index.
+        let (mut next, mut left) = (self.start, self.count);
         let source = || {
-            if next >= end {
+            if left == 0 {
                 return Ok(None);
             }
-            // Saturating: a run may end at the very last index, 2^64 - 1.
-            let chunk = (next, next.saturating_add(self.chunk_len()).min(end));
-            next = chunk.1;
+            let chunk = (next, left.min(self.chunk_len()));
+            next = next.wrapping_add(chunk.1);
+            left -= chunk.1;
             Ok(Some(chunk))
         };
-        let work = |(from, to): (u64, u64), stop: &pipeline::Stop| {
+        let work = |(from, len): (u64, u64), stop: &pipeline::Stop| {
             let mut buf = Vec::new();
             let mut grid = Grid::empty(self.size);
-            for index in from..to {
+            for index in (0..len).map(|k| from + k) {
                 if stop.is_set() {
                     break;
                 }
@@ -175,9 +178,12 @@ impl Config {
                 // Writing to a Vec cannot fail.
                 let _ = writer.write(&mut buf, &record);
             }
-            (to - from, buf)
+            (len, buf)
         };
-        pipeline::ordered(self.jobs, source, work, |(n, buf): (u64, Vec<u8>)| {
+        // No more workers than chunks: three grids need no 256 threads.
+        let jobs = usize::try_from(self.count.div_ceil(self.chunk_len()))
+            .map_or(self.jobs, |chunks| self.jobs.min(chunks));
+        pipeline::ordered(jobs, source, work, |(n, buf): (u64, Vec<u8>)| {
             out.write_all(&buf)?;
             out.flush()?;
             done(n);
@@ -233,7 +239,7 @@ mod tests {
     #[test]
     fn the_last_indices_are_reachable() {
         let job = Config {
-            start: u64::MAX - 5,
+            start: u64::MAX - 4,
             count: 5,
             ..config(Strategy::Rotate, Size::S9, 5, Format::Line)
         };

@@ -154,7 +154,7 @@ pub struct GridArgs {
     pub strategy: Option<Strategy>,
 
     /// Side length of the grids
-    #[arg(long, default_value = "9", value_parser = parse_size, value_name = "4|9|16|25")]
+    #[arg(long, default_value = "9", value_parser = SizeParser, value_name = "4|9|16|25")]
     pub size: Size,
 }
 
@@ -174,7 +174,8 @@ impl GridArgs {
 #[derive(Debug, Args)]
 pub struct RunArgs {
     /// How many grids (0 writes none)
-    #[arg(short = 'n', long, default_value_t = 1, value_name = "N")]
+    #[arg(short = 'n', long, default_value_t = 1, value_name = "N",
+          value_parser = parse_count, allow_negative_numbers = true)]
     pub count: u64,
 
     /// Seed of the run; without it one is drawn from the operating system
@@ -198,9 +199,10 @@ impl RunArgs {
         self.seed.unwrap_or_else(rand::random)
     }
 
-    /// A usage error if the run would go past the last index.
+    /// A usage error if the run would go past the last index, 2^64 - 1
+    /// (which itself can be made).
     pub fn check_range(&self) -> anyhow::Result<()> {
-        if self.start.checked_add(self.count).is_none() {
+        if self.count > 0 && self.start.checked_add(self.count - 1).is_none() {
             return Err(UsageError(
                 "--start plus --count is past the last index (2^64 - 1); use a smaller --start or --count"
                     .into(),
@@ -240,7 +242,7 @@ pub struct InputArgs {
     pub format: Option<Format>,
 
     /// Read every grid as this size [default: inferred from each record]
-    #[arg(long, value_parser = parse_size, value_name = "4|9|16|25")]
+    #[arg(long, value_parser = SizeParser, value_name = "4|9|16|25")]
     pub size: Option<Size>,
 }
 
@@ -364,6 +366,40 @@ pub fn warn(message: impl std::fmt::Display) {
     let _ = writeln!(io::stderr().lock(), "sudogen: {message}");
 }
 
+/// `--size`: parsed by [`parse_size`], with the four sizes as its possible
+/// values, so shell completion offers them.
+#[derive(Clone, Copy, Debug)]
+struct SizeParser;
+
+impl clap::builder::TypedValueParser for SizeParser {
+    type Value = Size;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Size, clap::Error> {
+        parse_size(&value.to_string_lossy()).map_err(|message| {
+            clap::Error::raw(
+                clap::error::ErrorKind::InvalidValue,
+                format!("invalid value for '--size': {message}\n"),
+            )
+            .with_cmd(cmd)
+        })
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            ["4", "9", "16", "25"]
+                .into_iter()
+                .map(clap::builder::PossibleValue::new),
+        ))
+    }
+}
+
 /// Parses a side length.
 fn parse_size(s: &str) -> Result<Size, String> {
     s.trim()
@@ -376,6 +412,18 @@ fn parse_size(s: &str) -> Result<Size, String> {
                 or_list(Size::ALL.iter().map(|s| s.side()))
             )
         })
+}
+
+/// Parses a count: a whole number, 0 or more.
+fn parse_count(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    t.parse::<u64>().map_err(|_| {
+        if t.starts_with('-') && t[1..].parse::<u64>().is_ok() {
+            "a count cannot be negative; use 0 or more".to_string()
+        } else {
+            format!("'{s}' is not a count; use a whole number such as 1000")
+        }
+    })
 }
 
 /// Parses a number of worker threads: 1 to [`MAX_JOBS`].

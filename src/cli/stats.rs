@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args;
 
-use super::{Exit, GridArgs, Output, RunArgs, Unreadable, open_input, warn};
+use super::{Exit, GridArgs, Output, RunArgs, Unreadable, UsageError, open_input, warn};
 use crate::format::read::Reader;
 use crate::grid::{Grid, Size};
 use crate::pipeline;
@@ -30,7 +30,8 @@ pub struct StatsArgs {
     /// Read grids from these files (`-`: standard input) instead of
     /// generating; invalid grids and other sizes than --size are counted
     /// and skipped
-    #[arg(long, value_name = "FILE", num_args = 1..)]
+    #[arg(long, value_name = "FILE", num_args = 1..,
+          conflicts_with_all = ["strategy", "count", "seed", "start"])]
     pub input: Vec<PathBuf>,
 
     /// The report: a table for people or JSON for programs
@@ -89,6 +90,9 @@ impl StatsArgs {
     pub fn config(&self) -> anyhow::Result<Config> {
         let source = if self.input.is_empty() {
             self.run.check_range()?;
+            if self.run.count == 0 {
+                return Err(UsageError("nothing to measure; use --count 1 or more".into()).into());
+            }
             Source::Generate {
                 strategy: self.grid.strategy()?,
                 seed: self.run.seed(),
@@ -164,6 +168,13 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
             if unreadable {
                 return Ok(Exit::Usage);
             }
+            if total.0.grids() == 0 {
+                warn(format_args!(
+                    "error: no valid {size} grids in the input ({} records skipped); nothing to measure",
+                    total.1
+                ));
+                return Ok(Exit::Failure);
+            }
             let plural = if files.len() == 1 { "" } else { "s" };
             let source = format!("{size} grids read from {} input{plural}", files.len());
             (total.0, total.1, source)
@@ -211,16 +222,18 @@ pub fn measure(
     jobs: usize,
 ) -> Stats {
     let run = RunRng::new(seed);
-    let end = start + count;
-    let mut next = start;
+    let (mut next, mut left) = (start, count);
     let source = || {
-        let chunk = (next < end).then(|| (next, next.saturating_add(CHUNK).min(end)));
-        next = chunk.map_or(end, |c| c.1);
+        let chunk = (left > 0).then(|| (next, left.min(CHUNK)));
+        if let Some((_, len)) = chunk {
+            next = next.wrapping_add(len);
+            left -= len;
+        }
         Ok::<_, std::convert::Infallible>(chunk)
     };
-    let step = |stats: &mut Stats, (from, to): (u64, u64)| {
+    let step = |stats: &mut Stats, (from, len): (u64, u64)| {
         let mut grid = Grid::empty(size);
-        for index in from..to {
+        for index in (0..len).map(|k| from + k) {
             strategy.generate(&mut run.for_index(index), &mut grid);
             stats.add(&grid);
         }
@@ -229,6 +242,7 @@ pub fn measure(
         a.merge(b);
         a
     };
+    let jobs = usize::try_from(count.div_ceil(CHUNK)).map_or(jobs, |chunks| jobs.min(chunks));
     match pipeline::fold(jobs, source, || Stats::new(size), step, merge) {
         Ok(stats) => stats,
         Err(never) => match never {},

@@ -49,13 +49,14 @@ pub fn header_size(line: &[u8]) -> Result<Size, RecordError> {
 
 /// Reads a record (the index, then the cell values) of `size`, the size
 /// forced or announced by the header; without one, the size is inferred
-/// from the number of values.
-pub fn parse(line: &[u8], size: Option<Size>) -> Result<Grid, RecordError> {
+/// from the number of values. `header` says whether a header came first.
+pub fn parse(line: &[u8], size: Option<Size>, header: bool) -> Result<Grid, RecordError> {
     let mut fields = line.split(|&b| b == b',');
     fields.next();
     let cells = fields.clone().count();
     let size = match size.or(Size::from_cells(cells)) {
         Some(s) if s.cells() == cells => s,
+        None if !header => return Err(RecordError::CsvNoHeader { cells }),
         forced => {
             return Err(RecordError::Cells(crate::grid::ParseError::CellCount {
                 found: cells,

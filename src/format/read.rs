@@ -19,7 +19,7 @@ use std::fmt;
 use std::io::{self, Read};
 
 use super::{Format, csv, json, pretty};
-use crate::grid::{Grid, ParseError, Size, or_list};
+use crate::grid::{Grid, ParseError, Size, or_list, plural};
 
 /// The longest line read whole; longer lines are reported and skipped.
 pub const MAX_LINE: usize = 1 << 16;
@@ -64,6 +64,12 @@ pub enum RecordError {
         /// How many cell columns it has.
         cells: usize,
     },
+    /// A CSV record came before any header and its number of values is no
+    /// size's.
+    CsvNoHeader {
+        /// How many cell values it has.
+        cells: usize,
+    },
     /// A value (CSV or JSON) is not a cell value of the size.
     Value {
         /// The value as written.
@@ -90,16 +96,27 @@ impl fmt::Display for RecordError {
             RecordError::LineTooLong => write!(f, "line longer than {MAX_LINE} bytes, skipped"),
             RecordError::Cells(e) => e.fmt(f),
             RecordError::RowWidth { found } => {
-                write!(f, "a row of {found} cells, expected {}", sides())
+                write!(
+                    f,
+                    "a row of {}, expected {}",
+                    plural(*found, "cell"),
+                    sides()
+                )
             }
             RecordError::Rows {
                 found,
                 expected: Some(s),
-            } => write!(f, "{found} rows, expected {}", s.side()),
+            } => write!(f, "{}, expected {}", plural(*found, "row"), s.side()),
             RecordError::Rows {
                 found,
                 expected: None,
-            } => write!(f, "{found} rows, expected {}", sides()),
+            } => write!(f, "{}, expected {}", plural(*found, "row"), sides()),
+            RecordError::CsvNoHeader { cells } => write!(
+                f,
+                "a CSV record of {} with no header line before it \
+                 (index,r1c1,...) to give its size",
+                plural(*cells, "value")
+            ),
             RecordError::RowCells { row, size } => {
                 write!(f, "row {row} does not have {} cells", size.side())
             }
@@ -126,7 +143,10 @@ impl std::error::Error for RecordError {}
 enum Kind {
     Line,
     Json,
-    Csv,
+    /// A CSV record, and whether a header came before it.
+    Csv {
+        header: bool,
+    },
     Block,
     /// Known bad while framing.
     Bad(RecordError),
@@ -175,7 +195,7 @@ impl Batch {
                     .read_line(bytes, raw.size)
                     .map_err(RecordError::from),
                 Kind::Json => json::parse(bytes, raw.size).map(|g| scratch = g),
-                Kind::Csv => csv::parse(bytes, raw.size).map(|g| scratch = g),
+                &Kind::Csv { header } => csv::parse(bytes, raw.size, header).map(|g| scratch = g),
                 Kind::Block => pretty::parse_block(bytes, raw.size).map(|g| scratch = g),
                 Kind::Bad(e) => Err(e.clone()),
             };
@@ -350,7 +370,7 @@ impl<R: Read> Reader<R> {
                 end_block(&mut self.block, self.size, &mut batch);
                 continue;
             }
-            let kind = self.format.unwrap_or_else(|| detect(line, self.csv_size));
+            let kind = self.format.unwrap_or_else(|| detect(line));
             if kind != Format::Grid && self.block.is_some() {
                 end_block(&mut self.block, self.size, &mut batch);
             }
@@ -365,8 +385,9 @@ impl<R: Read> Reader<R> {
                     }
                 },
                 Format::Csv => {
+                    let header = self.csv_size.is_some();
                     let size = self.size.or(self.csv_size);
-                    push(&mut batch, number, Kind::Csv, size, line);
+                    push(&mut batch, number, Kind::Csv { header }, size, line);
                 }
                 Format::Grid if pretty::is_rule(line) => {}
                 Format::Grid => {
@@ -430,14 +451,11 @@ fn push(batch: &mut Batch, line: u64, kind: Kind, size: Option<Size>, bytes: &[u
     });
 }
 
-/// Decides a line's format from its bytes; `csv_size` says whether a CSV
-/// header has been seen.
-fn detect(line: &[u8], csv_size: Option<Size>) -> Format {
+/// Decides a line's format from its bytes (no other format has commas).
+fn detect(line: &[u8]) -> Format {
     if line[0] == b'{' {
         Format::Json
-    } else if line.starts_with(b"index,")
-        || (csv_size.is_some() && line[0].is_ascii_digit() && line.contains(&b','))
-    {
+    } else if line.starts_with(b"index,") || (line[0].is_ascii_digit() && line.contains(&b',')) {
         Format::Csv
     } else if pretty::is_row_or_rule(line) {
         Format::Grid
