@@ -8,7 +8,7 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use sudogen::random::grid_rng;
-use sudogen::strategies::{Chain, chain};
+use sudogen::strategies::Chain;
 use sudogen::{Grid, Size, Strategy};
 
 fn strategies(c: &mut Criterion) {
@@ -49,8 +49,7 @@ fn chain_portable(c: &mut Criterion) {
         let mut grid = Grid::empty(size);
         group.bench_function(BenchmarkId::from_parameter(size.side()), |b| {
             b.iter(|| {
-                chain::start_grid(&mut grid);
-                Chain::default().mutate_portable(&mut rng, &mut grid);
+                Chain::default().generate_portable(&mut rng, &mut grid);
                 black_box(&grid);
             });
         });

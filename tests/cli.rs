@@ -459,3 +459,30 @@ fn stats_usage_errors() {
         .code(2)
         .stderr(predicate::str::contains("use a probability such as 0.001"));
 }
+
+#[test]
+fn chain_gives_the_same_bytes_with_the_portable_kernel_forced() {
+    for size in ["4", "9", "16"] {
+        let args = [
+            "-s", "chain", "--size", size, "-n", "300", "--seed", "8", "-v",
+        ];
+        let auto = sudogen()
+            .args(args)
+            .env_remove("SUDOGEN_PORTABLE")
+            .output()
+            .unwrap();
+        let portable = sudogen()
+            .args(args)
+            .env("SUDOGEN_PORTABLE", "1")
+            .output()
+            .unwrap();
+        assert!(auto.status.success() && portable.status.success());
+        assert!(auto.stdout == portable.stdout, "size {size}");
+        let said = String::from_utf8(portable.stderr).unwrap();
+        assert!(said.contains("chain (portable kernel)"), "{said}");
+        if std::env::var_os("SUDOGEN_EXPECT_AVX2").is_some() {
+            let said = String::from_utf8(auto.stderr).unwrap();
+            assert!(said.contains("chain (avx2 kernel)"), "{said}");
+        }
+    }
+}

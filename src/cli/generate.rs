@@ -84,8 +84,15 @@ impl GenerateArgs {
 pub fn run(args: &GenerateArgs) -> anyhow::Result<Exit> {
     let config = args.config()?;
     if args.verbose {
+        let kernel = match config.strategy {
+            Strategy::Chain => format!(
+                " ({} kernel)",
+                crate::strategies::Chain::kernel(config.size)
+            ),
+            _ => String::new(),
+        };
         warn(format_args!(
-            "strategy {}, size {}, seed {}, grids {}..{}, format {}, jobs {}",
+            "strategy {}{kernel}, size {}, seed {}, grids {}..{}, format {}, jobs {}",
             config.strategy,
             config.size.side(),
             config.seed,

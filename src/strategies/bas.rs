@@ -173,9 +173,11 @@ impl Locked {
     }
 }
 
-/// The state of sorting one column `k` of a view.
-struct Sorter<'v, 'a> {
+/// The state of sorting one column `k` of a view; `observe` sees the cells
+/// after every swap (a no-op when generating; the seed replay records them).
+struct Sorter<'v, 'a, 'o, O: FnMut(&[u8])> {
     view: &'v mut View<'a>,
+    observe: &'o mut O,
     k: usize,
     /// Locked rows and columns in view coordinates.
     rows: u32,
@@ -185,7 +187,7 @@ struct Sorter<'v, 'a> {
     at: [u8; MAX_SIDE + 1],
 }
 
-impl Sorter<'_, '_> {
+impl<O: FnMut(&[u8])> Sorter<'_, '_, '_, O> {
     #[inline]
     fn row_locked(&self, r: usize) -> bool {
         self.rows & (1 << r) != 0
@@ -209,6 +211,13 @@ impl Sorter<'_, '_> {
         self.k + 1..end
     }
 
+    /// Swaps two cells of the view and shows the grid to the observer.
+    #[inline]
+    fn swap(&mut self, a: (usize, usize), b: (usize, usize)) {
+        self.view.swap(a, b);
+        (self.observe)(self.view.cells);
+    }
+
     /// BAS for the cell of column `k` at row `x`, whose value is to be
     /// replaced by an unregistered one: the cell to swap with, if any.
     fn bas(&self, x: usize) -> Option<(usize, usize)> {
@@ -221,18 +230,21 @@ impl Sorter<'_, '_> {
                 .find(|&c| !self.col_locked(c) && unregistered(x, c))
                 .map(|c| (x, c));
         }
-        let (r0, c0) = (x - x % v.b, self.k - self.k % v.b);
-        for r in r0..r0 + v.b {
-            if self.row_locked(r) {
-                continue;
-            }
-            for c in c0..c0 + v.b {
-                if c != self.k && !self.col_locked(c) && unregistered(r, c) {
-                    return Some((r, c));
-                }
-            }
+        let fits = |r: usize, c: usize| {
+            !self.row_locked(r) && c != self.k && !self.col_locked(c) && unregistered(r, c)
+        };
+        // The box's cells in the *grid's* reading order, whichever way the
+        // view is turned: the seed scans a box row by row.
+        let (r0, c0, b) = (x - x % v.b, self.k - self.k % v.b, v.b);
+        if v.transposed {
+            (c0..c0 + b)
+                .flat_map(|c| (r0..r0 + b).map(move |r| (r, c)))
+                .find(|&(r, c)| fits(r, c))
+        } else {
+            (r0..r0 + b)
+                .flat_map(|r| (c0..c0 + b).map(move |c| (r, c)))
+                .find(|&(r, c)| fits(r, c))
         }
-        None
     }
 
     /// BAS at row `x` of column `k`: swaps in an unregistered value and
@@ -241,7 +253,7 @@ impl Sorter<'_, '_> {
         let Some(y) = self.bas(x) else {
             return false;
         };
-        self.view.swap((x, self.k), y);
+        self.swap((x, self.k), y);
         let u = self.view.get(x, self.k);
         self.register(u, x);
         true
@@ -265,7 +277,7 @@ impl Sorter<'_, '_> {
                 return Err(swaps - 1);
             };
             let w = self.view.get(x, c);
-            self.view.swap((x, self.k), (x, c));
+            self.swap((x, self.k), (x, c));
             if !self.registered.contains(w) {
                 self.register(w, x);
                 return Ok(swaps);
@@ -314,7 +326,13 @@ impl Sorter<'_, '_> {
 }
 
 /// Sorts `line` of `grid` with `locked` lines left as they are.
-fn sort_line(grid: &mut Grid, line: Line, locked: Locked, counters: &mut Counters) -> bool {
+fn sort_line<O: FnMut(&[u8])>(
+    grid: &mut Grid,
+    line: Line,
+    locked: Locked,
+    counters: &mut Counters,
+    observe: &mut O,
+) -> bool {
     let size = grid.size();
     let (n, b) = (size.side(), size.box_size());
     let (k, transposed, rows, cols) = match line {
@@ -329,6 +347,7 @@ fn sort_line(grid: &mut Grid, line: Line, locked: Locked, counters: &mut Counter
     };
     Sorter {
         view: &mut view,
+        observe,
         k,
         rows,
         cols,
@@ -365,17 +384,26 @@ fn sorting_order(size: Size, out: &mut [Line; 2 * MAX_SIDE]) -> &[Line] {
     &out[..2 * n]
 }
 
-/// One attempt: shuffled boxes, then the shrinking-square sort with ABS.
-/// `false` if a line needed ABS more than [`MAX_ABS`] times.
+/// One attempt: shuffled boxes, then the shrinking-square sort.
 fn attempt<R: Rng + ?Sized>(rng: &mut R, grid: &mut Grid, counters: &mut Counters) -> bool {
     shuffle_boxes(rng, grid);
+    shrinking_square(grid, counters, &mut |_| {})
+}
+
+/// The shrinking-square sort with ABS, `observe` seeing every swap.
+/// `false` if a line needed ABS more than [`MAX_ABS`] times.
+fn shrinking_square<O: FnMut(&[u8])>(
+    grid: &mut Grid,
+    counters: &mut Counters,
+    observe: &mut O,
+) -> bool {
     let mut order = [Line::Row(0); 2 * MAX_SIDE];
     let order = sorting_order(grid.size(), &mut order);
     let mut i = 0;
     let mut abs_here = 0;
     while i < order.len() {
         let locked = Locked::of(&order[..i]);
-        if sort_line(grid, order[i], locked, counters) {
+        if sort_line(grid, order[i], locked, counters, observe) {
             i += 1;
             abs_here = 0;
             continue;
@@ -389,11 +417,94 @@ fn attempt<R: Rng + ?Sized>(rng: &mut R, grid: &mut Grid, counters: &mut Counter
         // best effort, then come back to this line.
         let mut ahead = locked;
         for &next in order.iter().skip(i + 1).take(2) {
-            sort_line(grid, next, ahead, counters);
+            sort_line(grid, next, ahead, counters, observe);
             ahead.add(next);
         }
     }
     true
+}
+
+/// Why [`sort`] did not give a valid grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SortError {
+    /// The grid is not box-shuffled: this box (0-based, row-major) does not
+    /// hold every symbol once.
+    NotBoxShuffled {
+        /// The box.
+        boxn: usize,
+    },
+    /// A line needed ABS more than [`MAX_ABS`] times; `bas` would start
+    /// again from new boxes. The grid is left part-sorted.
+    TooManyAbs,
+}
+
+impl std::fmt::Display for SortError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SortError::NotBoxShuffled { boxn } => write!(
+                f,
+                "box {} does not hold every symbol once; the sort needs box-shuffled grids",
+                boxn + 1
+            ),
+            SortError::TooManyAbs => write!(f, "a line needed ABS more than {MAX_ABS} times"),
+        }
+    }
+}
+
+impl std::error::Error for SortError {}
+
+/// The seed's shrinking-square sort of a *box-shuffled* grid (every box
+/// holds every symbol once, rows and columns need not): sorts row 1,
+/// column 1, row 2, ... with BAS, PAS and ABS, as `bas` does after shuffling
+/// its boxes, and says what the repairs did. Replays the seed's own example:
+///
+/// ```
+/// use sudogen::strategies::bas;
+/// use sudogen::{Grid, Size};
+///
+/// // The seed's box-shuffled start grid (its second figure) ...
+/// let mut grid = Grid::parse(
+///     "361726536 584483194 297915287 789842378 342317625 165956149
+///      389315824 251629375 764487691",
+///     Some(Size::S9),
+/// )
+/// .unwrap();
+/// bas::sort(&mut grid).unwrap();
+/// // ... ends as the seed's last figure.
+/// assert_eq!(
+///     grid.to_string(),
+///     "361724958584693172297815643739482561846351297125976834913548726672139485458267319"
+/// );
+/// ```
+pub fn sort(grid: &mut Grid) -> Result<Counters, SortError> {
+    let mut counters = Counters::default();
+    sort_observed(grid, &mut counters, &mut |_| {})?;
+    Ok(counters)
+}
+
+/// [`sort`], with `observe` called with the cells after every swap.
+fn sort_observed<O: FnMut(&[u8])>(
+    grid: &mut Grid,
+    counters: &mut Counters,
+    observe: &mut O,
+) -> Result<(), SortError> {
+    let size = grid.size();
+    let n = size.side();
+    for (boxn, cells) in size.box_cells().chunks_exact(n).enumerate() {
+        let mut seen = Mask::EMPTY;
+        for &cell in cells {
+            let v = grid.cells()[usize::from(cell)];
+            if v == 0 || seen.contains(v) {
+                return Err(SortError::NotBoxShuffled { boxn });
+            }
+            seen.insert(v);
+        }
+    }
+    if shrinking_square(grid, counters, observe) {
+        Ok(())
+    } else {
+        Err(SortError::TooManyAbs)
+    }
 }
 
 impl Bas {
@@ -430,6 +541,71 @@ mod tests {
     use crate::random::grid_rng;
     use crate::strategies::testing::assert_valid_grids;
 
+    /// The seed's figures, in its order: the box-shuffled start, then the
+    /// states after row 4, partway through row 5 (its first swap), after
+    /// row 7, after the first BAS swap in column 7, and the final grid.
+    const SEED_FIGURES: [&str; 6] = [
+        "361726536 584483194 297915287 789842378 342317625 165956149 389315824 251629375 764487691",
+        "361724598 584693127 297815364 739842651 846317327 125956849 913315824 658629375 472487691",
+        "361724598 584693127 297815364 739482651 846317927 125956843 913136824 658549375 472287691",
+        "361724598 584693127 297815364 739482651 846351927 125976843 913548726 658139385 472267491",
+        "361724598 584693127 297815463 739482651 846351927 125976843 913548726 658139385 472267491",
+        "361724958 584693172 297815643 739482561 846351297 125976834 913548726 672139485 458267319",
+    ];
+
+    #[test]
+    fn the_seeds_worked_example_is_replayed_figure_by_figure() {
+        let figures: Vec<Grid> = SEED_FIGURES
+            .iter()
+            .map(|f| Grid::parse(f, Some(Size::S9)).unwrap())
+            .collect();
+        let mut grid = figures[0].clone();
+        let mut states = vec![grid.cells().to_vec()];
+        let mut counters = Counters::default();
+        sort_observed(&mut grid, &mut counters, &mut |cells| {
+            states.push(cells.to_vec())
+        })
+        .unwrap();
+        assert!(grid.is_valid());
+        // Each figure is an exact state, in the seed's order.
+        let mut from = 0;
+        let mut at = Vec::new();
+        for (k, figure) in figures.iter().enumerate().skip(1) {
+            let found = states[from..].iter().position(|s| s == figure.cells());
+            let Some(i) = found else {
+                panic!("figure {} is not a later state; sorted to {grid:?}", k + 1);
+            };
+            from += i;
+            at.push(from);
+        }
+        assert_eq!(states.last().unwrap(), figures[5].cells());
+        // After the figure "first BAS swap in column 7" comes the PAS chain
+        // the seed describes: the duplicate 4 swaps with 6, the other 6
+        // with 5, the other 5 with 9, and the 9 with 2, unregistered.
+        let swapped: Vec<[u8; 2]> = states[at[3]..]
+            .windows(2)
+            .take(4)
+            .map(|w| {
+                let mut pair: Vec<u8> = (0..81)
+                    .filter(|&i| w[0][i] != w[1][i])
+                    .map(|i| w[0][i])
+                    .collect();
+                pair.sort_unstable();
+                [pair[0], pair[1]]
+            })
+            .collect();
+        assert_eq!(swapped, [[4, 6], [5, 6], [5, 9], [2, 9]]);
+    }
+
+    #[test]
+    fn sort_refuses_grids_that_are_not_box_shuffled() {
+        let mut g = Grid::parse(SEED_FIGURES[0], None).unwrap();
+        g.set(0, 0, 6);
+        assert_eq!(sort(&mut g), Err(SortError::NotBoxShuffled { boxn: 0 }));
+        let mut empty = Grid::empty(Size::S4);
+        assert_eq!(sort(&mut empty), Err(SortError::NotBoxShuffled { boxn: 0 }));
+    }
+
     #[test]
     fn grids_are_valid() {
         assert_valid_grids(&Bas, 3000);
@@ -464,7 +640,13 @@ mod tests {
                 let mut c = Counters::default();
                 let mut all = true;
                 for i in 0..order.len() {
-                    if !sort_line(&mut g, order[i], Locked::of(&order[..i]), &mut c) {
+                    if !sort_line(
+                        &mut g,
+                        order[i],
+                        Locked::of(&order[..i]),
+                        &mut c,
+                        &mut |_| {},
+                    ) {
                         all = false;
                         break;
                     }
@@ -504,7 +686,13 @@ mod tests {
                     Line::Row(k) | Line::Col(k) => k,
                 };
                 let before = c;
-                if !sort_line(&mut g, order[i], Locked::of(&order[..i]), &mut c) {
+                if !sort_line(
+                    &mut g,
+                    order[i],
+                    Locked::of(&order[..i]),
+                    &mut c,
+                    &mut |_| {},
+                ) {
                     break;
                 }
                 if k % 3 == 2 {

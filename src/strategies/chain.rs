@@ -56,7 +56,7 @@ use rand::Rng;
 mod x86;
 
 use super::{Generator, assert_supported, rotate};
-use crate::grid::{Grid, MAX_CELLS, MAX_SIDE, Size};
+use crate::grid::{Grid, Invalid, MAX_CELLS, MAX_SIDE, Size};
 use crate::random::{below, shuffle};
 
 /// The one-line description.
@@ -239,23 +239,74 @@ impl Walker {
     }
 }
 
+/// Whether the portable kernel is forced: the environment variable
+/// `SUDOGEN_PORTABLE` is set to anything but `0` or nothing. Read once per
+/// process; it lets the tests, and a user who doubts the vector kernel, run
+/// everything through the portable one (same grids either way).
+pub fn portable_forced() -> bool {
+    static FORCED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *FORCED.get_or_init(|| {
+        std::env::var_os("SUDOGEN_PORTABLE").is_some_and(|v| !v.is_empty() && v != "0")
+    })
+}
+
 impl Chain {
-    /// Applies the passes to `grid`, which must be valid.
+    /// The kernel [`Chain::mutate`] uses for grids of `size` on this
+    /// machine: `"avx2"` or `"portable"`.
+    pub fn kernel(size: Size) -> &'static str {
+        #[cfg(target_arch = "x86_64")]
+        if x86::fits(size) && x86::enabled() {
+            return "avx2";
+        }
+        let _ = size;
+        "portable"
+    }
+
+    /// Applies the passes to `grid`, which must be a valid complete grid
+    /// (a chain on a grid with a repeated value would not close as the seed
+    /// says, and could leave it invalid): otherwise the error says why, and
+    /// `grid` is untouched.
     ///
     /// On x86-64 with AVX2 (Intel since 2013, AMD since 2015) sizes up to
-    /// 16x16 use the vector kernel; everything else uses the portable one,
-    /// [`Chain::mutate_portable`]. Both give the same grid.
-    pub fn mutate<R: Rng + ?Sized>(&self, rng: &mut R, grid: &mut Grid) {
+    /// 16x16 use the vector kernel, unless [`portable_forced`]; everything
+    /// else uses the portable one, [`Chain::mutate_portable`]. Both give the
+    /// same grid.
+    pub fn mutate<R: Rng + ?Sized>(&self, rng: &mut R, grid: &mut Grid) -> Result<(), Invalid> {
+        grid.validate()?;
+        self.mutate_valid(rng, grid);
+        Ok(())
+    }
+
+    /// [`Chain::mutate`] on a grid known to be valid.
+    fn mutate_valid<R: Rng + ?Sized>(&self, rng: &mut R, grid: &mut Grid) {
         #[cfg(target_arch = "x86_64")]
         if x86::try_mutate(self.passes, rng, grid) {
             return;
         }
-        self.mutate_portable(rng, grid);
+        self.walk(rng, grid);
     }
 
     /// [`Chain::mutate`] with the portable kernel, which walks each chain
     /// step by step. The same draws and the same grid, on any CPU.
-    pub fn mutate_portable<R: Rng + ?Sized>(&self, rng: &mut R, grid: &mut Grid) {
+    pub fn mutate_portable<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        grid: &mut Grid,
+    ) -> Result<(), Invalid> {
+        grid.validate()?;
+        self.walk(rng, grid);
+        Ok(())
+    }
+
+    /// [`Generator::generate`] with the portable kernel: the same grid.
+    pub fn generate_portable<R: Rng + ?Sized>(&self, rng: &mut R, grid: &mut Grid) {
+        assert_supported(self, "chain", grid.size());
+        start_grid(grid);
+        self.walk(rng, grid);
+    }
+
+    /// The portable kernel on a valid grid.
+    fn walk<R: Rng + ?Sized>(&self, rng: &mut R, grid: &mut Grid) {
         let mut walker = Walker::of(grid);
         drive(self.passes, grid.size(), rng, |view, l1, l2, pos| {
             walker.chain(view, l1, l2, pos)
@@ -272,7 +323,7 @@ impl Generator for Chain {
     fn generate<R: Rng + ?Sized>(&self, rng: &mut R, grid: &mut Grid) {
         assert_supported(self, "chain", grid.size());
         start_grid(grid);
-        self.mutate(rng, grid);
+        self.mutate_valid(rng, grid);
     }
 }
 
@@ -331,37 +382,95 @@ mod tests {
         }
     }
 
+    /// The seed's grid after its move "swap the top-left 1 with the 4
+    /// below it" and the repairs it describes: its last figure, all 81 cells.
+    pub(super) const SEED_RESULT_9: &str = concat!(
+        "423756189",
+        "156489723",
+        "789123456",
+        "312645978",
+        "645978312",
+        "978312645",
+        "231564897",
+        "564897231",
+        "897231564",
+    );
+
     #[test]
     fn the_seeds_worked_example() {
-        // Swapping the top-left 1 with the 4 below it ends, as in the seed,
-        // with rows 1 and 2 exchanged in columns 1, 4 and 7.
-        let mut g = Grid::empty(Size::S9);
-        start_grid(&mut g);
+        // The seed's fixed grid, as it prints it.
+        let mut g = Grid::parse(
+            "1 2 3 | 4 5 6 | 7 8 9
+             4 5 6 | 7 8 9 | 1 2 3
+             7 8 9 | 1 2 3 | 4 5 6
+             3 1 2 | 6 4 5 | 9 7 8
+             6 4 5 | 9 7 8 | 3 1 2
+             9 7 8 | 3 1 2 | 6 4 5
+             2 3 1 | 5 6 4 | 8 9 7
+             5 6 4 | 8 9 7 | 2 3 1
+             8 9 7 | 2 3 1 | 5 6 4",
+            None,
+        )
+        .unwrap();
+        let mut start = Grid::empty(Size::S9);
+        start_grid(&mut start);
+        assert_eq!(g, start);
+        // The portable kernel (the vector kernel's test is in `x86.rs`).
         let mut walker = Walker::of(&g);
         walker.chain(ROWS, 0, 1, 0);
         walker.write(&mut g);
-        let rows: Vec<String> = g
-            .rows()
-            .take(2)
-            .map(|r| r.iter().map(|v| v.to_string()).collect())
-            .collect();
-        assert_eq!(rows, ["423756189", "156489723"]);
+        assert_eq!(g.to_string(), SEED_RESULT_9);
     }
 
     #[test]
     fn both_kernels_give_the_same_grids() {
-        // On x86-64 `mutate` takes the vector kernel up to 16x16; elsewhere
-        // this compares the portable kernel with itself.
+        // `mutate` takes the vector kernel where it can (x86-64 with AVX2,
+        // up to 16x16, SUDOGEN_PORTABLE unset); `x86.rs` also compares the
+        // vector kernel directly.
         for size in Size::ALL {
             for index in 0..200 {
                 let mut fast = Grid::empty(size);
                 start_grid(&mut fast);
                 let mut portable = fast.clone();
-                Chain::default().mutate(&mut grid_rng(31, index), &mut fast);
-                Chain::default().mutate_portable(&mut grid_rng(31, index), &mut portable);
+                Chain::default()
+                    .mutate(&mut grid_rng(31, index), &mut fast)
+                    .unwrap();
+                Chain::default()
+                    .mutate_portable(&mut grid_rng(31, index), &mut portable)
+                    .unwrap();
                 assert_eq!(fast, portable, "{size} index {index}");
             }
         }
+    }
+
+    #[test]
+    fn mutate_refuses_invalid_grids_and_leaves_them_alone() {
+        for size in Size::ALL {
+            let mut g = Grid::empty(size);
+            start_grid(&mut g);
+            g.set(0, 0, g.get(0, 1));
+            let before = g.clone();
+            assert!(
+                Chain::default()
+                    .mutate(&mut grid_rng(1, 1), &mut g)
+                    .is_err()
+            );
+            assert!(
+                Chain::default()
+                    .mutate_portable(&mut grid_rng(1, 1), &mut g)
+                    .is_err()
+            );
+            assert_eq!(g, before);
+        }
+    }
+
+    #[test]
+    #[cfg(not(target_arch = "x86_64"))]
+    fn avx2_is_not_expected_off_x86() {
+        assert!(
+            std::env::var_os("SUDOGEN_EXPECT_AVX2").is_none(),
+            "SUDOGEN_EXPECT_AVX2 is set on a CPU that is not x86-64"
+        );
     }
 
     #[test]

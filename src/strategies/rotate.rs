@@ -135,6 +135,32 @@ mod tests {
         }
     }
 
+    /// The seed's `initiateSudoku`, followed literally: the row `1..=n` is
+    /// copied to row `subgrid * b + subgridRow` (subgrid rows outer,
+    /// subgrids inner) and rotated left by one after each copy.
+    fn seeds_initiate_sudoku(b: usize) -> Vec<Vec<u8>> {
+        let n = b * b;
+        let mut sudoku = vec![vec![0u8; n]; n];
+        let mut row: Vec<u8> = (1..=n as u8).collect();
+        for subgrid_row in 0..b {
+            for subgrid in 0..n / b {
+                sudoku[subgrid * b + subgrid_row] = row.clone();
+                row.rotate_left(1);
+            }
+        }
+        sudoku
+    }
+
+    #[test]
+    fn base_grid_is_the_seeds_initiate_sudoku_at_every_size() {
+        for size in Size::ALL {
+            let mut g = Grid::empty(size);
+            base_grid(&mut g);
+            let rows: Vec<Vec<u8>> = g.rows().map(<[u8]>::to_vec).collect();
+            assert_eq!(rows, seeds_initiate_sudoku(size.box_size()), "{size}");
+        }
+    }
+
     #[test]
     fn grids_are_valid() {
         assert_valid_grids(&Rotate, 3000);

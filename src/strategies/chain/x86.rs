@@ -53,6 +53,13 @@ pub fn available() -> bool {
     std::arch::is_x86_feature_detected!("avx2")
 }
 
+/// Whether `Chain::mutate` uses this kernel: the CPU has AVX2 and the
+/// portable kernel is not forced (`SUDOGEN_PORTABLE`). Decided once.
+pub fn enabled() -> bool {
+    static ENABLED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ENABLED.get_or_init(|| available() && !super::portable_forced())
+}
+
 /// Whether a line of `size` fits in one 16-byte half of a record.
 pub fn fits(size: Size) -> bool {
     size.side() <= 16
@@ -229,7 +236,7 @@ impl<const N: usize> Board<N> {
 /// Runs the vector kernel on `grid` if it [fits](fits) and this CPU has
 /// AVX2; returns whether it did (if not, `grid` is untouched).
 pub fn try_mutate<R: Rng + ?Sized>(passes: usize, rng: &mut R, grid: &mut Grid) -> bool {
-    if !(fits(grid.size()) && available()) {
+    if !(fits(grid.size()) && enabled()) {
         return false;
     }
     // SAFETY: `available` has checked that this CPU has the target features
@@ -266,6 +273,21 @@ mod tests {
     use super::*;
     use crate::strategies::chain::start_grid;
 
+    /// Whether the vector kernel can be tested here. Where CI says this
+    /// machine has AVX2 (`SUDOGEN_EXPECT_AVX2`), a CPU without it is a
+    /// failure, not a skip.
+    fn testable() -> bool {
+        if available() {
+            return true;
+        }
+        assert!(
+            std::env::var_os("SUDOGEN_EXPECT_AVX2").is_none(),
+            "SUDOGEN_EXPECT_AVX2 is set but this CPU lacks AVX2: the vector kernel is untested"
+        );
+        eprintln!("skipped: this CPU lacks AVX2");
+        false
+    }
+
     fn each_chain_matches_the_walk_at<const N: usize>(size: Size) {
         let mut g = Grid::empty(size);
         start_grid(&mut g);
@@ -289,12 +311,46 @@ mod tests {
 
     #[test]
     fn each_chain_matches_the_walk() {
-        if !available() {
-            eprintln!("skipped: this CPU lacks AVX2");
+        if !testable() {
             return;
         }
         each_chain_matches_the_walk_at::<4>(Size::S4);
         each_chain_matches_the_walk_at::<9>(Size::S9);
         each_chain_matches_the_walk_at::<16>(Size::S16);
+    }
+
+    #[test]
+    fn whole_grids_match_the_portable_kernel() {
+        // The vector kernel called directly, whatever SUDOGEN_PORTABLE says.
+        if !testable() {
+            return;
+        }
+        for size in [Size::S4, Size::S9, Size::S16] {
+            for index in 0..200 {
+                let mut fast = Grid::empty(size);
+                start_grid(&mut fast);
+                let mut portable = fast.clone();
+                // SAFETY: `testable` checked `available`.
+                unsafe { mutate(5, &mut crate::random::grid_rng(31, index), &mut fast) };
+                crate::strategies::Chain::default()
+                    .mutate_portable(&mut crate::random::grid_rng(31, index), &mut portable)
+                    .unwrap();
+                assert_eq!(fast, portable, "{size} index {index}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_seeds_worked_example() {
+        if !testable() {
+            return;
+        }
+        let mut g = Grid::empty(Size::S9);
+        start_grid(&mut g);
+        let mut board = Board::<9>::of(&g);
+        // SAFETY: `testable` checked `available`.
+        unsafe { board.chain(super::super::ROWS, 0, 1, 0) };
+        board.write(&mut g);
+        assert_eq!(g.to_string(), super::super::tests::SEED_RESULT_9);
     }
 }
