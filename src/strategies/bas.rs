@@ -30,8 +30,10 @@
 //!
 //! **How we read the seed.** The seed gives rules and worked figures, not
 //! code, so these are our readings. Within a box, candidates are tried in
-//! reading order, and adjacent cells nearest first (the seed's "first found
-//! value"). The 18 iterations count PAS swaps within one repair. ABS
+//! the grid's reading order (row by row, whether a row or a column is being
+//! sorted), and adjacent cells nearest first (the seed's "first found
+//! value"); with these, the seed's worked example replays figure by figure
+//! (a test, and [`sort`]'s doc example). The 18 iterations count PAS swaps within one repair. ABS
 //! advances over the next two lines of the order with the failed line
 //! unlocked, then retries it; the lines after it are sorted again in the
 //! normal course. The last row of a band and the last column of a stack need
@@ -84,12 +86,12 @@ pub struct Bas;
 /// | size | grids | BAS per grid | PAS per grid (swaps) | ABS | restarts | fallbacks |
 /// |---|---|---|---|---|---|---|
 /// | 4x4 | 100,000 | 4.00 | 0.061 (0.12) | 0 | 0 | 0 |
-/// | 9x9 | 100,000 | 31.1 | 2.51 (9.5) | 1,365 (1 per 73 grids) | 28 (1 per 3,571) | 0 |
-/// | 16x16 | 10,000 | 122 | 12.0 (65) | 3,272 (1 per 3 grids) | 11 (1 per 909) | 0 |
-/// | 25x25 | 1,000 | 375 | 38.8 (311) | 4,447 (4.4 per grid) | 99 (1 per 10) | 0 |
+/// | 9x9 | 100,000 | 30.9 | 2.56 (9.8) | 1,466 (1 per 68 grids) | 33 (1 per 3,030) | 0 |
+/// | 16x16 | 10,000 | 121 | 12.2 (67) | 3,543 (1 per 3 grids) | 19 (1 per 526) | 0 |
+/// | 25x25 | 1,000 | 378 | 39.5 (322) | 4,765 (4.8 per grid) | 112 (1 per 9) | 0 |
 ///
 /// The seed says ABS is needed "once in every few thousand grid
-/// generations". In our reading ABS fires once per 73 9x9 grids, and it is
+/// generations". In our reading ABS fires once per 68 9x9 grids, and it is
 /// the *restart* (ABS failing 18 times on one line) that comes once in a few
 /// thousand. Either the seed's BAS/PAS find more swaps than our reading of
 /// its rules allows, or it counted differently; the rules as written do not
