@@ -1,4 +1,5 @@
-//! Checking records: which are valid complete grids, what is wrong with
+//! Checking records: which are valid complete grids or valid puzzles (no
+//! given repeated; with `unique`, exactly one solution), what is wrong with
 //! the others, and how many are distinct. Works batch by batch, so batches
 //! can be checked on any thread and tallied in order.
 
@@ -15,8 +16,10 @@ pub struct Summary {
     pub read: u64,
     /// Valid complete grids.
     pub valid: u64,
-    /// Records that are not valid complete grids.
+    /// Records that are not valid.
     pub invalid: u64,
+    /// Of the valid records, those with empty cells (puzzles).
+    pub puzzles: u64,
     /// Distinct valid grids, when asked for.
     pub distinct: Option<u64>,
 }
@@ -28,6 +31,12 @@ impl Summary {
             "{} grids read: {} valid, {} invalid",
             self.read, self.valid, self.invalid
         );
+        if self.puzzles > 0 {
+            s += &format!(
+                " ({} of the valid are puzzles with empty cells)",
+                self.puzzles
+            );
+        }
         if let Some(d) = self.distinct {
             s += &format!(", {d} distinct");
         }
@@ -49,35 +58,67 @@ pub fn fingerprint(grid: &Grid) -> u128 {
     u128::from(hash(0x5eed)) << 64 | u128::from(hash(0xc0ffee))
 }
 
+/// What a check requires of each record.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Rules {
+    /// Count distinct valid grids (keeps a fingerprint of each).
+    pub distinct: bool,
+    /// Records must be complete grids: no empty cell.
+    pub complete: bool,
+    /// Puzzles must have exactly one solution.
+    pub unique: bool,
+}
+
 /// What one batch holds: its problems in order, and its valid grids'
 /// fingerprints when distinct grids are counted.
 #[derive(Clone, Debug, Default)]
 pub struct BatchReport {
     /// Records read.
     pub read: u64,
-    /// Valid complete grids.
+    /// Valid records.
     pub valid: u64,
+    /// Valid records with empty cells.
+    pub puzzles: u64,
     /// Each bad record's line and what is wrong with it.
     pub problems: Vec<(u64, String)>,
     /// Fingerprints of the valid grids (if asked for).
     pub fingerprints: Vec<u128>,
 }
 
+/// What is wrong with one grid under `rules`, if anything.
+pub fn problem(grid: &Grid, rules: Rules) -> Option<String> {
+    if grid.is_complete() || rules.complete {
+        return grid.validate().err().map(|e| e.to_string());
+    }
+    if let Err(e) = grid.validate_givens() {
+        return Some(e.to_string());
+    }
+    if rules.unique {
+        match crate::solve::count_solutions(grid, 2) {
+            0 => return Some("no solution".into()),
+            1 => {}
+            _ => return Some("2+ solutions".into()),
+        }
+    }
+    None
+}
+
 /// Checks every record of `batch`.
-pub fn check_batch(batch: &Batch, distinct: bool) -> BatchReport {
+pub fn check_batch(batch: &Batch, rules: Rules) -> BatchReport {
     let mut report = BatchReport::default();
     let _ = batch.for_each(|line, grid| {
         report.read += 1;
         let problem = match grid {
-            Ok(grid) => match grid.validate() {
-                Ok(()) => {
+            Ok(grid) => match problem(grid, rules) {
+                None => {
                     report.valid += 1;
-                    if distinct {
+                    report.puzzles += u64::from(!grid.is_complete());
+                    if rules.distinct {
                         report.fingerprints.push(fingerprint(grid));
                     }
                     return Ok::<(), ()>(());
                 }
-                Err(e) => e.to_string(),
+                Some(problem) => problem,
             },
             Err(e) => e.to_string(),
         };
@@ -110,6 +151,7 @@ impl Tally {
     pub fn add(&mut self, report: &BatchReport) {
         self.summary.read += report.read;
         self.summary.valid += report.valid;
+        self.summary.puzzles += report.puzzles;
         self.summary.invalid += report.read - report.valid;
         if let Some(seen) = &mut self.seen {
             seen.extend(&report.fingerprints);
@@ -143,7 +185,13 @@ mod tests {
         let mut tally = Tally::new(true);
         let mut problems = Vec::new();
         while let Some(batch) = reader.next_batch().unwrap() {
-            let report = check_batch(&batch, true);
+            let report = check_batch(
+                &batch,
+                Rules {
+                    distinct: true,
+                    ..Rules::default()
+                },
+            );
             tally.add(&report);
             problems.extend(report.problems);
         }

@@ -509,14 +509,30 @@ impl Grid {
 
     /// The first fault in reading order, by counting (the slow path).
     fn first_fault(&self) -> Result<(), Invalid> {
-        let size = self.size;
-        let n = size.side();
+        let n = self.size.side();
         if let Some(i) = self.cells().iter().position(|&v| v == 0) {
             return Err(Invalid::Empty {
                 row: i / n,
                 col: i % n,
             });
         }
+        self.first_repeat()
+    }
+
+    /// Checks a puzzle: its givens (filled cells) must not repeat a symbol
+    /// in any row, column or box; empty cells are allowed. Reports the first
+    /// repeat in the order rows, columns, boxes.
+    pub fn validate_givens(&self) -> Result<(), Invalid> {
+        if self.is_complete() {
+            return self.validate();
+        }
+        self.first_repeat()
+    }
+
+    /// The first unit holding a symbol twice, empty cells not counted.
+    fn first_repeat(&self) -> Result<(), Invalid> {
+        let size = self.size;
+        let n = size.side();
         let units = [
             (0..n).map(Unit::Row).collect::<Vec<_>>(),
             (0..n).map(Unit::Col).collect(),

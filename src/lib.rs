@@ -17,8 +17,8 @@
 //! [`grid`], [`candidates`] (what each unit still lacks), [`random`],
 //! [`strategies`] (one file per fill algorithm), [`format`] (one reader and
 //! writer per format), [`check`] and [`stats`] (what the commands compute),
-//! [`pipeline`] (the one ordered parallel stream), and [`cli`] (one file
-//! per command).
+//! [`solve`] (solutions and their count), [`pipeline`] (the one ordered
+//! parallel stream), and [`cli`] (one file per command).
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
 
@@ -31,6 +31,7 @@ pub mod mask;
 pub mod pipeline;
 pub mod random;
 pub mod reference;
+pub mod solve;
 pub mod stats;
 pub mod strategies;
 

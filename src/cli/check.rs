@@ -7,7 +7,8 @@ use anyhow::Context;
 use clap::Args;
 
 use super::{Exit, InputArgs, JobsArgs, Output, Unreadable, is_broken_pipe, open_input, warn};
-use crate::check::{Tally, check_batch};
+use crate::check::{Rules, Tally, check_batch};
+use crate::format::Format;
 use crate::format::read::Reader;
 use crate::pipeline;
 
@@ -17,6 +18,20 @@ pub struct CheckArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub input: InputArgs,
+
+    /// Read every record in this format [default: detected line by line]
+    #[arg(short, long, value_enum)]
+    pub format: Option<Format>,
+
+    /// Puzzles must have exactly one solution (each is solved)
+    #[arg(long, conflicts_with = "complete")]
+    pub unique: bool,
+
+    /// Records must be complete grids: an empty cell is a fault (by
+    /// default a record with empty cells is a puzzle, valid if no given
+    /// repeats)
+    #[arg(long)]
+    pub complete: bool,
 
     /// Also count distinct grids (keeps a 16-byte fingerprint of each
     /// distinct grid in a hash set: about 42 bytes per grid at its peak)
@@ -34,6 +49,11 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<Exit> {
     let mut tally = Tally::new(args.distinct);
     let mut unreadable = false;
     let jobs = args.jobs.get();
+    let rules = Rules {
+        distinct: args.distinct,
+        complete: args.complete,
+        unique: args.unique,
+    };
     let mut checked = || -> anyhow::Result<()> {
         for path in args.input.files() {
             let (name, input) = match open_input(&path) {
@@ -44,7 +64,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<Exit> {
                     continue;
                 }
             };
-            let mut reader = Reader::new(input, args.input.format, args.input.size);
+            let mut reader = Reader::new(input, args.format, args.input.size);
             pipeline::ordered(
                 jobs,
                 || {
@@ -52,7 +72,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<Exit> {
                         .next_batch()
                         .map_err(|e| Unreadable(format!("cannot read {name}: {e}")).into())
                 },
-                |batch, _| check_batch(&batch, args.distinct),
+                |batch, _| check_batch(&batch, rules),
                 |report| -> anyhow::Result<()> {
                     for (line, problem) in &report.problems {
                         writeln!(out.file, "{name}:{line}: {problem}").context(out.what.clone())?;

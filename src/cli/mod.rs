@@ -19,6 +19,7 @@ pub mod check;
 pub mod completions;
 pub mod generate;
 pub mod progress;
+pub mod solve;
 pub mod stats;
 
 const EXAMPLES: &str = "\
@@ -73,6 +74,15 @@ pub enum Command {
     /// uniform distribution, with p-values.
     #[command(args_override_self = true)]
     Stats(stats::StatsArgs),
+    /// Solve puzzles, or count their solutions: any format sudogen reads,
+    /// any size.
+    ///
+    /// Writes one solution per puzzle, in input order. A puzzle with no
+    /// solution or several is reported on standard error (`FILE:LINE: no
+    /// solution`, `2+ solutions`) and written as it was; the run then exits
+    /// 1. Malformed input exits 2.
+    #[command(args_override_self = true)]
+    Solve(solve::SolveArgs),
     /// Print a shell completion script to standard output
     Completions(completions::CompletionsArgs),
 }
@@ -141,6 +151,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Some(Command::Generate(args)) => generate::run(&args),
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Stats(args)) => stats::run(&args),
+        Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Completions(args)) => completions::run(&args),
     }
 }
@@ -236,10 +247,6 @@ pub struct InputArgs {
     /// Files to read (`-` or none: standard input)
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
-
-    /// Read every record in this format [default: detected line by line]
-    #[arg(short, long, value_enum)]
-    pub format: Option<Format>,
 
     /// Read every grid as this size [default: inferred from each record]
     #[arg(long, value_parser = SizeParser, value_name = "4|9|16|25")]

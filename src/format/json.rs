@@ -14,14 +14,17 @@ use crate::grid::{Grid, Size};
 pub fn write_record<W: Write + ?Sized>(
     w: &mut W,
     prefix: &[u8],
+    with_grid: bool,
     record: &Record<'_>,
 ) -> io::Result<()> {
     with_scratch(w, |buf| {
         buf.extend_from_slice(prefix);
         buf.extend_from_slice(b"\"index\":");
         push_decimal(buf, record.index);
-        buf.extend_from_slice(b",\"grid\":");
-        push_rows(buf, record.grid);
+        if with_grid {
+            buf.extend_from_slice(b",\"grid\":");
+            push_rows(buf, record.grid);
+        }
         for field in record.fields {
             buf.push(b',');
             push_field(buf, field);
@@ -56,6 +59,9 @@ pub(crate) fn push_field(buf: &mut Vec<u8>, field: &Field<'_>) {
     match field.value {
         Value::UInt(x) => push_decimal(buf, x),
         Value::Text(s) => push_string(buf, s),
+        Value::Bool(b) => buf.extend_from_slice(if b { b"true" } else { b"false" }),
+        Value::Grid(g) => push_rows(buf, g),
+        Value::Null => buf.extend_from_slice(b"null"),
     }
 }
 

@@ -25,11 +25,11 @@ pub fn write_grid<W: Write + ?Sized>(w: &mut W, grid: &Grid) -> io::Result<()> {
     let mut buf = [0u8; MAX_CELLS + 1];
     let cells = grid.cells();
     if size <= Size::S9 {
-        // Values 1..9 are the digits; an empty cell (0) becomes `0`, which
-        // every reader of this format takes as empty too. This loop
-        // vectorises.
+        // Values 1..9 are the digits, an empty cell (0) is `.`, the
+        // community's convention for puzzles. This loop vectorises (a
+        // select, no branch).
         for (out, &v) in buf[..n].iter_mut().zip(cells) {
-            *out = b'0' + v;
+            *out = if v == 0 { b'.' } else { b'0' + v };
         }
     } else {
         for (out, &v) in buf[..n].iter_mut().zip(cells) {

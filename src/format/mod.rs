@@ -62,6 +62,12 @@ pub enum Value<'a> {
     UInt(u64),
     /// A string (written with JSON escapes).
     Text(&'a str),
+    /// A boolean.
+    Bool(bool),
+    /// A grid, as rows of integers (0 for empty).
+    Grid(&'a Grid),
+    /// No value (`null`).
+    Null,
 }
 
 /// One record to write: its index in the run and its grids.
@@ -83,6 +89,81 @@ pub struct Writer {
     start: u64,
     /// JSON: `{` and the run's fields, each followed by a comma.
     json_prefix: Vec<u8>,
+    /// JSON: whether the record's grid is written (as `"grid"`).
+    json_grid: bool,
+    /// `line` and `grid`: the symbols to write instead of the standard ones.
+    symbols: Option<Symbols>,
+}
+
+/// An alphabet of cell symbols other than the standard `1-9A-Z`, such as
+/// `ABCDEFGHIJKLMNOP` for 16x16 files written with letters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Symbols {
+    /// Byte read → standard symbol (or `.` for empty, or a byte no size
+    /// accepts).
+    to_standard: [u8; 256],
+    /// Standard symbol → byte written.
+    from_standard: [u8; 256],
+}
+
+impl Symbols {
+    /// The alphabet whose `i`-th character stands for value `i + 1`: as many
+    /// distinct letters or digits as the side of the grids. `.` is an empty
+    /// cell, and so is `0` unless the alphabet uses it.
+    pub fn new(alphabet: &str, size: Size) -> Result<Symbols, String> {
+        let bytes = alphabet.as_bytes();
+        if bytes.len() != size.side() {
+            return Err(format!(
+                "--symbols has {} characters; a {size} grid needs {}",
+                bytes.len(),
+                size.side()
+            ));
+        }
+        let mut to_standard = [0u8; 256];
+        let mut from_standard = [0u8; 256];
+        for b in 0..=255u8 {
+            // A byte outside the alphabet reads as itself unless that is a
+            // standard symbol, which would then be misread: DEL instead.
+            to_standard[usize::from(b)] = if crate::grid::SYMBOLS.contains(&b) {
+                0x7f
+            } else {
+                b
+            };
+            from_standard[usize::from(b)] = b;
+        }
+        to_standard[usize::from(b'.')] = b'.';
+        to_standard[usize::from(b'0')] = b'.';
+        for (i, &b) in bytes.iter().enumerate() {
+            if !b.is_ascii_alphanumeric() || bytes[..i].contains(&b) {
+                return Err(format!(
+                    "--symbols must be {} distinct letters or digits; '{}' is not usable",
+                    size.side(),
+                    char::from(b)
+                ));
+            }
+            let standard = crate::grid::SYMBOLS[i];
+            to_standard[usize::from(b)] = standard;
+            from_standard[usize::from(standard)] = b;
+        }
+        Ok(Symbols {
+            to_standard,
+            from_standard,
+        })
+    }
+
+    /// Rewrites bytes read into standard symbols.
+    pub fn read(&self, bytes: &mut [u8]) {
+        for b in bytes {
+            *b = self.to_standard[usize::from(*b)];
+        }
+    }
+
+    /// Rewrites standard symbols into this alphabet.
+    pub fn write(&self, bytes: &mut [u8]) {
+        for b in bytes {
+            *b = self.from_standard[usize::from(*b)];
+        }
+    }
 }
 
 impl Writer {
@@ -100,7 +181,22 @@ impl Writer {
             size,
             start,
             json_prefix,
+            json_grid: true,
+            symbols: None,
         }
+    }
+
+    /// Leaves the record's grid out of JSON objects (when the fields carry
+    /// the grids under their own names).
+    pub fn without_json_grid(mut self) -> Self {
+        self.json_grid = false;
+        self
+    }
+
+    /// Writes `line` and `grid` records in this alphabet.
+    pub fn with_symbols(mut self, symbols: Option<Symbols>) -> Self {
+        self.symbols = symbols;
+        self
     }
 
     /// The format.
@@ -119,11 +215,22 @@ impl Writer {
     /// Writes one record.
     #[inline]
     pub fn write<W: Write + ?Sized>(&self, w: &mut W, record: &Record<'_>) -> io::Result<()> {
+        if let (Some(symbols), Format::Line | Format::Grid) = (&self.symbols, self.format) {
+            let mut buf = Vec::new();
+            self.write_standard(&mut buf, record)?;
+            symbols.write(&mut buf);
+            return w.write_all(&buf);
+        }
+        self.write_standard(w, record)
+    }
+
+    #[inline]
+    fn write_standard<W: Write + ?Sized>(&self, w: &mut W, record: &Record<'_>) -> io::Result<()> {
         match self.format {
             Format::Line => line::write_grid(w, record.grid),
             Format::Grid => pretty::write_grid(w, record.grid, record.index != self.start),
             Format::Csv => csv::write_record(w, record),
-            Format::Json => json::write_record(w, &self.json_prefix, record),
+            Format::Json => json::write_record(w, &self.json_prefix, self.json_grid, record),
         }
     }
 }

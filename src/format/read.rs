@@ -18,7 +18,7 @@
 use std::fmt;
 use std::io::{self, Read};
 
-use super::{Format, csv, json, pretty};
+use super::{Format, Symbols, csv, json, pretty};
 use crate::grid::{Grid, ParseError, Size, or_list, plural};
 
 /// The longest line read whole; longer lines are reported and skipped.
@@ -316,6 +316,7 @@ pub struct Reader<R> {
     lines: Lines<R>,
     format: Option<Format>,
     size: Option<Size>,
+    symbols: Option<Symbols>,
     /// The size announced by the last CSV header seen.
     csv_size: Option<Size>,
     block: Option<Block>,
@@ -331,10 +332,17 @@ impl<R: Read> Reader<R> {
             lines: Lines::new(inner),
             format,
             size,
+            symbols: None,
             csv_size: None,
             block: None,
             ready: Default::default(),
         }
+    }
+
+    /// Reads `line` and `grid` records written in this alphabet.
+    pub fn with_symbols(mut self, symbols: Option<Symbols>) -> Self {
+        self.symbols = symbols;
+        self
     }
 
     /// Frames the next records, up to a batch; `None` at the end.
@@ -370,10 +378,28 @@ impl<R: Read> Reader<R> {
                 end_block(&mut self.block, self.size, &mut batch);
                 continue;
             }
-            let kind = self.format.unwrap_or_else(|| detect(line));
+            if line[0] == b'#' {
+                // A comment (collections start with source notes).
+                continue;
+            }
+            // A `line` record is its first field: collections append
+            // counts or ratings after a space.
+            let first = line
+                .split(|b| b.is_ascii_whitespace())
+                .next()
+                .unwrap_or(line);
+            let (line, kind) = match self.format {
+                Some(Format::Line) => (first, Format::Line),
+                Some(format) => (line, format),
+                None if first.len() < line.len() && Size::from_cells(first.len()).is_some() => {
+                    (first, Format::Line)
+                }
+                None => (line, detect(line)),
+            };
             if kind != Format::Grid && self.block.is_some() {
                 end_block(&mut self.block, self.size, &mut batch);
             }
+            let start = batch.bytes.len();
             match kind {
                 Format::Line => push(&mut batch, number, Kind::Line, self.size, line),
                 Format::Json => push(&mut batch, number, Kind::Json, self.size, line),
@@ -408,6 +434,9 @@ impl<R: Read> Reader<R> {
                         end_block(&mut self.block, self.size, &mut batch);
                     }
                 }
+            }
+            if let (Some(symbols), Format::Line | Format::Grid) = (&self.symbols, kind) {
+                symbols.read(&mut batch.bytes[start..]);
             }
         }
     }

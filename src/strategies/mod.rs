@@ -87,6 +87,16 @@ macro_rules! strategies {
                 }
             }
 
+            /// A new grid of `size` drawn with this strategy.
+            ///
+            /// # Panics
+            /// If the strategy does not support `size`.
+            pub fn grid<R: Rng + ?Sized>(self, rng: &mut R, size: Size) -> Grid {
+                let mut g = Grid::empty(size);
+                self.generate(rng, &mut g);
+                g
+            }
+
             /// Fills `grid` (keeping its size) using this strategy, with its
             /// default settings.
             ///

@@ -1,0 +1,232 @@
+//! Solving puzzles and counting their solutions, at every size.
+//!
+//! [`search`] finds the solutions of a puzzle (a [`Grid`] whose empty cells
+//! are 0) up to a limit: limit 1 finds one, limit 2 tells a unique puzzle
+//! from one with several, a larger limit counts. A search budget (a number
+//! of guesses) bounds the work on very hard large puzzles; a search cut by
+//! it says so.
+//!
+//! 9x9 puzzles go to the band solver ([`bands`]), every other size to the
+//! per-cell solver ([`generic`]). Both are exact: they find every solution,
+//! in a fixed order, so the first solution found is the same every run.
+
+use crate::grid::{Grid, Size};
+
+pub mod bands;
+pub mod generic;
+
+/// How far to search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Search {
+    /// Stop after this many solutions (at least 1).
+    pub limit: u64,
+    /// Stop after this many guesses; `u64::MAX` for no bound.
+    pub budget: u64,
+}
+
+impl Default for Search {
+    /// Limit 2 (enough to tell whether the solution is unique), no budget.
+    fn default() -> Self {
+        Search {
+            limit: 2,
+            budget: u64::MAX,
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Solutions found, at most the limit.
+    pub solutions: u64,
+    /// The first solution found.
+    pub first: Option<Grid>,
+    /// Guesses made (branches tried beyond deduction).
+    pub guesses: u64,
+    /// Whether the budget cut the search short: then `solutions` is only a
+    /// lower bound (and 0 does not mean "no solution").
+    pub cut: bool,
+}
+
+impl Outcome {
+    /// Whether the puzzle certainly has exactly one solution (the search
+    /// used a limit of 2 or more and was not cut).
+    pub fn is_unique(&self, search: &Search) -> bool {
+        self.solutions == 1 && !self.cut && search.limit >= 2
+    }
+}
+
+/// The solutions found so far, up to the limit.
+pub struct Found {
+    limit: u64,
+    count: u64,
+    first: Option<Grid>,
+}
+
+impl Found {
+    /// Records a solution, written into a grid by `write` (only the first
+    /// is kept).
+    #[inline]
+    pub(crate) fn record(&mut self, write: impl FnOnce(&mut Grid)) {
+        if self.first.is_none() {
+            let mut g = Grid::empty(Size::S4);
+            write(&mut g);
+            debug_assert!(g.is_valid(), "the solver wrote an invalid grid: {g:?}");
+            self.first = Some(g);
+        }
+        self.count += 1;
+    }
+
+    /// Whether the limit is reached.
+    #[inline]
+    pub(crate) fn done(&self) -> bool {
+        self.count >= self.limit
+    }
+}
+
+/// The guesses a search may still make.
+pub struct Budget {
+    left: u64,
+    spent: u64,
+    cut: bool,
+}
+
+impl Budget {
+    /// Takes one guess from the budget; `false` (and the search stops) if
+    /// none is left.
+    #[inline]
+    pub(crate) fn spend(&mut self) -> bool {
+        if self.left == 0 {
+            self.cut = true;
+            return false;
+        }
+        self.left -= 1;
+        self.spent += 1;
+        true
+    }
+
+    /// Whether the budget ran out.
+    #[inline]
+    pub(crate) fn exhausted(&self) -> bool {
+        self.cut
+    }
+}
+
+/// Searches `puzzle` as `search` says. Givens that conflict give no
+/// solution.
+pub fn search(puzzle: &Grid, search: Search) -> Outcome {
+    let mut found = Found {
+        limit: search.limit.max(1),
+        count: 0,
+        first: None,
+    };
+    let mut budget = Budget {
+        left: search.budget,
+        spent: 0,
+        cut: false,
+    };
+    if puzzle.size() == Size::S9 {
+        bands::search(puzzle, &mut found, &mut budget);
+    } else {
+        generic::search(puzzle, &mut found, &mut budget);
+    }
+    Outcome {
+        solutions: found.count,
+        first: found.first,
+        guesses: budget.spent,
+        cut: budget.cut,
+    }
+}
+
+/// The solution of `puzzle` if it has exactly one.
+pub fn solve(puzzle: &Grid) -> Option<Grid> {
+    let s = Search::default();
+    let out = search(puzzle, s);
+    if out.is_unique(&s) { out.first } else { None }
+}
+
+/// The number of solutions of `puzzle`, counting no further than `limit`.
+pub fn count_solutions(puzzle: &Grid, limit: u64) -> u64 {
+    search(
+        puzzle,
+        Search {
+            limit,
+            budget: u64::MAX,
+        },
+    )
+    .solutions
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::random::grid_rng;
+    use crate::strategies::Strategy;
+
+    #[test]
+    fn the_empty_4x4_grid_has_288_solutions() {
+        assert_eq!(count_solutions(&Grid::empty(Size::S4), 1000), 288);
+        assert_eq!(count_solutions(&Grid::empty(Size::S4), 100), 100);
+    }
+
+    #[test]
+    fn a_grid_with_one_unavoidable_rectangle_emptied_has_two_solutions() {
+        // Every rectangle a b / b a (two rows of a band, two columns of
+        // different stacks) of a uniform grid, emptied alone.
+        let g = Strategy::Uniform.grid(&mut grid_rng(1, 0), Size::S9);
+        let (mut count, mut tried) = (0, 0);
+        for r1 in 0..9 {
+            for r2 in r1 + 1..(r1 / 3 + 1) * 3 {
+                for c1 in 0..9 {
+                    for c2 in (c1 / 3 + 1) * 3..9 {
+                        if g.get(r1, c1) == g.get(r2, c2) && g.get(r1, c2) == g.get(r2, c1) {
+                            let mut p = g.clone();
+                            for (r, c) in [(r1, c1), (r1, c2), (r2, c1), (r2, c2)] {
+                                p.set(r, c, 0);
+                            }
+                            assert_eq!(count_solutions(&p, 10), 2);
+                            count += 1;
+                        }
+                        tried += 1;
+                    }
+                }
+            }
+        }
+        assert!(count > 0 && tried > 0);
+    }
+
+    #[test]
+    fn conflicting_givens_have_no_solution() {
+        for size in Size::ALL {
+            let mut g = Grid::empty(size);
+            g.set(0, 0, 1);
+            g.set(0, size.side() - 1, 1);
+            assert_eq!(count_solutions(&g, 2), 0, "{size}");
+        }
+    }
+
+    #[test]
+    fn complete_grids_are_their_own_solution() {
+        for size in Size::ALL {
+            let g = Strategy::Rotate.grid(&mut grid_rng(3, 1), size);
+            let out = search(&g, Search::default());
+            assert_eq!(out.solutions, 1, "{size}");
+            assert_eq!(out.first.as_ref(), Some(&g));
+            assert_eq!(out.guesses, 0);
+        }
+    }
+
+    #[test]
+    fn the_budget_cuts_the_search_and_says_so() {
+        let out = search(
+            &Grid::empty(Size::S9),
+            Search {
+                limit: 1_000_000,
+                budget: 50,
+            },
+        );
+        assert!(out.cut);
+        assert_eq!(out.guesses, 50);
+        assert!(out.solutions < 1_000_000);
+    }
+}

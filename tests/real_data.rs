@@ -1,0 +1,112 @@
+//! The solver on the published collections in `../shared/data` (never
+//! copied into this repository). Release only: `cargo test --release --test
+//! real_data -- --ignored` (CI runs it). Without the folder (a fresh clone)
+//! each test prints that it did not run, and why.
+
+use std::path::PathBuf;
+
+use sudogen::Grid;
+use sudogen::solve::{Search, search};
+
+/// The data folder: `SUDOGEN_DATA`, or `../shared/data` beside the clone.
+fn data_dir() -> PathBuf {
+    std::env::var_os("SUDOGEN_DATA").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),
+        PathBuf::from,
+    )
+}
+
+/// The puzzles of a collection (comment lines skipped), or `None` with a
+/// note on standard error when the folder is absent.
+fn puzzles(file: &str) -> Option<Vec<Grid>> {
+    let path = data_dir().join(file);
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!(
+            "NOTE: {} not found (a fresh clone has no ../shared/data): this test did not run",
+            path.display()
+        );
+        return None;
+    };
+    let grids: Vec<Grid> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let first = l.split_whitespace().next().unwrap_or_default();
+            Grid::parse_line(first.as_bytes(), None)
+                .unwrap_or_else(|e| panic!("{file}: {e}: {l}"))
+        })
+        .collect();
+    assert!(!grids.is_empty(), "{file} holds no puzzle");
+    Some(grids)
+}
+
+fn assert_all_unique(file: &str, expected: usize) {
+    let Some(grids) = puzzles(file) else { return };
+    assert_eq!(grids.len(), expected, "{file}");
+    for (i, p) in grids.iter().enumerate() {
+        let out = search(p, Search::default());
+        assert_eq!(out.solutions, 1, "{file} puzzle {}: {p:?}", i + 1);
+        let s = out.first.unwrap();
+        assert!(s.is_valid(), "{file} puzzle {}", i + 1);
+        for (&g, &v) in p.cells().iter().zip(s.cells()) {
+            assert!(g == 0 || g == v, "{file} puzzle {}: a given changed", i + 1);
+        }
+    }
+    println!("{file}: {} puzzles, each with exactly one solution", grids.len());
+}
+
+#[test]
+#[ignore = "release only: run with --release -- --ignored"]
+fn every_17_clue_puzzle_has_one_solution() {
+    assert_all_unique("17-clue.txt", 49_158);
+}
+
+#[test]
+#[ignore = "release only: run with --release -- --ignored"]
+fn every_top1465_puzzle_has_one_solution() {
+    assert_all_unique("top1465.txt", 1_465);
+}
+
+#[test]
+#[ignore = "release only: run with --release -- --ignored"]
+fn every_forum_hardest_puzzle_has_one_solution() {
+    assert_all_unique("forum-hardest-1106.txt", 375);
+}
+
+#[test]
+#[ignore = "release only: run with --release -- --ignored"]
+fn every_multi_solution_puzzle_has_several() {
+    let Some(grids) = puzzles("multi-solution-10000.txt") else { return };
+    assert_eq!(grids.len(), 10_000);
+    for (i, p) in grids.iter().enumerate() {
+        assert!(
+            search(p, Search::default()).solutions >= 2,
+            "puzzle {} has fewer than two solutions",
+            i + 1
+        );
+    }
+}
+
+#[test]
+#[ignore = "release only: run with --release -- --ignored"]
+fn the_16x16_letter_puzzles_are_solved_keeping_their_givens() {
+    let path = data_dir().join("16x16-letters.txt");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("NOTE: {} not found: this test did not run", path.display());
+        return;
+    };
+    let symbols = sudogen::format::Symbols::new("ABCDEFGHIJKLMNOP", sudogen::Size::S16).unwrap();
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+        let mut bytes = line.as_bytes().to_vec();
+        symbols.read(&mut bytes);
+        let p = Grid::parse_line(&bytes, Some(sudogen::Size::S16)).unwrap();
+        // They come from a solver benchmark: solvable, not unique (each has
+        // 10 or more solutions).
+        let out = search(&p, Search::default());
+        let s = out.first.unwrap_or_else(|| panic!("no solution: {line}"));
+        assert!(s.is_valid());
+        for (&g, &v) in p.cells().iter().zip(s.cells()) {
+            assert!(g == 0 || g == v, "a given changed: {line}");
+        }
+    }
+}

@@ -1,0 +1,326 @@
+//! The solver against an independent one, and `sudogen solve` against the
+//! real binary.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use sudogen::random::grid_rng;
+use sudogen::solve::{Search, count_solutions, search};
+use sudogen::{Grid, Size, Strategy};
+
+const BIN: &str = env!("CARGO_BIN_EXE_sudogen");
+
+/// A deliberately simple solution counter that shares no code with the
+/// library's solvers: cells as plain numbers, legality by scanning the
+/// row, column and box, backtracking on the empty cell with the fewest
+/// legal values.
+fn naive_count(cells: &mut [u8], n: usize, limit: u64) -> u64 {
+    let b = (n as f64).sqrt() as usize;
+    let legal = |cells: &[u8], i: usize, v: u8| {
+        let (r, c) = (i / n, i % n);
+        for k in 0..n {
+            if cells[r * n + k] == v || cells[k * n + c] == v {
+                return false;
+            }
+        }
+        let (r0, c0) = (r - r % b, c - c % b);
+        for rr in r0..r0 + b {
+            for cc in c0..c0 + b {
+                if cells[rr * n + cc] == v {
+                    return false;
+                }
+            }
+        }
+        true
+    };
+    // Givens that conflict already: no solution.
+    for i in 0..n * n {
+        let v = cells[i];
+        if v != 0 {
+            cells[i] = 0;
+            let ok = legal(cells, i, v);
+            cells[i] = v;
+            if !ok {
+                return 0;
+            }
+        }
+    }
+    fn go(cells: &mut [u8], n: usize, limit: u64, legal: &dyn Fn(&[u8], usize, u8) -> bool) -> u64 {
+        let mut best: Option<(usize, Vec<u8>)> = None;
+        for i in 0..n * n {
+            if cells[i] == 0 {
+                let values: Vec<u8> = (1..=n as u8).filter(|&v| legal(cells, i, v)).collect();
+                if best.as_ref().is_none_or(|(_, b)| values.len() < b.len()) {
+                    let empty = values.is_empty();
+                    best = Some((i, values));
+                    if empty {
+                        break;
+                    }
+                }
+            }
+        }
+        let Some((i, values)) = best else {
+            return 1;
+        };
+        let mut count = 0;
+        for v in values {
+            cells[i] = v;
+            count += go(cells, n, limit - count, legal);
+            cells[i] = 0;
+            if count >= limit {
+                break;
+            }
+        }
+        count
+    }
+    go(cells, n, limit, &legal)
+}
+
+/// A random puzzle of `size`: a grid with `blanks` cells emptied, and with
+/// probability 1/4 one given changed (often making it unsolvable).
+fn random_puzzle(size: Size, blanks: usize, rng: &mut ChaCha8Rng, seed: u64) -> Grid {
+    let strategy = if size <= Size::S9 {
+        Strategy::Uniform
+    } else {
+        Strategy::Chain
+    };
+    let mut g = strategy.grid(&mut grid_rng(seed, 0), size);
+    let cells = size.cells();
+    for _ in 0..blanks {
+        let i = rng.random_range(0..cells);
+        g.cells_mut()[i] = 0;
+    }
+    if rng.random_range(0..4) == 0 {
+        let i = rng.random_range(0..cells);
+        g.cells_mut()[i] = rng.random_range(1..=size.side() as u8);
+    }
+    g
+}
+
+#[test]
+fn the_solver_agrees_with_an_independent_one_at_every_size() {
+    let mut rng = ChaCha8Rng::seed_from_u64(2026);
+    let (mut none, mut one, mut many) = (0, 0, 0);
+    for (size, puzzles, blanks) in [
+        (Size::S4, 1500, 4..14),
+        (Size::S9, 1500, 35..65),
+        (Size::S16, 150, 60..120),
+        (Size::S25, 30, 100..180),
+    ] {
+        for k in 0..puzzles {
+            let b = rng.random_range(blanks.clone());
+            let puzzle = random_puzzle(size, b, &mut rng, k);
+            for limit in [1, 2, 10] {
+                let expected = naive_count(&mut puzzle.cells().to_vec(), size.side(), limit);
+                let got = count_solutions(&puzzle, limit);
+                assert_eq!(got, expected, "{size} limit {limit}: {puzzle:?}");
+                if limit == 10 {
+                    match got {
+                        0 => none += 1,
+                        1 => one += 1,
+                        _ => many += 1,
+                    }
+                }
+            }
+            // The first solution is a valid grid that keeps the givens.
+            if let Some(solution) = search(&puzzle, Search::default()).first {
+                assert!(solution.is_valid());
+                for (&p, &s) in puzzle.cells().iter().zip(solution.cells()) {
+                    assert!(p == 0 || p == s);
+                }
+            }
+        }
+    }
+    // The sample covers all three outcomes well.
+    assert!(none > 100 && one > 100 && many > 100, "{none} {one} {many}");
+}
+
+fn sudogen() -> Command {
+    Command::new(BIN)
+}
+
+/// A puzzle with a unique solution, and its solution.
+const PUZZLE: &str =
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+const SOLUTION: &str =
+    "468931527751624839392578461134756298289413675675289314846192753513867942927345186";
+
+#[test]
+fn solve_writes_the_solution_of_each_puzzle_in_order() {
+    let input = format!(
+        "# a comment\n{PUZZLE} 126732\n\n{}\r\n",
+        PUZZLE.replace('.', "0")
+    );
+    sudogen()
+        .arg("solve")
+        .write_stdin(input)
+        .assert()
+        .success()
+        .stdout(format!("{SOLUTION}\n{SOLUTION}\n"));
+}
+
+#[test]
+fn unsolvable_and_ambiguous_puzzles_are_reported_and_exit_1() {
+    let mut conflict = PUZZLE.to_string();
+    conflict.replace_range(1..2, "4");
+    let ambiguous = ".".repeat(81);
+    let input = format!("{PUZZLE}\n{conflict}\n{ambiguous}\n");
+    sudogen()
+        .arg("solve")
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stdout(format!(
+            "{SOLUTION}\n{conflict} # no solution\n{ambiguous} # 2+ solutions\n"
+        ))
+        .stderr("sudogen: <stdin>:2: no solution\nsudogen: <stdin>:3: 2+ solutions\n");
+}
+
+#[test]
+fn counting_gives_known_answers() {
+    sudogen()
+        .args(["solve", "--count", "--limit", "1000"])
+        .write_stdin(format!(
+            "{}\n{}\n{PUZZLE}\n",
+            ".".repeat(16),
+            ".".repeat(81)
+        ))
+        .assert()
+        .success()
+        .stdout("288\n1000+\n1\n");
+}
+
+#[test]
+fn malformed_input_exits_2_and_names_the_line() {
+    sudogen()
+        .arg("solve")
+        .write_stdin(format!("{PUZZLE}\nhello\n"))
+        .assert()
+        .code(2)
+        .stdout(format!("{SOLUTION}\n"))
+        .stderr(predicate::str::starts_with("sudogen: <stdin>:2: "));
+}
+
+#[test]
+fn json_carries_the_puzzle_the_solution_and_the_effort() {
+    let out = sudogen()
+        .args(["solve", "-f", "json"])
+        .write_stdin(format!("{PUZZLE}\n"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["index"], 0);
+    assert_eq!(doc["solutions"], 1);
+    assert_eq!(doc["solution"][0][0], 4);
+    assert_eq!(doc["puzzle"][0][1], 0);
+    assert!(doc["guesses"].is_u64());
+}
+
+#[test]
+fn the_output_is_the_same_for_every_number_of_jobs() {
+    let puzzles = sudogen()
+        .args(["-n", "3000", "--seed", "5", "-f", "line"])
+        .output()
+        .unwrap()
+        .stdout;
+    // Blank a third of each grid's cells: many puzzles have several
+    // solutions, which exercises the reports too.
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let text: String = String::from_utf8(puzzles)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let mut b = l.as_bytes().to_vec();
+            for _ in 0..30 {
+                b[rng.random_range(0..81)] = b'.';
+            }
+            String::from_utf8(b).unwrap() + "\n"
+        })
+        .collect();
+    let run = |jobs: &str| {
+        sudogen()
+            .args(["solve", "-j", jobs])
+            .write_stdin(text.clone())
+            .output()
+            .unwrap()
+    };
+    let one = run("1");
+    for jobs in ["2", "5"] {
+        let other = run(jobs);
+        assert_eq!(one.stdout, other.stdout, "-j{jobs}");
+        assert_eq!(one.stderr, other.stderr, "-j{jobs}");
+        assert_eq!(one.status.code(), other.status.code());
+    }
+    assert_eq!(String::from_utf8(one.stdout).unwrap().lines().count(), 3000);
+}
+
+#[test]
+fn other_alphabets_are_read_and_written() {
+    // A 16x16 grid written with A-P, two cells emptied.
+    let grid = sudogen()
+        .args(["-s", "rotate", "--size", "16", "--seed", "2", "-f", "line"])
+        .output()
+        .unwrap()
+        .stdout;
+    let standard = String::from_utf8(grid).unwrap();
+    let letters: String = standard
+        .trim_end()
+        .chars()
+        .map(|c| {
+            let v = c.to_digit(36).unwrap() as u8;
+            char::from(b'A' + v - 1)
+        })
+        .collect();
+    let mut puzzle = letters.clone().into_bytes();
+    puzzle[0] = b'.';
+    puzzle[100] = b'.';
+    sudogen()
+        .args(["solve", "--symbols", "ABCDEFGHIJKLMNOP"])
+        .write_stdin(puzzle)
+        .assert()
+        .success()
+        .stdout(format!("{letters}\n"));
+    sudogen()
+        .args(["solve", "--symbols", "ABC"])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--symbols has 3 characters"));
+}
+
+#[test]
+fn the_budget_stops_a_search_and_says_so() {
+    sudogen()
+        .args(["solve", "--count", "--limit", "1000000", "--budget", "10"])
+        .write_stdin(format!("{}\n", ".".repeat(81)))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "search budget of 10 guesses exceeded",
+        ));
+}
+
+#[test]
+fn check_unique_solves_each_puzzle() {
+    let input = format!("{PUZZLE}\n{}\n{SOLUTION}\n", ".".repeat(81));
+    sudogen()
+        .arg("check")
+        .write_stdin(input.clone())
+        .assert()
+        .code(0)
+        .stdout("3 grids read: 3 valid, 0 invalid (2 of the valid are puzzles with empty cells)\n");
+    sudogen()
+        .args(["check", "--unique"])
+        .write_stdin(input.clone())
+        .assert()
+        .code(1)
+        .stdout("<stdin>:2: 2+ solutions\n3 grids read: 2 valid, 1 invalid (1 of the valid are puzzles with empty cells)\n");
+    sudogen()
+        .args(["check", "--complete"])
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("<stdin>:1: cell r1c2 is empty"));
+}
