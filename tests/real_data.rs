@@ -32,8 +32,7 @@ fn puzzles(file: &str) -> Option<Vec<Grid>> {
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
             let first = l.split_whitespace().next().unwrap_or_default();
-            Grid::parse_line(first.as_bytes(), None)
-                .unwrap_or_else(|e| panic!("{file}: {e}: {l}"))
+            Grid::parse_line(first.as_bytes(), None).unwrap_or_else(|e| panic!("{file}: {e}: {l}"))
         })
         .collect();
     assert!(!grids.is_empty(), "{file} holds no puzzle");
@@ -52,7 +51,10 @@ fn assert_all_unique(file: &str, expected: usize) {
             assert!(g == 0 || g == v, "{file} puzzle {}: a given changed", i + 1);
         }
     }
-    println!("{file}: {} puzzles, each with exactly one solution", grids.len());
+    println!(
+        "{file}: {} puzzles, each with exactly one solution",
+        grids.len()
+    );
 }
 
 #[test]
@@ -76,7 +78,9 @@ fn every_forum_hardest_puzzle_has_one_solution() {
 #[test]
 #[ignore = "release only: run with --release -- --ignored"]
 fn every_multi_solution_puzzle_has_several() {
-    let Some(grids) = puzzles("multi-solution-10000.txt") else { return };
+    let Some(grids) = puzzles("multi-solution-10000.txt") else {
+        return;
+    };
     assert_eq!(grids.len(), 10_000);
     for (i, p) in grids.iter().enumerate() {
         assert!(
@@ -96,7 +100,10 @@ fn the_16x16_letter_puzzles_are_solved_keeping_their_givens() {
         return;
     };
     let symbols = sudogen::format::Symbols::new("ABCDEFGHIJKLMNOP", sudogen::Size::S16).unwrap();
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
         let mut bytes = line.as_bytes().to_vec();
         symbols.read(&mut bytes);
         let p = Grid::parse_line(&bytes, Some(sudogen::Size::S16)).unwrap();

@@ -129,6 +129,12 @@ static OTHER_BANDS: [u32; 512] = {
     t
 };
 
+/// The columns of a band mask that hold a candidate, as 9 bits.
+#[inline(always)]
+fn columns(p: u32) -> u32 {
+    (p | p >> 9 | p >> 18) & ROW
+}
+
 /// The cells of a band's row `r`, box `j`, column `c`.
 const fn row_cells(r: usize) -> u32 {
     ROW << (9 * r)
@@ -140,25 +146,52 @@ const fn col_cells(c: usize) -> u32 {
     1 << c | 1 << (c + 9) | 1 << (c + 18)
 }
 
+/// For each 9-bit row: itself if it holds exactly one candidate, else 0.
+static SINGLE: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut r = 0;
+    while r < 512 {
+        if (r as u32).count_ones() == 1 {
+            t[r] = r as u32;
+        }
+        r += 1;
+    }
+    t
+};
+
 /// The rows of a band mask that hold exactly one candidate, as cells.
 #[inline(always)]
 fn single_rows(p: u32) -> u32 {
-    let mut out = 0;
-    for r in 0..3 {
-        let row = (p >> (9 * r)) & ROW;
-        if row != 0 && row & (row - 1) == 0 {
-            out |= row << (9 * r);
-        }
-    }
-    out
+    SINGLE[(p & ROW) as usize]
+        | SINGLE[((p >> 9) & ROW) as usize] << 9
+        | SINGLE[(p >> 18) as usize] << 18
 }
+
+/// For each band mask `3 * digit + band`: its digit, and the masks of the
+/// same digit in the two other bands.
+static NEIGHBOURS: [(u8, u8, u8); 27] = {
+    let mut t = [(0u8, 0u8, 0u8); 27];
+    let mut sub = 0;
+    while sub < 27 {
+        let (digit, band) = (sub / 3, sub % 3);
+        let (b1, b2) = match band {
+            0 => (1, 2),
+            1 => (0, 2),
+            _ => (0, 1),
+        };
+        t[sub] = (digit as u8, (3 * digit + b1) as u8, (3 * digit + b2) as u8);
+        sub += 1;
+    }
+    t
+};
 
 /// The state of a search: where each digit may go, band by band.
 #[derive(Clone, Copy)]
 struct Board {
     /// `poss[3 * digit + band]`.
     poss: [u32; 27],
-    /// `poss` as of the last update of each band mask.
+    /// Each band mask as of its last update: a mask that differs has
+    /// changed since and is updated again.
     prev: [u32; 27],
     /// The cells of each band not yet fixed.
     unsolved: [u32; 3],
@@ -189,19 +222,31 @@ impl Board {
         }
         let i = bit.trailing_zeros() as usize;
         let (r, c) = (i / 9, i % 9);
-        self.poss[sub] &= !(row_cells(r) | box_cells(c / 3) | col_cells(c)) | bit;
+        self.restrict(sub, !(row_cells(r) | box_cells(c / 3) | col_cells(c)) | bit);
         for b in 0..3 {
             if b != band {
-                self.poss[3 * digit + b] &= !col_cells(c);
+                self.restrict(3 * digit + b, !col_cells(c));
             }
         }
-        for d in 0..9 {
-            if d != digit {
-                self.poss[3 * d + band] &= !bit;
-            }
-        }
+        self.remove_others(digit, band, bit);
         self.unsolved[band] &= !bit;
         Ok(())
+    }
+
+    /// Keeps only `keep` of band mask `sub`.
+    #[inline(always)]
+    fn restrict(&mut self, sub: usize, keep: u32) {
+        self.poss[sub] &= keep;
+    }
+
+    /// Removes `cells` of `band` from every digit but `digit`.
+    #[inline(always)]
+    fn remove_others(&mut self, digit: usize, band: usize, cells: u32) {
+        let own = self.poss[3 * digit + band];
+        for d in 0..9 {
+            self.poss[3 * d + band] &= !cells;
+        }
+        self.poss[3 * digit + band] = own;
     }
 
     /// Applies the band deductions to every changed band mask until none
@@ -209,15 +254,18 @@ impl Board {
     #[inline(always)]
     fn update(&mut self) -> Result<(), Dead> {
         loop {
-            let mut changed = false;
+            // Which masks changed, one bit each (a loop that vectorises).
+            let mut changed = 0u32;
             for sub in 0..27 {
-                if self.poss[sub] != self.prev[sub] {
-                    changed = true;
-                    self.update_band(sub)?;
-                }
+                changed |= u32::from(self.poss[sub] != self.prev[sub]) << sub;
             }
-            if !changed {
+            if changed == 0 {
                 return Ok(());
+            }
+            while changed != 0 {
+                let sub = changed.trailing_zeros() as usize;
+                changed &= changed - 1;
+                self.update_band(sub)?;
             }
         }
     }
@@ -228,31 +276,24 @@ impl Board {
         let triads = u32::from(TRIADS[(old & ROW) as usize])
             | u32::from(TRIADS[((old >> 9) & ROW) as usize]) << 3
             | u32::from(TRIADS[(old >> 18) as usize]) << 6;
+        let (digit, s1, s2) = NEIGHBOURS[sub];
+        let (digit, s1, s2) = (usize::from(digit), usize::from(s1), usize::from(s2));
+        let band = sub - 3 * digit;
         let p = old & ALLOWED[triads as usize];
         if p == 0 {
             return Err(Dead);
         }
         self.poss[sub] = p;
         self.prev[sub] = p;
-        let (digit, band) = (sub / 3, sub % 3);
-        let keep = OTHER_BANDS[((p | p >> 9 | p >> 18) & ROW) as usize];
-        let (b1, b2) = match band {
-            0 => (1, 2),
-            1 => (0, 2),
-            _ => (0, 1),
-        };
-        self.poss[3 * digit + b1] &= keep;
-        self.poss[3 * digit + b2] &= keep;
+        let keep = OTHER_BANDS[columns(p) as usize];
+        self.restrict(s1, keep);
+        self.restrict(s2, keep);
         // A row with one cell left for the digit is that digit's: the
         // other digits leave it.
         let fixed = single_rows(p) & self.unsolved[band];
         if fixed != 0 {
             self.unsolved[band] &= !fixed;
-            for d in 0..9 {
-                if d != digit {
-                    self.poss[3 * d + band] &= !fixed;
-                }
-            }
+            self.remove_others(digit, band, fixed);
         }
         Ok(())
     }
