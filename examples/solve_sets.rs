@@ -11,7 +11,10 @@ use sudogen::Grid;
 use sudogen::solve::{Search, search};
 
 fn main() {
-    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+    let dir = std::env::var_os("SOLVE_SETS_DIR").map_or_else(
+        || std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),
+        std::path::PathBuf::from,
+    );
     let rounds: u32 = std::env::args()
         .nth(1)
         .and_then(|a| a.parse().ok())

@@ -361,7 +361,10 @@ impl Board {
     /// The cell to guess on: a two-candidate cell if any, else an unfixed
     /// cell with the fewest candidates. `(band, bit)`.
     fn pick(&self) -> (usize, u32) {
-        for band in 0..3 {
+        // The last band first: measured on the published collections, as
+        // written and rotated 180 degrees (README), it is never far behind
+        // the first band first and well ahead on some.
+        for band in (0..3).rev() {
             let p = self.pairs[band];
             if p != 0 {
                 return (band, p & p.wrapping_neg());
