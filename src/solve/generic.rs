@@ -147,10 +147,96 @@ impl State {
     fn propagate(&mut self) -> Result<(), Dead> {
         loop {
             self.flush()?;
-            if self.left == 0 || !self.hidden_singles()? {
+            if self.left == 0 {
+                return Ok(());
+            }
+            if self.hidden_singles()? {
+                continue;
+            }
+            if !self.locked_candidates()? {
                 return Ok(());
             }
         }
+    }
+
+    /// Removes `values` from the candidates of `cell` (not fixed), fixing
+    /// it if one is left; whether anything was removed.
+    fn remove(&mut self, cell: usize, values: u32) -> Result<bool, Dead> {
+        let m = self.cand[cell].0;
+        if self.fixed[cell] || m & values == 0 {
+            return Ok(false);
+        }
+        let left = Mask(m & !values);
+        self.cand[cell] = left;
+        match left.len() {
+            0 => Err(Dead),
+            1 => self.fix(cell, left.first().unwrap_or(1)).map(|()| true),
+            _ => Ok(true),
+        }
+    }
+
+    /// One pass of locked candidates. Each box is cut into `b` segments of
+    /// `b` cells along rows (and along columns): a value whose candidates
+    /// in the box lie in one segment leaves the rest of that row (pointing),
+    /// and a value whose candidates in a row lie in one segment leaves the
+    /// rest of that box (claiming). Whether anything was removed.
+    fn locked_candidates(&mut self) -> Result<bool, Dead> {
+        let size = self.size;
+        let (b, n) = (size.box_size(), size.side());
+        let mut any = false;
+        // `seg[band_row][stack]`: the candidates of row `r`'s cells in the
+        // box of stack `stack` (and the same with rows and columns
+        // exchanged on the second round).
+        for transpose in [false, true] {
+            let at = |r: usize, c: usize| {
+                if transpose {
+                    size.cell(c, r)
+                } else {
+                    size.cell(r, c)
+                }
+            };
+            let mut seg = [[0u32; 5]; 25];
+            for (r, row) in seg[..n].iter_mut().enumerate() {
+                for (s, slot) in row[..b].iter_mut().enumerate() {
+                    let mut m = 0;
+                    for c in s * b..s * b + b {
+                        m |= self.cand[at(r, c)].0;
+                    }
+                    *slot = m;
+                }
+            }
+            for r in 0..n {
+                for s in 0..b {
+                    let mine = seg[r][s];
+                    // Claiming: in row r, only in this box.
+                    let other_stacks = (0..b).filter(|&t| t != s).fold(0, |m, t| m | seg[r][t]);
+                    let claimed = mine & !other_stacks;
+                    // Pointing: in this box, only in row r.
+                    let band = r - r % b;
+                    let other_rows = (band..band + b)
+                        .filter(|&q| q != r)
+                        .fold(0, |m, q| m | seg[q][s]);
+                    let pointing = mine & !other_rows;
+                    if claimed & !pointing != 0 {
+                        for q in (band..band + b).filter(|&q| q != r) {
+                            for c in s * b..s * b + b {
+                                any |= self.remove(at(q, c), claimed)?;
+                            }
+                        }
+                    }
+                    if pointing & !claimed != 0 {
+                        for c in (0..n).filter(|&c| c / b != s) {
+                            any |= self.remove(at(r, c), pointing)?;
+                        }
+                    }
+                }
+            }
+            if any {
+                // Segments are stale now; singles first.
+                return Ok(true);
+            }
+        }
+        Ok(any)
     }
 
     /// The unfixed cell with the fewest candidates.
