@@ -1,6 +1,6 @@
 //! Writes the committed tables of the `uniform` strategy and of `stats`:
 //! `src/strategies/uniform_b_table.bin` (B per key, from the band-count
-//! formula) and, with `classes`, `src/stats_class_table.bin` (the band class
+//! formula) and, with `classes`, `src/strategies/uniform_class_table.bin` (the band class
 //! per key, from C per key matched against the 44 published classes).
 //!
 //! `cargo run --release --example uniform_table [classes]`
@@ -22,7 +22,8 @@ fn main() {
             .iter()
             .map(|&v| class_of_completions(v).expect("every C is a class") as u8 + 1)
             .collect();
-        std::fs::write("src/stats_class_table.bin", bytes).expect("write the class table");
+        std::fs::write("src/strategies/uniform_class_table.bin", bytes)
+            .expect("write the class table");
         println!("computed C for all 78,400 keys in {:.2?}", t.elapsed());
     }
 }

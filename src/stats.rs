@@ -12,7 +12,7 @@ use statrs::distribution::{ChiSquared, ContinuousCDF, DiscreteCDF, Normal, Poiss
 
 use crate::check::fingerprint;
 use crate::grid::{Grid, MAX_CELLS, MAX_SIDE, Size};
-use crate::strategies::uniform::{all_4x4, band_key, signature};
+use crate::strategies::uniform::{all_4x4, band_key, class_of_key, signature};
 
 /// The number of 9x9 grids.
 pub const N0: f64 = 6.670_903_752_021_073e21;
@@ -33,14 +33,9 @@ fn class_probabilities() -> [f64; 44] {
     std::array::from_fn(|k| crate::reference::band_classes()[k].p_top_band)
 }
 
-/// The band class (0..44) of each key of the band tables, computed by
-/// `cargo run --release --example uniform_table classes` and checked by a
-/// release-mode test.
-static CLASS_TABLE: &[u8; 78_400] = include_bytes!("stats_class_table.bin");
-
 /// The class (0..44) of a band given as three rows of digits 0..9.
 pub fn band_class(rows: &[[u8; 9]; 3]) -> usize {
-    usize::from(CLASS_TABLE[band_key(&signature(rows))]).saturating_sub(1)
+    class_of_key(band_key(&signature(rows))).unwrap_or(0)
 }
 
 /// Running counts over a stream of grids of one size.
@@ -528,9 +523,8 @@ mod tests {
         let classes = crate::reference::band_classes();
         let all = crate::strategies::uniform::all_completions();
         for (key, c) in all.iter().enumerate() {
-            let class = usize::from(CLASS_TABLE[key]);
-            assert!(class >= 1, "key {key} has no class");
-            assert_eq!(classes[class - 1].completions, *c, "key {key}");
+            let class = class_of_key(key).unwrap_or_else(|| panic!("key {key} has no class"));
+            assert_eq!(classes[class].completions, *c, "key {key}");
         }
     }
 

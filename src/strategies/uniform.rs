@@ -40,16 +40,29 @@
 //! **Sampling.** A grid is (b1, σ2, band 2 with signature σ2, band 3 with
 //! signature σ3), and each grid arises from exactly one such tuple. We draw:
 //!
-//! 1. b1 uniformly among the 2,612,736 bands whose box 1 is `012/345/678`:
-//!    box 2's row sets are one of 56 splits (the same structure as above,
-//!    with rows for columns) and the six box rows of boxes 2 and 3 are each
-//!    in one of 3! orders, every choice equally likely: two draws.
-//! 2. σ2 uniformly among the 56³ splits below b1.
-//! 3. Accept (b1, σ2) with probability `B(σ2)/1728 · B(σ3)/1728` (two
-//!    integer draws against table values), else go back to 1. The accepted
-//!    pair has probability proportional to `B(σ2) · B(σ3)`, so b1 is drawn in
-//!    proportion to its completions C(b1), and σ2 given b1 in proportion to
-//!    `B(σ2) · B(σ3)`. About 75 proposals are made per grid.
+//! 1. b1 in proportion to its completions C(b1). C depends only on b1's
+//!    band class (one of 44; [`class_of_key`] looks it up from the
+//!    signature's table key), and the 44 values, divided by 72, are the
+//!    published ones ([`CLASS_COMPLETIONS`], checked by a test). So: draw b1
+//!    uniformly among the 2,612,736 bands whose box 1 is `012/345/678` (box
+//!    2's row sets are one of 56 splits, the same structure as above with
+//!    rows for columns, and the six box rows of boxes 2 and 3 are each in
+//!    one of 3! orders: two draws), and accept it with probability
+//!    `c(class) / max c` (one integer draw), else draw again. An accepted b1
+//!    has probability proportional to C(b1). The 44 values of c lie within
+//!    12% of each other, so this takes 1.1 tries on average.
+//! 2. σ2 given b1 in proportion to `B(σ2) · B(σ3)`: draw one of the 56³
+//!    splits below b1 uniformly and accept it with probability
+//!    `B(σ2) · B(σ3) / P(class)` (one integer draw), else draw again.
+//!    `P(class)` is the largest such product below any band of the class
+//!    ([`CLASS_PRODUCT_MAX`]; the same for every band of a class, because
+//!    relabelling and permuting columns, stacks and rows map the 56³
+//!    signatures below one band onto those below another and keep B; a
+//!    release-mode test recomputes it). An accepted σ2 has probability
+//!    `B(σ2) · B(σ3) / C(b1)` given b1, so (b1, σ2) has probability
+//!    proportional to `B(σ2) · B(σ3)`, exactly as before. Weighted by how
+//!    often each class is the top band, this takes 11.4 tries on average
+//!    (with the single bound 1728² it took 75).
 //! 4. Band 2 uniformly among the B(σ2) bands with signature σ2: propose one
 //!    of the 729 box-1/box-2 picks uniformly, reject it if it is not a
 //!    transversal, accept it with probability `2^cycles / 16`, then orient
@@ -64,9 +77,11 @@
 //! **16x16 and 25x25**: no exact method is known to be practical; asking for
 //! them is a usage error.
 //!
-//! **Cost.** About 75 proposals (top band and column signatures) per 9x9
-//! grid accepted, each a few table look-ups, plus a rejection loop per lower
-//! band; a 4x4 grid is one draw. Times in the README's performance table.
+//! **Cost.** About 1.1 top bands and 11.4 signature pairs per 9x9 grid,
+//! each a few table look-ups, plus a rejection loop per lower band (about
+//! 11,664 / B(σ) proposals of which most fail at the first clash, the
+//! largest share of the time now); a 4x4 grid is one draw. Times and
+//! instruction counts in the README's performance table.
 
 use std::sync::OnceLock;
 
@@ -261,11 +276,26 @@ fn partition_index(p: &[u16; 3]) -> usize {
 /// their partitions.
 #[inline]
 fn signature_key(sig: &[u16; 9]) -> usize {
-    let mut label = [0u8; 9];
-    for (i, d) in positions(&sig[..3]).into_iter().enumerate() {
-        label[d as usize] = i as u8;
+    // label[d]: d's position when box 1's sets are listed in order.
+    let mut label = [0u8; 16];
+    let mut i = 0u8;
+    for &set in &sig[..3] {
+        let mut m = set;
+        while m != 0 {
+            label[(m.trailing_zeros() & 15) as usize] = i;
+            i += 1;
+            m &= m - 1;
+        }
     }
-    let relabel = |m: u16| digits(m).fold(0u16, |acc, d| acc | 1 << label[d as usize]);
+    let relabel = |set: u16| {
+        let mut m = set;
+        let mut out = 0u16;
+        while m != 0 {
+            out |= 1 << label[(m.trailing_zeros() & 15) as usize];
+            m &= m - 1;
+        }
+        out
+    };
     let p2 = [relabel(sig[3]), relabel(sig[4]), relabel(sig[5])];
     let p3 = [relabel(sig[6]), relabel(sig[7]), relabel(sig[8])];
     partition_index(&p2) * PARTITIONS + partition_index(&p3)
@@ -294,16 +324,48 @@ fn cycles(left: &[u16; 9]) -> u32 {
     count
 }
 
+/// The picks of each of the 729 choices: which of the three digits of each
+/// column set of boxes 1 and 2, as base-3 digits of the choice.
+static PICKS: [[u8; 6]; 729] = {
+    let mut t = [[0u8; 6]; 729];
+    let mut c = 0;
+    while c < 729 {
+        let (a, b) = (c / 27, c % 27);
+        t[c] = [
+            (a / 9) as u8,
+            (a / 3 % 3) as u8,
+            (a % 3) as u8,
+            (b / 9) as u8,
+            (b / 3 % 3) as u8,
+            (b % 3) as u8,
+        ];
+        c += 1;
+    }
+    t
+};
+
+/// The `k`-th smallest (0, 1 or 2) digit of a three-digit mask.
+#[inline(always)]
+fn third(m: u16, k: u8) -> u8 {
+    let low = m.trailing_zeros() as u8;
+    let high = 15 - m.leading_zeros() as u8;
+    let mid = (m & (m - 1)).trailing_zeros() as u8;
+    match k {
+        0 => low,
+        1 => mid,
+        _ => high,
+    }
+}
+
 /// The transversal picked by `choice` (0..729: box 1's picks, then box 2's),
 /// if it is one: the leftover edges of each column.
 #[inline]
 fn transversal(sig: &[u16; 9], choice: u32) -> Option<([u8; 9], [u16; 9])> {
-    let (a, b) = (choice / 27, choice % 27);
-    let picks = [a / 9, a / 3 % 3, a % 3, b / 9, b / 3 % 3, b % 3];
+    let picks = &PICKS[choice as usize];
     let mut row = [0u8; 9];
     let mut used = 0u16;
     for (j, &k) in picks.iter().enumerate() {
-        let d = nth_digit(sig[j], k);
+        let d = third(sig[j], k);
         if used & (1 << d) != 0 {
             return None;
         }
@@ -374,7 +436,7 @@ pub fn b_of(sig: &[u16; 9]) -> u32 {
 /// The signatures of bands 2 and 3 for split choices `splits` (one of 56
 /// per stack) under a band with signature `sig1`.
 #[inline]
-fn splits_below(sig1: &[u16; 9], splits: [usize; 3]) -> ([u16; 9], [u16; 9]) {
+pub fn splits_below(sig1: &[u16; 9], splits: [usize; 3]) -> ([u16; 9], [u16; 9]) {
     let mut s2 = [0u16; 9];
     let mut s3 = [0u16; 9];
     for (s, &k) in splits.iter().enumerate() {
@@ -458,6 +520,80 @@ pub fn all_completions() -> Vec<u64> {
         .map(|key| completions(&key_signature(key)))
         .collect()
 }
+
+/// The band class (0..44, in the reference table's order) of each key of
+/// the band tables, 0 for keys that are no band's; computed by `cargo run
+/// --release --example uniform_table classes` and checked by a release-mode
+/// test.
+static CLASS_TABLE: &[u8; PARTITIONS * PARTITIONS] = include_bytes!("uniform_class_table.bin");
+
+/// The band class (0..44) of the signature with table key `key`, if it is
+/// a band's.
+#[inline]
+pub fn class_of_key(key: usize) -> Option<usize> {
+    usize::from(CLASS_TABLE[key]).checked_sub(1)
+}
+
+/// For each band class (reference order): its completions C divided by 72
+/// (the reduced count c; a test compares with the published table).
+pub const CLASS_COMPLETIONS: [u32; 44] = [
+    97_961_464,
+    97_539_392,
+    98_369_440,
+    97_910_032,
+    96_482_296,
+    97_549_160,
+    97_287_008,
+    97_416_016,
+    97_477_096,
+    96_807_424,
+    98_119_872,
+    98_371_664,
+    98_128_064,
+    98_733_568,
+    97_455_648,
+    97_372_400,
+    97_116_296,
+    95_596_592,
+    97_346_960,
+    97_714_592,
+    97_992_064,
+    98_153_104,
+    98_733_184,
+    98_048_704,
+    96_702_240,
+    98_950_072,
+    97_685_328,
+    98_784_768,
+    98_493_856,
+    100_231_616,
+    99_525_184,
+    96_100_688,
+    96_631_520,
+    97_756_224,
+    99_083_712,
+    98_875_264,
+    102_047_904,
+    101_131_392,
+    96_380_896,
+    102_543_168,
+    99_258_880,
+    94_888_576,
+    97_282_720,
+    108_374_976,
+];
+
+/// For each band class: the largest `B(σ2) · B(σ3)` over the 56³
+/// signatures below a top band of the class (computed by
+/// `cargo run --release --example uniform_bounds`; a release-mode test
+/// recomputes it).
+pub const CLASS_PRODUCT_MAX: [u32; 44] = [
+    476_928, 297_216, 497_664, 497_664, 269_568, 393_984, 445_824, 445_824, 445_824, 331_776,
+    497_664, 746_496, 497_664, 746_496, 497_664, 290_304, 445_824, 266_256, 331_776, 266_256,
+    331_776, 746_496, 497_664, 331_776, 297_216, 891_648, 331_776, 331_776, 497_664, 331_776,
+    331_776, 266_256, 165_888, 331_776, 331_776, 497_664, 746_496, 995_328, 266_256, 995_328,
+    331_776, 266_256, 266_256, 2_985_984,
+];
 
 /// The key of a band's signature in the tables (relabelling and column
 /// order do not change it).
@@ -567,9 +703,11 @@ fn band_with_signature<R: Rng + ?Sized>(rng: &mut R, sig: &[u16; 9]) -> Option<[
     None
 }
 
-/// Proposals allowed for one grid before the fail-safe. One is accepted
-/// with probability about 1/75, so needing more than this has probability
-/// about e^-1300: never in practice, but the loop is bounded.
+/// Proposals (top bands and signature pairs together) allowed for one grid
+/// before the fail-safe. A signature pair is accepted with probability at
+/// least 1/68 (the worst class) and a top band with probability above 0.87,
+/// so needing more than this has probability below e^-1400: never in
+/// practice, but the loop is bounded.
 pub const MAX_PROPOSALS: u64 = 100_000;
 /// Tries allowed for drawing one band with a given signature (accepted
 /// with probability B/11,664 ≥ 1/11,664 for an accepted signature).
@@ -578,7 +716,7 @@ pub const MAX_BAND_TRIES: u32 = 10_000_000;
 /// How much work one 9x9 grid took.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tries {
-    /// (b1, σ2) proposals, including the accepted one.
+    /// Top-band and signature-pair proposals, including the accepted ones.
     pub proposals: u64,
     /// Whether the fail-safe made the grid instead.
     pub fell_back: bool,
@@ -603,22 +741,37 @@ impl Uniform {
         grid: &mut Grid,
         tries: &mut Tries,
     ) -> Option<()> {
-        let (b1, s2, s3) = loop {
+        // 1. A top band in proportion to its completions: uniform, accepted
+        //    with probability c(class) / max c (about 1.1 tries).
+        let c_max = CLASS_COMPLETIONS.iter().copied().max().unwrap_or(1);
+        let (b1, sig1, class) = loop {
             if tries.proposals == MAX_PROPOSALS {
                 return None;
             }
             tries.proposals += 1;
             let b1 = top_band(rng);
             let sig1 = signature(&b1);
+            let class = class_of_key(signature_key(&sig1))?;
+            if below(rng, c_max) < CLASS_COMPLETIONS[class] {
+                break (b1, sig1, class);
+            }
+        };
+        // 2. The signatures below it in proportion to B(σ2) · B(σ3): uniform
+        //    among the 56³, accepted with probability B(σ2) · B(σ3) / the
+        //    class's largest such product (about 11 tries on average).
+        let bound = CLASS_PRODUCT_MAX[class];
+        let (s2, s3) = loop {
+            if tries.proposals == MAX_PROPOSALS {
+                return None;
+            }
+            tries.proposals += 1;
             let pick = below(rng, 56 * 56 * 56) as usize;
             let (s2, s3) = splits_below(&sig1, [pick / 3136, pick / 56 % 56, pick % 56]);
-            if below(rng, MAX_B) >= b_of(&s2) {
-                continue;
+            let weight = b_of(&s2) * b_of(&s3);
+            debug_assert!(weight <= bound, "class {class}: {weight} > {bound}");
+            if below(rng, bound) < weight {
+                break (s2, s3);
             }
-            if below(rng, MAX_B) >= b_of(&s3) {
-                continue;
-            }
-            break (b1, s2, s3);
         };
         let b2 = band_with_signature(rng, &s2)?;
         let b3 = band_with_signature(rng, &s3)?;
@@ -684,6 +837,45 @@ impl Generator for Uniform {
 mod tests {
     use super::*;
     use crate::random::grid_rng;
+
+    #[test]
+    fn class_completions_are_the_published_ones() {
+        for (k, class) in crate::reference::band_classes().iter().enumerate() {
+            assert_eq!(
+                u64::from(CLASS_COMPLETIONS[k]) * 72,
+                class.completions,
+                "class {}",
+                k + 1
+            );
+        }
+    }
+
+    /// For each class, its first table key's signature (a top band of the
+    /// class with box 1's columns {0,1,2}, {3,4,5}, {6,7,8}).
+    fn class_representatives() -> Vec<[u16; 9]> {
+        let mut out = vec![None; 44];
+        for key in 0..PARTITIONS * PARTITIONS {
+            if let Some(class) = class_of_key(key) {
+                out[class].get_or_insert_with(|| key_signature(key));
+            }
+        }
+        out.into_iter()
+            .map(|s| s.expect("every class has a key"))
+            .collect()
+    }
+
+    #[test]
+    #[ignore = "release only (about 3 s): cargo test --release --lib -- --ignored"]
+    fn class_product_bounds_are_the_largest_products() {
+        for (class, sig1) in class_representatives().iter().enumerate() {
+            let mut largest = 0;
+            for k in 0..56 * 56 * 56 {
+                let (s2, s3) = splits_below(sig1, [k / 3136, k / 56 % 56, k % 56]);
+                largest = largest.max(b_of(&s2) * b_of(&s3));
+            }
+            assert_eq!(CLASS_PRODUCT_MAX[class], largest, "class {}", class + 1);
+        }
+    }
 
     #[test]
     fn committed_b_table_matches_the_formula() {
