@@ -6,7 +6,7 @@ use std::io::Write;
 use anyhow::Context;
 use clap::Args;
 
-use super::{Exit, InputArgs, JobsArgs, Output, Unreadable, is_broken_pipe, open_input, warn};
+use super::{Exit, InputArgs, JobsArgs, Output, batches, each_input, is_broken_pipe, warn};
 use crate::check::{Rules, Tally, check_batch};
 use crate::format::Format;
 use crate::format::read::Reader;
@@ -55,23 +55,11 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<Exit> {
         unique: args.unique,
     };
     let mut checked = || -> anyhow::Result<()> {
-        for path in args.input.files() {
-            let (name, input) = match open_input(&path) {
-                Ok(opened) => opened,
-                Err(message) => {
-                    warn(format_args!("error: {message}"));
-                    unreadable = true;
-                    continue;
-                }
-            };
+        unreadable = !each_input(&args.input.files(), |name, input| {
             let mut reader = Reader::new(input, args.format, args.input.size);
             pipeline::ordered(
                 jobs,
-                || {
-                    reader
-                        .next_batch()
-                        .map_err(|e| Unreadable(format!("cannot read {name}: {e}")).into())
-                },
+                batches(&mut reader, name),
                 |batch, _| check_batch(&batch, rules),
                 |report| -> anyhow::Result<()> {
                     for (line, problem) in &report.problems {
@@ -80,8 +68,8 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<Exit> {
                     tally.add(&report);
                     Ok(())
                 },
-            )?;
-        }
+            )
+        })?;
         writeln!(out.file, "{}", tally.summary().line()).context(out.what.clone())?;
         out.file.flush().context(out.what.clone())
     };

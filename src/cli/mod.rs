@@ -353,7 +353,7 @@ fn stdout_file() -> io::Result<File> {
 
 /// Opens an input: standard input for `-`, else the file. The error says
 /// why it cannot be read, naming it.
-pub fn open_input(path: &Path) -> Result<(String, Box<dyn Read>), String> {
+fn open_input(path: &Path) -> Result<(String, Box<dyn Read>), String> {
     if path.as_os_str() == "-" {
         return Ok(("<stdin>".into(), Box::new(io::stdin())));
     }
@@ -364,6 +364,40 @@ pub fn open_input(path: &Path) -> Result<(String, Box<dyn Read>), String> {
     match File::open(path) {
         Ok(file) => Ok((name, Box::new(file))),
         Err(e) => Err(format!("cannot read {name}: {e}")),
+    }
+}
+
+/// Opens each input in turn (`-`: standard input) and calls `each` with
+/// its name and contents; an input that cannot be opened is reported
+/// (`sudogen: error: cannot read ...`) and skipped. Returns whether every
+/// input could be opened.
+pub fn each_input(
+    files: &[PathBuf],
+    mut each: impl FnMut(&str, Box<dyn Read>) -> anyhow::Result<()>,
+) -> anyhow::Result<bool> {
+    let mut all = true;
+    for path in files {
+        match open_input(path) {
+            Ok((name, input)) => each(&name, input)?,
+            Err(message) => {
+                warn(format_args!("error: {message}"));
+                all = false;
+            }
+        }
+    }
+    Ok(all)
+}
+
+/// The batches of a reader as a pipeline source; a read error names the
+/// input and is [`Unreadable`].
+pub fn batches<'a, R: Read>(
+    reader: &'a mut crate::format::read::Reader<R>,
+    name: &'a str,
+) -> impl FnMut() -> anyhow::Result<Option<crate::format::read::Batch>> + 'a {
+    move || {
+        reader
+            .next_batch()
+            .map_err(|e| Unreadable(format!("cannot read {name}: {e}")).into())
     }
 }
 

@@ -10,8 +10,8 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args;
 
-use super::{Exit, InputArgs, JobsArgs, OutputArgs, Unreadable, UsageError, is_broken_pipe};
-use super::{open_input, warn};
+use super::{Exit, InputArgs, JobsArgs, OutputArgs, UsageError, batches, each_input};
+use super::{is_broken_pipe, warn};
 use crate::format::read::{Batch, Reader};
 use crate::format::{Field, Format, Record, Symbols, Value, Writer, csv};
 use crate::grid::{Grid, Size};
@@ -148,25 +148,15 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
     let mut index = 0u64;
     let mut result = || -> anyhow::Result<()> {
         let mut csv_size: Option<Size> = None;
-        for path in &config.files {
-            let (name, input) = match open_input(path) {
-                Ok(opened) => opened,
-                Err(message) => {
-                    warn(format_args!("error: {message}"));
-                    unreadable = true;
-                    continue;
-                }
-            };
+        let config = &config;
+        unreadable = !each_input(&config.files, |name, input| {
             let mut reader = Reader::new(input, config.input_format, config.size)
                 .with_symbols(config.symbols.clone());
-            let config = &config;
+            let mut next = batches(&mut reader, name);
             pipeline::ordered(
                 config.jobs,
                 || {
-                    let batch = reader
-                        .next_batch()
-                        .map_err(|e| Unreadable(format!("cannot read {name}: {e}")))?;
-                    Ok::<_, anyhow::Error>(batch.map(|b| {
+                    Ok(next()?.map(|b| {
                         let first = index;
                         index += b.len() as u64;
                         (first, b)
@@ -190,8 +180,8 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
                     Ok(())
                 },
             )?;
-            out.file.flush().context(out.what.clone())?;
-        }
+            out.file.flush().context(out.what.clone())
+        })?;
         Ok(())
     };
     match result() {

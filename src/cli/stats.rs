@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args;
 
-use super::{Exit, GridArgs, Output, RunArgs, Unreadable, UsageError, open_input, warn};
+use super::{Exit, GridArgs, Output, RunArgs, UsageError, batches, each_input, warn};
 use crate::format::read::Reader;
 use crate::grid::{Grid, Size};
 use crate::pipeline;
@@ -133,24 +133,11 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
         }
         Source::Read(files) => {
             let mut total = (Stats::new(size), 0u64);
-            let mut unreadable = false;
-            for path in files {
-                let (name, input) = match open_input(path) {
-                    Ok(opened) => opened,
-                    Err(message) => {
-                        warn(format_args!("error: {message}"));
-                        unreadable = true;
-                        continue;
-                    }
-                };
+            let all_read = each_input(files, |name, input| {
                 let mut reader = Reader::new(input, None, None);
                 let (counts, skipped) = pipeline::fold(
                     config.jobs,
-                    || {
-                        reader
-                            .next_batch()
-                            .map_err(|e| Unreadable(format!("cannot read {name}: {e}")))
-                    },
+                    batches(&mut reader, name),
                     || (Stats::new(size), 0u64),
                     |(counts, skipped), batch| {
                         let _ = batch.for_each(|_, grid| {
@@ -163,9 +150,13 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
                     },
                     merge,
                 )?;
-                total = merge(total, (counts, skipped));
-            }
-            if unreadable {
+                total = merge(
+                    std::mem::replace(&mut total, (Stats::new(size), 0)),
+                    (counts, skipped),
+                );
+                Ok(())
+            })?;
+            if !all_read {
                 return Ok(Exit::Usage);
             }
             if total.0.grids() == 0 {
