@@ -36,6 +36,7 @@ fn writers(c: &mut Criterion) {
                     index,
                     grid: black_box(&grid),
                     fields: &[],
+                    solution: None,
                 };
                 writer.write(&mut buf, &record).unwrap();
                 index += 1;

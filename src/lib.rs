@@ -29,6 +29,7 @@ pub mod format;
 pub mod grid;
 pub mod mask;
 pub mod pipeline;
+pub mod puzzle;
 pub mod random;
 pub mod reference;
 pub mod solve;

@@ -152,52 +152,80 @@ impl Config {
     pub fn write_to<W: Write + ?Sized>(
         &self,
         out: &mut W,
-        mut done: impl FnMut(u64),
+        done: impl FnMut(u64),
     ) -> io::Result<()> {
         let writer = self.writer();
         writer.write_header(out)?;
         let run = RunRng::new(self.seed);
-        // Chunks are (first index, length): a run may end at the very last
-        // index, 2^64 - 1, so no chunk has an end index.
-        let (mut next, mut left) = (self.start, self.count);
-        let source = || {
-            if left == 0 {
-                return Ok(None);
-            }
-            let chunk = (next, left.min(self.chunk_len()));
-            next = next.wrapping_add(chunk.1);
-            left -= chunk.1;
-            Ok(Some(chunk))
+        let (strategy, size) = (self.strategy, self.size);
+        let work = |index: u64, grid: &mut Grid, buf: &mut Vec<u8>| {
+            strategy.generate(&mut run.for_index(index), grid);
+            let record = Record {
+                index,
+                grid,
+                fields: &[],
+                solution: None,
+            };
+            // Writing to a Vec cannot fail.
+            let _ = writer.write(buf, &record);
         };
-        let work = |(from, len): (u64, u64), stop: &pipeline::Stop| {
-            let mut buf = Vec::new();
-            let mut grid = Grid::empty(self.size);
-            for index in (0..len).map(|k| from + k) {
-                if stop.is_set() {
-                    break;
-                }
-                self.strategy.generate(&mut run.for_index(index), &mut grid);
-                let record = Record {
-                    index,
-                    grid: &grid,
-                    fields: &[],
-                };
-                // Writing to a Vec cannot fail.
-                let _ = writer.write(&mut buf, &record);
-            }
-            (len, buf)
-        };
-        // No more workers than chunks: three grids need no 256 threads.
-        let jobs = usize::try_from(self.count.div_ceil(self.chunk_len()))
-            .map_or(self.jobs, |chunks| self.jobs.min(chunks));
-        pipeline::ordered(jobs, source, work, |(n, buf): (u64, Vec<u8>)| {
-            out.write_all(&buf)?;
-            out.flush()?;
-            done(n);
-            Ok::<(), io::Error>(())
-        })?;
-        out.flush()
+        let chunk = self.chunk_len();
+        let scratch = || Grid::empty(size);
+        write_indexed(
+            out,
+            (self.start, self.count, chunk),
+            self.jobs,
+            done,
+            scratch,
+            work,
+        )
     }
+}
+
+/// Writes the records of indices `start..start + count` (made and formatted
+/// by `work`, with scratch state from `scratch` once per chunk) to `out` in
+/// order, in chunks of `chunk` indices on `jobs` workers, calling `done(n)`
+/// after each chunk of `n` records is written.
+/// A run may end at the very last index, 2^64 - 1: chunks are (first index,
+/// length), never an end index. No more workers start than there are
+/// chunks, and once the writer fails no new record is begun.
+pub fn write_indexed<W: Write + ?Sized, S>(
+    out: &mut W,
+    (start, count, chunk): (u64, u64, u64),
+    jobs: usize,
+    mut done: impl FnMut(u64),
+    scratch: impl Fn() -> S + Sync,
+    work: impl Fn(u64, &mut S, &mut Vec<u8>) + Sync,
+) -> io::Result<()> {
+    let (mut next, mut left) = (start, count);
+    let source = || {
+        if left == 0 {
+            return Ok(None);
+        }
+        let c = (next, left.min(chunk));
+        next = next.wrapping_add(c.1);
+        left -= c.1;
+        Ok(Some(c))
+    };
+    let make = |(from, len): (u64, u64), stop: &pipeline::Stop| {
+        let mut buf = Vec::new();
+        let mut state = scratch();
+        for index in (0..len).map(|k| from + k) {
+            if stop.is_set() {
+                break;
+            }
+            work(index, &mut state, &mut buf);
+        }
+        (len, buf)
+    };
+    let jobs = usize::try_from(count.div_ceil(chunk)).map_or(jobs, |chunks| jobs.min(chunks));
+    pipeline::ordered(jobs, source, make, |(n, buf): (u64, Vec<u8>)| {
+        out.write_all(&buf)?;
+        out.flush()?;
+        done(n);
+        Ok::<(), io::Error>(())
+    })?;
+    out.flush()
 }
 
 #[cfg(test)]

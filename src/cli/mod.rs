@@ -19,6 +19,7 @@ pub mod check;
 pub mod completions;
 pub mod generate;
 pub mod progress;
+pub mod puzzle;
 pub mod solve;
 pub mod stats;
 
@@ -83,6 +84,14 @@ pub enum Command {
     /// 1. Malformed input exits 2.
     #[command(args_override_self = true)]
     Solve(solve::SolveArgs),
+    /// Make puzzles with exactly one solution: minimal by default,
+    /// optionally symmetric, from any strategy's grids.
+    ///
+    /// Puzzle i is made from grid i of `sudogen generate` with the same
+    /// strategy, size and seed, and is the same bytes for every -j, --start
+    /// and shard.
+    #[command(args_override_self = true)]
+    Puzzle(puzzle::PuzzleArgs),
     /// Print a shell completion script to standard output
     Completions(completions::CompletionsArgs),
 }
@@ -152,6 +161,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Stats(args)) => stats::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),
+        Some(Command::Puzzle(args)) => puzzle::run(&args),
         Some(Command::Completions(args)) => completions::run(&args),
     }
 }

@@ -286,6 +286,7 @@ fn solve_batch(config: &Config, first: u64, batch: &Batch) -> Solved {
                     index: record_index,
                     grid: puzzle,
                     fields: &fields,
+                    solution: None,
                 };
                 let _ = writer.write(&mut s.out, &record);
             }
@@ -311,6 +312,7 @@ fn solve_batch(config: &Config, first: u64, batch: &Batch) -> Solved {
                     index: record_index,
                     grid,
                     fields: &[],
+                    solution: None,
                 };
                 let _ = writer.write(&mut s.out, &record);
                 if let (Format::Line, Some(message)) = (format, &verdict) {

@@ -41,6 +41,17 @@ pub fn is_header(line: &[u8]) -> bool {
     line.starts_with(b"index")
 }
 
+/// Whether a header is that of puzzles (`index,puzzle,solution,clues`),
+/// whose records hold the puzzle as a string in their second field.
+pub fn is_puzzle_header(line: &[u8]) -> bool {
+    line.starts_with(b"index,puzzle")
+}
+
+/// The puzzle of a record under a puzzle header: its second field.
+pub fn puzzle_field(line: &[u8]) -> &[u8] {
+    line.split(|&b| b == b',').nth(1).unwrap_or_default()
+}
+
 /// The size a header announces: as many cell columns as the size has cells.
 pub fn header_size(line: &[u8]) -> Result<Size, RecordError> {
     let cells = line.split(|&b| b == b',').count() - 1;

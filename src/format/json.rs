@@ -81,12 +81,14 @@ fn push_string(buf: &mut Vec<u8>, s: &str) {
     buf.push(b'"');
 }
 
-/// Reads a record: an object whose `grid` is an array of rows.
+/// Reads a record: an object whose `grid` (or, for puzzles, `puzzle`) is
+/// an array of rows.
 pub fn parse(line: &[u8], size: Option<Size>) -> Result<Grid, RecordError> {
     let doc: serde_json::Value =
         serde_json::from_slice(line).map_err(|e| RecordError::Json(e.to_string()))?;
     let rows = doc
         .get("grid")
+        .or_else(|| doc.get("puzzle"))
         .and_then(|g| g.as_array())
         .ok_or(RecordError::JsonNoGrid)?;
     let size = match size.or(Size::from_side(rows.len())) {

@@ -79,6 +79,8 @@ pub struct Record<'a> {
     pub grid: &'a Grid,
     /// Fields of this record alone, written after the grid.
     pub fields: &'a [Field<'a>],
+    /// The solution of a puzzle, for writers [for puzzles](Writer::for_puzzles).
+    pub solution: Option<&'a Grid>,
 }
 
 /// Writes the records of one run in one format.
@@ -93,6 +95,8 @@ pub struct Writer {
     json_grid: bool,
     /// `line` and `grid`: the symbols to write instead of the standard ones.
     symbols: Option<Symbols>,
+    /// Records are puzzles, with their solutions written too if `Some(true)`.
+    puzzles: Option<bool>,
 }
 
 /// An alphabet of cell symbols other than the standard `1-9A-Z`, such as
@@ -183,7 +187,19 @@ impl Writer {
             json_prefix,
             json_grid: true,
             symbols: None,
+            puzzles: None,
         }
+    }
+
+    /// Writes records as puzzles: `line` writes the puzzle (`.` for empty)
+    /// and, with `with_solution`, the solution after a space; `grid` draws
+    /// the solution below the puzzle; `csv` writes `index,puzzle,solution,
+    /// clues` with the grids as strings (`0` for empty); `json` writes
+    /// `"puzzle"`, `"solution"` and `"clues"`. The solution comes from the
+    /// record's `solution`.
+    pub fn for_puzzles(mut self, with_solution: bool) -> Self {
+        self.puzzles = Some(with_solution);
+        self
     }
 
     /// Leaves the record's grid out of JSON objects (when the fields carry
@@ -207,6 +223,7 @@ impl Writer {
     /// Writes what comes before the first record (the CSV header).
     pub fn write_header<W: Write + ?Sized>(&self, w: &mut W) -> io::Result<()> {
         match self.format {
+            Format::Csv if self.puzzles.is_some() => w.write_all(b"index,puzzle,solution,clues\n"),
             Format::Csv => csv::write_header(w, self.size),
             Format::Grid | Format::Line | Format::Json => Ok(()),
         }
@@ -226,11 +243,86 @@ impl Writer {
 
     #[inline]
     fn write_standard<W: Write + ?Sized>(&self, w: &mut W, record: &Record<'_>) -> io::Result<()> {
+        if let Some(with_solution) = self.puzzles {
+            return self.write_puzzle(w, record, with_solution);
+        }
         match self.format {
             Format::Line => line::write_grid(w, record.grid),
             Format::Grid => pretty::write_grid(w, record.grid, record.index != self.start),
             Format::Csv => csv::write_record(w, record),
             Format::Json => json::write_record(w, &self.json_prefix, self.json_grid, record),
+        }
+    }
+}
+
+impl Writer {
+    fn write_puzzle<W: Write + ?Sized>(
+        &self,
+        w: &mut W,
+        record: &Record<'_>,
+        with_solution: bool,
+    ) -> io::Result<()> {
+        let puzzle = record.grid;
+        let solution = record.solution.filter(|_| with_solution);
+        match self.format {
+            Format::Line => with_scratch(w, |buf| {
+                let _ = line::write_grid(buf, puzzle);
+                if let Some(s) = solution {
+                    buf.pop();
+                    buf.push(b' ');
+                    let _ = line::write_grid(buf, s);
+                }
+            }),
+            Format::Grid => {
+                pretty::write_grid(w, puzzle, record.index != self.start)?;
+                match solution {
+                    Some(s) => pretty::write_grid(w, s, true),
+                    None => Ok(()),
+                }
+            }
+            Format::Csv => with_scratch(w, |buf| {
+                // The grids as strings of symbols, `0` for an empty cell.
+                let push_grid = |buf: &mut Vec<u8>, g: &Grid| {
+                    buf.extend(
+                        g.cells()
+                            .iter()
+                            .map(|&v| if v == 0 { b'0' } else { g.size().symbol(v) }),
+                    );
+                };
+                push_decimal(buf, record.index);
+                buf.push(b',');
+                push_grid(buf, puzzle);
+                buf.push(b',');
+                if let Some(s) = solution {
+                    push_grid(buf, s);
+                }
+                buf.push(b',');
+                push_decimal(buf, crate::puzzle::clues(puzzle) as u64);
+                buf.push(b'\n');
+            }),
+            Format::Json => {
+                let clues = crate::puzzle::clues(puzzle) as u64;
+                let mut fields = vec![Field {
+                    name: "puzzle",
+                    value: Value::Grid(puzzle),
+                }];
+                if let Some(s) = solution {
+                    fields.push(Field {
+                        name: "solution",
+                        value: Value::Grid(s),
+                    });
+                }
+                fields.push(Field {
+                    name: "clues",
+                    value: Value::UInt(clues),
+                });
+                fields.extend_from_slice(record.fields);
+                let record = Record {
+                    fields: &fields,
+                    ..*record
+                };
+                json::write_record(w, &self.json_prefix, false, &record)
+            }
         }
     }
 }
@@ -320,6 +412,7 @@ mod tests {
                 index: 2,
                 grid: &g,
                 fields: &fields,
+                solution: None,
             },
         )
         .unwrap();

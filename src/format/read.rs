@@ -319,6 +319,8 @@ pub struct Reader<R> {
     symbols: Option<Symbols>,
     /// The size announced by the last CSV header seen.
     csv_size: Option<Size>,
+    /// Whether the last CSV header was that of puzzles.
+    csv_puzzles: bool,
     block: Option<Block>,
     /// Parsed records not yet taken by the iterator.
     ready: std::collections::VecDeque<Item>,
@@ -334,6 +336,7 @@ impl<R: Read> Reader<R> {
             size,
             symbols: None,
             csv_size: None,
+            csv_puzzles: false,
             block: None,
             ready: Default::default(),
         }
@@ -403,13 +406,29 @@ impl<R: Read> Reader<R> {
             match kind {
                 Format::Line => push(&mut batch, number, Kind::Line, self.size, line),
                 Format::Json => push(&mut batch, number, Kind::Json, self.size, line),
-                Format::Csv if csv::is_header(line) => match csv::header_size(line) {
-                    Ok(size) => self.csv_size = Some(size),
-                    Err(e) => {
-                        self.csv_size = None;
-                        push(&mut batch, number, Kind::Bad(e), None, &[]);
+                Format::Csv if csv::is_puzzle_header(line) => {
+                    self.csv_puzzles = true;
+                    self.csv_size = None;
+                }
+                Format::Csv if csv::is_header(line) => {
+                    self.csv_puzzles = false;
+                    match csv::header_size(line) {
+                        Ok(size) => self.csv_size = Some(size),
+                        Err(e) => {
+                            self.csv_size = None;
+                            push(&mut batch, number, Kind::Bad(e), None, &[]);
+                        }
                     }
-                },
+                }
+                Format::Csv if self.csv_puzzles => {
+                    push(
+                        &mut batch,
+                        number,
+                        Kind::Line,
+                        self.size,
+                        csv::puzzle_field(line),
+                    );
+                }
                 Format::Csv => {
                     let header = self.csv_size.is_some();
                     let size = self.size.or(self.csv_size);

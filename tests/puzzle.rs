@@ -1,0 +1,193 @@
+//! `sudogen puzzle` against the real binary, every puzzle checked with the
+//! tests' independent counter.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use sudogen::puzzle::Symmetry;
+use sudogen::{Grid, Size};
+
+mod common;
+use common::naive_count;
+
+const BIN: &str = env!("CARGO_BIN_EXE_sudogen");
+
+fn sudogen() -> Command {
+    Command::new(BIN)
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = sudogen().args(args).output().unwrap();
+    assert!(out.status.success(), "{args:?}: {out:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Whether each single given (or, with a symmetry, each orbit of givens)
+/// is needed for uniqueness.
+fn is_minimal(p: &Grid, symmetry: Symmetry) -> bool {
+    let n = p.size().side();
+    symmetry.orbits(p.size()).iter().all(|orbit| {
+        if p.cells()[orbit[0]] == 0 {
+            return true;
+        }
+        let mut q = p.cells().to_vec();
+        for &c in orbit {
+            q[c] = 0;
+        }
+        naive_count(&mut q, n, 2) >= 2
+    })
+}
+
+#[test]
+fn each_puzzle_solves_to_the_grid_of_the_same_index() {
+    for strategy in ["uniform", "backtrack", "bas", "chain"] {
+        let puzzles = stdout_of(&[
+            "puzzle",
+            "-s",
+            strategy,
+            "-n",
+            "6",
+            "--seed",
+            "7",
+            "--with-solution",
+        ]);
+        let grids = stdout_of(&["generate", "-s", strategy, "-n", "6", "--seed", "7"]);
+        for (line, grid) in puzzles.lines().zip(grids.lines()) {
+            let (puzzle, solution) = line.split_once(' ').unwrap();
+            assert_eq!(solution, grid, "{strategy}");
+            let p = Grid::parse_line(puzzle.as_bytes(), None).unwrap();
+            assert_eq!(
+                naive_count(&mut p.cells().to_vec(), 9, 10),
+                1,
+                "{strategy}: {puzzle}"
+            );
+            assert!(is_minimal(&p, Symmetry::None), "{strategy}: {puzzle}");
+            for (&a, b) in p.cells().iter().zip(grid.bytes()) {
+                assert!(a == 0 || a == b - b'0');
+            }
+        }
+        assert_eq!(puzzles.lines().count(), 6);
+    }
+}
+
+#[test]
+fn every_symmetry_is_kept_and_minimal_subject_to_it() {
+    for &symmetry in Symmetry::ALL {
+        for size in ["4", "9"] {
+            let out = stdout_of(&[
+                "puzzle",
+                "--size",
+                size,
+                "-n",
+                "5",
+                "--seed",
+                "2",
+                "--symmetry",
+                symmetry.name(),
+            ]);
+            for line in out.lines() {
+                let p = Grid::parse_line(line.as_bytes(), None).unwrap();
+                let n = p.size().side();
+                assert!(symmetry.holds(&p), "{symmetry:?}: {line}");
+                assert_eq!(naive_count(&mut p.cells().to_vec(), n, 2), 1, "{line}");
+                assert!(is_minimal(&p, symmetry), "{symmetry:?}: {line}");
+            }
+        }
+    }
+}
+
+#[test]
+fn larger_sizes_make_unique_puzzles() {
+    // Minimal 16x16 puzzles are beyond the naive counter: check them with
+    // the library's solver, and the naive counter on 16x16 puzzles with a
+    // clue target.
+    let out = stdout_of(&[
+        "puzzle", "-s", "chain", "--size", "16", "-n", "2", "--seed", "3",
+    ]);
+    for line in out.lines() {
+        let p = Grid::parse_line(line.as_bytes(), Some(Size::S16)).unwrap();
+        assert_eq!(sudogen::solve::count_solutions(&p, 2), 1);
+        assert!(sudogen::puzzle::clues(&p) < 130, "{line}");
+    }
+    let out = stdout_of(&[
+        "puzzle", "-s", "chain", "--size", "16", "-n", "2", "--seed", "3", "--clues", "170",
+    ]);
+    for line in out.lines() {
+        let p = Grid::parse_line(line.as_bytes(), Some(Size::S16)).unwrap();
+        assert_eq!(naive_count(&mut p.cells().to_vec(), 16, 2), 1);
+    }
+    let out = stdout_of(&[
+        "puzzle", "-s", "chain", "--size", "25", "-n", "1", "--seed", "3", "--clues", "400",
+    ]);
+    let p = Grid::parse_line(out.trim_end().as_bytes(), Some(Size::S25)).unwrap();
+    assert_eq!(sudogen::puzzle::clues(&p), 400);
+    assert_eq!(naive_count(&mut p.cells().to_vec(), 25, 2), 1);
+}
+
+#[test]
+fn the_same_bytes_for_every_number_of_jobs_start_and_shard() {
+    for format in ["line", "csv", "json", "grid"] {
+        let base = [
+            "puzzle",
+            "-n",
+            "40",
+            "--seed",
+            "9",
+            "--with-solution",
+            "-f",
+            format,
+        ];
+        let one = stdout_of(&[&base[..], &["-j", "1"]].concat());
+        let two = stdout_of(&[&base[..], &["-j", "2"]].concat());
+        assert_eq!(one, two, "{format}");
+    }
+    let whole = stdout_of(&["puzzle", "-n", "30", "--seed", "9"]);
+    let head = stdout_of(&["puzzle", "-n", "12", "--seed", "9"]);
+    let tail = stdout_of(&["puzzle", "-n", "18", "--seed", "9", "--start", "12"]);
+    assert_eq!(whole, head + &tail);
+}
+
+#[test]
+fn clue_targets_are_reached_or_refused() {
+    let out = stdout_of(&[
+        "puzzle", "-n", "5", "--seed", "4", "--clues", "30", "-f", "csv",
+    ]);
+    for record in out.lines().skip(1) {
+        assert!(record.ends_with(",30"), "{record}");
+    }
+    assert!(out.starts_with("index,puzzle,solution,clues\n"));
+    sudogen()
+        .args(["puzzle", "--clues", "16"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("use 17 to 81"));
+}
+
+#[test]
+fn every_format_reads_back_as_unique_puzzles() {
+    for format in ["line", "csv", "json"] {
+        let out = stdout_of(&[
+            "puzzle",
+            "-n",
+            "10",
+            "--seed",
+            "5",
+            "-f",
+            format,
+            "--with-solution",
+        ]);
+        sudogen()
+            .args(["check", "--unique"])
+            .write_stdin(out.clone())
+            .assert()
+            .code(0)
+            .stdout(predicate::str::starts_with(
+                "10 grids read: 10 valid, 0 invalid",
+            ));
+        let solved = sudogen().arg("solve").write_stdin(out).output().unwrap();
+        assert_eq!(
+            String::from_utf8(solved.stdout).unwrap(),
+            stdout_of(&["-n", "10", "--seed", "5"]),
+            "{format}"
+        );
+    }
+}
