@@ -53,6 +53,8 @@ pub struct Stats {
     all_bands: [u64; 44],
     rectangles: u64,
     rectangles_sq: u64,
+    /// Puzzles counted, by their number of clues.
+    clue_counts: Vec<u64>,
 }
 
 impl Stats {
@@ -68,6 +70,7 @@ impl Stats {
             all_bands: [0; 44],
             rectangles: 0,
             rectangles_sq: 0,
+            clue_counts: vec![0; size.cells() + 1],
         }
     }
 
@@ -79,6 +82,50 @@ impl Stats {
     /// How many grids were counted.
     pub fn grids(&self) -> u64 {
         self.grids
+    }
+
+    /// Counts one puzzle (a grid of this size with empty cells) by its
+    /// number of clues.
+    pub fn add_puzzle(&mut self, puzzle: &Grid) {
+        debug_assert_eq!(puzzle.size(), self.size);
+        self.clue_counts[crate::puzzle::clues(puzzle)] += 1;
+    }
+
+    /// How many puzzles were counted.
+    pub fn puzzles(&self) -> u64 {
+        self.clue_counts.iter().sum()
+    }
+
+    /// The clue counts of the puzzles: mean, standard deviation, and how
+    /// many puzzles have each number of clues (those with any).
+    fn clue_rows(&self) -> Vec<Row> {
+        let n = self.puzzles() as f64;
+        if n == 0.0 {
+            return Vec::new();
+        }
+        let mean = self
+            .clue_counts
+            .iter()
+            .enumerate()
+            .map(|(k, &c)| k as f64 * c as f64)
+            .sum::<f64>()
+            / n;
+        let var = self
+            .clue_counts
+            .iter()
+            .enumerate()
+            .map(|(k, &c)| (k as f64 - mean).powi(2) * c as f64)
+            .sum::<f64>()
+            / n;
+        let mut rows = vec![
+            Row::info("puzzles", n),
+            Row::info("clues per puzzle: mean", mean),
+            Row::info("clues per puzzle: sd", var.sqrt()),
+        ];
+        for (k, &c) in self.clue_counts.iter().enumerate().filter(|(_, c)| **c > 0) {
+            rows.push(Row::info(&format!("puzzles with {k} clues"), c as f64));
+        }
+        rows
     }
 
     /// Counts one valid grid of this size.
@@ -138,6 +185,9 @@ impl Stats {
         }
         self.rectangles += other.rectangles;
         self.rectangles_sq += other.rectangles_sq;
+        for (a, b) in self.clue_counts.iter_mut().zip(&other.clue_counts) {
+            *a += b;
+        }
     }
 
     /// The statistics, each against its uniform expectation at `level`.
@@ -145,6 +195,7 @@ impl Stats {
         let n = self.grids as f64;
         let mut rows = vec![Row::info("grids", self.grids as f64)];
         if self.grids == 0 {
+            rows.extend(self.clue_rows());
             return rows;
         }
         let distinct = self.seen.len() as f64;
@@ -249,6 +300,7 @@ impl Stats {
                 ));
             }
         }
+        rows.extend(self.clue_rows());
         rows
     }
 }

@@ -191,3 +191,37 @@ fn every_format_reads_back_as_unique_puzzles() {
         );
     }
 }
+
+#[test]
+fn stats_reports_the_clue_counts_of_puzzles() {
+    let puzzles = stdout_of(&["puzzle", "-n", "200", "--seed", "6", "-f", "csv"]);
+    let expected: Vec<usize> = puzzles
+        .lines()
+        .skip(1)
+        .map(|r| r.rsplit(',').next().unwrap().parse().unwrap())
+        .collect();
+    let mean = expected.iter().sum::<usize>() as f64 / expected.len() as f64;
+    let out = sudogen()
+        .args(["stats", "--input", "-", "-f", "json"])
+        .write_stdin(puzzles)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = doc["statistics"].as_array().unwrap();
+    let value = |name: &str| {
+        rows.iter()
+            .find(|r| r["name"] == name)
+            .unwrap_or_else(|| panic!("no {name}: {doc}"))["value"]
+            .as_f64()
+            .unwrap()
+    };
+    assert_eq!(value("puzzles"), 200.0);
+    assert!((value("clues per puzzle: mean") - mean).abs() < 1e-9);
+    let total: f64 = rows
+        .iter()
+        .filter(|r| r["name"].as_str().unwrap().starts_with("puzzles with "))
+        .map(|r| r["value"].as_f64().unwrap())
+        .sum();
+    assert_eq!(total, 200.0);
+}

@@ -28,8 +28,8 @@ pub struct StatsArgs {
     pub run: RunArgs,
 
     /// Read grids from these files (`-`: standard input) instead of
-    /// generating; invalid grids and other sizes than --size are counted
-    /// and skipped
+    /// generating; puzzles (empty cells) are counted by their clues; invalid
+    /// records and other sizes than --size are counted and skipped
     #[arg(long, value_name = "FILE", num_args = 1..,
           conflicts_with_all = ["strategy", "count", "seed", "start"])]
     pub input: Vec<PathBuf>,
@@ -143,6 +143,13 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
                         let _ = batch.for_each(|_, grid| {
                             match grid {
                                 Ok(g) if g.size() == size && g.is_valid() => counts.add(g),
+                                Ok(g)
+                                    if g.size() == size
+                                        && !g.is_complete()
+                                        && g.validate_givens().is_ok() =>
+                                {
+                                    counts.add_puzzle(g)
+                                }
                                 _ => *skipped += 1,
                             }
                             Ok::<(), ()>(())
@@ -159,15 +166,15 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
             if !all_read {
                 return Ok(Exit::Usage);
             }
-            if total.0.grids() == 0 {
+            if total.0.grids() == 0 && total.0.puzzles() == 0 {
                 warn(format_args!(
-                    "error: no valid {size} grids in the input ({} records skipped); nothing to measure",
+                    "error: no valid {size} grids or puzzles in the input ({} records skipped); nothing to measure",
                     total.1
                 ));
                 return Ok(Exit::Failure);
             }
             let plural = if files.len() == 1 { "" } else { "s" };
-            let source = format!("{size} grids read from {} input{plural}", files.len());
+            let source = format!("{size} records read from {} input{plural}", files.len());
             (total.0, total.1, source)
         }
     };
