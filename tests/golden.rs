@@ -98,6 +98,43 @@ fn every_strategy_output_is_stable() {
     }
 }
 
+/// Puzzles are part of the contract too: every format at 9x9 (with their
+/// solutions), each symmetry in the `line` format, and the other sizes.
+fn puzzle_cases() -> Vec<(String, Vec<String>)> {
+    let run = |name: String, extra: &[&str]| {
+        let mut args: Vec<String> = ["puzzle", "-n", "3", "--seed", "2026"].map(String::from).to_vec();
+        args.extend(extra.iter().map(|s| s.to_string()));
+        (name, args)
+    };
+    let mut out = Vec::new();
+    for format in Format::ALL.iter().map(|f| f.name()) {
+        out.push(run(format!("puzzle-9.{format}"), &["-f", format, "--with-solution"]));
+    }
+    for s in sudogen::puzzle::Symmetry::ALL.iter().map(|s| s.name()) {
+        out.push(run(format!("puzzle-9-{s}.line"), &["--symmetry", s]));
+    }
+    out.push(run("puzzle-4.line".into(), &["--size", "4"]));
+    out.push(run("puzzle-16.line".into(), &["--size", "16", "-s", "chain", "-n", "1"]));
+    out.push(run("puzzle-25.line".into(), &["--size", "25", "-s", "chain", "-n", "1", "--clues", "400"]));
+    out
+}
+
+#[test]
+fn puzzle_output_is_stable() {
+    let bless = std::env::var_os("SUDOGEN_BLESS").is_some();
+    for (name, args) in puzzle_cases() {
+        let out = Command::new(BIN).args(&args).output().unwrap();
+        assert!(out.status.success(), "{name}: {out:?}");
+        let path = golden_dir().join(&name);
+        if bless {
+            std::fs::write(&path, &out.stdout).unwrap();
+        }
+        let expected = std::fs::read(&path)
+            .unwrap_or_else(|e| panic!("{}: {e}; run with SUDOGEN_BLESS=1 once", path.display()));
+        assert!(out.stdout == expected, "{name}: output differs from {}", path.display());
+    }
+}
+
 #[test]
 fn every_strategy_has_golden_files() {
     for &strategy in Strategy::ALL {
