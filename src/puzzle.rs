@@ -26,7 +26,7 @@ use rand::Rng;
 
 use crate::grid::{Grid, Size};
 use crate::random::shuffle;
-use crate::solve::count_solutions;
+use crate::solve::{count_solutions, has_solution_without};
 
 /// A map of the cell (row, column) of a grid of side n to another cell.
 type CellMap = fn(usize, usize, usize) -> (usize, usize);
@@ -177,7 +177,12 @@ pub fn make<R: Rng + ?Sized>(rng: &mut R, solution: &Grid, settings: Settings) -
         for &i in orbit {
             puzzle.cells_mut()[i] = 0;
         }
-        if count_solutions(&puzzle, 2) == 1 {
+        let unique = match orbit[..] {
+            // One cell: unique unless a solution puts another value there.
+            [i] => !has_solution_without(&puzzle, i, solution.cells()[i]),
+            _ => count_solutions(&puzzle, 2) == 1,
+        };
+        if unique {
             clues -= orbit.len();
         } else {
             for &i in orbit {

@@ -102,20 +102,31 @@ fn every_strategy_output_is_stable() {
 /// solutions), each symmetry in the `line` format, and the other sizes.
 fn puzzle_cases() -> Vec<(String, Vec<String>)> {
     let run = |name: String, extra: &[&str]| {
-        let mut args: Vec<String> = ["puzzle", "-n", "3", "--seed", "2026"].map(String::from).to_vec();
+        let mut args: Vec<String> = ["puzzle", "-n", "3", "--seed", "2026"]
+            .map(String::from)
+            .to_vec();
         args.extend(extra.iter().map(|s| s.to_string()));
         (name, args)
     };
     let mut out = Vec::new();
     for format in Format::ALL.iter().map(|f| f.name()) {
-        out.push(run(format!("puzzle-9.{format}"), &["-f", format, "--with-solution"]));
+        out.push(run(
+            format!("puzzle-9.{format}"),
+            &["-f", format, "--with-solution"],
+        ));
     }
     for s in sudogen::puzzle::Symmetry::ALL.iter().map(|s| s.name()) {
         out.push(run(format!("puzzle-9-{s}.line"), &["--symmetry", s]));
     }
     out.push(run("puzzle-4.line".into(), &["--size", "4"]));
-    out.push(run("puzzle-16.line".into(), &["--size", "16", "-s", "chain", "-n", "1"]));
-    out.push(run("puzzle-25.line".into(), &["--size", "25", "-s", "chain", "-n", "1", "--clues", "400"]));
+    out.push(run(
+        "puzzle-16.line".into(),
+        &["--size", "16", "-s", "chain", "-n", "1"],
+    ));
+    out.push(run(
+        "puzzle-25.line".into(),
+        &["--size", "25", "-s", "chain", "-n", "1", "--clues", "400"],
+    ));
     out
 }
 
@@ -131,7 +142,11 @@ fn puzzle_output_is_stable() {
         }
         let expected = std::fs::read(&path)
             .unwrap_or_else(|e| panic!("{}: {e}; run with SUDOGEN_BLESS=1 once", path.display()));
-        assert!(out.stdout == expected, "{name}: output differs from {}", path.display());
+        assert!(
+            out.stdout == expected,
+            "{name}: output differs from {}",
+            path.display()
+        );
     }
 }
 

@@ -389,8 +389,10 @@ impl Board {
 }
 
 /// Searches the 9x9 puzzle `grid` (cells 0 to 9), recording solutions in
-/// `found` until its limit or the budget is reached.
-pub fn search(grid: &Grid, found: &mut Found, budget: &mut Budget) {
+/// `found` until its limit or the budget is reached. With `exclude =
+/// Some((cell, value))`, only solutions where that empty cell does not
+/// hold that value count.
+pub fn search(grid: &Grid, exclude: Option<(usize, u8)>, found: &mut Found, budget: &mut Budget) {
     debug_assert_eq!(grid.size(), Size::S9);
     let mut board = Board::new();
     for (i, &v) in grid.cells().iter().enumerate() {
@@ -401,6 +403,12 @@ pub fn search(grid: &Grid, found: &mut Found, budget: &mut Budget) {
         {
             return;
         }
+    }
+    if let Some((cell, value)) = exclude {
+        board.restrict(
+            3 * (usize::from(value) - 1) + cell / 27,
+            !(1 << (cell % 27)),
+        );
     }
     if board.singles().is_err() {
         return;

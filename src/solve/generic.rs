@@ -265,13 +265,19 @@ impl State {
 }
 
 /// Searches the puzzle `grid`, recording solutions in `found` until its
-/// limit or the budget is reached.
-pub fn search(grid: &Grid, found: &mut Found, budget: &mut Budget) {
+/// limit or the budget is reached. With `exclude = Some((cell, value))`,
+/// only solutions where that empty cell does not hold that value count.
+pub fn search(grid: &Grid, exclude: Option<(usize, u8)>, found: &mut Found, budget: &mut Budget) {
     let mut state = State::new(grid.size());
     for (cell, &v) in grid.cells().iter().enumerate() {
         if v != 0 && state.fix(cell, v).is_err() {
             return;
         }
+    }
+    if let Some((cell, value)) = exclude
+        && state.remove(cell, Mask::single(value).0).is_err()
+    {
+        return;
     }
     explore(state, found, budget);
 }

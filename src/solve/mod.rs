@@ -115,6 +115,26 @@ impl Budget {
 /// Searches `puzzle` as `search` says. Givens that conflict give no
 /// solution.
 pub fn search(puzzle: &Grid, search: Search) -> Outcome {
+    search_excluding(puzzle, None, search)
+}
+
+/// Whether `puzzle` has a solution in which the empty cell `cell` does not
+/// hold `value`.
+///
+/// This is the fast uniqueness test for top-down removal: if a puzzle has
+/// the unique solution S, it stays unique without the given at `cell`
+/// exactly when it has no solution with something other than S's value
+/// there (a solution that agrees at `cell` solves the puzzle with the
+/// given, so it is S). One search for one solution replaces a count to 2.
+pub fn has_solution_without(puzzle: &Grid, cell: usize, value: u8) -> bool {
+    let s = Search {
+        limit: 1,
+        budget: u64::MAX,
+    };
+    search_excluding(puzzle, Some((cell, value)), s).solutions > 0
+}
+
+fn search_excluding(puzzle: &Grid, exclude: Option<(usize, u8)>, search: Search) -> Outcome {
     let mut found = Found {
         limit: search.limit.max(1),
         count: 0,
@@ -126,9 +146,9 @@ pub fn search(puzzle: &Grid, search: Search) -> Outcome {
         cut: false,
     };
     if puzzle.size() == Size::S9 {
-        bands::search(puzzle, &mut found, &mut budget);
+        bands::search(puzzle, exclude, &mut found, &mut budget);
     } else {
-        generic::search(puzzle, &mut found, &mut budget);
+        generic::search(puzzle, exclude, &mut found, &mut budget);
     }
     Outcome {
         solutions: found.count,
@@ -193,6 +213,43 @@ mod tests {
             }
         }
         assert!(count > 0 && tried > 0);
+    }
+
+    #[test]
+    fn a_solution_avoiding_a_value_exists_exactly_when_the_puzzle_is_not_unique() {
+        for size in [Size::S4, Size::S9, Size::S16] {
+            let g = Strategy::Rotate.grid(&mut grid_rng(5, 2), size);
+            // One empty cell: its value is forced.
+            let mut p = g.clone();
+            p.cells_mut()[7] = 0;
+            assert!(!has_solution_without(&p, 7, g.cells()[7]), "{size}");
+            // Excluding another value leaves the solution.
+            assert!(has_solution_without(
+                &p,
+                7,
+                g.cells()[7] % size.side() as u8 + 1
+            ));
+        }
+        // An unavoidable rectangle emptied: the other solution avoids each
+        // of its four values.
+        let g = Strategy::Uniform.grid(&mut grid_rng(1, 0), Size::S9);
+        'search: for r1 in 0..9 {
+            for r2 in r1 + 1..(r1 / 3 + 1) * 3 {
+                for c1 in 0..9 {
+                    for c2 in (c1 / 3 + 1) * 3..9 {
+                        if g.get(r1, c1) == g.get(r2, c2) && g.get(r1, c2) == g.get(r2, c1) {
+                            let mut p = g.clone();
+                            for (r, c) in [(r1, c1), (r1, c2), (r2, c1), (r2, c2)] {
+                                p.set(r, c, 0);
+                            }
+                            let cell = Size::S9.cell(r1, c1);
+                            assert!(has_solution_without(&p, cell, g.cells()[cell]));
+                            break 'search;
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]
