@@ -102,39 +102,55 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Exit> {
             config.jobs
         ));
     }
-    let mut out = args.output.open()?;
-    let progress = Progress::new(config.count, !args.quiet && !args.output.is_terminal());
-    let result = config.write_to(&mut out.file, |n| progress.advance(n));
+    write_run(&args.output, args.quiet, config.count, |out, done| {
+        config.write_to(out, done)
+    })
+}
+
+/// Opens the output, writes a run to it with `write` (which reports each
+/// finished chunk to the progress bar), and flushes it, naming the output
+/// in any error.
+pub fn write_run(
+    output: &OutputArgs,
+    quiet: bool,
+    count: u64,
+    write: impl FnOnce(&mut std::io::BufWriter<std::fs::File>, &mut dyn FnMut(u64)) -> io::Result<()>,
+) -> anyhow::Result<Exit> {
+    let mut out = output.open()?;
+    let progress = Progress::new(count, !quiet && !output.is_terminal());
+    let result = write(&mut out.file, &mut |n| progress.advance(n));
     progress.finish();
     result.context(out.what.clone())?;
     out.finish()?;
     Ok(Exit::Success)
 }
 
+/// The fields every JSON record of a run carries: strategy, size, and the
+/// seed as a string (JSON readers that hold numbers as doubles, such as jq
+/// and JavaScript, would round seeds above 2^53).
+pub fn run_fields(strategy: Strategy, size: Size, seed: &str) -> [Field<'_>; 3] {
+    [
+        Field {
+            name: "strategy",
+            value: Value::Text(strategy.name()),
+        },
+        Field {
+            name: "size",
+            value: Value::UInt(size.side() as u64),
+        },
+        Field {
+            name: "seed",
+            value: Value::Text(seed),
+        },
+    ]
+}
+
 impl Config {
     /// The writer for this run's format, recording the run in JSON.
     pub fn writer(&self) -> Writer {
-        Writer::new(
-            self.format,
-            self.size,
-            self.start,
-            &[
-                Field {
-                    name: "strategy",
-                    value: Value::Text(self.strategy.name()),
-                },
-                Field {
-                    name: "size",
-                    value: Value::UInt(self.size.side() as u64),
-                },
-                // A string: JSON readers that hold numbers as doubles
-                // (jq, JavaScript) would round seeds above 2^53.
-                Field {
-                    name: "seed",
-                    value: Value::Text(&self.seed.to_string()),
-                },
-            ],
-        )
+        let seed = self.seed.to_string();
+        let fields = run_fields(self.strategy, self.size, &seed);
+        Writer::new(self.format, self.size, self.start, &fields)
     }
 
     /// Grids per chunk: large enough to amortise the hand-over, small

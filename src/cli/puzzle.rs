@@ -11,11 +11,9 @@
 
 use std::io::{self, Write};
 
-use anyhow::Context;
 use clap::Args;
 
-use super::generate::write_indexed;
-use super::progress::Progress;
+use super::generate::{run_fields, write_indexed, write_run};
 use super::{Exit, GridArgs, OutputArgs, RunArgs, UsageError, warn};
 use crate::format::{Field, Format, Record, Value, Writer};
 use crate::grid::{Grid, Size};
@@ -135,42 +133,21 @@ pub fn run(args: &PuzzleArgs) -> anyhow::Result<Exit> {
             config.jobs
         ));
     }
-    let mut out = args.output.open()?;
-    let progress = Progress::new(config.count, !args.quiet && !args.output.is_terminal());
-    let result = config.write_to(&mut out.file, |n| progress.advance(n));
-    progress.finish();
-    result.context(out.what.clone())?;
-    out.finish()?;
-    Ok(Exit::Success)
+    write_run(&args.output, args.quiet, config.count, |out, done| {
+        config.write_to(out, done)
+    })
 }
 
 impl Config {
     /// The writer for this run, recording it in JSON.
     pub fn writer(&self) -> Writer {
-        Writer::new(
-            self.format,
-            self.size,
-            self.start,
-            &[
-                Field {
-                    name: "strategy",
-                    value: Value::Text(self.strategy.name()),
-                },
-                Field {
-                    name: "size",
-                    value: Value::UInt(self.size.side() as u64),
-                },
-                Field {
-                    name: "seed",
-                    value: Value::Text(&self.seed.to_string()),
-                },
-                Field {
-                    name: "symmetry",
-                    value: Value::Text(self.settings.symmetry.name()),
-                },
-            ],
-        )
-        .for_puzzles(self.with_solution)
+        let seed = self.seed.to_string();
+        let mut fields = run_fields(self.strategy, self.size, &seed).to_vec();
+        fields.push(Field {
+            name: "symmetry",
+            value: Value::Text(self.settings.symmetry.name()),
+        });
+        Writer::new(self.format, self.size, self.start, &fields).for_puzzles(self.with_solution)
     }
 
     /// Puzzles per chunk: a 9x9 puzzle takes about a hundred uniqueness
