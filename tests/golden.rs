@@ -60,23 +60,29 @@ fn cases(strategy: Strategy) -> Vec<(String, Vec<String>)> {
     out
 }
 
+/// Runs the binary with `args` and compares its output with the golden file
+/// `name` (written first with `SUDOGEN_BLESS=1`); returns the file's bytes.
+fn check_golden(name: &str, args: &[String]) -> Vec<u8> {
+    let out = Command::new(BIN).args(args).output().unwrap();
+    assert!(out.status.success(), "{name}: {out:?}");
+    let path = golden_dir().join(name);
+    if std::env::var_os("SUDOGEN_BLESS").is_some() {
+        std::fs::write(&path, &out.stdout).unwrap();
+    }
+    let expected = std::fs::read(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}; run with SUDOGEN_BLESS=1 once", path.display()));
+    assert!(
+        out.stdout == expected,
+        "{name}: output differs from {}:\n{}",
+        path.display(),
+        String::from_utf8_lossy(&out.stdout)
+    );
+    expected
+}
+
 fn check_strategy(strategy: Strategy) {
-    let bless = std::env::var_os("SUDOGEN_BLESS").is_some();
     for (name, args) in cases(strategy) {
-        let out = Command::new(BIN).args(&args).output().unwrap();
-        assert!(out.status.success(), "{name}: {out:?}");
-        let path = golden_dir().join(&name);
-        if bless {
-            std::fs::write(&path, &out.stdout).unwrap();
-        }
-        let expected = std::fs::read(&path)
-            .unwrap_or_else(|e| panic!("{}: {e}; run with SUDOGEN_BLESS=1 once", path.display()));
-        assert!(
-            out.stdout == expected,
-            "{name}: output differs from {}:\n{}",
-            path.display(),
-            String::from_utf8_lossy(&out.stdout)
-        );
+        let expected = check_golden(&name, &args);
         if name.ends_with(".line") {
             for line in String::from_utf8(expected).unwrap().lines() {
                 assert_eq!(
@@ -132,21 +138,8 @@ fn puzzle_cases() -> Vec<(String, Vec<String>)> {
 
 #[test]
 fn puzzle_output_is_stable() {
-    let bless = std::env::var_os("SUDOGEN_BLESS").is_some();
     for (name, args) in puzzle_cases() {
-        let out = Command::new(BIN).args(&args).output().unwrap();
-        assert!(out.status.success(), "{name}: {out:?}");
-        let path = golden_dir().join(&name);
-        if bless {
-            std::fs::write(&path, &out.stdout).unwrap();
-        }
-        let expected = std::fs::read(&path)
-            .unwrap_or_else(|e| panic!("{}: {e}; run with SUDOGEN_BLESS=1 once", path.display()));
-        assert!(
-            out.stdout == expected,
-            "{name}: output differs from {}",
-            path.display()
-        );
+        check_golden(&name, &args);
     }
 }
 

@@ -12,7 +12,7 @@ use anyhow::Context;
 use clap::Args;
 
 use super::progress::Progress;
-use super::{Exit, GridArgs, OutputArgs, RunArgs, warn};
+use super::{Exit, GridArgs, OutputArgs, ReportArgs, RunArgs, warn};
 use crate::format::{Field, Format, Record, Value, Writer};
 use crate::grid::{Grid, Size};
 use crate::pipeline;
@@ -34,13 +34,9 @@ pub struct GenerateArgs {
     #[allow(missing_docs)]
     pub output: OutputArgs,
 
-    /// Print the seed and other details to standard error
-    #[arg(short, long)]
-    pub verbose: bool,
-
-    /// Never show a progress bar (one is shown on a terminal for long runs)
-    #[arg(short, long)]
-    pub quiet: bool,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub report: ReportArgs,
 }
 
 /// A generation run with every option resolved.
@@ -66,16 +62,25 @@ impl GenerateArgs {
     /// Resolves the options; usage errors for a size the strategy cannot
     /// make or a run past the last index.
     pub fn config(&self) -> anyhow::Result<Config> {
-        let strategy = self.grid.strategy()?;
-        self.run.check_range()?;
+        Config::of(&self.grid, &self.run, &self.output)
+    }
+}
+
+impl Config {
+    /// The run the shared argument groups describe (also the grids of a
+    /// `puzzle` run); usage errors for a size the strategy cannot make or a
+    /// run past the last index.
+    pub fn of(grid: &GridArgs, run: &RunArgs, output: &OutputArgs) -> anyhow::Result<Config> {
+        let strategy = grid.strategy()?;
+        run.check_range()?;
         Ok(Config {
             strategy,
-            size: self.grid.size,
-            seed: self.run.seed(),
-            start: self.run.start,
-            count: self.run.count,
-            format: self.output.format(),
-            jobs: self.run.jobs.get(),
+            size: grid.size,
+            seed: run.seed(),
+            start: run.start,
+            count: run.count,
+            format: output.format(),
+            jobs: run.jobs.get(),
         })
     }
 }
@@ -83,7 +88,7 @@ impl GenerateArgs {
 /// Runs `sudogen generate`.
 pub fn run(args: &GenerateArgs) -> anyhow::Result<Exit> {
     let config = args.config()?;
-    if args.verbose {
+    if args.report.verbose {
         let kernel = match config.strategy {
             Strategy::Chain => format!(
                 " ({} kernel)",
@@ -102,9 +107,12 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Exit> {
             config.jobs
         ));
     }
-    write_run(&args.output, args.quiet, config.count, |out, done| {
-        config.write_to(out, done)
-    })
+    write_run(
+        &args.output,
+        args.report.quiet,
+        config.count,
+        |out, done| config.write_to(out, done),
+    )
 }
 
 /// Opens the output, writes a run to it with `write` (which reports each

@@ -251,6 +251,18 @@ impl JobsArgs {
     }
 }
 
+/// What a long run reports on standard error.
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    /// Print the seed and other details to standard error
+    #[arg(short, long)]
+    pub verbose: bool,
+
+    /// Never show a progress bar (one is shown on a terminal for long runs)
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
 /// Where to read records from, and how.
 #[derive(Debug, Args)]
 pub struct InputArgs {

@@ -13,13 +13,12 @@ use std::io::{self, Write};
 
 use clap::Args;
 
-use super::generate::{run_fields, write_indexed, write_run};
-use super::{Exit, GridArgs, OutputArgs, RunArgs, UsageError, warn};
-use crate::format::{Field, Format, Record, Value, Writer};
+use super::generate::{Config as GridConfig, run_fields, write_indexed, write_run};
+use super::{Exit, GridArgs, OutputArgs, ReportArgs, RunArgs, UsageError, warn};
+use crate::format::{Field, Record, Value, Writer};
 use crate::grid::{Grid, Size};
 use crate::puzzle::{self, Settings, Symmetry};
 use crate::random::RunRng;
-use crate::strategies::Strategy;
 
 /// XOR-ed into the run's seed to key the removal streams.
 pub const PUZZLE_KEY: u64 = 0x7075_7a7a_6c65_7321;
@@ -51,32 +50,17 @@ pub struct PuzzleArgs {
     #[arg(long)]
     pub with_solution: bool,
 
-    /// Print the seed and other details to standard error
-    #[arg(short, long)]
-    pub verbose: bool,
-
-    /// Never show a progress bar (one is shown on a terminal for long runs)
-    #[arg(short, long)]
-    pub quiet: bool,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub report: ReportArgs,
 }
 
 /// A `puzzle` run with every option resolved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Config {
-    /// The strategy of the grids.
-    pub strategy: Strategy,
-    /// The size.
-    pub size: Size,
-    /// The run's seed.
-    pub seed: u64,
-    /// The first index.
-    pub start: u64,
-    /// How many puzzles.
-    pub count: u64,
-    /// The output format.
-    pub format: Format,
-    /// Worker threads.
-    pub jobs: usize,
+    /// The run of grids the puzzles are made from: puzzle `i` solves to
+    /// grid `i` of it (its format is the puzzles' output format).
+    pub grids: GridConfig,
     /// Symmetry and clue target.
     pub settings: Settings,
     /// Write the solutions too.
@@ -87,9 +71,8 @@ impl PuzzleArgs {
     /// Resolves the options; a clue target below what the size allows is a
     /// usage error.
     pub fn config(&self) -> anyhow::Result<Config> {
-        let strategy = self.grid.strategy()?;
-        self.run.check_range()?;
-        let size = self.grid.size;
+        let grids = GridConfig::of(&self.grid, &self.run, &self.output)?;
+        let size = grids.size;
         if let Some(n) = self.clues {
             let least = puzzle::fewest_clues(size);
             if n < least || n > size.cells() {
@@ -101,13 +84,7 @@ impl PuzzleArgs {
             }
         }
         Ok(Config {
-            strategy,
-            size,
-            seed: self.run.seed(),
-            start: self.run.start,
-            count: self.run.count,
-            format: self.output.format(),
-            jobs: self.run.jobs.get(),
+            grids,
             settings: Settings {
                 symmetry: self.symmetry,
                 clues: self.clues,
@@ -120,40 +97,49 @@ impl PuzzleArgs {
 /// Runs `sudogen puzzle`.
 pub fn run(args: &PuzzleArgs) -> anyhow::Result<Exit> {
     let config = args.config()?;
-    if args.verbose {
+    if args.report.verbose {
         warn(format_args!(
             "puzzles from strategy {}, size {}, seed {}, puzzles {}..{}, symmetry {}, format {}, jobs {}",
-            config.strategy,
-            config.size.side(),
-            config.seed,
-            config.start,
-            u128::from(config.start) + u128::from(config.count),
+            config.grids.strategy,
+            config.grids.size.side(),
+            config.grids.seed,
+            config.grids.start,
+            u128::from(config.grids.start) + u128::from(config.grids.count),
             config.settings.symmetry.name(),
-            config.format.name(),
-            config.jobs
+            config.grids.format.name(),
+            config.grids.jobs
         ));
     }
-    write_run(&args.output, args.quiet, config.count, |out, done| {
-        config.write_to(out, done)
-    })
+    write_run(
+        &args.output,
+        args.report.quiet,
+        config.grids.count,
+        |out, done| config.write_to(out, done),
+    )
 }
 
 impl Config {
     /// The writer for this run, recording it in JSON.
     pub fn writer(&self) -> Writer {
-        let seed = self.seed.to_string();
-        let mut fields = run_fields(self.strategy, self.size, &seed).to_vec();
+        let seed = self.grids.seed.to_string();
+        let mut fields = run_fields(self.grids.strategy, self.grids.size, &seed).to_vec();
         fields.push(Field {
             name: "symmetry",
             value: Value::Text(self.settings.symmetry.name()),
         });
-        Writer::new(self.format, self.size, self.start, &fields).for_puzzles(self.with_solution)
+        Writer::new(
+            self.grids.format,
+            self.grids.size,
+            self.grids.start,
+            &fields,
+        )
+        .for_puzzles(self.with_solution)
     }
 
     /// Puzzles per chunk: a 9x9 puzzle takes about a hundred uniqueness
     /// checks, larger ones far more.
     fn chunk_len(&self) -> u64 {
-        match self.size {
+        match self.grids.size {
             Size::S4 => 256,
             Size::S9 => 16,
             Size::S16 | Size::S25 => 1,
@@ -169,9 +155,9 @@ impl Config {
     ) -> io::Result<()> {
         let writer = self.writer();
         writer.write_header(out)?;
-        let grids = RunRng::new(self.seed);
-        let removals = RunRng::new(self.seed ^ PUZZLE_KEY);
-        let (strategy, size, settings) = (self.strategy, self.size, self.settings);
+        let grids = RunRng::new(self.grids.seed);
+        let removals = RunRng::new(self.grids.seed ^ PUZZLE_KEY);
+        let (strategy, size, settings) = (self.grids.strategy, self.grids.size, self.settings);
         let work = |index: u64, grid: &mut Grid, buf: &mut Vec<u8>| {
             strategy.generate(&mut grids.for_index(index), grid);
             let p = puzzle::make(&mut removals.for_index(index), grid, settings);
@@ -186,8 +172,8 @@ impl Config {
         let scratch = || Grid::empty(size);
         write_indexed(
             out,
-            (self.start, self.count, self.chunk_len()),
-            self.jobs,
+            (self.grids.start, self.grids.count, self.chunk_len()),
+            self.grids.jobs,
             done,
             scratch,
             work,
