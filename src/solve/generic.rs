@@ -43,8 +43,10 @@ struct State {
     /// Candidates of each cell; a fixed cell holds its value alone.
     cand: [Mask; MAX_CELLS],
     fixed: [bool; MAX_CELLS],
-    /// Cells fixed but not yet removed from their peers.
-    queue: Vec<u16>,
+    /// Cells fixed but not yet removed from their peers: `queue[..queued]`
+    /// (an array, so copying the state for a guess never allocates).
+    queue: [u16; MAX_CELLS],
+    queued: usize,
     left: usize,
 }
 
@@ -59,7 +61,8 @@ impl State {
             size,
             cand,
             fixed: [false; MAX_CELLS],
-            queue: Vec::with_capacity(size.cells()),
+            queue: [0; MAX_CELLS],
+            queued: 0,
             left: size.cells(),
         }
     }
@@ -73,7 +76,9 @@ impl State {
             self.fixed[cell] = true;
             self.left -= 1;
             self.cand[cell] = Mask::single(value);
-            self.queue.push(cell as u16);
+            // Each cell is queued at most once (when fixed), so this fits.
+            self.queue[self.queued] = cell as u16;
+            self.queued += 1;
         }
         Ok(())
     }
@@ -83,7 +88,9 @@ impl State {
     fn flush(&mut self) -> Result<(), Dead> {
         let peers = self.size.peer_table();
         let per = self.size.peer_count();
-        while let Some(cell) = self.queue.pop() {
+        while self.queued > 0 {
+            self.queued -= 1;
+            let cell = self.queue[self.queued];
             let cell = usize::from(cell);
             let bit = self.cand[cell];
             for &p in &peers[cell * per..(cell + 1) * per] {
