@@ -2,10 +2,12 @@
 //! values each row, column and box already holds, so the candidates of a
 //! cell are the values none of its three units holds yet.
 //!
-//! Fills (`backtrack`), and later the solver and the rater, build on this one
-//! piece; [`Mask`] is the set type underneath.
+//! Fills (`backtrack`) build on [`UnitMasks`]; the rater and its techniques
+//! on [`Board`], the pencil marks of a puzzle being solved by hand: each
+//! empty cell's candidates, and for each unit and value the cells of the
+//! unit still holding that candidate. [`Mask`] is the set type underneath.
 
-use crate::grid::Place;
+use crate::grid::{Grid, MAX_CELLS, MAX_SIDE, Place, Size};
 use crate::mask::Mask;
 
 /// The values already placed in each row, column and box of a grid being
@@ -73,10 +75,208 @@ impl UnitMasks {
     }
 }
 
+/// The pencil marks of a puzzle being solved by hand.
+///
+/// Units ("regions") are numbered as Sudoku Explainer orders them: boxes
+/// `0..n`, then rows `n..2n`, then columns `2n..3n`. Cell `k` of a region is
+/// its `k`-th cell in reading order. For each region and value, a bit set
+/// of the region's cells that still hold the value as a candidate is kept
+/// up to date, so "where can 5 go in row 3" is one load.
+#[derive(Clone)]
+pub struct Board {
+    size: Size,
+    values: [u8; MAX_CELLS],
+    cands: [Mask; MAX_CELLS],
+    /// `pos[region][v - 1]`: bit `k` set when cell `k` of the region holds
+    /// `v` as a candidate.
+    pos: [[u32; MAX_SIDE]; 3 * MAX_SIDE],
+    empty: usize,
+}
+
+impl Board {
+    /// The pencil marks of `puzzle`: each empty cell holds every value that
+    /// no given in its row, column or box holds. Returns `None` when two
+    /// givens of a unit repeat a value.
+    pub fn new(puzzle: &Grid) -> Option<Board> {
+        let size = puzzle.size();
+        let mut units = UnitMasks::default();
+        let places = size.places();
+        for (i, &v) in puzzle.cells().iter().enumerate() {
+            if v != 0 {
+                if units.used(places[i]).contains(v) && Self::repeats(puzzle, i) {
+                    return None;
+                }
+                units.place(places[i], v);
+            }
+        }
+        let mut board = Board {
+            size,
+            values: [0; MAX_CELLS],
+            cands: [Mask::EMPTY; MAX_CELLS],
+            pos: [[0; MAX_SIDE]; 3 * MAX_SIDE],
+            empty: 0,
+        };
+        let full = size.full_mask();
+        for (i, &v) in puzzle.cells().iter().enumerate() {
+            board.values[i] = v;
+            if v == 0 {
+                board.empty += 1;
+                let c = full & !units.used(places[i]);
+                board.cands[i] = c;
+                for u in c.iter() {
+                    board.set_positions(i, u, true);
+                }
+            }
+        }
+        Some(board)
+    }
+
+    /// Whether the given at `cell` repeats in one of its units.
+    fn repeats(puzzle: &Grid, cell: usize) -> bool {
+        let v = puzzle.cells()[cell];
+        puzzle
+            .size()
+            .peers(cell)
+            .iter()
+            .any(|&p| puzzle.cells()[usize::from(p)] == v)
+    }
+
+    /// The grid's size.
+    #[inline]
+    pub fn size(&self) -> Size {
+        self.size
+    }
+
+    /// The value at `cell` (0 if empty).
+    #[inline]
+    pub fn value(&self, cell: usize) -> u8 {
+        self.values[cell]
+    }
+
+    /// The candidates of `cell` (empty once it holds a value).
+    #[inline]
+    pub fn cands(&self, cell: usize) -> Mask {
+        self.cands[cell]
+    }
+
+    /// How many cells are still empty.
+    #[inline]
+    pub fn empty_cells(&self) -> usize {
+        self.empty
+    }
+
+    /// The cells of region `r` still holding `v` as a candidate, as a bit
+    /// set of positions within the region.
+    #[inline]
+    pub fn positions(&self, region: usize, v: u8) -> u32 {
+        self.pos[region][usize::from(v) - 1]
+    }
+
+    /// How many cells of region `r` are still empty.
+    pub fn empty_in(&self, region: usize) -> usize {
+        (0..self.size.side())
+            .filter(|&k| self.values[self.region_cell(region, k)] == 0)
+            .count()
+    }
+
+    /// The number of regions (`3n`).
+    #[inline]
+    pub fn regions(&self) -> usize {
+        3 * self.size.side()
+    }
+
+    /// The cell index of the `k`-th cell of region `region`.
+    #[inline]
+    pub fn region_cell(&self, region: usize, k: usize) -> usize {
+        let n = self.size.side();
+        match region / n {
+            0 => self.size.box_cell(region, k),
+            1 => (region - n) * n + k,
+            _ => k * n + (region - 2 * n),
+        }
+    }
+
+    /// The box, row and column regions of `cell`, in that order.
+    #[inline]
+    pub fn regions_of(&self, cell: usize) -> [usize; 3] {
+        let n = self.size.side();
+        let p = self.size.places()[cell];
+        [
+            usize::from(p.boxn),
+            n + usize::from(p.row),
+            2 * n + usize::from(p.col),
+        ]
+    }
+
+    /// Where `cell` lies within region `region` (which must hold it).
+    #[inline]
+    pub fn index_in(&self, region: usize, cell: usize) -> usize {
+        let n = self.size.side();
+        let b = self.size.box_size();
+        let p = self.size.places()[cell];
+        match region / n {
+            0 => (usize::from(p.row) % b) * b + usize::from(p.col) % b,
+            1 => usize::from(p.col),
+            _ => usize::from(p.row),
+        }
+    }
+
+    /// Whether two different cells share a row, column or box.
+    #[inline]
+    pub fn sees(&self, a: usize, b: usize) -> bool {
+        let places = self.size.places();
+        let (p, q) = (places[a], places[b]);
+        a != b && (p.row == q.row || p.col == q.col || p.boxn == q.boxn)
+    }
+
+    fn set_positions(&mut self, cell: usize, v: u8, on: bool) {
+        for r in self.regions_of(cell) {
+            let bit = 1u32 << self.index_in(r, cell);
+            let slot = &mut self.pos[r][usize::from(v) - 1];
+            if on {
+                *slot |= bit;
+            } else {
+                *slot &= !bit;
+            }
+        }
+    }
+
+    /// Places `v` at `cell` and removes `v` from the candidates of its peers.
+    pub fn place(&mut self, cell: usize, v: u8) {
+        if self.values[cell] != 0 {
+            return;
+        }
+        for u in self.cands[cell].iter() {
+            self.set_positions(cell, u, false);
+        }
+        self.cands[cell] = Mask::EMPTY;
+        self.values[cell] = v;
+        self.empty -= 1;
+        for &p in self.size.peers(cell) {
+            self.remove(usize::from(p), v);
+        }
+    }
+
+    /// Removes candidate `v` from `cell`; returns whether it was there.
+    pub fn remove(&mut self, cell: usize, v: u8) -> bool {
+        if !self.cands[cell].contains(v) {
+            return false;
+        }
+        self.cands[cell].remove(v);
+        self.set_positions(cell, v, false);
+        true
+    }
+
+    /// The cells' values as a grid.
+    pub fn grid(&self) -> Grid {
+        Grid::from_values(self.size, &self.values[..self.size.cells()])
+            .expect("values fit the size")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Size;
 
     #[test]
     fn place_and_unplace_track_every_unit_of_a_cell() {
@@ -93,5 +293,35 @@ mod tests {
         assert_eq!(m.used(places[4]), Mask::single(7));
         m.clear();
         assert_eq!(m.used(places[4]), Mask::EMPTY);
+    }
+
+    #[test]
+    fn board_keeps_positions_in_step_with_candidates() {
+        let mut g = Grid::empty(Size::S9);
+        g.set(0, 0, 5);
+        let mut b = Board::new(&g).unwrap();
+        assert_eq!(b.empty_cells(), 80);
+        // Row 1 (region 9): 5 can go nowhere but... nowhere: r1c1 holds it.
+        assert_eq!(b.positions(9, 5), 0);
+        // Row 2 (region 10): 5 only outside box 1, cells 3..8.
+        assert_eq!(b.positions(10, 5), 0b1_1111_1000);
+        b.place(b.region_cell(10, 4), 5);
+        assert_eq!(b.positions(10, 5), 0);
+        // Column 5 (region 22) lost 5 everywhere.
+        assert_eq!(b.positions(22, 5), 0);
+        assert!(b.remove(80, 1));
+        assert!(!b.remove(80, 1));
+        assert_eq!(b.positions(8, 1) & (1 << 8), 0);
+        for r in 0..27 {
+            for k in 0..9 {
+                let cell = b.region_cell(r, k);
+                assert_eq!(b.index_in(r, cell), k);
+                assert!(b.regions_of(cell).contains(&r));
+            }
+        }
+        let mut bad = Grid::empty(Size::S9);
+        bad.set(0, 0, 5);
+        bad.set(0, 8, 5);
+        assert!(Board::new(&bad).is_none());
     }
 }

@@ -17,7 +17,9 @@
 //! [`grid`], [`candidates`] (what each unit still lacks), [`random`],
 //! [`strategies`] (one file per fill algorithm), [`format`] (one reader and
 //! writer per format), [`check`] and [`stats`] (what the commands compute),
-//! [`solve`] (solutions and their count), [`pipeline`] (the one ordered
+//! [`solve`] (solutions and their count), [`techniques`] (one file per
+//! human solving technique) and [`rate`] (difficulty on the Sudoku
+//! Explainer scale), [`pipeline`] (the one ordered
 //! parallel stream), and [`cli`] (one file per command).
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
@@ -31,10 +33,12 @@ pub mod mask;
 pub mod pipeline;
 pub mod puzzle;
 pub mod random;
+pub mod rate;
 pub mod reference;
 pub mod solve;
 pub mod stats;
 pub mod strategies;
+pub mod techniques;
 
 pub use grid::{Grid, Size};
 pub use strategies::{Generator, Strategy};

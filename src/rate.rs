@@ -1,0 +1,263 @@
+//! Difficulty on the Sudoku Explainer (SE) scale.
+//!
+//! SE 1.2.1 rates a puzzle by solving it step by step, each step the
+//! simplest one available (the techniques of [`crate::techniques`], asked
+//! in SE's order), and takes the hardest step of that path as the rating.
+//! [`rate`] does the same. It first checks that the puzzle has exactly one
+//! solution (SE's uniqueness techniques assume it), and checks every step
+//! against that solution, so a wrong step is reported, never written.
+//!
+//! Where no implemented technique applies, SE would use chains, Nishio and
+//! forcing chains, rated 6.5 and up; sudogen does not implement them yet,
+//! so such a puzzle gets the lower bound 6.5 and is marked inexact.
+//!
+//! Cost: one uniqueness check and, per step, the techniques up to the one
+//! that applies; most steps are singles, found with a few hundred loads.
+
+use crate::candidates::Board;
+use crate::grid::Grid;
+use crate::solve::{self, Search};
+use crate::techniques::{self, Step, Technique};
+
+/// The rating SE gives where chains would be needed: the lower bound
+/// sudogen reports for such puzzles.
+pub const CHAINS: u8 = 65;
+
+/// A puzzle's rating.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rating {
+    /// The rating in tenths of the SE scale (72 = 7.2); a lower bound when
+    /// `exact` is false.
+    pub se: u8,
+    /// Whether `se` is SE's rating (false when the path needed techniques
+    /// sudogen does not implement yet).
+    pub exact: bool,
+    /// The hardest technique used (`None` when no technique was needed, or
+    /// when the hardest would have been a chain).
+    pub hardest: Option<Technique>,
+    /// The steps taken (placements and removals).
+    pub steps: usize,
+    /// The path, when asked for.
+    pub path: Vec<Step>,
+}
+
+impl Rating {
+    /// The named level of the rating (see [`Level`]).
+    pub fn level(&self) -> Level {
+        Level::of(self.se)
+    }
+
+    /// The rating as SE writes it: `7.2`, or `6.5+` when inexact.
+    pub fn se_text(&self) -> String {
+        format!(
+            "{}.{}{}",
+            self.se / 10,
+            self.se % 10,
+            if self.exact { "" } else { "+" }
+        )
+    }
+
+    /// The hardest technique's name, `chains` when chains were needed, or
+    /// `none`.
+    pub fn hardest_name(&self) -> &'static str {
+        match (self.exact, self.hardest) {
+            (false, _) => "chains",
+            (true, Some(t)) => t.name(),
+            (true, None) => "none",
+        }
+    }
+}
+
+/// Why a puzzle cannot be rated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unrated {
+    /// No solution.
+    NoSolution,
+    /// Two solutions or more.
+    Multiple,
+    /// The uniqueness check ran out of its search budget.
+    Budget,
+    /// A technique took a step that contradicts the solution: a bug in
+    /// sudogen, reported rather than written.
+    WrongStep(Technique),
+}
+
+impl std::fmt::Display for Unrated {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unrated::NoSolution => f.write_str("no solution"),
+            Unrated::Multiple => f.write_str("2+ solutions"),
+            Unrated::Budget => f.write_str("search budget exceeded"),
+            Unrated::WrongStep(t) => write!(
+                f,
+                "internal error: the {} step contradicts the solution; please report this puzzle",
+                t.name()
+            ),
+        }
+    }
+}
+
+/// Named levels, each a range of SE ratings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, clap::ValueEnum)]
+pub enum Level {
+    /// SE 1.0-1.5: hidden singles only.
+    Easy,
+    /// SE 1.6-2.5: naked singles and the direct techniques.
+    Medium,
+    /// SE 2.6-4.4: intersections, pairs, triples, basic fish, wings.
+    Hard,
+    /// SE 4.5-6.2: uniqueness, quads, BUG.
+    Expert,
+    /// SE 6.5 and up: chains (rated as the lower bound 6.5+ for now).
+    Fiendish,
+}
+
+impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 5] = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Expert,
+        Level::Fiendish,
+    ];
+
+    /// The level of an SE rating in tenths.
+    pub fn of(se: u8) -> Level {
+        match se {
+            0..=15 => Level::Easy,
+            16..=25 => Level::Medium,
+            26..=44 => Level::Hard,
+            45..=64 => Level::Expert,
+            _ => Level::Fiendish,
+        }
+    }
+
+    /// The level's range of SE ratings in tenths, both ends included.
+    pub fn range(self) -> (u8, u8) {
+        match self {
+            Level::Easy => (10, 15),
+            Level::Medium => (16, 25),
+            Level::Hard => (26, 44),
+            Level::Expert => (45, 64),
+            Level::Fiendish => (65, 255),
+        }
+    }
+
+    /// The level's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+            Level::Fiendish => "fiendish",
+        }
+    }
+}
+
+/// Rates `puzzle`, keeping the steps when `explain`.
+pub fn rate(puzzle: &Grid, explain: bool) -> Result<Rating, Unrated> {
+    let outcome = solve::search(puzzle, Search::default());
+    if outcome.cut {
+        return Err(Unrated::Budget);
+    }
+    match outcome.solutions {
+        0 => return Err(Unrated::NoSolution),
+        1 => {}
+        _ => return Err(Unrated::Multiple),
+    }
+    let solution = outcome.first.ok_or(Unrated::NoSolution)?;
+    let board = Board::new(puzzle).ok_or(Unrated::NoSolution)?;
+    rate_board(board, &solution, explain)
+}
+
+/// Rates from pencil marks, checking each step against `solution`.
+pub fn rate_board(mut board: Board, solution: &Grid, explain: bool) -> Result<Rating, Unrated> {
+    let mut rating = Rating {
+        se: 0,
+        exact: true,
+        hardest: None,
+        steps: 0,
+        path: Vec::new(),
+    };
+    let truth = solution.cells();
+    while board.empty_cells() > 0 {
+        let Some(step) = techniques::next_step(&board) else {
+            rating.se = rating.se.max(CHAINS);
+            rating.exact = false;
+            break;
+        };
+        let wrong_place = step.place.is_some_and(|(c, v)| truth[c] != v);
+        let wrong_remove = step.removes.iter().any(|&(c, m)| m.contains(truth[c]));
+        if wrong_place || wrong_remove {
+            return Err(Unrated::WrongStep(step.technique));
+        }
+        let before = board.empty_cells();
+        step.apply(&mut board);
+        rating.steps += 1;
+        if step.rating > rating.se {
+            rating.se = step.rating;
+            rating.hardest = Some(step.technique);
+        }
+        debug_assert!(step.place.is_none() || board.empty_cells() < before);
+        if explain {
+            rating.path.push(step);
+        }
+    }
+    Ok(rating)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Size;
+
+    fn grid(s: &str) -> Grid {
+        let values: Vec<u8> = s
+            .bytes()
+            .map(|b| if b == b'.' { 0 } else { b - b'0' })
+            .collect();
+        Grid::from_values(Size::S9, &values).unwrap()
+    }
+
+    #[test]
+    fn levels_cover_the_scale_without_gaps() {
+        let mut next = 10;
+        for level in Level::ALL {
+            let (lo, hi) = level.range();
+            assert_eq!(lo, next);
+            assert_eq!(Level::of(lo), level);
+            assert_eq!(Level::of(hi), level);
+            next = hi.saturating_add(1);
+        }
+    }
+
+    #[test]
+    fn a_solved_grid_needs_no_step_and_one_hole_is_a_full_house() {
+        let solved =
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+        let r = rate(&grid(solved), false).unwrap();
+        assert_eq!((r.se, r.steps, r.hardest), (0, 0, None));
+        let mut one = solved.to_string();
+        one.replace_range(40..41, ".");
+        let r = rate(&grid(&one), true).unwrap();
+        assert_eq!(
+            (r.se, r.steps, r.hardest),
+            (10, 1, Some(Technique::FullHouse))
+        );
+        assert_eq!(
+            r.path[0].describe(Size::S9),
+            "full house in box 5: r5c5 = 5"
+        );
+    }
+
+    #[test]
+    fn puzzles_without_one_solution_are_not_rated() {
+        assert_eq!(rate(&Grid::empty(Size::S9), false), Err(Unrated::Multiple));
+        let mut bad = Grid::empty(Size::S9);
+        bad.set(0, 0, 1);
+        bad.set(0, 1, 1);
+        assert_eq!(rate(&bad, false), Err(Unrated::NoSolution));
+    }
+}

@@ -1,0 +1,341 @@
+//! Human solving techniques, one file each, in the order and with the
+//! ratings of Sudoku Explainer (SE) 1.2.1, the scale puzzle enthusiasts use.
+//!
+//! Each technique looks at a [`Board`] (the pencil marks) and returns the
+//! first [`Step`] it finds, or `None`. [`next_step`] asks them in SE's
+//! order, simplest first, and returns the first step found: the step SE's
+//! rater would take. A step either places a value (singles, and the
+//! "direct" techniques, which SE counts only when they end in a single) or
+//! removes candidates.
+//!
+//! The techniques are written for every size; SE defines ratings for 9x9
+//! only, so for 16x16 and 25x25 the numbers name the technique level, not an
+//! SE rating. Chains, forcing chains and Nishio (SE 6.5 and up) are not
+//! implemented yet: [`next_step`] returns `None` where they would be needed.
+
+use std::fmt::Write as _;
+
+use crate::candidates::Board;
+use crate::grid::Size;
+use crate::mask::Mask;
+
+pub mod bug;
+pub mod fish;
+pub mod hidden_set;
+pub mod hidden_single;
+pub mod locking;
+pub mod naked_set;
+pub mod naked_single;
+pub mod unique_loop;
+pub mod xy_wing;
+
+/// A solving technique, in SE's order of preference.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Technique {
+    /// The last empty cell of a row, column or box (SE 1.0).
+    FullHouse,
+    /// A value with one place left in a box (1.2) or a line (1.5).
+    HiddenSingle,
+    /// Pointing that leaves a hidden single (1.7).
+    DirectPointing,
+    /// Claiming that leaves a hidden single (1.9).
+    DirectClaiming,
+    /// A hidden pair whose removals leave a hidden single (2.0).
+    DirectHiddenPair,
+    /// A cell with one candidate left (2.3).
+    NakedSingle,
+    /// A hidden triple whose removals leave a hidden single (2.5).
+    DirectHiddenTriple,
+    /// A box's candidates for a value all in one line (2.6).
+    Pointing,
+    /// A line's candidates for a value all in one box (2.8).
+    Claiming,
+    /// Two cells of a unit holding the same two candidates only (3.0).
+    NakedPair,
+    /// Fish of two lines (3.2).
+    XWing,
+    /// Two values confined to the same two cells of a unit (3.4).
+    HiddenPair,
+    /// Three cells of a unit holding three candidates between them (3.6).
+    NakedTriple,
+    /// Fish of three lines (3.8).
+    Swordfish,
+    /// Three values confined to three cells of a unit (4.0).
+    HiddenTriple,
+    /// A bivalue pivot and two pincers (4.2).
+    XYWing,
+    /// A trivalue pivot and two pincers (4.4).
+    XYZWing,
+    /// A deadly pattern of four cells avoided (4.5 and up by type).
+    UniqueRectangle,
+    /// A deadly pattern of six or more cells avoided (4.6 and up).
+    UniqueLoop,
+    /// Four cells of a unit holding four candidates between them (5.0).
+    NakedQuad,
+    /// Fish of four lines (5.2).
+    Jellyfish,
+    /// Four values confined to four cells of a unit (5.4).
+    HiddenQuad,
+    /// Bivalue universal grave avoided (5.6 and up by type).
+    Bug,
+}
+
+impl Technique {
+    /// The name used in output: lower case, words joined by `-`, so a line
+    /// record stays one field per item.
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::FullHouse => "full-house",
+            Technique::HiddenSingle => "hidden-single",
+            Technique::DirectPointing => "direct-pointing",
+            Technique::DirectClaiming => "direct-claiming",
+            Technique::DirectHiddenPair => "direct-hidden-pair",
+            Technique::NakedSingle => "naked-single",
+            Technique::DirectHiddenTriple => "direct-hidden-triple",
+            Technique::Pointing => "pointing",
+            Technique::Claiming => "claiming",
+            Technique::NakedPair => "naked-pair",
+            Technique::XWing => "x-wing",
+            Technique::HiddenPair => "hidden-pair",
+            Technique::NakedTriple => "naked-triple",
+            Technique::Swordfish => "swordfish",
+            Technique::HiddenTriple => "hidden-triple",
+            Technique::XYWing => "xy-wing",
+            Technique::XYZWing => "xyz-wing",
+            Technique::UniqueRectangle => "unique-rectangle",
+            Technique::UniqueLoop => "unique-loop",
+            Technique::NakedQuad => "naked-quad",
+            Technique::Jellyfish => "jellyfish",
+            Technique::HiddenQuad => "hidden-quad",
+            Technique::Bug => "bug",
+        }
+    }
+
+    /// The name in words, for explanations.
+    pub fn words(self) -> String {
+        match self {
+            Technique::XWing => "X-wing".to_string(),
+            Technique::XYWing => "XY-wing".to_string(),
+            Technique::XYZWing => "XYZ-wing".to_string(),
+            Technique::Bug => "BUG".to_string(),
+            t => t.name().replace('-', " "),
+        }
+    }
+}
+
+/// One step of a solution path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The technique used.
+    pub technique: Technique,
+    /// Its rating in tenths of the SE scale (23 = 2.3).
+    pub rating: u8,
+    /// The value placed, if the step places one: (cell, value).
+    pub place: Option<(usize, u8)>,
+    /// The candidates removed: (cell, values).
+    pub removes: Vec<(usize, Mask)>,
+    /// The cells that make the pattern.
+    pub cells: Vec<usize>,
+    /// The values the pattern is about.
+    pub values: Mask,
+    /// The units the pattern lies in (box `0..n`, row `n..2n`, column
+    /// `2n..3n`).
+    pub regions: Vec<usize>,
+}
+
+impl Step {
+    /// A step with nothing filled in but the technique and rating.
+    pub(crate) fn new(technique: Technique, rating: u8) -> Step {
+        Step {
+            technique,
+            rating,
+            place: None,
+            removes: Vec::new(),
+            cells: Vec::new(),
+            values: Mask::EMPTY,
+            regions: Vec::new(),
+        }
+    }
+
+    /// Applies the step to `board`.
+    pub fn apply(&self, board: &mut Board) {
+        if let Some((cell, v)) = self.place {
+            board.place(cell, v);
+        }
+        for &(cell, values) in &self.removes {
+            for v in values.iter() {
+                board.remove(cell, v);
+            }
+        }
+    }
+
+    /// The step in words a person can follow, e.g. "hidden single in box 3:
+    /// r2c7 = 5" or "X-wing on 4 in rows 2, 7: removes 4 from r5c3".
+    pub fn describe(&self, size: Size) -> String {
+        let mut s = self.technique.words();
+        if !self.values.is_empty() {
+            let _ = write!(s, " on {}", value_list(self.values));
+        }
+        if !self.regions.is_empty() {
+            let _ = write!(s, " in {}", region_list(size, &self.regions));
+        }
+        if !self.cells.is_empty() {
+            let cells: Vec<String> = self.cells.iter().map(|&c| cell_name(size, c)).collect();
+            let _ = write!(s, " at {}", cells.join(", "));
+        }
+        s.push(':');
+        if let Some((cell, v)) = self.place {
+            let _ = write!(s, " {} = {v}", cell_name(size, cell));
+        }
+        if !self.removes.is_empty() {
+            if self.place.is_some() {
+                s.push(',');
+            }
+            s.push_str(" removes ");
+            let parts: Vec<String> = self
+                .removes
+                .iter()
+                .map(|&(c, m)| format!("{} from {}", value_list(m), cell_name(size, c)))
+                .collect();
+            s.push_str(&parts.join(", "));
+        }
+        s
+    }
+}
+
+/// `r2c7`: a cell named by its row and column, 1-based.
+pub fn cell_name(size: Size, cell: usize) -> String {
+    let n = size.side();
+    format!("r{}c{}", cell / n + 1, cell % n + 1)
+}
+
+/// `box 3`, `row 2`, `column 7`: a unit named for people.
+pub fn region_name(size: Size, region: usize) -> String {
+    let n = size.side();
+    match region / n {
+        0 => format!("box {}", region + 1),
+        1 => format!("row {}", region - n + 1),
+        _ => format!("column {}", region - 2 * n + 1),
+    }
+}
+
+fn region_list(size: Size, regions: &[usize]) -> String {
+    let names: Vec<String> = regions.iter().map(|&r| region_name(size, r)).collect();
+    names.join(", ")
+}
+
+fn value_list(values: Mask) -> String {
+    let v: Vec<String> = values.iter().map(|v| v.to_string()).collect();
+    v.join(",")
+}
+
+/// The first step SE's rater would take on `board`, or `None` when no
+/// implemented technique applies (SE would go on to chains, rated 6.5 and
+/// up).
+pub fn next_step(board: &Board) -> Option<Step> {
+    hidden_single::find(board)
+        .or_else(|| locking::find(board, true))
+        .or_else(|| hidden_set::find(board, 2, true))
+        .or_else(|| naked_single::find(board))
+        .or_else(|| hidden_set::find(board, 3, true))
+        .or_else(|| locking::find(board, false))
+        .or_else(|| naked_set::find(board, 2))
+        .or_else(|| fish::find(board, 2))
+        .or_else(|| hidden_set::find(board, 2, false))
+        .or_else(|| naked_set::find(board, 3))
+        .or_else(|| fish::find(board, 3))
+        .or_else(|| hidden_set::find(board, 3, false))
+        .or_else(|| xy_wing::find(board, false))
+        .or_else(|| xy_wing::find(board, true))
+        .or_else(|| unique_loop::find(board))
+        .or_else(|| naked_set::find(board, 4))
+        .or_else(|| fish::find(board, 4))
+        .or_else(|| hidden_set::find(board, 4, false))
+        .or_else(|| bug::find(board))
+}
+
+/// The cells of `region` whose positions are set in `bits`.
+pub(crate) fn cells_at(
+    board: &Board,
+    region: usize,
+    bits: u32,
+) -> impl Iterator<Item = usize> + '_ {
+    let mut bits = bits;
+    std::iter::from_fn(move || {
+        if bits == 0 {
+            None
+        } else {
+            let k = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            Some(board.region_cell(region, k))
+        }
+    })
+}
+
+/// Calls `f` on every `k`-subset of `items` in lexicographic order of
+/// positions, until `f` returns `Some`.
+pub(crate) fn first_subset<T: Copy, R>(
+    items: &[T],
+    k: usize,
+    mut f: impl FnMut(&[T]) -> Option<R>,
+) -> Option<R> {
+    let n = items.len();
+    if k == 0 || k > n || k > 8 {
+        return None;
+    }
+    let mut idx = [0usize; 8];
+    for (i, slot) in idx.iter_mut().enumerate().take(k) {
+        *slot = i;
+    }
+    let mut pick = [items[0]; 8];
+    loop {
+        for i in 0..k {
+            pick[i] = items[idx[i]];
+        }
+        if let Some(r) = f(&pick[..k]) {
+            return Some(r);
+        }
+        // Advance to the next subset.
+        let mut i = k;
+        loop {
+            if i == 0 {
+                return None;
+            }
+            i -= 1;
+            if idx[i] < n - k + i {
+                idx[i] += 1;
+                for j in i + 1..k {
+                    idx[j] = idx[j - 1] + 1;
+                }
+                break;
+            }
+        }
+    }
+}
+
+/// The region types in SE's usual order for sets: boxes, columns, rows.
+pub(crate) fn boxes_columns_rows(board: &Board) -> impl Iterator<Item = usize> {
+    let n = board.size().side();
+    (0..n).chain(2 * n..3 * n).chain(n..2 * n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subsets_come_in_lexicographic_order_and_stop_early() {
+        let mut seen = Vec::new();
+        let r: Option<()> = first_subset(&[1, 2, 3, 4], 2, |s| {
+            seen.push((s[0], s[1]));
+            None
+        });
+        assert!(r.is_none());
+        assert_eq!(seen, vec![(1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)]);
+        assert_eq!(
+            first_subset(&[5, 6, 7], 3, |s| Some(s.iter().sum::<i32>())),
+            Some(18)
+        );
+        assert_eq!(first_subset(&[5, 6], 3, |_| Some(0)), None);
+    }
+}
