@@ -20,6 +20,8 @@ pub mod completions;
 pub mod generate;
 pub mod progress;
 pub mod puzzle;
+pub mod rate;
+pub mod records;
 pub mod solve;
 pub mod stats;
 
@@ -84,6 +86,17 @@ pub enum Command {
     /// 1. Malformed input exits 2.
     #[command(args_override_self = true)]
     Solve(solve::SolveArgs),
+    /// Rate puzzles on the Sudoku Explainer scale: rating, level, hardest
+    /// technique, and with --explain every step.
+    ///
+    /// Writes `PUZZLE RATING LEVEL HARDEST` per puzzle in the line format
+    /// (a `+` after the rating marks a lower bound: the puzzle needs chains,
+    /// SE 6.5 and up, which sudogen does not implement yet). Levels: easy
+    /// 1.0-1.5, medium 1.6-2.5, hard 2.6-4.4, expert 4.5-6.2, fiendish 6.5
+    /// and up. A puzzle without exactly one solution is reported and the
+    /// run exits 1; malformed input exits 2.
+    #[command(args_override_self = true)]
+    Rate(rate::RateArgs),
     /// Make puzzles with exactly one solution: minimal by default,
     /// optionally symmetric, from any strategy's grids.
     ///
@@ -161,6 +174,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Stats(args)) => stats::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),
+        Some(Command::Rate(args)) => rate::run(&args),
         Some(Command::Puzzle(args)) => puzzle::run(&args),
         Some(Command::Completions(args)) => completions::run(&args),
     }

@@ -4,18 +4,13 @@
 //! workers of the [pipeline](crate::pipeline); results are written in input
 //! order, so the output is the same bytes for every `-j`.
 
-use std::io::Write;
-use std::path::PathBuf;
-
-use anyhow::Context;
 use clap::Args;
 
-use super::{Exit, InputArgs, JobsArgs, OutputArgs, UsageError, batches, each_input};
-use super::{is_broken_pipe, warn};
-use crate::format::read::{Batch, Reader};
-use crate::format::{Field, Format, Record, Symbols, Value, Writer, csv};
+use super::records::{self, Processed, PuzzleInput, PuzzleInputArgs};
+use super::{Exit, JobsArgs, OutputArgs};
+use crate::format::read::Batch;
+use crate::format::{Field, Format, Record, Value, Writer, csv};
 use crate::grid::{Grid, Size};
-use crate::pipeline;
 use crate::solve::{Search, search};
 
 /// The default search budget: guesses per puzzle.
@@ -26,17 +21,7 @@ pub const DEFAULT_BUDGET: u64 = 1_000_000;
 pub struct SolveArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
-    pub input: InputArgs,
-
-    /// Read every record in this format [default: detected line by line]
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    pub input_format: Option<Format>,
-
-    /// The symbols of the values 1, 2, 3, ... in the input and output, for
-    /// files written with another alphabet (16x16: ABCDEFGHIJKLMNOP); their
-    /// number gives the size. `.` is an empty cell
-    #[arg(long, value_name = "ALPHABET")]
-    pub symbols: Option<String>,
+    pub input: PuzzleInputArgs,
 
     /// Print how many solutions each puzzle has (up to --limit) instead of
     /// a solution
@@ -66,14 +51,8 @@ pub struct SolveArgs {
 /// A `solve` run with every option resolved.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// The inputs (`-`: standard input).
-    pub files: Vec<PathBuf>,
-    /// The input format, if forced.
-    pub input_format: Option<Format>,
-    /// The size, if forced.
-    pub size: Option<Size>,
-    /// Another alphabet, if any.
-    pub symbols: Option<Symbols>,
+    /// Where the puzzles come from.
+    pub input: PuzzleInput,
     /// Count instead of solving.
     pub count: bool,
     /// Solutions limit and guess budget.
@@ -87,33 +66,8 @@ pub struct Config {
 impl SolveArgs {
     /// Resolves the options.
     pub fn config(&self) -> anyhow::Result<Config> {
-        let mut size = self.input.size;
-        let symbols = match &self.symbols {
-            None => None,
-            Some(alphabet) => {
-                let implied = Size::from_side(alphabet.len()).ok_or_else(|| {
-                    UsageError(format!(
-                        "--symbols has {} characters; use 4, 9, 16 or 25, one per value",
-                        alphabet.len()
-                    ))
-                })?;
-                if size.is_some_and(|s| s != implied) {
-                    return Err(UsageError(format!(
-                        "--symbols has {} characters but --size is {}",
-                        alphabet.len(),
-                        size.map_or(0, Size::side)
-                    ))
-                    .into());
-                }
-                size = Some(implied);
-                Some(Symbols::new(alphabet, implied).map_err(UsageError)?)
-            }
-        };
         Ok(Config {
-            files: self.input.files(),
-            input_format: self.input_format,
-            size,
-            symbols,
+            input: self.input.resolve()?,
             count: self.count,
             search: Search {
                 limit: self.limit,
@@ -125,93 +79,20 @@ impl SolveArgs {
     }
 }
 
-/// What solving one batch gave: the output bytes and the messages.
-struct Solved {
-    out: Vec<u8>,
-    /// `(line, message)` for each puzzle not solved as asked.
-    reports: Vec<(u64, String)>,
-    /// CSV: the size of the first and last record, and how many bytes of
-    /// header start `out`.
-    first_size: Option<Size>,
-    last_size: Option<Size>,
-    header: usize,
-    malformed: bool,
-    failed: bool,
-}
-
 /// Runs `sudogen solve`.
 pub fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
     let config = args.config()?;
-    let mut out = args.output.open()?;
-    let mut unreadable = false;
-    let (mut malformed, mut failed) = (false, false);
-    let mut index = 0u64;
-    let mut result = || -> anyhow::Result<()> {
-        let mut csv_size: Option<Size> = None;
-        let config = &config;
-        unreadable = !each_input(&config.files, |name, input| {
-            let mut reader = Reader::new(input, config.input_format, config.size)
-                .with_symbols(config.symbols.clone());
-            let mut next = batches(&mut reader, name);
-            pipeline::ordered(
-                config.jobs,
-                || {
-                    Ok(next()?.map(|b| {
-                        let first = index;
-                        index += b.len() as u64;
-                        (first, b)
-                    }))
-                },
-                |(first, batch): (u64, Batch), _| solve_batch(config, first, &batch),
-                |solved| -> anyhow::Result<()> {
-                    let mut bytes = &solved.out[..];
-                    if solved.first_size.is_some() && solved.first_size == csv_size {
-                        bytes = &bytes[solved.header..];
-                    }
-                    if solved.last_size.is_some() {
-                        csv_size = solved.last_size;
-                    }
-                    out.file.write_all(bytes).context(out.what.clone())?;
-                    for (line, message) in &solved.reports {
-                        warn(format_args!("{name}:{line}: {message}"));
-                    }
-                    malformed |= solved.malformed;
-                    failed |= solved.failed;
-                    Ok(())
-                },
-            )?;
-            out.file.flush().context(out.what.clone())
-        })?;
-        Ok(())
-    };
-    match result() {
-        Err(e) if is_broken_pipe(&e) => {}
-        Err(e) => return Err(e),
-        Ok(()) => out.finish()?,
-    }
-    Ok(if unreadable || malformed {
-        Exit::Usage
-    } else if failed {
-        Exit::Failure
-    } else {
-        Exit::Success
+    records::run(&config.input, config.jobs, &args.output, |first, batch| {
+        solve_batch(&config, first, batch)
     })
 }
 
 /// Solves every record of `batch`, the first being record `first`.
-fn solve_batch(config: &Config, first: u64, batch: &Batch) -> Solved {
-    let mut s = Solved {
-        out: Vec::new(),
-        reports: Vec::new(),
-        first_size: None,
-        last_size: None,
-        header: 0,
-        malformed: false,
-        failed: false,
-    };
+fn solve_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
+    let mut s = Processed::default();
     let writer = Writer::new(config.format, Size::S9, 0, &[])
         .without_json_grid()
-        .with_symbols(config.symbols.clone());
+        .with_symbols(config.input.symbols.clone());
     let mut index = first;
     let _ = batch.for_each(|line, puzzle| {
         let record_index = index;

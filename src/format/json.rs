@@ -62,11 +62,17 @@ pub(crate) fn push_field(buf: &mut Vec<u8>, field: &Field<'_>) {
         Value::Bool(b) => buf.extend_from_slice(if b { b"true" } else { b"false" }),
         Value::Grid(g) => push_rows(buf, g),
         Value::Null => buf.extend_from_slice(b"null"),
+        Value::Tenths(x) => {
+            push_decimal(buf, x / 10);
+            buf.push(b'.');
+            push_decimal(buf, x % 10);
+        }
+        Value::Json(s) => buf.extend_from_slice(s.as_bytes()),
     }
 }
 
 /// Appends `s` as a JSON string.
-fn push_string(buf: &mut Vec<u8>, s: &str) {
+pub(crate) fn push_string(buf: &mut Vec<u8>, s: &str) {
     buf.push(b'"');
     for c in s.chars() {
         match c {

@@ -68,6 +68,10 @@ pub enum Value<'a> {
     Grid(&'a Grid),
     /// No value (`null`).
     Null,
+    /// A number in tenths, written with one decimal (`72` as `7.2`).
+    Tenths(u64),
+    /// JSON written elsewhere, inserted as it is (it must be valid JSON).
+    Json(&'a str),
 }
 
 /// One record to write: its index in the run and its grids.

@@ -1,0 +1,170 @@
+//! What `solve` and `rate` share: reading puzzles in any format and
+//! alphabet, working on them in batches through the
+//! [pipeline](crate::pipeline), and writing the results in input order with
+//! a `FILE:LINE: message` on standard error for each puzzle that failed.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::Args;
+
+use super::{Exit, InputArgs, OutputArgs, UsageError, batches, each_input, is_broken_pipe, warn};
+use crate::format::read::{Batch, Reader};
+use crate::format::{Format, Symbols};
+use crate::grid::Size;
+use crate::pipeline;
+
+/// The input options of the commands that read puzzles.
+#[derive(Debug, Args)]
+pub struct PuzzleInputArgs {
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub input: InputArgs,
+
+    /// Read every record in this format [default: detected line by line]
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub input_format: Option<Format>,
+
+    /// The symbols of the values 1, 2, 3, ... in the input and output, for
+    /// files written with another alphabet (16x16: ABCDEFGHIJKLMNOP); their
+    /// number gives the size. `.` is an empty cell
+    #[arg(long, value_name = "ALPHABET")]
+    pub symbols: Option<String>,
+}
+
+/// Where puzzles come from, every option resolved.
+#[derive(Clone, Debug)]
+pub struct PuzzleInput {
+    /// The inputs (`-`: standard input).
+    pub files: Vec<PathBuf>,
+    /// The input format, if forced.
+    pub format: Option<Format>,
+    /// The size, if forced.
+    pub size: Option<Size>,
+    /// Another alphabet, if any.
+    pub symbols: Option<Symbols>,
+}
+
+impl PuzzleInputArgs {
+    /// Resolves the options: `--symbols` must name 4, 9, 16 or 25 values
+    /// and agree with `--size`.
+    pub fn resolve(&self) -> anyhow::Result<PuzzleInput> {
+        let mut size = self.input.size;
+        let symbols = match &self.symbols {
+            None => None,
+            Some(alphabet) => {
+                let implied = Size::from_side(alphabet.len()).ok_or_else(|| {
+                    UsageError(format!(
+                        "--symbols has {} characters; use 4, 9, 16 or 25, one per value",
+                        alphabet.len()
+                    ))
+                })?;
+                if size.is_some_and(|s| s != implied) {
+                    return Err(UsageError(format!(
+                        "--symbols has {} characters but --size is {}",
+                        alphabet.len(),
+                        size.map_or(0, Size::side)
+                    ))
+                    .into());
+                }
+                size = Some(implied);
+                Some(Symbols::new(alphabet, implied).map_err(UsageError)?)
+            }
+        };
+        Ok(PuzzleInput {
+            files: self.input.files(),
+            format: self.input_format,
+            size,
+            symbols,
+        })
+    }
+}
+
+/// What working on one batch gave: the output bytes and the messages.
+#[derive(Default)]
+pub struct Processed {
+    /// The bytes to write.
+    pub out: Vec<u8>,
+    /// `(line, message)` for each puzzle that failed.
+    pub reports: Vec<(u64, String)>,
+    /// CSV: the size of the first and last record written, and how many
+    /// bytes of header start `out`, so a header repeated from the previous
+    /// batch is dropped.
+    pub first_size: Option<Size>,
+    /// See `first_size`.
+    pub last_size: Option<Size>,
+    /// See `first_size`.
+    pub header: usize,
+    /// A record could not be read (exit 2).
+    pub malformed: bool,
+    /// A puzzle failed (exit 1).
+    pub failed: bool,
+}
+
+/// Reads every puzzle of `input`, works on batches on `jobs` threads with
+/// `work(index of the batch's first record, batch)`, and writes the
+/// results in input order. Exit 2 if an input was unreadable or a record
+/// malformed, 1 if a puzzle failed, and 0 otherwise; a broken pipe ends
+/// the run quietly.
+pub fn run(
+    input: &PuzzleInput,
+    jobs: usize,
+    output: &OutputArgs,
+    work: impl Fn(u64, &Batch) -> Processed + Sync,
+) -> anyhow::Result<Exit> {
+    let mut out = output.open()?;
+    let mut unreadable = false;
+    let (mut malformed, mut failed) = (false, false);
+    let mut index = 0u64;
+    let mut result = || -> anyhow::Result<()> {
+        let mut csv_size: Option<Size> = None;
+        let work = &work;
+        unreadable = !each_input(&input.files, |name, reader| {
+            let mut reader =
+                Reader::new(reader, input.format, input.size).with_symbols(input.symbols.clone());
+            let mut next = batches(&mut reader, name);
+            pipeline::ordered(
+                jobs,
+                || {
+                    Ok(next()?.map(|b| {
+                        let first = index;
+                        index += b.len() as u64;
+                        (first, b)
+                    }))
+                },
+                |(first, batch): (u64, Batch), _| work(first, &batch),
+                |done| -> anyhow::Result<()> {
+                    let mut bytes = &done.out[..];
+                    if done.first_size.is_some() && done.first_size == csv_size {
+                        bytes = &bytes[done.header..];
+                    }
+                    if done.last_size.is_some() {
+                        csv_size = done.last_size;
+                    }
+                    out.file.write_all(bytes).context(out.what.clone())?;
+                    for (line, message) in &done.reports {
+                        warn(format_args!("{name}:{line}: {message}"));
+                    }
+                    malformed |= done.malformed;
+                    failed |= done.failed;
+                    Ok(())
+                },
+            )?;
+            out.file.flush().context(out.what.clone())
+        })?;
+        Ok(())
+    };
+    match result() {
+        Err(e) if is_broken_pipe(&e) => {}
+        Err(e) => return Err(e),
+        Ok(()) => out.finish()?,
+    }
+    Ok(if unreadable || malformed {
+        Exit::Usage
+    } else if failed {
+        Exit::Failure
+    } else {
+        Exit::Success
+    })
+}
