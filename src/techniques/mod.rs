@@ -322,6 +322,135 @@ pub(crate) fn boxes_columns_rows(board: &Board) -> impl Iterator<Item = usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Grid;
+
+    /// An empty 9x9 board (every candidate everywhere), then `keep`: for
+    /// each (row, col) pair, 1-based, the only candidates left there.
+    fn board(keep: &[((usize, usize), &[u8])]) -> Board {
+        let mut b = Board::new(&Grid::empty(Size::S9)).unwrap();
+        for &((r, c), values) in keep {
+            let cell = (r - 1) * 9 + (c - 1);
+            for v in 1..=9 {
+                if !values.contains(&v) {
+                    b.remove(cell, v);
+                }
+            }
+        }
+        b
+    }
+
+    fn at(r: usize, c: usize) -> usize {
+        (r - 1) * 9 + (c - 1)
+    }
+
+    /// Removes `v` from every cell of row `r` except the columns `keep`.
+    fn confine_in_row(b: &mut Board, r: usize, v: u8, keep: &[usize]) {
+        for c in 1..=9 {
+            if !keep.contains(&c) {
+                b.remove(at(r, c), v);
+            }
+        }
+    }
+
+    #[test]
+    fn x_wing_on_two_rows_clears_the_two_columns() {
+        let mut b = board(&[]);
+        confine_in_row(&mut b, 1, 4, &[2, 7]);
+        confine_in_row(&mut b, 5, 4, &[2, 7]);
+        let step = fish::find(&b, 2).unwrap();
+        assert_eq!((step.technique, step.rating), (Technique::XWing, 32));
+        assert_eq!(step.regions, vec![9, 13, 19, 24]);
+        assert_eq!(step.removes.len(), 14);
+        assert!(
+            step.removes
+                .iter()
+                .all(|&(c, m)| m == Mask::single(4) && (c % 9 == 1 || c % 9 == 6))
+        );
+        assert_eq!(
+            step.describe(Size::S9).split(':').next(),
+            Some("X-wing on 4 in row 1, row 5, column 2, column 7")
+        );
+        // No swordfish hides in it: three rows would need three columns.
+        assert!(fish::find(&b, 3).is_none());
+    }
+
+    #[test]
+    fn naked_and_hidden_pairs_are_found_in_the_first_box() {
+        let b = board(&[((1, 1), &[1, 2]), ((1, 2), &[1, 2])]);
+        let step = naked_set::find(&b, 2).unwrap();
+        assert_eq!((step.technique, step.rating), (Technique::NakedPair, 30));
+        assert_eq!(step.regions, vec![0]);
+        assert_eq!(step.cells, vec![at(1, 1), at(1, 2)]);
+        assert_eq!(step.removes.len(), 7);
+
+        let mut b = board(&[]);
+        for cell in [
+            at(1, 3),
+            at(2, 1),
+            at(2, 2),
+            at(2, 3),
+            at(3, 1),
+            at(3, 2),
+            at(3, 3),
+        ] {
+            b.remove(cell, 1);
+            b.remove(cell, 2);
+        }
+        let step = hidden_set::find(&b, 2, false).unwrap();
+        assert_eq!((step.technique, step.rating), (Technique::HiddenPair, 34));
+        let keep = Mask::single(1) | Mask::single(2);
+        assert_eq!(
+            step.removes,
+            vec![
+                (at(1, 1), !keep & Mask::full(9)),
+                (at(1, 2), !keep & Mask::full(9))
+            ]
+        );
+    }
+
+    #[test]
+    fn xy_wing_removes_z_where_both_pincers_see() {
+        let b = board(&[((1, 1), &[1, 2]), ((1, 5), &[1, 3]), ((5, 1), &[2, 3])]);
+        let step = xy_wing::find(&b, false).unwrap();
+        assert_eq!((step.technique, step.rating), (Technique::XYWing, 42));
+        assert_eq!(step.cells[0], at(1, 1));
+        assert_eq!(step.removes, vec![(at(5, 5), Mask::single(3))]);
+        assert!(xy_wing::find(&b, true).is_none());
+    }
+
+    #[test]
+    fn pointing_removes_along_the_line() {
+        let mut b = board(&[]);
+        // 7 in box 1 only in row 2.
+        for cell in [at(1, 1), at(1, 2), at(1, 3), at(3, 1), at(3, 2), at(3, 3)] {
+            b.remove(cell, 7);
+        }
+        let step = locking::find(&b, false).unwrap();
+        assert_eq!((step.technique, step.rating), (Technique::Pointing, 26));
+        assert_eq!(step.regions, vec![0, 10]);
+        assert_eq!(step.removes.len(), 6);
+        // Direct pointing needs a hidden single to follow: none here.
+        assert!(locking::find(&b, true).is_none());
+    }
+
+    #[test]
+    fn unique_rectangle_type_1_clears_the_pair_from_the_fourth_cell() {
+        let b = board(&[
+            ((1, 1), &[1, 2]),
+            ((1, 2), &[1, 2]),
+            ((5, 1), &[1, 2]),
+            ((5, 2), &[1, 2, 3]),
+        ]);
+        let step = unique_loop::find(&b).unwrap();
+        assert_eq!(
+            (step.technique, step.rating),
+            (Technique::UniqueRectangle, 45)
+        );
+        assert_eq!(
+            step.removes,
+            vec![(at(5, 2), Mask::single(1) | Mask::single(2))]
+        );
+    }
 
     #[test]
     fn subsets_come_in_lexicographic_order_and_stop_early() {

@@ -1,0 +1,159 @@
+//! `sudogen rate` against the real binary: formats, explanations, exit
+//! codes, and the same bytes for every `-j`. Agreement with Sudoku
+//! Explainer's published ratings is in `real_data.rs` (release, CI).
+
+mod common;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn sudogen() -> Command {
+    Command::cargo_bin("sudogen").unwrap()
+}
+
+const SOLVED: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+/// The solved grid with the cells at `holes` emptied.
+fn with_holes(holes: &[usize]) -> String {
+    let mut s: Vec<u8> = SOLVED.bytes().collect();
+    for &h in holes {
+        s[h] = b'.';
+    }
+    String::from_utf8(s).unwrap()
+}
+
+#[test]
+fn one_hole_is_a_full_house_and_box_holes_are_hidden_singles() {
+    let one = with_holes(&[40]);
+    sudogen()
+        .args(["rate", "-f", "line"])
+        .write_stdin(format!("{one}\n"))
+        .assert()
+        .success()
+        .stdout(format!("{one} 1.0 easy full-house\n"));
+    // Four holes in box 1 (r1c1, r1c2, r2c1, r2c2 hold 5, 3, 6, 7): no unit
+    // has one hole, and the first single found (boxes first, values in
+    // increasing order) is 3 in box 1; then full houses.
+    let holes = with_holes(&[0, 1, 9, 10]);
+    sudogen()
+        .args(["rate", "-f", "line", "--explain"])
+        .write_stdin(format!("{holes}\n"))
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(format!("{holes} 1.2 easy hidden-single\n# 1. hidden single in box 1: r1c2 = 3 (1.2)\n# 2. full house in row 1: r1c1 = 5 (1.0)\n")));
+}
+
+#[test]
+fn puzzles_without_one_solution_exit_1_and_malformed_input_exits_2() {
+    let empty = ".".repeat(81);
+    sudogen()
+        .args(["rate", "-f", "line"])
+        .write_stdin(format!("{empty}\n"))
+        .assert()
+        .code(1)
+        .stdout(format!("{empty} # 2+ solutions\n"))
+        .stderr("sudogen: <stdin>:1: 2+ solutions\n");
+    let mut clash = with_holes(&[0, 1]);
+    clash.replace_range(0..2, "33");
+    sudogen()
+        .args(["rate", "-f", "line"])
+        .write_stdin(format!("{clash}\n"))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("no solution"));
+    sudogen()
+        .args(["rate"])
+        .write_stdin("12345\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("<stdin>:1: 5 cells"));
+}
+
+#[test]
+fn json_carries_the_rating_and_the_path() {
+    let holes = with_holes(&[0, 1, 9, 10]);
+    let out = sudogen()
+        .args(["rate", "-f", "json", "--explain"])
+        .write_stdin(format!("{holes}\n"))
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("\"se\":1.2,\"exact\":true,\"level\":\"easy\",\"hardest\":\"hidden-single\",\"steps\":4,\"scale\":\"SE\""), "{text}");
+    assert!(text.contains("\"path\":[{\"technique\":\"hidden-single\",\"rating\":1.2,\"text\":\"hidden single in box 1: r1c2 = 3\",\"place\":{\"cell\":\"r1c2\",\"value\":3},\"removes\":[]}"), "{text}");
+    assert_eq!(text.lines().count(), 1);
+}
+
+#[test]
+fn output_is_the_same_for_every_jobs_count_and_reads_back() {
+    let puzzles = sudogen()
+        .args(["puzzle", "-n", "300", "--seed", "11", "-f", "line"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let rate = |jobs: &str, format: &str| {
+        sudogen()
+            .args(["rate", "-j", jobs, "-f", format, "--explain"])
+            .write_stdin(puzzles.clone())
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone()
+    };
+    for format in ["line", "csv", "json", "grid"] {
+        let one = rate("1", format);
+        assert_eq!(one, rate("2", format), "{format}");
+        assert_eq!(one, rate("7", format), "{format}");
+        // Whatever the format, check reads the puzzles back.
+        sudogen()
+            .args(["check"])
+            .write_stdin(one)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("300 grids read: 300 valid"));
+    }
+    let line = String::from_utf8(rate("1", "line")).unwrap();
+    let rated: Vec<&str> = line.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(rated.len(), 300);
+    for l in rated {
+        let f: Vec<&str> = l.split(' ').collect();
+        assert_eq!(f.len(), 4, "{l}");
+        assert!(
+            ["easy", "medium", "hard", "expert", "fiendish"].contains(&f[2]),
+            "{l}"
+        );
+    }
+}
+
+/// Every step the rater takes agrees with the solution (the rater checks
+/// each step and reports a contradiction as an error), on puzzles of every
+/// kind the project makes: minimal, symmetric, and with extra clues.
+#[test]
+fn the_rater_never_contradicts_the_solution() {
+    use sudogen::puzzle::{self, Settings, Symmetry};
+    use sudogen::random::grid_rng;
+    use sudogen::{Grid, Size, Strategy};
+    let kinds = [
+        (Size::S9, Symmetry::None, None),
+        (Size::S9, Symmetry::Rot180, None),
+        (Size::S9, Symmetry::None, Some(30)),
+        (Size::S4, Symmetry::None, None),
+    ];
+    for (size, symmetry, clues) in kinds {
+        for seed in 0..300u64 {
+            let mut grid = Grid::empty(size);
+            Strategy::Backtrack.generate(&mut grid_rng(seed, 0), &mut grid);
+            let p = puzzle::make(&mut grid_rng(seed, 1), &grid, Settings { symmetry, clues });
+            let r =
+                sudogen::rate::rate(&p, true).unwrap_or_else(|e| panic!("{size} seed {seed}: {e}"));
+            assert_eq!(r.path.len(), r.steps);
+            assert!(r.se >= 10 || p == grid);
+        }
+    }
+}
