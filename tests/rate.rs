@@ -150,6 +150,9 @@ fn the_rater_never_contradicts_the_solution() {
             let mut grid = Grid::empty(size);
             Strategy::Backtrack.generate(&mut grid_rng(seed, 0), &mut grid);
             let p = puzzle::make(&mut grid_rng(seed, 1), &grid, Settings { symmetry, clues });
+            // The independent test solver agrees the puzzle is unique.
+            let mut cells = p.cells().to_vec();
+            assert_eq!(common::naive_count(&mut cells, size.side(), 2), 1);
             let r =
                 sudogen::rate::rate(&p, true).unwrap_or_else(|e| panic!("{size} seed {seed}: {e}"));
             assert_eq!(r.path.len(), r.steps);
