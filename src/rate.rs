@@ -140,7 +140,7 @@ impl Level {
             Level::Medium => (16, 25),
             Level::Hard => (26, 44),
             Level::Expert => (45, 64),
-            Level::Fiendish => (65, 255),
+            Level::Fiendish => (65, u8::MAX),
         }
     }
 
@@ -168,12 +168,20 @@ pub fn rate(puzzle: &Grid, explain: bool) -> Result<Rating, Unrated> {
         _ => return Err(Unrated::Multiple),
     }
     let solution = outcome.first.ok_or(Unrated::NoSolution)?;
-    let board = Board::new(puzzle).ok_or(Unrated::NoSolution)?;
-    rate_board(board, &solution, explain)
+    rate_solved(puzzle, &solution, explain, u8::MAX)
 }
 
-/// Rates from pencil marks, checking each step against `solution`.
-pub fn rate_board(mut board: Board, solution: &Grid, explain: bool) -> Result<Rating, Unrated> {
+/// Rates `puzzle` whose unique solution is known to be `solution` (as for a
+/// puzzle just made from it), checking each step against it. Stops as soon
+/// as a step is rated above `ceiling` (tenths; `u8::MAX` for no ceiling):
+/// the rating returned is then only known to exceed it.
+pub fn rate_solved(
+    puzzle: &Grid,
+    solution: &Grid,
+    explain: bool,
+    ceiling: u8,
+) -> Result<Rating, Unrated> {
+    let mut board = Board::new(puzzle).ok_or(Unrated::NoSolution)?;
     let mut rating = Rating {
         se: 0,
         exact: true,
@@ -199,6 +207,9 @@ pub fn rate_board(mut board: Board, solution: &Grid, explain: bool) -> Result<Ra
         if step.rating > rating.se {
             rating.se = step.rating;
             rating.hardest = Some(step.technique);
+        }
+        if rating.se > ceiling {
+            break;
         }
         debug_assert!(step.place.is_none() || board.empty_cells() < before);
         if explain {

@@ -160,3 +160,72 @@ fn the_rater_never_contradicts_the_solution() {
         }
     }
 }
+
+#[test]
+fn puzzle_level_and_rating_keep_only_puzzles_in_range() {
+    let made = |args: &[&str]| {
+        sudogen()
+            .args(["puzzle", "--seed", "3", "-f", "line"])
+            .args(args)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone()
+    };
+    let hard = made(&["-n", "40", "--level", "hard"]);
+    assert_eq!(hard, made(&["-n", "40", "--level", "hard", "-j", "2"]));
+    // The last 10 of the run are the same puzzles when started at 30.
+    let tail = made(&["-n", "10", "--start", "30", "--level", "hard"]);
+    let lines: Vec<&[u8]> = hard.split_inclusive(|&b| b == b'\n').collect();
+    assert_eq!(lines[30..].concat(), tail);
+    let rated = sudogen()
+        .args(["rate", "-f", "line"])
+        .write_stdin(hard)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let rated = String::from_utf8(rated).unwrap();
+    assert_eq!(rated.lines().count(), 40);
+    for l in rated.lines() {
+        let se: f64 = l.split(' ').nth(1).unwrap().parse().unwrap();
+        assert!((2.6..=4.4).contains(&se), "{l}");
+        assert!(l.contains(" hard "), "{l}");
+    }
+    // A puzzle whose attempt 0 is in range is the plain puzzle.
+    let plain = made(&["-n", "20"]);
+    let easy = made(&["-n", "20", "--rating", "1.0.."]);
+    assert_eq!(plain, easy);
+}
+
+#[test]
+fn puzzle_rating_errors_are_clear() {
+    sudogen()
+        .args(["puzzle", "-n", "2", "--rating", "9.0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("above 6.2"));
+    sudogen()
+        .args(["puzzle", "-n", "2", "--rating", "3.0..2.0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("empty range"));
+    sudogen()
+        .args(["puzzle", "-n", "2", "--rating", "hard"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not a rating"));
+    sudogen()
+        .args(["puzzle", "-n", "2", "--rating", "1.0", "--level", "easy"])
+        .assert()
+        .code(2);
+    // Jellyfish alone: practically never within 20 attempts.
+    sudogen()
+        .args(["puzzle", "-n", "2", "--seed", "1", "--rating", "5.2", "--attempts", "20"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr("sudogen: 2 puzzles not made: none of 20 attempts rated 5.2..5.2 (puzzles 0, 1); widen the range or raise --attempts\n");
+}

@@ -8,8 +8,16 @@
 //! it never disturbs the grid's draws, and a puzzle depends only on
 //! (strategy, size, seed, index, symmetry, clue target): the same for every
 //! `-j`, `--start` and shard.
+//!
+//! **Rated runs.** With `--rating` or `--level`, puzzle `i` is the first of
+//! up to `--attempts` candidates rated in range: attempt 0 is the plain
+//! puzzle `i` above, attempt `k > 0` is made the same way from runs keyed
+//! by the seed mixed with `k` (see [`attempt_key`]), so a rated run is
+//! still a pure function of (strategy, size, seed, index, options). An index
+//! whose attempts all miss is left out and reported, and the run exits 1.
 
 use std::io::{self, Write};
+use std::sync::Mutex;
 
 use clap::Args;
 
@@ -19,6 +27,7 @@ use crate::format::{Field, Record, Value, Writer};
 use crate::grid::{Grid, Size};
 use crate::puzzle::{self, Settings, Symmetry};
 use crate::random::RunRng;
+use crate::rate::{CHAINS, Level, rate_solved};
 
 /// XOR-ed into the run's seed to key the removal streams.
 pub const PUZZLE_KEY: u64 = 0x7075_7a7a_6c65_7321;
@@ -50,6 +59,23 @@ pub struct PuzzleArgs {
     #[arg(long)]
     pub with_solution: bool,
 
+    /// Keep only puzzles with a Sudoku Explainer rating in this range: A..B,
+    /// A.., ..B or A, one decimal (e.g. 4.0..6.2). Ratings are exact up to
+    /// 6.2; 6.5.. takes every puzzle that needs chains
+    #[arg(long, value_name = "A..B", value_parser = parse_rating, conflicts_with = "level")]
+    pub rating: Option<(u8, u8)>,
+
+    /// Keep only puzzles of this level: easy (SE 1.0-1.5), medium
+    /// (1.6-2.5), hard (2.6-4.4), expert (4.5-6.4), fiendish (6.5 and up)
+    #[arg(long, value_enum)]
+    pub level: Option<Level>,
+
+    /// With --rating or --level: candidates tried per puzzle before it is
+    /// reported missing
+    #[arg(long, value_name = "N", default_value_t = 1000,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub attempts: u64,
+
     #[command(flatten)]
     #[allow(missing_docs)]
     pub report: ReportArgs,
@@ -65,6 +91,80 @@ pub struct Config {
     pub settings: Settings,
     /// Write the solutions too.
     pub with_solution: bool,
+    /// Keep only puzzles rated in this range.
+    pub filter: Option<Filter>,
+}
+
+/// The ratings a rated run keeps, in tenths of the SE scale.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Filter {
+    /// The lowest rating kept.
+    pub low: u8,
+    /// The highest rating kept; `u8::MAX` for no bound (which also keeps
+    /// puzzles that need chains, rated 6.5+).
+    pub high: u8,
+    /// Candidates tried per puzzle.
+    pub attempts: u64,
+}
+
+impl Filter {
+    /// Whether a rating is kept.
+    fn keeps(&self, rating: &crate::rate::Rating) -> bool {
+        if rating.exact {
+            (self.low..=self.high).contains(&rating.se)
+        } else {
+            // Needs chains: 6.5 or more, exact value unknown.
+            self.high == u8::MAX
+        }
+    }
+
+    /// The range as written by the user.
+    fn text(&self) -> String {
+        let tenths = |x: u8| format!("{}.{}", x / 10, x % 10);
+        if self.high == u8::MAX {
+            format!("{}..", tenths(self.low))
+        } else {
+            format!("{}..{}", tenths(self.low), tenths(self.high))
+        }
+    }
+}
+
+/// Parses `A..B`, `A..`, `..B` or `A` (SE ratings with at most one
+/// decimal) into tenths.
+fn parse_rating(s: &str) -> Result<(u8, u8), String> {
+    let one = |t: &str| -> Result<u8, String> {
+        let x: f64 = t
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{t}' is not a rating; use a number such as 4.0"))?;
+        if !(1.0..=20.0).contains(&x) || ((x * 10.0).round() - x * 10.0).abs() > 1e-9 {
+            return Err(format!(
+                "'{t}' is not a rating; use 1.0 to 20.0 with one decimal"
+            ));
+        }
+        Ok((x * 10.0).round() as u8)
+    };
+    let (low, high) = match s.split_once("..") {
+        Some((a, b)) => (
+            if a.is_empty() { 10 } else { one(a)? },
+            if b.is_empty() { u8::MAX } else { one(b)? },
+        ),
+        None => {
+            let x = one(s)?;
+            (x, x)
+        }
+    };
+    if low > high {
+        return Err(format!(
+            "'{s}' is an empty range; write the lower rating first"
+        ));
+    }
+    Ok((low, high))
+}
+
+/// The key mixed into a run's seed for attempt `k > 0` of a rated run.
+pub fn attempt_key(seed: u64, k: u64) -> u64 {
+    seed ^ k.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(17) ^ 0x7261_7465_6421_0000
 }
 
 impl PuzzleArgs {
@@ -83,6 +183,18 @@ impl PuzzleArgs {
                 .into());
             }
         }
+        let range = self.rating.or(self.level.map(Level::range));
+        if let Some((_, high)) = range
+            && high != u8::MAX
+            && high >= CHAINS
+        {
+            return Err(UsageError(format!(
+                "--rating up to {}.{} needs exact ratings above 6.2, which need chains sudogen does not rate yet; end the range at 6.2, or take every chain puzzle with 6.5..",
+                high / 10,
+                high % 10
+            ))
+            .into());
+        }
         Ok(Config {
             grids,
             settings: Settings {
@@ -90,6 +202,11 @@ impl PuzzleArgs {
                 clues: self.clues,
             },
             with_solution: self.with_solution,
+            filter: range.map(|(low, high)| Filter {
+                low,
+                high,
+                attempts: self.attempts,
+            }),
         })
     }
 }
@@ -110,12 +227,28 @@ pub fn run(args: &PuzzleArgs) -> anyhow::Result<Exit> {
             config.grids.jobs
         ));
     }
-    write_run(
+    let missed = Mutex::new(Vec::new());
+    let exit = write_run(
         &args.output,
         args.report.quiet,
         config.grids.count,
-        |out, done| config.write_to(out, done),
-    )
+        |out, done| config.write_rated(out, done, &missed),
+    )?;
+    let mut missed = missed.into_inner().unwrap_or_else(|e| e.into_inner());
+    if let (Some(filter), false) = (config.filter, missed.is_empty()) {
+        missed.sort_unstable();
+        let shown: Vec<String> = missed.iter().take(10).map(u64::to_string).collect();
+        let more = if missed.len() > 10 { ", ..." } else { "" };
+        warn(format_args!(
+            "{} not made: none of {} attempts rated {} (puzzles {}{more}); widen the range or raise --attempts",
+            crate::grid::plural(missed.len(), "puzzle"),
+            filter.attempts,
+            filter.text(),
+            shown.join(", ")
+        ));
+        return Ok(Exit::Failure);
+    }
+    Ok(exit)
 }
 
 impl Config {
@@ -153,21 +286,89 @@ impl Config {
         out: &mut W,
         done: impl FnMut(u64),
     ) -> io::Result<()> {
+        self.write_rated(out, done, &Mutex::new(Vec::new()))
+    }
+
+    /// [`write_to`](Config::write_to), adding to `missed` the indices a
+    /// rated run could not fill.
+    fn write_rated<W: Write + ?Sized>(
+        &self,
+        out: &mut W,
+        done: impl FnMut(u64),
+        missed: &Mutex<Vec<u64>>,
+    ) -> io::Result<()> {
         let writer = self.writer();
         writer.write_header(out)?;
-        let grids = RunRng::new(self.grids.seed);
-        let removals = RunRng::new(self.grids.seed ^ PUZZLE_KEY);
+        let seed = self.grids.seed;
+        let grids = RunRng::new(seed);
+        let removals = RunRng::new(seed ^ PUZZLE_KEY);
         let (strategy, size, settings) = (self.grids.strategy, self.grids.size, self.settings);
+        let filter = self.filter;
         let work = |index: u64, grid: &mut Grid, buf: &mut Vec<u8>| {
-            strategy.generate(&mut grids.for_index(index), grid);
-            let p = puzzle::make(&mut removals.for_index(index), grid, settings);
-            let record = Record {
-                index,
-                grid: &p,
-                fields: &[],
-                solution: Some(grid),
+            let Some(filter) = filter else {
+                strategy.generate(&mut grids.for_index(index), grid);
+                let p = puzzle::make(&mut removals.for_index(index), grid, settings);
+                let record = Record {
+                    index,
+                    grid: &p,
+                    fields: &[],
+                    solution: Some(grid),
+                };
+                let _ = writer.write(buf, &record);
+                return;
             };
-            let _ = writer.write(buf, &record);
+            let ceiling = filter.high;
+            for k in 0..filter.attempts {
+                let p = if k == 0 {
+                    strategy.generate(&mut grids.for_index(index), grid);
+                    puzzle::make(&mut removals.for_index(index), grid, settings)
+                } else {
+                    let key = attempt_key(seed, k);
+                    strategy.generate(&mut RunRng::new(key).for_index(index), grid);
+                    puzzle::make(
+                        &mut RunRng::new(key ^ PUZZLE_KEY).for_index(index),
+                        grid,
+                        settings,
+                    )
+                };
+                let Ok(r) = rate_solved(&p, grid, false, ceiling) else {
+                    continue;
+                };
+                if !filter.keeps(&r) {
+                    continue;
+                }
+                let fields = [
+                    Field {
+                        name: "se",
+                        value: Value::Tenths(u64::from(r.se)),
+                    },
+                    Field {
+                        name: "exact",
+                        value: Value::Bool(r.exact),
+                    },
+                    Field {
+                        name: "level",
+                        value: Value::Text(r.level().name()),
+                    },
+                    Field {
+                        name: "hardest",
+                        value: Value::Text(r.hardest_name()),
+                    },
+                    Field {
+                        name: "attempt",
+                        value: Value::UInt(k),
+                    },
+                ];
+                let record = Record {
+                    index,
+                    grid: &p,
+                    fields: &fields,
+                    solution: Some(grid),
+                };
+                let _ = writer.write(buf, &record);
+                return;
+            }
+            missed.lock().unwrap_or_else(|e| e.into_inner()).push(index);
         };
         let scratch = || Grid::empty(size);
         write_indexed(
