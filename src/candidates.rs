@@ -90,6 +90,8 @@ pub struct Board {
     /// `pos[region][v - 1]`: bit `k` set when cell `k` of the region holds
     /// `v` as a candidate.
     pos: [[u32; MAX_SIDE]; 3 * MAX_SIDE],
+    /// Empty cells per region.
+    empty_in: [u8; 3 * MAX_SIDE],
     empty: usize,
 }
 
@@ -114,6 +116,7 @@ impl Board {
             values: [0; MAX_CELLS],
             cands: [Mask::EMPTY; MAX_CELLS],
             pos: [[0; MAX_SIDE]; 3 * MAX_SIDE],
+            empty_in: [0; 3 * MAX_SIDE],
             empty: 0,
         };
         let full = size.full_mask();
@@ -121,6 +124,9 @@ impl Board {
             board.values[i] = v;
             if v == 0 {
                 board.empty += 1;
+                for r in board.regions_of(i) {
+                    board.empty_in[r] += 1;
+                }
                 let c = full & !units.used(places[i]);
                 board.cands[i] = c;
                 for u in c.iter() {
@@ -173,10 +179,9 @@ impl Board {
     }
 
     /// How many cells of region `r` are still empty.
+    #[inline]
     pub fn empty_in(&self, region: usize) -> usize {
-        (0..self.size.side())
-            .filter(|&k| self.values[self.region_cell(region, k)] == 0)
-            .count()
+        usize::from(self.empty_in[region])
     }
 
     /// The number of regions (`3n`).
@@ -252,6 +257,9 @@ impl Board {
         self.cands[cell] = Mask::EMPTY;
         self.values[cell] = v;
         self.empty -= 1;
+        for r in self.regions_of(cell) {
+            self.empty_in[r] -= 1;
+        }
         for &p in self.size.peers(cell) {
             self.remove(usize::from(p), v);
         }

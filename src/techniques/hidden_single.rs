@@ -13,19 +13,20 @@ use crate::candidates::Board;
 /// columns).
 pub fn find(board: &Board) -> Option<Step> {
     let n = board.size().side();
+    // A unit with one empty cell holds a full house; once none has, no
+    // hidden single is alone in its unit.
     for alone in [true, false] {
         for region in 0..board.regions() {
+            if alone != (board.empty_in(region) == 1) {
+                continue;
+            }
             for v in 1..=n as u8 {
                 let p = board.positions(region, v);
                 if p.count_ones() != 1 {
                     continue;
                 }
-                let is_alone = board.empty_in(region) == 1;
-                if is_alone != alone {
-                    continue;
-                }
                 let cell = board.region_cell(region, p.trailing_zeros() as usize);
-                let (technique, rating) = if is_alone {
+                let (technique, rating) = if alone {
                     (Technique::FullHouse, 10)
                 } else if region < n {
                     (Technique::HiddenSingle, 12)
