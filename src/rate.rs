@@ -106,7 +106,7 @@ pub enum Level {
     Medium,
     /// SE 2.6-4.4: intersections, pairs, triples, basic fish, wings.
     Hard,
-    /// SE 4.5-6.2: uniqueness, quads, BUG.
+    /// SE 4.5-6.4: uniqueness, quads, BUG, aligned pair exclusion.
     Expert,
     /// SE 6.5 and up: chains (rated as the lower bound 6.5+ for now).
     Fiendish,

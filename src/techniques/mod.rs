@@ -19,6 +19,7 @@ use crate::candidates::Board;
 use crate::grid::Size;
 use crate::mask::Mask;
 
+pub mod aligned_pair;
 pub mod bug;
 pub mod fish;
 pub mod hidden_set;
@@ -78,6 +79,8 @@ pub enum Technique {
     HiddenQuad,
     /// Bivalue universal grave avoided (5.6 and up by type).
     Bug,
+    /// Pairs of values two cells cannot hold together (6.2).
+    AlignedPairExclusion,
 }
 
 impl Technique {
@@ -108,6 +111,7 @@ impl Technique {
             Technique::Jellyfish => "jellyfish",
             Technique::HiddenQuad => "hidden-quad",
             Technique::Bug => "bug",
+            Technique::AlignedPairExclusion => "aligned-pair-exclusion",
         }
     }
 
@@ -252,6 +256,7 @@ pub fn next_step(board: &Board) -> Option<Step> {
         .or_else(|| fish::find(board, 4))
         .or_else(|| hidden_set::find(board, 4, false))
         .or_else(|| bug::find(board))
+        .or_else(|| aligned_pair::find(board))
 }
 
 /// The cells of `region` whose positions are set in `bits`.
