@@ -7,9 +7,10 @@
 //! solution (SE's uniqueness techniques assume it), and checks every step
 //! against that solution, so a wrong step is reported, never written.
 //!
-//! Where no implemented technique applies, SE would use chains, Nishio and
-//! forcing chains, rated 6.5 and up; sudogen does not implement them yet,
-//! so such a puzzle gets the lower bound 6.5 and is marked inexact.
+//! Where no implemented technique applies, SE would go on to aligned
+//! triplet exclusion, Nishio, multiple and dynamic forcing chains, rated
+//! 7.5 and up; sudogen does not implement them yet, so such a puzzle gets
+//! the lower bound 7.5 and is marked inexact.
 //!
 //! Cost: one uniqueness check and, per step, the techniques up to the one
 //! that applies; most steps are singles, found with a few hundred loads.
@@ -19,9 +20,10 @@ use crate::grid::Grid;
 use crate::solve::{self, Search};
 use crate::techniques::{self, Step, Technique};
 
-/// The rating SE gives where chains would be needed: the lower bound
-/// sudogen reports for such puzzles.
-pub const CHAINS: u8 = 65;
+/// The least rating SE gives where sudogen's techniques run out (aligned
+/// triplet exclusion, Nishio, multiple and dynamic forcing chains: 7.5 and
+/// up): the lower bound sudogen reports for such puzzles.
+pub const BEYOND: u8 = 75;
 
 /// A puzzle's rating.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,7 +49,7 @@ impl Rating {
         Level::of(self.se)
     }
 
-    /// The rating as SE writes it: `7.2`, or `6.5+` when inexact.
+    /// The rating as SE writes it: `7.2`, or `7.5+` when inexact.
     pub fn se_text(&self) -> String {
         format!(
             "{}.{}{}",
@@ -57,11 +59,11 @@ impl Rating {
         )
     }
 
-    /// The hardest technique's name, `chains` when chains were needed, or
-    /// `none`.
+    /// The hardest technique's name, `dynamic-chains` when the path needed
+    /// techniques not implemented yet, or `none`.
     pub fn hardest_name(&self) -> &'static str {
         match (self.exact, self.hardest) {
-            (false, _) => "chains",
+            (false, _) => "dynamic-chains",
             (true, Some(t)) => t.name(),
             (true, None) => "none",
         }
@@ -108,7 +110,8 @@ pub enum Level {
     Hard,
     /// SE 4.5-6.4: uniqueness, quads, BUG, aligned pair exclusion.
     Expert,
-    /// SE 6.5 and up: chains (rated as the lower bound 6.5+ for now).
+    /// SE 6.5 and up: chains (rated exactly up to SE's first chaining
+    /// technique; beyond it, as the lower bound 7.5+).
     Fiendish,
 }
 
@@ -192,7 +195,7 @@ pub fn rate_solved(
     let truth = solution.cells();
     while board.empty_cells() > 0 {
         let Some(step) = techniques::next_step(&board) else {
-            rating.se = rating.se.max(CHAINS);
+            rating.se = rating.se.max(BEYOND);
             rating.exact = false;
             break;
         };

@@ -27,7 +27,7 @@ use crate::format::{Field, Record, Value, Writer};
 use crate::grid::{Grid, Size};
 use crate::puzzle::{self, Settings, Symmetry};
 use crate::random::RunRng;
-use crate::rate::{CHAINS, Level, rate_solved};
+use crate::rate::{BEYOND, Level, rate_solved};
 
 /// XOR-ed into the run's seed to key the removal streams.
 pub const PUZZLE_KEY: u64 = 0x7075_7a7a_6c65_7321;
@@ -60,8 +60,8 @@ pub struct PuzzleArgs {
     pub with_solution: bool,
 
     /// Keep only puzzles with a Sudoku Explainer rating in this range: A..B,
-    /// A.., ..B or A, one decimal (e.g. 4.0..6.2). Ratings are exact up to
-    /// 6.2; 6.5.. takes every puzzle that needs chains
+    /// A.., ..B or A, one decimal (e.g. 4.0..6.2). Ratings are exact below
+    /// 7.5; an open range such as 7.0.. also takes the puzzles rated 7.5+
     #[arg(long, value_name = "A..B", value_parser = parse_rating, conflicts_with = "level")]
     pub rating: Option<(u8, u8)>,
 
@@ -101,7 +101,7 @@ pub struct Filter {
     /// The lowest rating kept.
     pub low: u8,
     /// The highest rating kept; `u8::MAX` for no bound (which also keeps
-    /// puzzles that need chains, rated 6.5+).
+    /// the puzzles rated as the lower bound 7.5+).
     pub high: u8,
     /// Candidates tried per puzzle.
     pub attempts: u64,
@@ -113,7 +113,8 @@ impl Filter {
         if rating.exact {
             (self.low..=self.high).contains(&rating.se)
         } else {
-            // Needs chains: 6.5 or more, exact value unknown.
+            // Needs techniques not implemented: 7.5 or more, exact value
+            // unknown.
             self.high == u8::MAX
         }
     }
@@ -184,14 +185,12 @@ impl PuzzleArgs {
             }
         }
         let range = self.rating.or(self.level.map(Level::range));
-        if let Some((_, high)) = range
-            && high != u8::MAX
-            && high >= CHAINS
+        if let Some((low, high)) = range
+            && ((high != u8::MAX && high >= BEYOND) || low > BEYOND)
         {
             return Err(UsageError(format!(
-                "--rating up to {}.{} needs exact ratings above 6.2, which need chains sudogen does not rate yet; end the range at 6.2, or take every chain puzzle with 6.5..",
-                high / 10,
-                high % 10
+                "--rating {}: exact ratings of 7.5 and up need Nishio and dynamic forcing chains, which sudogen does not rate yet; end the range at 7.4, or take every puzzle rated 7.5+ with 7.5..",
+                self.rating.map_or_else(|| "of this level".to_string(), |(l, h)| Filter { low: l, high: h, attempts: 0 }.text())
             ))
             .into());
         }

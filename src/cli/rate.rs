@@ -238,7 +238,7 @@ fn explain_comments(
         }
         if !r.exact {
             s.out.extend_from_slice(
-                b"# then chains (SE 6.5 and up), which sudogen does not implement yet\n",
+                b"# then techniques rated 7.5 and up (Nishio, dynamic forcing chains), which sudogen does not implement yet\n",
             );
         }
     }

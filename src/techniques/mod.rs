@@ -10,8 +10,10 @@
 //!
 //! The techniques are written for every size; SE defines ratings for 9x9
 //! only, so for 16x16 and 25x25 the numbers name the technique level, not an
-//! SE rating. Chains, forcing chains and Nishio (SE 6.5 and up) are not
-//! implemented yet: [`next_step`] returns `None` where they would be needed.
+//! SE rating. SE's first chaining technique (forcing X- and XY-chains and
+//! bidirectional cycles) is implemented; aligned triplet exclusion, Nishio,
+//! multiple and dynamic forcing chains (SE 7.5 and up) are not:
+//! [`next_step`] returns `None` where they would be needed.
 
 use std::fmt::Write as _;
 
@@ -21,6 +23,7 @@ use crate::mask::Mask;
 
 pub mod aligned_pair;
 pub mod bug;
+pub mod chains;
 pub mod fish;
 pub mod hidden_set;
 pub mod hidden_single;
@@ -81,6 +84,17 @@ pub enum Technique {
     Bug,
     /// Pairs of values two cells cannot hold together (6.2).
     AlignedPairExclusion,
+    /// A loop of X links (one value) returning to its start (6.5 and up).
+    XCycle,
+    /// A loop of Y links (bivalue cells) returning to its start (6.5 and up).
+    YCycle,
+    /// A loop of X and Y links returning to its start (7.0 and up).
+    Cycle,
+    /// A chain of X links from a candidate to its own opposite (6.6 and up).
+    ForcingXChain,
+    /// A chain of X and Y links from a candidate to its own opposite (7.0
+    /// and up).
+    ForcingChain,
 }
 
 impl Technique {
@@ -112,6 +126,11 @@ impl Technique {
             Technique::HiddenQuad => "hidden-quad",
             Technique::Bug => "bug",
             Technique::AlignedPairExclusion => "aligned-pair-exclusion",
+            Technique::XCycle => "x-cycle",
+            Technique::YCycle => "y-cycle",
+            Technique::Cycle => "xy-cycle",
+            Technique::ForcingXChain => "forcing-x-chain",
+            Technique::ForcingChain => "forcing-chain",
         }
     }
 
@@ -122,6 +141,10 @@ impl Technique {
             Technique::XYWing => "XY-wing".to_string(),
             Technique::XYZWing => "XYZ-wing".to_string(),
             Technique::Bug => "BUG".to_string(),
+            Technique::XCycle => "bidirectional X-cycle".to_string(),
+            Technique::YCycle => "bidirectional Y-cycle".to_string(),
+            Technique::Cycle => "bidirectional cycle".to_string(),
+            Technique::ForcingXChain => "forcing X-chain".to_string(),
             t => t.name().replace('-', " "),
         }
     }
@@ -145,6 +168,8 @@ pub struct Step {
     /// The units the pattern lies in (box `0..n`, row `n..2n`, column
     /// `2n..3n`).
     pub regions: Vec<usize>,
+    /// For chains: the implications in order, each (cell, value, on).
+    pub chain: Vec<(usize, u8, bool)>,
 }
 
 impl Step {
@@ -158,6 +183,7 @@ impl Step {
             cells: Vec::new(),
             values: Mask::EMPTY,
             regions: Vec::new(),
+            chain: Vec::new(),
         }
     }
 
@@ -186,6 +212,16 @@ impl Step {
         if !self.cells.is_empty() {
             let cells: Vec<String> = self.cells.iter().map(|&c| cell_name(size, c)).collect();
             let _ = write!(s, " at {}", cells.join(", "));
+        }
+        if !self.chain.is_empty() {
+            let links: Vec<String> = self
+                .chain
+                .iter()
+                .map(|&(c, v, on)| {
+                    format!("{}{}{v}", cell_name(size, c), if on { "=" } else { "≠" })
+                })
+                .collect();
+            let _ = write!(s, " {}", links.join(" → "));
         }
         s.push(':');
         if let Some((cell, v)) = self.place {
@@ -257,6 +293,7 @@ pub fn next_step(board: &Board) -> Option<Step> {
         .or_else(|| hidden_set::find(board, 4, false))
         .or_else(|| bug::find(board))
         .or_else(|| aligned_pair::find(board))
+        .or_else(|| chains::find(board))
 }
 
 /// The cells of `region` whose positions are set in `bits`.
