@@ -55,6 +55,10 @@ pub struct Stats {
     rectangles_sq: u64,
     /// Puzzles counted, by their number of clues.
     clue_counts: Vec<u64>,
+    /// Puzzles by SE rating in tenths (index 255: rated 7.5+, inexact).
+    ratings: Vec<u64>,
+    /// Puzzles without exactly one solution (not rated).
+    unrated: u64,
 }
 
 impl Stats {
@@ -71,6 +75,8 @@ impl Stats {
             rectangles: 0,
             rectangles_sq: 0,
             clue_counts: vec![0; size.cells() + 1],
+            ratings: vec![0; 256],
+            unrated: 0,
         }
     }
 
@@ -85,10 +91,72 @@ impl Stats {
     }
 
     /// Counts one puzzle (a grid of this size with empty cells) by its
-    /// number of clues.
+    /// number of clues and its Sudoku Explainer rating.
     pub fn add_puzzle(&mut self, puzzle: &Grid) {
         debug_assert_eq!(puzzle.size(), self.size);
         self.clue_counts[crate::puzzle::clues(puzzle)] += 1;
+        match crate::rate::rate(puzzle, false) {
+            Ok(r) if r.exact => self.ratings[usize::from(r.se)] += 1,
+            Ok(_) => self.ratings[255] += 1,
+            Err(_) => self.unrated += 1,
+        }
+    }
+
+    /// The ratings of the puzzles: the mean of the exact ones, how many
+    /// puzzles each level and each rating has, and how many could not be
+    /// rated exactly or at all.
+    fn rating_rows(&self) -> Vec<Row> {
+        let exact: u64 = self.ratings[..255].iter().sum();
+        let mut rows = Vec::new();
+        if exact > 0 {
+            let sum: u64 = self.ratings[..255]
+                .iter()
+                .enumerate()
+                .map(|(se, &c)| se as u64 * c)
+                .sum();
+            let scale = if self.size == Size::S9 {
+                "SE rating"
+            } else {
+                "technique level"
+            };
+            rows.push(Row::info(
+                &format!("{scale} (exact ones): mean"),
+                sum as f64 / exact as f64 / 10.0,
+            ));
+        }
+        for level in crate::rate::Level::ALL {
+            let (lo, hi) = level.range();
+            let n: u64 = self.ratings[usize::from(lo)..=usize::from(hi)].iter().sum();
+            if n > 0 {
+                rows.push(Row::info(
+                    &format!("puzzles at level {}", level.name()),
+                    n as f64,
+                ));
+            }
+        }
+        for (se, &c) in self.ratings[..255]
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c > 0)
+        {
+            rows.push(Row::info(
+                &format!("puzzles rated {}.{}", se / 10, se % 10),
+                c as f64,
+            ));
+        }
+        if self.ratings[255] > 0 {
+            rows.push(Row::info(
+                "puzzles rated 7.5+ (lower bound)",
+                self.ratings[255] as f64,
+            ));
+        }
+        if self.unrated > 0 {
+            rows.push(Row::info(
+                "puzzles without exactly one solution",
+                self.unrated as f64,
+            ));
+        }
+        rows
     }
 
     /// How many puzzles were counted.
@@ -125,6 +193,7 @@ impl Stats {
         for (k, &c) in self.clue_counts.iter().enumerate().filter(|(_, c)| **c > 0) {
             rows.push(Row::info(&format!("puzzles with {k} clues"), c as f64));
         }
+        rows.extend(self.rating_rows());
         rows
     }
 
@@ -188,6 +257,10 @@ impl Stats {
         for (a, b) in self.clue_counts.iter_mut().zip(&other.clue_counts) {
             *a += b;
         }
+        for (a, b) in self.ratings.iter_mut().zip(&other.ratings) {
+            *a += b;
+        }
+        self.unrated += other.unrated;
     }
 
     /// The statistics, each against its uniform expectation at `level`.

@@ -229,3 +229,49 @@ fn puzzle_rating_errors_are_clear() {
         .stdout("")
         .stderr("sudogen: 2 puzzles not made: none of 20 attempts rated 5.2..5.2 (puzzles 0, 1); widen the range or raise --attempts\n");
 }
+
+#[test]
+fn stats_reports_the_rating_distribution_of_puzzles() {
+    let puzzles = sudogen()
+        .args(["puzzle", "-n", "60", "--seed", "5", "-f", "line"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = sudogen()
+        .args(["stats", "--input", "-"])
+        .write_stdin(puzzles.clone())
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    let count = |prefix: &str| -> u64 {
+        out.lines()
+            .filter(|l| l.starts_with(prefix))
+            .map(|l| {
+                l.split_whitespace()
+                    .rev()
+                    .find_map(|w| w.parse::<u64>().ok())
+                    .unwrap()
+            })
+            .sum()
+    };
+    assert_eq!(count("puzzles at level"), 60, "{out}");
+    assert_eq!(count("puzzles rated"), 60, "{out}");
+    assert!(out.contains("SE rating (exact ones): mean"), "{out}");
+    // The same counts as rating the puzzles one by one.
+    let rated = sudogen()
+        .args(["rate", "-f", "line"])
+        .write_stdin(puzzles)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let rated = String::from_utf8(rated).unwrap();
+    let easy = rated.lines().filter(|l| l.contains(" easy ")).count() as u64;
+    assert_eq!(count("puzzles at level easy"), easy);
+}

@@ -161,7 +161,10 @@ fn ratings_agree_with_sudoku_explainer() {
     println!("(puzzles, exact) for SE <= 6.2, 6.5-7.4, 7.5+: {bands:?}");
     assert_eq!(bands.iter().map(|b| b.0).sum::<usize>(), 21_375);
     for (band, (n, exact)) in bands.iter().take(2).enumerate() {
-        assert!(exact * 1000 >= n * 995, "band {band}: {exact}/{n} exact, below 99.5%");
+        assert!(
+            exact * 1000 >= n * 995,
+            "band {band}: {exact}/{n} exact, below 99.5%"
+        );
     }
     let exact: usize = bands.iter().map(|b| b.1).sum();
     assert!(exact * 100 >= 21_375 * 94, "{exact}/21375 exact overall");
