@@ -17,7 +17,8 @@
 //! walk of 4 or more cells is a loop when every unit it visits holds exactly
 //! two of its cells, at positions of different parity. SE rates 4.5 for a
 //! rectangle, +0.1 for a loop of 6 cells, +0.2 for 8, +0.5 for 10 or more,
-//! and +0.1 per extra value in a type 3 set beyond the first; among all the
+//! and for type 3 +0.1 per value of a naked set beyond the first, or per
+//! cell of a hidden set beyond c1 and one other; among all the
 //! loops found it takes the lowest rating, then the lowest type.
 //!
 //! Cost: the walk can branch widely on a board full of candidates, so it
@@ -303,7 +304,9 @@ fn type3(
                         .map(|c| (c, board.cands(c) & !hidden))
                         .filter(|(_, m)| !m.is_empty())
                         .collect();
-                    let mut step = base(lp, v1, v2, rating + degree as u8 - 1);
+                    // SE adds 0.1 per cell of the set beyond c1 and one more
+                    // (the set's cells other than c1 and c2, less one).
+                    let mut step = base(lp, v1, v2, rating + degree as u8 - 2);
                     step.values = hidden;
                     step.regions = vec![region];
                     push(found, 3, step, removes);
