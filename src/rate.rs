@@ -25,6 +25,20 @@ use crate::techniques::{self, Step, Technique};
 /// up): the lower bound sudogen reports for such puzzles.
 pub const BEYOND: u8 = 75;
 
+/// The least rating of the first chaining technique (6.5): the lower
+/// bound for 16x16 and 25x25 puzzles, where chains are not searched.
+pub const CHAINS: u8 = 65;
+
+/// The lower bound reported when the implemented techniques run out on a
+/// board of `size`.
+pub fn bound(size: crate::grid::Size) -> u8 {
+    if techniques::chains_searched(size) {
+        BEYOND
+    } else {
+        CHAINS
+    }
+}
+
 /// A puzzle's rating.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rating {
@@ -63,6 +77,7 @@ impl Rating {
     /// techniques not implemented yet, or `none`.
     pub fn hardest_name(&self) -> &'static str {
         match (self.exact, self.hardest) {
+            (false, _) if self.se <= CHAINS => "chains",
             (false, _) => "dynamic-chains",
             (true, Some(t)) => t.name(),
             (true, None) => "none",
@@ -89,7 +104,9 @@ impl std::fmt::Display for Unrated {
         match self {
             Unrated::NoSolution => f.write_str("no solution"),
             Unrated::Multiple => f.write_str("2+ solutions"),
-            Unrated::Budget => f.write_str("search budget exceeded"),
+            Unrated::Budget => f.write_str(
+                "search budget exceeded while checking that the solution is unique; raise --budget",
+            ),
             Unrated::WrongStep(t) => write!(
                 f,
                 "internal error: the {} step contradicts the solution; please report this puzzle",
@@ -159,9 +176,16 @@ impl Level {
     }
 }
 
-/// Rates `puzzle`, keeping the steps when `explain`.
+/// Rates `puzzle`, keeping the steps when `explain`; the uniqueness check
+/// gives up after [`solve::DEFAULT_BUDGET`] guesses.
 pub fn rate(puzzle: &Grid, explain: bool) -> Result<Rating, Unrated> {
-    let outcome = solve::search(puzzle, Search::default());
+    rate_within(puzzle, explain, solve::DEFAULT_BUDGET)
+}
+
+/// [`rate`], the uniqueness check giving up after `budget` guesses
+/// ([`Unrated::Budget`]).
+pub fn rate_within(puzzle: &Grid, explain: bool, budget: u64) -> Result<Rating, Unrated> {
+    let outcome = solve::search(puzzle, Search { limit: 2, budget });
     if outcome.cut {
         return Err(Unrated::Budget);
     }
@@ -195,7 +219,7 @@ pub fn rate_solved(
     let truth = solution.cells();
     while board.empty_cells() > 0 {
         let Some(step) = techniques::next_step(&board) else {
-            rating.se = rating.se.max(BEYOND);
+            rating.se = rating.se.max(bound(puzzle.size()));
             rating.exact = false;
             break;
         };

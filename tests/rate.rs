@@ -275,3 +275,38 @@ fn stats_reports_the_rating_distribution_of_puzzles() {
     let easy = rated.lines().filter(|l| l.contains(" easy ")).count() as u64;
     assert_eq!(count("puzzles at level easy"), easy);
 }
+
+#[test]
+fn the_uniqueness_check_is_bounded_by_the_budget() {
+    use sudogen::puzzle::{self, Settings, Symmetry};
+    use sudogen::random::grid_rng;
+    use sudogen::rate::{Unrated, rate_within};
+    use sudogen::solve::{Search, search};
+    use sudogen::{Grid, Size, Strategy};
+    // The first minimal puzzle whose uniqueness check needs a guess.
+    let p = (0..200u64)
+        .map(|seed| {
+            let mut grid = Grid::empty(Size::S9);
+            Strategy::Backtrack.generate(&mut grid_rng(seed, 0), &mut grid);
+            let settings = Settings {
+                symmetry: Symmetry::None,
+                clues: None,
+            };
+            puzzle::make(&mut grid_rng(seed, 1), &grid, settings)
+        })
+        .find(|p| search(p, Search::default()).guesses > 0)
+        .expect("a puzzle that needs guessing");
+    assert_eq!(rate_within(&p, false, 0), Err(Unrated::Budget));
+    assert!(rate_within(&p, false, 1_000_000).is_ok());
+    let line: String = p
+        .cells()
+        .iter()
+        .map(|&v| if v == 0 { '.' } else { char::from(b'0' + v) })
+        .collect();
+    sudogen()
+        .args(["rate", "--budget", "0"])
+        .write_stdin(format!("{line}\n"))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("<stdin>:1: search budget exceeded while checking that the solution is unique; raise --budget"));
+}

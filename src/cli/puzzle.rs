@@ -113,9 +113,9 @@ impl Filter {
         if rating.exact {
             (self.low..=self.high).contains(&rating.se)
         } else {
-            // Needs techniques not implemented: 7.5 or more, exact value
-            // unknown.
-            self.high == u8::MAX
+            // Needs techniques not implemented: at least `se` (7.5 for
+            // 9x9, 6.5 for larger sizes), exact value unknown.
+            self.high == u8::MAX && self.low <= rating.se
         }
     }
 

@@ -17,7 +17,7 @@ use crate::format::json::push_string;
 use crate::format::read::Batch;
 use crate::format::{Field, Format, Record, Value, Writer, push_decimal};
 use crate::grid::{Grid, Size};
-use crate::rate::{Rating, rate};
+use crate::rate::{Rating, rate_within};
 use crate::techniques::{Step, cell_name};
 
 /// What to rate, and how.
@@ -31,6 +31,11 @@ pub struct RateArgs {
     /// after each puzzle (which readers skip), or as `"path"` in json
     #[arg(long)]
     pub explain: bool,
+
+    /// Give up on a puzzle whose uniqueness check takes more than this many
+    /// guesses; it is reported and the run exits 1
+    #[arg(long, value_name = "GUESSES", default_value_t = crate::solve::DEFAULT_BUDGET)]
+    pub budget: u64,
 
     #[command(flatten)]
     #[allow(missing_docs)]
@@ -48,6 +53,8 @@ pub struct Config {
     pub input: PuzzleInput,
     /// Write the solution paths.
     pub explain: bool,
+    /// Guesses allowed per uniqueness check.
+    pub budget: u64,
     /// The output format.
     pub format: Format,
     /// Worker threads.
@@ -66,6 +73,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<Exit> {
     let config = Config {
         input: args.input.resolve()?,
         explain: args.explain,
+        budget: args.budget,
         format: args.output.format(),
         jobs: args.jobs.get(),
     };
@@ -95,7 +103,7 @@ fn rate_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
                 "note: Sudoku Explainer ratings are defined for 9x9 only; for {size} puzzles the number is the level of the hardest technique on the same scale"
             ));
         }
-        let rated = rate(puzzle, config.explain);
+        let rated = rate_within(puzzle, config.explain, config.budget);
         if let Err(e) = &rated {
             s.reports.push((line, e.to_string()));
             s.failed = true;

@@ -13,8 +13,7 @@ use crate::format::{Field, Format, Record, Value, Writer, csv};
 use crate::grid::{Grid, Size};
 use crate::solve::{Search, search};
 
-/// The default search budget: guesses per puzzle.
-pub const DEFAULT_BUDGET: u64 = 1_000_000;
+pub use crate::solve::DEFAULT_BUDGET;
 
 /// What to solve, and how.
 #[derive(Debug, Args)]

@@ -15,6 +15,9 @@ use crate::grid::{Grid, Size};
 pub mod bands;
 pub mod generic;
 
+/// The default search budget of the commands: guesses per puzzle.
+pub const DEFAULT_BUDGET: u64 = 1_000_000;
+
 /// How far to search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Search {

@@ -293,7 +293,22 @@ pub fn next_step(board: &Board) -> Option<Step> {
         .or_else(|| hidden_set::find(board, 4, false))
         .or_else(|| bug::find(board))
         .or_else(|| aligned_pair::find(board))
-        .or_else(|| chains::find(board))
+        .or_else(|| chained(board))
+}
+
+/// Whether chains are searched at this size: their breadth-first searches
+/// grow with cells times values squared, seconds per step on a 25x25 board,
+/// and SE defines no rating beyond 9x9; larger boards stop before them.
+pub fn chains_searched(size: Size) -> bool {
+    size.side() <= 9
+}
+
+fn chained(board: &Board) -> Option<Step> {
+    if chains_searched(board.size()) {
+        chains::find(board)
+    } else {
+        None
+    }
 }
 
 /// The cells of `region` whose positions are set in `bits`.
