@@ -11,6 +11,18 @@ fn sudogen() -> Command {
     Command::cargo_bin("sudogen").unwrap()
 }
 
+/// The standard output of a successful run of `sudogen ARGS < stdin`.
+fn output(args: &[&str], stdin: &[u8]) -> Vec<u8> {
+    sudogen()
+        .args(args)
+        .write_stdin(stdin.to_vec())
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone()
+}
+
 const SOLVED: &str =
     "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
@@ -73,14 +85,10 @@ fn puzzles_without_one_solution_exit_1_and_malformed_input_exits_2() {
 #[test]
 fn json_carries_the_rating_and_the_path() {
     let holes = with_holes(&[0, 1, 9, 10]);
-    let out = sudogen()
-        .args(["rate", "-f", "json", "--explain"])
-        .write_stdin(format!("{holes}\n"))
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+    let out = output(
+        &["rate", "-f", "json", "--explain"],
+        format!("{holes}\n").as_bytes(),
+    );
     let text = String::from_utf8(out).unwrap();
     assert!(text.contains("\"se\":1.2,\"exact\":true,\"level\":\"easy\",\"hardest\":\"hidden-single\",\"steps\":4,\"scale\":\"SE\""), "{text}");
     assert!(text.contains("\"path\":[{\"technique\":\"hidden-single\",\"rating\":1.2,\"text\":\"hidden single in box 1: r1c2 = 3\",\"place\":{\"cell\":\"r1c2\",\"value\":3},\"removes\":[]}"), "{text}");
@@ -89,22 +97,12 @@ fn json_carries_the_rating_and_the_path() {
 
 #[test]
 fn output_is_the_same_for_every_jobs_count_and_reads_back() {
-    let puzzles = sudogen()
-        .args(["puzzle", "-n", "300", "--seed", "11", "-f", "line"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+    let puzzles = output(&["puzzle", "-n", "300", "--seed", "11", "-f", "line"], b"");
     let rate = |jobs: &str, format: &str| {
-        sudogen()
-            .args(["rate", "-j", jobs, "-f", format, "--explain"])
-            .write_stdin(puzzles.clone())
-            .assert()
-            .success()
-            .get_output()
-            .stdout
-            .clone()
+        output(
+            &["rate", "-j", jobs, "-f", format, "--explain"],
+            &puzzles.clone(),
+        )
     };
     for format in ["line", "csv", "json", "grid"] {
         let one = rate("1", format);
@@ -179,14 +177,7 @@ fn puzzle_level_and_rating_keep_only_puzzles_in_range() {
     let tail = made(&["-n", "10", "--start", "30", "--level", "hard"]);
     let lines: Vec<&[u8]> = hard.split_inclusive(|&b| b == b'\n').collect();
     assert_eq!(lines[30..].concat(), tail);
-    let rated = sudogen()
-        .args(["rate", "-f", "line"])
-        .write_stdin(hard)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+    let rated = output(&["rate", "-f", "line"], &hard);
     let rated = String::from_utf8(rated).unwrap();
     assert_eq!(rated.lines().count(), 40);
     for l in rated.lines() {
@@ -232,21 +223,8 @@ fn puzzle_rating_errors_are_clear() {
 
 #[test]
 fn stats_reports_the_rating_distribution_of_puzzles() {
-    let puzzles = sudogen()
-        .args(["puzzle", "-n", "60", "--seed", "5", "-f", "line"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let out = sudogen()
-        .args(["stats", "--input", "-"])
-        .write_stdin(puzzles.clone())
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+    let puzzles = output(&["puzzle", "-n", "60", "--seed", "5", "-f", "line"], b"");
+    let out = output(&["stats", "--input", "-"], &puzzles);
     let out = String::from_utf8(out).unwrap();
     let count = |prefix: &str| -> u64 {
         out.lines()
@@ -263,14 +241,7 @@ fn stats_reports_the_rating_distribution_of_puzzles() {
     assert_eq!(count("puzzles rated"), 60, "{out}");
     assert!(out.contains("SE rating (exact ones): mean"), "{out}");
     // The same counts as rating the puzzles one by one.
-    let rated = sudogen()
-        .args(["rate", "-f", "line"])
-        .write_stdin(puzzles)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+    let rated = output(&["rate", "-f", "line"], &puzzles);
     let rated = String::from_utf8(rated).unwrap();
     let easy = rated.lines().filter(|l| l.contains(" easy ")).count() as u64;
     assert_eq!(count("puzzles at level easy"), easy);

@@ -254,35 +254,40 @@ impl<'a> Search<'a> {
                     continue;
                 }
                 self.on_to_off(self.nodes[at as usize].0, y, &mut buf);
-                for &q in &buf {
-                    if flip(q) == source && !found.iter().any(|&f| self.nodes[f as usize].0 == q) {
-                        found.push(self.node(q, at));
-                    }
-                    if !self.seen(q) {
-                        let n = self.node(q, at);
-                        self.mark(q, n);
-                        pending_off.push(n);
-                    }
-                }
+                self.extend(at, &buf, source, &mut found, &mut pending_off);
             }
             for at in std::mem::take(&mut pending_off) {
                 if self.depth[at as usize] >= limit {
                     continue;
                 }
                 self.off_to_on(self.nodes[at as usize].0, y, true, &mut buf);
-                for &q in &buf {
-                    if flip(q) == source && !found.iter().any(|&f| self.nodes[f as usize].0 == q) {
-                        found.push(self.node(q, at));
-                    }
-                    if !self.seen(q) {
-                        let n = self.node(q, at);
-                        self.mark(q, n);
-                        pending_on.push(n);
-                    }
-                }
+                self.extend(at, &buf, source, &mut found, &mut pending_on);
             }
         }
         found
+    }
+
+    /// One step of the forcing-chain search: the potentials `next` implied
+    /// by node `at` become nodes (each at most once, first path first), and
+    /// one reaching the opposite of `source` is found.
+    fn extend(
+        &mut self,
+        at: u32,
+        next: &[Pot],
+        source: Pot,
+        found: &mut Vec<u32>,
+        pending: &mut Vec<u32>,
+    ) {
+        for &q in next {
+            if flip(q) == source && !found.iter().any(|&f| self.nodes[f as usize].0 == q) {
+                found.push(self.node(q, at));
+            }
+            if !self.seen(q) {
+                let n = self.node(q, at);
+                self.mark(q, n);
+                pending.push(n);
+            }
+        }
     }
 }
 
