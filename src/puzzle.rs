@@ -24,6 +24,7 @@
 
 use rand::Rng;
 
+use crate::candidates::UnitMasks;
 use crate::grid::{Grid, Size};
 use crate::random::shuffle;
 use crate::solve::{count_solutions, has_solution_without};
@@ -168,7 +169,14 @@ pub fn make<R: Rng + ?Sized>(rng: &mut R, solution: &Grid, settings: Settings) -
     let mut orbits = settings.symmetry.orbits(solution.size());
     shuffle(rng, &mut orbits);
     let mut puzzle = solution.clone();
-    let mut clues = solution.size().cells();
+    let size = solution.size();
+    let places = size.places();
+    // What each unit of the puzzle holds, kept in step with the givens.
+    let mut units = UnitMasks::default();
+    for (i, &v) in solution.cells().iter().enumerate() {
+        units.place(places[i], v);
+    }
+    let mut clues = size.cells();
     let target = settings.clues.unwrap_or(0);
     for orbit in &orbits {
         if clues <= target {
@@ -176,10 +184,16 @@ pub fn make<R: Rng + ?Sized>(rng: &mut R, solution: &Grid, settings: Settings) -
         }
         for &i in orbit {
             puzzle.cells_mut()[i] = 0;
+            units.unplace(places[i], solution.cells()[i]);
         }
         let unique = match orbit[..] {
-            // One cell: unique unless a solution puts another value there.
-            [i] => !has_solution_without(&puzzle, i, solution.cells()[i]),
+            // One cell: unique when its value still follows from the other
+            // givens by a single (then the puzzle has the same solutions),
+            // else unless a solution puts another value there.
+            [i] => {
+                forced(&puzzle, &units, i, solution.cells()[i])
+                    || !has_solution_without(&puzzle, i, solution.cells()[i])
+            }
             _ => count_solutions(&puzzle, 2) == 1,
         };
         if unique {
@@ -187,10 +201,32 @@ pub fn make<R: Rng + ?Sized>(rng: &mut R, solution: &Grid, settings: Settings) -
         } else {
             for &i in orbit {
                 puzzle.cells_mut()[i] = solution.cells()[i];
+                units.place(places[i], solution.cells()[i]);
             }
         }
     }
     puzzle
+}
+
+/// Whether the empty `cell` must hold `v` by a naked single (its units
+/// hold every other value) or a hidden single (in one of its units no
+/// other empty cell can hold `v`), given the units' contents `units`. Such
+/// a cell can lose its given without the puzzle gaining a solution, so no
+/// search is needed: the decision is the one the search would make.
+fn forced(puzzle: &Grid, units: &UnitMasks, cell: usize, v: u8) -> bool {
+    let size = puzzle.size();
+    let places = size.places();
+    let n = size.side();
+    if units.used(places[cell]).len() as usize == n - 1 {
+        return true;
+    }
+    let p = places[cell];
+    let cells = puzzle.cells();
+    let (row, col, boxn) = (usize::from(p.row), usize::from(p.col), usize::from(p.boxn));
+    let blocked = |c: usize| c == cell || cells[c] != 0 || units.used(places[c]).contains(v);
+    (0..n).all(|k| blocked(size.box_cell(boxn, k)))
+        || (0..n).all(|k| blocked(size.cell(row, k)))
+        || (0..n).all(|k| blocked(size.cell(k, col)))
 }
 
 /// The number of givens of a puzzle.
