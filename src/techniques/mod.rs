@@ -329,15 +329,19 @@ pub(crate) fn cells_at(
     })
 }
 
-/// Calls `f` on every `k`-subset of `items` in lexicographic order of
-/// positions, until `f` returns `Some`.
+/// Calls `f` on every `k`-subset of `items` (`k` at most 8) in
+/// lexicographic order of positions, until `f` returns `Some`; for `k` 0,
+/// once on the empty subset.
 pub(crate) fn first_subset<T: Copy, R>(
     items: &[T],
     k: usize,
     mut f: impl FnMut(&[T]) -> Option<R>,
 ) -> Option<R> {
     let n = items.len();
-    if k == 0 || k > n || k > 8 {
+    if k == 0 {
+        return f(&[]);
+    }
+    if k > n || k > 8 {
         return None;
     }
     let mut idx = [0usize; 8];
@@ -523,5 +527,6 @@ mod tests {
             Some(18)
         );
         assert_eq!(first_subset(&[5, 6], 3, |_| Some(0)), None);
+        assert_eq!(first_subset(&[5, 6], 0, |s| Some(s.len())), Some(0));
     }
 }

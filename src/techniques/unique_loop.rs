@@ -59,7 +59,13 @@ pub fn find(board: &Board) -> Option<Step> {
         walk.visit(cell, 2, Mask::EMPTY, None);
         for lp in std::mem::take(&mut walk.loops) {
             if is_valid(board, &lp) {
-                hints(board, &lp, v1, v2, &mut found);
+                let l = Loop {
+                    board,
+                    cells: &lp,
+                    v1,
+                    v2,
+                };
+                l.hints(&mut found);
             }
         }
     }
@@ -144,6 +150,14 @@ fn loop_rating(len: usize) -> u8 {
     r
 }
 
+/// A loop found on values `v1`, `v2`, and the board it lies on.
+struct Loop<'a> {
+    board: &'a Board,
+    cells: &'a [usize],
+    v1: u8,
+    v2: u8,
+}
+
 fn base(lp: &[usize], v1: u8, v2: u8, rating: u8) -> Step {
     let technique = if lp.len() == 4 {
         Technique::UniqueRectangle
@@ -168,205 +182,180 @@ fn push(found: &mut Vec<Found>, kind: u8, mut step: Step, removes: Vec<(usize, M
     });
 }
 
-fn hints(board: &Board, lp: &[usize], v1: u8, v2: u8, found: &mut Vec<Found>) {
-    let pair = Mask::single(v1) | Mask::single(v2);
-    let extras: Vec<usize> = lp
-        .iter()
-        .copied()
-        .filter(|&c| board.cands(c).len() > 2)
-        .collect();
-    let rating = loop_rating(lp.len());
-    match extras.len() {
-        0 => {}
-        1 => {
-            let c = extras[0];
-            push(
-                found,
-                1,
-                base(lp, v1, v2, rating),
-                vec![(c, board.cands(c) & pair)],
-            );
-        }
-        2 => {
-            let (c1, c2) = (extras[0], extras[1]);
-            let extra = (board.cands(c1) | board.cands(c2)) & !pair;
-            if extra.len() == 1 {
-                type2(board, lp, v1, v2, &extras, found);
-            } else if extra.len() >= 2 {
-                type3(board, lp, v1, v2, c1, c2, extra, found);
+impl Loop<'_> {
+    fn hints(&self, found: &mut Vec<Found>) {
+        let (board, lp, v1, v2) = (self.board, self.cells, self.v1, self.v2);
+        let pair = Mask::single(v1) | Mask::single(v2);
+        let extras: Vec<usize> = lp
+            .iter()
+            .copied()
+            .filter(|&c| board.cands(c).len() > 2)
+            .collect();
+        let rating = loop_rating(lp.len());
+        match extras.len() {
+            0 => {}
+            1 => {
+                let c = extras[0];
+                push(
+                    found,
+                    1,
+                    base(lp, v1, v2, rating),
+                    vec![(c, board.cands(c) & pair)],
+                );
             }
-            type4(board, lp, v1, v2, c1, c2, found);
+            2 => {
+                let (c1, c2) = (extras[0], extras[1]);
+                let extra = (board.cands(c1) | board.cands(c2)) & !pair;
+                if extra.len() == 1 {
+                    self.type2(&extras, found);
+                } else if extra.len() >= 2 {
+                    self.type3(c1, c2, extra, found);
+                }
+                self.type4(c1, c2, found);
+            }
+            _ => self.type2(&extras, found),
         }
-        _ => type2(board, lp, v1, v2, &extras, found),
     }
-}
 
-fn type2(board: &Board, lp: &[usize], v1: u8, v2: u8, extras: &[usize], found: &mut Vec<Found>) {
-    let pair = Mask::single(v1) | Mask::single(v2);
-    let z = board.cands(extras[0]) & !pair;
-    // Sound only when every extra cell adds the same single value.
-    if z.len() != 1 || extras.iter().any(|&c| board.cands(c) & !pair != z) {
-        return;
+    fn type2(&self, extras: &[usize], found: &mut Vec<Found>) {
+        let (board, lp, v1, v2) = (self.board, self.cells, self.v1, self.v2);
+        let pair = Mask::single(v1) | Mask::single(v2);
+        let z = board.cands(extras[0]) & !pair;
+        // Sound only when every extra cell adds the same single value.
+        if z.len() != 1 || extras.iter().any(|&c| board.cands(c) & !pair != z) {
+            return;
+        }
+        let zv = z.first().expect("one value");
+        let removes: Vec<(usize, Mask)> = (0..board.size().cells())
+            .filter(|&c| {
+                !extras.contains(&c)
+                    && board.cands(c).contains(zv)
+                    && extras.iter().all(|&e| board.sees(c, e))
+            })
+            .map(|c| (c, z))
+            .collect();
+        let mut step = base(lp, v1, v2, loop_rating(lp.len()));
+        step.values = step.values | z;
+        push(found, 2, step, removes);
     }
-    let zv = z.first().expect("one value");
-    let removes: Vec<(usize, Mask)> = (0..board.size().cells())
-        .filter(|&c| {
-            !extras.contains(&c)
-                && board.cands(c).contains(zv)
-                && extras.iter().all(|&e| board.sees(c, e))
-        })
-        .map(|c| (c, z))
-        .collect();
-    let mut step = base(lp, v1, v2, loop_rating(lp.len()));
-    step.values = step.values | z;
-    push(found, 2, step, removes);
-}
 
-#[allow(clippy::too_many_arguments)]
-fn type3(
-    board: &Board,
-    lp: &[usize],
-    v1: u8,
-    v2: u8,
-    c1: usize,
-    c2: usize,
-    extra: Mask,
-    found: &mut Vec<Found>,
-) {
-    let n = board.size().side();
-    let pair = Mask::single(v1) | Mask::single(v2);
-    let rating = loop_rating(lp.len());
-    for degree in extra.len() as usize..=7 {
+    fn type3(&self, c1: usize, c2: usize, extra: Mask, found: &mut Vec<Found>) {
+        let (board, lp, v1, v2) = (self.board, self.cells, self.v1, self.v2);
+        let n = board.size().side();
+        let pair = Mask::single(v1) | Mask::single(v2);
+        let rating = loop_rating(lp.len());
+        for degree in extra.len() as usize..=7 {
+            for (r1, r2) in board.regions_of(c1).into_iter().zip(board.regions_of(c2)) {
+                if r1 != r2 {
+                    continue;
+                }
+                let region = r1;
+                let empty = board.empty_in(region);
+                let cells: Vec<usize> = (0..n).map(|k| board.region_cell(region, k)).collect();
+                if degree * 2 <= empty {
+                    // Naked set: c1 and c2 act as one cell holding the extra
+                    // values, with degree - 1 other cells of the unit.
+                    let others: Vec<usize> = cells
+                        .iter()
+                        .copied()
+                        .filter(|&c| c != c1 && c != c2 && board.cands(c).len() >= 2)
+                        .collect();
+                    let _ = first_subset(&others, degree - 1, |set| {
+                        let union = set.iter().fold(extra, |m, &c| m | board.cands(c));
+                        let named = set
+                            .iter()
+                            .fold(extra & board.cands(c1) & board.cands(c2), |m, &c| {
+                                m | board.cands(c)
+                            });
+                        if named.len() as usize != degree || union.len() as usize != degree {
+                            return None::<()>;
+                        }
+                        let removes: Vec<(usize, Mask)> = cells
+                            .iter()
+                            .copied()
+                            .filter(|&c| c != c1 && c != c2 && !set.contains(&c))
+                            .map(|c| (c, board.cands(c) & union))
+                            .filter(|(_, m)| !m.is_empty())
+                            .collect();
+                        let mut step = base(lp, v1, v2, rating + degree as u8 - 1);
+                        step.values = step.values | union;
+                        step.regions = vec![region];
+                        push(found, 3, step, removes);
+                        None
+                    });
+                }
+                if degree * 2 < empty {
+                    // Hidden set: v1, v2 and degree - 2 values outside the
+                    // loop's extras, confined to c1 and degree - 1 other cells.
+                    let rest: Vec<u8> = (1..=n as u8)
+                        .filter(|&v| !pair.contains(v) && !extra.contains(v))
+                        .collect();
+                    let i2 = board.index_in(region, c2);
+                    let i1 = board.index_in(region, c1);
+                    let _ = first_subset(&rest, degree - 2, |set| {
+                        let values: Vec<u8> = set.iter().copied().chain([v1, v2]).collect();
+                        let mut union = 0u32;
+                        for &v in &values {
+                            let p = board.positions(region, v) & !(1 << i2);
+                            if p == 0 {
+                                return None::<()>;
+                            }
+                            union |= p;
+                        }
+                        if union.count_ones() as usize != degree {
+                            return None;
+                        }
+                        let hidden = values.iter().fold(Mask::EMPTY, |m, &v| m | Mask::single(v));
+                        let removes: Vec<(usize, Mask)> = (0..n)
+                            .filter(|&k| union & (1 << k) != 0 && k != i1 && k != i2)
+                            .map(|k| board.region_cell(region, k))
+                            .map(|c| (c, board.cands(c) & !hidden))
+                            .filter(|(_, m)| !m.is_empty())
+                            .collect();
+                        // SE adds 0.1 per cell of the set beyond c1 and one more
+                        // (the set's cells other than c1 and c2, less one).
+                        let mut step = base(lp, v1, v2, rating + degree as u8 - 2);
+                        step.values = hidden;
+                        step.regions = vec![region];
+                        push(found, 3, step, removes);
+                        None
+                    });
+                }
+            }
+        }
+    }
+
+    fn type4(&self, c1: usize, c2: usize, found: &mut Vec<Found>) {
+        let (board, lp, v1, v2) = (self.board, self.cells, self.v1, self.v2);
+        let n = board.size().side();
+        let (mut lock1, mut lock2) = (None, None);
         for (r1, r2) in board.regions_of(c1).into_iter().zip(board.regions_of(c2)) {
             if r1 != r2 {
                 continue;
             }
-            let region = r1;
-            let empty = board.empty_in(region);
-            let cells: Vec<usize> = (0..n).map(|k| board.region_cell(region, k)).collect();
-            if degree * 2 <= empty {
-                // Naked set: c1 and c2 act as one cell holding the extra
-                // values, with degree - 1 other cells of the unit.
-                let others: Vec<usize> = cells
-                    .iter()
-                    .copied()
-                    .filter(|&c| c != c1 && c != c2 && board.cands(c).len() >= 2)
-                    .collect();
-                let _ = first_subset(&others, degree - 1, |set| {
-                    let union = set.iter().fold(extra, |m, &c| m | board.cands(c));
-                    let named = set
-                        .iter()
-                        .fold(extra & board.cands(c1) & board.cands(c2), |m, &c| {
-                            m | board.cands(c)
-                        });
-                    if named.len() as usize != degree || union.len() as usize != degree {
-                        return None::<()>;
-                    }
-                    let removes: Vec<(usize, Mask)> = cells
-                        .iter()
-                        .copied()
-                        .filter(|&c| c != c1 && c != c2 && !set.contains(&c))
-                        .map(|c| (c, board.cands(c) & union))
-                        .filter(|(_, m)| !m.is_empty())
-                        .collect();
-                    let mut step = base(lp, v1, v2, rating + degree as u8 - 1);
-                    step.values = step.values | union;
-                    step.regions = vec![region];
-                    push(found, 3, step, removes);
-                    None
-                });
+            let others = (0..n)
+                .map(|k| board.region_cell(r1, k))
+                .filter(|&c| c != c1 && c != c2);
+            let (mut has1, mut has2) = (false, false);
+            for c in others {
+                has1 |= board.cands(c).contains(v1);
+                has2 |= board.cands(c).contains(v2);
             }
-            if degree * 2 < empty {
-                // Hidden set: v1, v2 and degree - 2 values outside the
-                // loop's extras, confined to c1 and degree - 1 other cells.
-                let rest: Vec<u8> = (1..=n as u8)
-                    .filter(|&v| !pair.contains(v) && !extra.contains(v))
-                    .collect();
-                let i2 = board.index_in(region, c2);
-                let i1 = board.index_in(region, c1);
-                let _ = first_subset_or_empty(&rest, degree - 2, |set| {
-                    let values: Vec<u8> = set.iter().copied().chain([v1, v2]).collect();
-                    let mut union = 0u32;
-                    for &v in &values {
-                        let p = board.positions(region, v) & !(1 << i2);
-                        if p == 0 {
-                            return None::<()>;
-                        }
-                        union |= p;
-                    }
-                    if union.count_ones() as usize != degree {
-                        return None;
-                    }
-                    let hidden = values.iter().fold(Mask::EMPTY, |m, &v| m | Mask::single(v));
-                    let removes: Vec<(usize, Mask)> = (0..n)
-                        .filter(|&k| union & (1 << k) != 0 && k != i1 && k != i2)
-                        .map(|k| board.region_cell(region, k))
-                        .map(|c| (c, board.cands(c) & !hidden))
-                        .filter(|(_, m)| !m.is_empty())
-                        .collect();
-                    // SE adds 0.1 per cell of the set beyond c1 and one more
-                    // (the set's cells other than c1 and c2, less one).
-                    let mut step = base(lp, v1, v2, rating + degree as u8 - 2);
-                    step.values = hidden;
-                    step.regions = vec![region];
-                    push(found, 3, step, removes);
-                    None
-                });
+            if !has1 {
+                lock1 = Some(r1);
+            }
+            if !has2 {
+                lock2 = Some(r1);
             }
         }
+        let (region, gone) = match (lock1, lock2) {
+            (Some(r), _) => (r, v2),
+            (None, Some(r)) => (r, v1),
+            (None, None) => return,
+        };
+        let mut step = base(lp, v1, v2, loop_rating(lp.len()));
+        step.regions = vec![region];
+        let g = Mask::single(gone);
+        push(found, 4, step, vec![(c1, g), (c2, g)]);
     }
-}
-
-/// [`first_subset`], with the empty subset when `k` is 0.
-fn first_subset_or_empty<T: Copy, R>(
-    items: &[T],
-    k: usize,
-    mut f: impl FnMut(&[T]) -> Option<R>,
-) -> Option<R> {
-    if k == 0 {
-        f(&[])
-    } else {
-        first_subset(items, k, f)
-    }
-}
-
-fn type4(
-    board: &Board,
-    lp: &[usize],
-    v1: u8,
-    v2: u8,
-    c1: usize,
-    c2: usize,
-    found: &mut Vec<Found>,
-) {
-    let n = board.size().side();
-    let (mut lock1, mut lock2) = (None, None);
-    for (r1, r2) in board.regions_of(c1).into_iter().zip(board.regions_of(c2)) {
-        if r1 != r2 {
-            continue;
-        }
-        let others = (0..n)
-            .map(|k| board.region_cell(r1, k))
-            .filter(|&c| c != c1 && c != c2);
-        let (mut has1, mut has2) = (false, false);
-        for c in others {
-            has1 |= board.cands(c).contains(v1);
-            has2 |= board.cands(c).contains(v2);
-        }
-        if !has1 {
-            lock1 = Some(r1);
-        }
-        if !has2 {
-            lock2 = Some(r1);
-        }
-    }
-    let (region, gone) = match (lock1, lock2) {
-        (Some(r), _) => (r, v2),
-        (None, Some(r)) => (r, v1),
-        (None, None) => return,
-    };
-    let mut step = base(lp, v1, v2, loop_rating(lp.len()));
-    step.regions = vec![region];
-    let g = Mask::single(gone);
-    push(found, 4, step, vec![(c1, g), (c2, g)]);
 }
