@@ -55,7 +55,8 @@ pub struct Stats {
     rectangles_sq: u64,
     /// Puzzles counted, by their number of clues.
     clue_counts: Vec<u64>,
-    /// Puzzles by SE rating in tenths (index 255: rated 7.5+, inexact).
+    /// Puzzles by SE rating in tenths (index 255: rated inexactly, as a
+    /// lower bound).
     ratings: Vec<u64>,
     /// Puzzles without exactly one solution (not rated).
     unrated: u64,
@@ -146,7 +147,7 @@ impl Stats {
         }
         if self.ratings[255] > 0 {
             rows.push(Row::info(
-                "puzzles rated 7.5+ (lower bound)",
+                "puzzles rated as a lower bound (9.0+, 6.5+ beyond 9x9)",
                 self.ratings[255] as f64,
             ));
         }

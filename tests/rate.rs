@@ -197,7 +197,7 @@ fn puzzle_rating_errors_are_clear() {
         .args(["puzzle", "-n", "2", "--rating", "9.0"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("7.5 and up"));
+        .stderr(predicate::str::contains("9.0 and up"));
     sudogen()
         .args(["puzzle", "-n", "2", "--rating", "3.0..2.0"])
         .assert()

@@ -119,9 +119,10 @@ fn the_16x16_letter_puzzles_are_solved_keeping_their_givens() {
 }
 
 /// The rater against Sudoku Explainer's published ratings of 21,375
-/// minimal puzzles (Berthier's controlled-bias collection): exact on the
-/// techniques sudogen implements (SE 7.4 and below), and for the rest never
-/// a wrong number, only the lower bound 7.5+.
+/// minimal puzzles (Berthier's controlled-bias collection), by band: SE 6.2
+/// and below (no chains), 6.5-7.4 (SE's first chaining technique), 7.5 and
+/// up (Nishio, multiple and dynamic forcing chains, where the missing
+/// aligned triplet exclusion makes a few differ).
 #[test]
 #[ignore = "release only: run with --release -- --ignored"]
 fn ratings_agree_with_sudoku_explainer() {
@@ -133,8 +134,8 @@ fn ratings_agree_with_sudoku_explainer() {
         );
         return;
     };
-    // (puzzles, exact) for SE <= 6.2, 6.5-7.4, 7.5 and up.
-    let mut bands = [(0usize, 0usize); 3];
+    // (puzzles, exact, within 0.2) for SE <= 6.2, 6.5-7.4, 7.5 and up.
+    let mut bands = [(0usize, 0usize, 0usize); 3];
     for line in text.lines().filter(|l| !l.starts_with('#')) {
         let mut fields = line.split('\t');
         let (Some(p), Some(se)) = (fields.next(), fields.next()) else {
@@ -150,22 +151,30 @@ fn ratings_agree_with_sudoku_explainer() {
         };
         bands[band].0 += 1;
         bands[band].1 += usize::from(r.exact && r.se == se);
-        if se >= sudogen::rate::BEYOND {
-            assert!(
-                (r.exact && r.se == se) || (!r.exact && r.se == sudogen::rate::BEYOND),
-                "{line}: rated {}",
-                r.se_text()
-            );
-        }
+        bands[band].2 += usize::from(r.exact && r.se.abs_diff(se) <= 2);
     }
-    println!("(puzzles, exact) for SE <= 6.2, 6.5-7.4, 7.5+: {bands:?}");
+    println!("(puzzles, exact, within 0.2) for SE <= 6.2, 6.5-7.4, 7.5+: {bands:?}");
     assert_eq!(bands.iter().map(|b| b.0).sum::<usize>(), 21_375);
-    for (band, (n, exact)) in bands.iter().take(2).enumerate() {
+    // All of the first two bands are exact today; allow a handful of
+    // path-order accidents.
+    for (band, &(n, exact, _)) in bands.iter().take(2).enumerate() {
         assert!(
-            exact * 1000 >= n * 995,
-            "band {band}: {exact}/{n} exact, below 99.5%"
+            exact * 1000 >= n * 999,
+            "band {band}: {exact}/{n} exact, below 99.9%"
         );
     }
-    let exact: usize = bands.iter().map(|b| b.1).sum();
-    assert!(exact * 100 >= 21_375 * 94, "{exact}/21375 exact overall");
+    let (n, exact, near) = bands[2];
+    assert!(
+        exact * 100 >= n * 97,
+        "SE 7.5+: {exact}/{n} exact, below 97%"
+    );
+    assert!(
+        near * 100 >= n * 97,
+        "SE 7.5+: {near}/{n} within 0.2, below 97%"
+    );
+    let all: usize = bands.iter().map(|b| b.1).sum();
+    assert!(
+        all * 1000 >= 21_375 * 995,
+        "{all}/21375 exact overall, below 99.5%"
+    );
 }

@@ -90,8 +90,8 @@ pub enum Command {
     /// technique, and with --explain every step.
     ///
     /// Writes `PUZZLE RATING LEVEL HARDEST` per puzzle in the line format
-    /// (`7.5+` marks a lower bound: the puzzle needs Nishio or dynamic
-    /// forcing chains, SE 7.5 and up, which sudogen does not implement yet).
+    /// (`9.0+` marks a lower bound: the puzzle needs nested forcing chains,
+    /// SE 9.0 and up, which sudogen does not implement yet).
     /// Levels: easy 1.0-1.5, medium 1.6-2.5, hard 2.6-4.4, expert 4.5-6.4,
     /// fiendish 6.5 and up. A puzzle without exactly one solution is reported and the
     /// run exits 1; malformed input exits 2.

@@ -61,7 +61,7 @@ pub struct PuzzleArgs {
 
     /// Keep only puzzles with a Sudoku Explainer rating in this range: A..B,
     /// A.., ..B or A, one decimal (e.g. 4.0..6.2). Ratings are exact below
-    /// 7.5; an open range such as 7.0.. also takes the puzzles rated 7.5+
+    /// 9.0; an open range such as 8.0.. also takes the puzzles rated 9.0+
     #[arg(long, value_name = "A..B", value_parser = parse_rating, conflicts_with = "level")]
     pub rating: Option<(u8, u8)>,
 
@@ -101,7 +101,7 @@ pub struct Filter {
     /// The lowest rating kept.
     pub low: u8,
     /// The highest rating kept; `u8::MAX` for no bound (which also keeps
-    /// the puzzles rated as the lower bound 7.5+).
+    /// the puzzles rated as the lower bound 9.0+).
     pub high: u8,
     /// Candidates tried per puzzle.
     pub attempts: u64,
@@ -113,7 +113,7 @@ impl Filter {
         if rating.exact {
             (self.low..=self.high).contains(&rating.se)
         } else {
-            // Needs techniques not implemented: at least `se` (7.5 for
+            // Needs techniques not implemented: at least `se` (9.0 for
             // 9x9, 6.5 for larger sizes), exact value unknown.
             self.high == u8::MAX && self.low <= rating.se
         }
@@ -189,7 +189,7 @@ impl PuzzleArgs {
             && ((high != u8::MAX && high >= BEYOND) || low > BEYOND)
         {
             return Err(UsageError(format!(
-                "--rating {}: exact ratings of 7.5 and up need Nishio and dynamic forcing chains, which sudogen does not rate yet; end the range at 7.4, or take every puzzle rated 7.5+ with 7.5..",
+                "--rating {}: exact ratings of 9.0 and up need nested forcing chains, which sudogen does not rate yet; end the range at 8.9, or take every puzzle rated 9.0+ with 9.0..",
                 self.rating.map_or_else(|| "of this level".to_string(), |(l, h)| Filter { low: l, high: h, attempts: 0 }.text())
             ))
             .into());

@@ -246,7 +246,7 @@ fn explain_comments(
         }
         if !r.exact {
             s.out.extend_from_slice(
-                b"# then techniques rated 7.5 and up (Nishio, dynamic forcing chains), which sudogen does not implement yet\n",
+                b"# then techniques sudogen does not implement yet (nested forcing chains; chains beyond 9x9)\n",
             );
         }
     }

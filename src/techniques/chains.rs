@@ -30,7 +30,7 @@
 //! Nishio, multiple and dynamic forcing chains (SE 7.5 and up) are not
 //! implemented.
 
-use super::{Step, Technique};
+use super::{Step, Technique, length_bonus};
 use crate::candidates::Board;
 use crate::mask::Mask;
 
@@ -289,19 +289,6 @@ impl<'a> Search<'a> {
             }
         }
     }
-}
-
-/// SE's length bonus, in tenths: one per threshold passed by the number of
-/// potentials beyond two (4, 6, 8, 12, 16, 24, 32, ...).
-fn length_bonus(complexity: usize) -> u8 {
-    let length = complexity.saturating_sub(2);
-    let (mut bonus, mut ceil, mut odd) = (0u8, 4usize, false);
-    while length > ceil {
-        bonus = bonus.saturating_add(1);
-        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
-        odd = !odd;
-    }
-    bonus
 }
 
 /// The best hint so far: (rating, complexity, kind), then its step.

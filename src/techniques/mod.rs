@@ -10,10 +10,11 @@
 //!
 //! The techniques are written for every size; SE defines ratings for 9x9
 //! only, so for 16x16 and 25x25 the numbers name the technique level, not an
-//! SE rating. SE's first chaining technique (forcing X- and XY-chains and
-//! bidirectional cycles) is implemented; aligned triplet exclusion, Nishio,
-//! multiple and dynamic forcing chains (SE 7.5 and up) are not:
-//! [`next_step`] returns `None` where they would be needed.
+//! SE rating. SE's chaining techniques are implemented up to dynamic
+//! forcing chains (forcing X- and XY-chains and cycles, Nishio, multiple
+//! and dynamic forcing chains), searched at 9x9 only; aligned triplet
+//! exclusion (7.5) and nested dynamic chains (9.0 and up) are not:
+//! [`next_step`] returns `None` where only those would apply.
 
 use std::fmt::Write as _;
 
@@ -25,6 +26,7 @@ pub mod aligned_pair;
 pub mod bug;
 pub mod chains;
 pub mod fish;
+pub mod forcing;
 pub mod hidden_set;
 pub mod hidden_single;
 pub mod locking;
@@ -95,6 +97,15 @@ pub enum Technique {
     /// A chain of X and Y links from a candidate to its own opposite (7.0
     /// and up).
     ForcingChain,
+    /// An assumption that leads to a contradiction, on a dynamic chaining
+    /// of X links (7.5 and up).
+    Nishio,
+    /// A consequence common to every value of a cell or every place of a
+    /// value in a unit (8.0 and up).
+    MultipleForcingChain,
+    /// Contradiction, double, cell and unit forcing on dynamic chainings
+    /// (8.5 and up).
+    DynamicForcingChain,
 }
 
 impl Technique {
@@ -131,6 +142,9 @@ impl Technique {
             Technique::Cycle => "xy-cycle",
             Technique::ForcingXChain => "forcing-x-chain",
             Technique::ForcingChain => "forcing-chain",
+            Technique::Nishio => "nishio",
+            Technique::MultipleForcingChain => "multiple-forcing-chain",
+            Technique::DynamicForcingChain => "dynamic-forcing-chain",
         }
     }
 
@@ -306,9 +320,25 @@ pub fn chains_searched(size: Size) -> bool {
 fn chained(board: &Board) -> Option<Step> {
     if chains_searched(board.size()) {
         chains::find(board)
+            .or_else(|| forcing::find(board, forcing::Kind::Nishio))
+            .or_else(|| forcing::find(board, forcing::Kind::Multiple))
+            .or_else(|| forcing::find(board, forcing::Kind::Dynamic))
     } else {
         None
     }
+}
+
+/// SE's length bonus, in tenths: one per threshold passed by the number of
+/// potentials beyond two (4, 6, 8, 12, 16, 24, 32, ...).
+pub(crate) fn length_bonus(complexity: usize) -> u8 {
+    let length = complexity.saturating_sub(2);
+    let (mut bonus, mut ceil, mut odd) = (0u8, 4usize, false);
+    while length > ceil {
+        bonus = bonus.saturating_add(1);
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    bonus
 }
 
 /// The cells of `region` whose positions are set in `bits`.
