@@ -466,6 +466,58 @@ mod tests {
     }
 
     #[test]
+    fn swordfish_and_jellyfish_clear_their_columns() {
+        let mut b = board(&[]);
+        // 4 in rows 1, 5, 9 only in columns 2, 5, 8 (two each).
+        confine_in_row(&mut b, 1, 4, &[2, 5]);
+        confine_in_row(&mut b, 5, 4, &[5, 8]);
+        confine_in_row(&mut b, 9, 4, &[2, 8]);
+        assert!(fish::find(&b, 2).is_none());
+        let step = fish::find(&b, 3).unwrap();
+        assert_eq!((step.technique, step.rating), (Technique::Swordfish, 38));
+        // Columns 2, 5, 8 lose 4 in the other six rows.
+        assert_eq!(step.removes.len(), 18);
+        assert!(
+            step.removes
+                .iter()
+                .all(|&(c, _)| [1, 4, 7].contains(&(c % 9)))
+        );
+
+        let mut b = board(&[]);
+        // 7 in rows 1, 3, 6, 8 only in columns 1, 3, 5, 9, no three of
+        // them in three columns.
+        confine_in_row(&mut b, 1, 7, &[1, 3]);
+        confine_in_row(&mut b, 3, 7, &[3, 5]);
+        confine_in_row(&mut b, 6, 7, &[5, 9]);
+        confine_in_row(&mut b, 8, 7, &[9, 1]);
+        assert!(fish::find(&b, 3).is_none());
+        let step = fish::find(&b, 4).unwrap();
+        assert_eq!((step.technique, step.rating), (Technique::Jellyfish, 52));
+        assert_eq!(step.removes.len(), 20);
+    }
+
+    #[test]
+    fn hidden_quad_keeps_only_its_values() {
+        let mut b = board(&[]);
+        // 1, 2, 3, 4 in box 1 only in its first row and r2c1.
+        for cell in [at(2, 2), at(2, 3), at(3, 1), at(3, 2), at(3, 3)] {
+            for v in 1..=4 {
+                b.remove(cell, v);
+            }
+        }
+        assert!(hidden_set::find(&b, 3, false).is_none());
+        let step = hidden_set::find(&b, 4, false).unwrap();
+        assert_eq!((step.technique, step.rating), (Technique::HiddenQuad, 54));
+        assert_eq!(step.cells, vec![at(1, 1), at(1, 2), at(1, 3), at(2, 1)]);
+        let quad = Mask(0b1111);
+        assert!(
+            step.removes
+                .iter()
+                .all(|&(_, m)| m == Mask::full(9) & !quad)
+        );
+    }
+
+    #[test]
     fn naked_and_hidden_pairs_are_found_in_the_first_box() {
         let b = board(&[((1, 1), &[1, 2]), ((1, 2), &[1, 2])]);
         let step = naked_set::find(&b, 2).unwrap();
