@@ -34,26 +34,30 @@ use super::{Step, Technique, length_bonus};
 use crate::candidates::Board;
 use crate::mask::Mask;
 
-/// A potential: `(cell * 32 + value) * 2 + on`.
-type Pot = u32;
+/// A potential: `(cell * 32 + value) * 2 + on` (shared with the forcing
+/// chains).
+pub(crate) type Pot = u32;
 
-fn pot(cell: usize, v: u8, on: bool) -> Pot {
+/// The potential "`v` on (or off) at `cell`".
+pub(crate) fn pot(cell: usize, v: u8, on: bool) -> Pot {
     ((cell as u32 * 32 + u32::from(v)) << 1) | u32::from(on)
 }
-fn cell_of(p: Pot) -> usize {
+pub(crate) fn cell_of(p: Pot) -> usize {
     (p >> 6) as usize
 }
-fn value_of(p: Pot) -> u8 {
+pub(crate) fn value_of(p: Pot) -> u8 {
     ((p >> 1) & 31) as u8
 }
-fn is_on(p: Pot) -> bool {
+pub(crate) fn is_on(p: Pot) -> bool {
     p & 1 == 1
 }
-fn flip(p: Pot) -> Pot {
+/// The opposite potential: on for off, off for on.
+pub(crate) fn flip(p: Pot) -> Pot {
     p ^ 1
 }
 
-const NONE: u32 = u32::MAX;
+/// No node.
+pub(crate) const NONE: u32 = u32::MAX;
 
 /// One breadth-first search: its nodes (each with the node that implied
 /// it) and, per potential, the first node that reached it.
@@ -109,31 +113,8 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// What "on" at `p` turns off, in SE's order: the cell's other values
-    /// (Y), then the value in the cell's box, row and column.
     fn on_to_off(&self, p: Pot, y: bool, out: &mut Vec<Pot>) {
-        out.clear();
-        let (cell, v) = (cell_of(p), value_of(p));
-        if y {
-            for u in self.board.cands(cell).iter() {
-                if u != v {
-                    out.push(pot(cell, u, false));
-                }
-            }
-        }
-        let start = out.len();
-        for region in self.board.regions_of(cell) {
-            let mut bits = self.board.positions(region, v);
-            while bits != 0 {
-                let k = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let other = self.board.region_cell(region, k);
-                let q = pot(other, v, false);
-                if other != cell && !out[start..].contains(&q) {
-                    out.push(q);
-                }
-            }
-        }
+        on_to_off(self.board, p, y, out);
     }
 
     /// What "off" at `p` turns on: the other value of a bivalue cell (Y),
@@ -286,6 +267,33 @@ impl<'a> Search<'a> {
                 let n = self.node(q, at);
                 self.mark(q, n);
                 pending.push(n);
+            }
+        }
+    }
+}
+
+/// What "on" at `p` turns off on `board`, in SE's order: the cell's other
+/// values (Y links), then the value in the cell's box, row and column.
+pub(crate) fn on_to_off(board: &Board, p: Pot, y: bool, out: &mut Vec<Pot>) {
+    out.clear();
+    let (cell, v) = (cell_of(p), value_of(p));
+    if y {
+        for u in board.cands(cell).iter() {
+            if u != v {
+                out.push(pot(cell, u, false));
+            }
+        }
+    }
+    let start = out.len();
+    for region in board.regions_of(cell) {
+        let mut bits = board.positions(region, v);
+        while bits != 0 {
+            let k = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let other = board.region_cell(region, k);
+            let q = pot(other, v, false);
+            if other != cell && !out[start..].contains(&q) {
+                out.push(q);
             }
         }
     }

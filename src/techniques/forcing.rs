@@ -30,29 +30,10 @@
 //! Cost: a chaining per candidate (two with dynamic), each over the whole
 //! board: tens of milliseconds per step on a hard 9x9 board.
 
+use super::chains::{NONE, Pot, cell_of, flip, is_on, on_to_off, pot, value_of};
 use super::{Step, Technique, length_bonus};
 use crate::candidates::Board;
 use crate::mask::Mask;
-
-type Pot = u32;
-
-fn pot(cell: usize, v: u8, on: bool) -> Pot {
-    ((cell as u32 * 32 + u32::from(v)) << 1) | u32::from(on)
-}
-fn cell_of(p: Pot) -> usize {
-    (p >> 6) as usize
-}
-fn value_of(p: Pot) -> u8 {
-    ((p >> 1) & 31) as u8
-}
-fn is_on(p: Pot) -> bool {
-    p & 1 == 1
-}
-fn flip(p: Pot) -> Pot {
-    p ^ 1
-}
-
-const NONE: u32 = u32::MAX;
 
 /// The kind of forcing chains.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -183,11 +164,12 @@ impl<'a> Chainer<'a> {
             }
         }
         let mut next: Vec<(Pot, Vec<u32>)> = Vec::new();
+        let mut next_off: Vec<Pot> = Vec::new();
         loop {
             if let Some(at) = pending_on.pop_front() {
                 let p = self.arena.pots[at as usize];
-                on_to_off(&work, p, y, &mut next);
-                for (q, _) in next.drain(..) {
+                on_to_off(&work, p, y, &mut next_off);
+                for q in next_off.drain(..) {
                     let known_on = self.index[flip(q) as usize];
                     if known_on != NONE {
                         let n = self.arena.node(q, &[at]);
@@ -273,33 +255,6 @@ impl<'a> Chainer<'a> {
     fn node_of(&self, p: Pot) -> Option<u32> {
         let n = self.index[p as usize];
         (n != NONE).then_some(n)
-    }
-}
-
-/// What "on" at `p` turns off on the working board: the cell's other
-/// values (Y), then the value in the cell's box, row and column.
-fn on_to_off(work: &Board, p: Pot, y: bool, out: &mut Vec<(Pot, Vec<u32>)>) {
-    out.clear();
-    let (cell, v) = (cell_of(p), value_of(p));
-    if y {
-        for u in work.cands(cell).iter() {
-            if u != v {
-                out.push((pot(cell, u, false), Vec::new()));
-            }
-        }
-    }
-    let start = out.len();
-    for region in work.regions_of(cell) {
-        let mut bits = work.positions(region, v);
-        while bits != 0 {
-            let k = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let other = work.region_cell(region, k);
-            let q = pot(other, v, false);
-            if other != cell && !out[start..].iter().any(|(r, _)| *r == q) {
-                out.push((q, Vec::new()));
-            }
-        }
     }
 }
 
