@@ -10,10 +10,7 @@
 //! Where no implemented technique applies, SE would go on to dynamic
 //! forcing chains with nested chains, rated 9.0 and up; sudogen does not
 //! implement them yet, so such a puzzle gets the lower bound 9.0 and is
-//! marked inexact. SE's aligned triplet exclusion (7.5), tried just before
-//! Nishio, is not implemented either: where it would be SE's step, sudogen
-//! goes on to Nishio or multiple forcing chains and rates higher (30 of the
-//! 21,375 puzzles of the rated collection; see the README).
+//! marked inexact.
 //!
 //! Cost: one uniqueness check and, per step, the techniques up to the one
 //! that applies; most steps are singles, found with a few hundred loads.

