@@ -283,7 +283,8 @@ fn the_uniqueness_check_is_bounded_by_the_budget() {
 }
 
 /// One puzzle made by `sudogen puzzle --seed 21` per technique that ends up
-/// its hardest step (the first of 4,000 for each), with the rating SE's
+/// its hardest step (the first of 4,000 for each; aligned triplet exclusion
+/// the first among those rated 7.5 and up), with the rating SE's
 /// rules give it: the technique's own rating, or for chains the kind plus
 /// the length bonus. The path must use the technique at that rating, and
 /// no harder step. (Direct claiming, swordfish, jellyfish and hidden quad
@@ -401,6 +402,11 @@ fn one_puzzle_per_technique_is_rated_by_it() {
             "..3.6.......3....7..4...2.6..8..4..9..79.24.....5..82.........41..4.9...5...2....",
             "6.5",
             "x-cycle",
+        ),
+        (
+            "2....1.6....25.94...96.32..........9..3...51.49....3....7.......2..1....3149.7.5.",
+            "7.5",
+            "aligned-triplet-exclusion",
         ),
         (
             "9..584.....3.2....17.3....4....5.93....2.3.4...8...1.2..4...5...3.4.....2...6....",
