@@ -10,6 +10,9 @@ pub struct BandClass {
     /// The column sets of a representative band (digits 0..9), box 1 being
     /// {0,3,6} {1,4,7} {2,5,8}.
     pub signature: [u16; 9],
+    /// How many of the 2,612,736 bands whose box 1 is fixed are in the
+    /// class.
+    pub bands: u64,
     /// How many ways a band of the class completes to a full grid.
     pub completions: u64,
     /// The probability that the top band of a uniform grid is in the class.
@@ -34,6 +37,7 @@ pub fn band_classes() -> &'static [BandClass] {
                 }
                 BandClass {
                     signature,
+                    bands: f[4].parse().expect("band count column"),
                     completions: f[6].parse().expect("completions column"),
                     p_top_band: f[7].parse().expect("probability column"),
                 }
@@ -66,5 +70,6 @@ mod tests {
         assert_eq!(counts.len(), 44, "completion counts identify classes");
         assert_eq!(counts[43], 7_802_998_272);
         assert_eq!(counts[0], 6_831_977_472);
+        assert_eq!(c.iter().map(|k| k.bands).sum::<u64>(), 2_612_736);
     }
 }

@@ -89,7 +89,7 @@ use rand::Rng;
 
 use super::{Generator, assert_supported};
 use crate::grid::{Grid, Size};
-use crate::random::{below, shuffle};
+use crate::random::{below, below_u64};
 
 /// The one-line description.
 pub const DESCRIPTION: &str =
@@ -116,15 +116,6 @@ fn digits(mut m: u16) -> impl Iterator<Item = u8> {
             d
         })
     })
-}
-
-/// The `k`-th smallest digit of a mask.
-#[inline]
-fn nth_digit(mut m: u16, k: u32) -> u8 {
-    for _ in 0..k {
-        m &= m - 1;
-    }
-    m.trailing_zeros() as u8
 }
 
 /// The 56 ways to re-split three disjoint triples A0, A1, A2 into three
@@ -583,18 +574,6 @@ pub const CLASS_COMPLETIONS: [u32; 44] = [
     108_374_976,
 ];
 
-/// For each band class: the largest `B(σ2) · B(σ3)` over the 56³
-/// signatures below a top band of the class (computed by
-/// `cargo run --release --example uniform_bounds`; a release-mode test
-/// recomputes it).
-pub const CLASS_PRODUCT_MAX: [u32; 44] = [
-    476_928, 297_216, 497_664, 497_664, 269_568, 393_984, 445_824, 445_824, 445_824, 331_776,
-    497_664, 746_496, 497_664, 746_496, 497_664, 290_304, 445_824, 266_256, 331_776, 266_256,
-    331_776, 746_496, 497_664, 331_776, 297_216, 891_648, 331_776, 331_776, 497_664, 331_776,
-    331_776, 266_256, 165_888, 331_776, 331_776, 497_664, 746_496, 995_328, 266_256, 995_328,
-    331_776, 266_256, 266_256, 2_985_984,
-];
-
 /// The key of a band's signature in the tables (relabelling and column
 /// order do not change it).
 pub fn band_key(sig: &[u16; 9]) -> usize {
@@ -626,6 +605,7 @@ const PERM3: [[usize; 3]; 6] = [
 /// `split` (box 3 the rest), and whose six box rows of boxes 2 and 3 are
 /// ordered by the base-6 digits of `orders` (0..46,656). Every one of the
 /// 2,612,736 such bands is `band_from(split, orders)` for exactly one pair.
+#[cfg(test)]
 fn band_from(split: &[u16; 3], mut orders: usize) -> [[u8; 9]; 3] {
     let rows1 = [0b111u16, 0b111_000, 0b111_000_000];
     let mut band = [[0u8; 9]; 3];
@@ -648,87 +628,563 @@ fn band_from(split: &[u16; 3], mut orders: usize) -> [[u8; 9]; 3] {
     band
 }
 
-/// A uniform band among those whose box 1 is `012/345/678`.
-#[inline]
-fn top_band<R: Rng + ?Sized>(rng: &mut R) -> [[u8; 9]; 3] {
-    let split = &SPLITS[below(rng, 56) as usize];
-    band_from(split, below(rng, 46_656) as usize)
-}
-
-/// A uniform band among the B(σ) bands with signature `sig`, or `None` if
-/// [`MAX_BAND_TRIES`] proposals all failed (only if B(σ) = 0).
-fn band_with_signature<R: Rng + ?Sized>(rng: &mut R, sig: &[u16; 9]) -> Option<[[u8; 9]; 3]> {
-    for _ in 0..MAX_BAND_TRIES {
-        let Some((row, left)) = transversal(sig, below(rng, 729)) else {
-            continue;
-        };
-        let c = cycles(&left);
-        if below(rng, 16) >= 1 << c {
-            continue;
-        }
-        // Orient each cycle: walk it from an unvisited column, a fair coin
-        // choosing which end of the first edge goes to row 2.
-        let mut band = [row, [0; 9], [0; 9]];
-        let mut done = 0u16;
-        for start in 0..9 {
-            if done & (1 << start) != 0 {
-                continue;
-            }
-            let e = left[start];
-            let (lo, hi) = (e.trailing_zeros() as u8, 15 - e.leading_zeros() as u8);
-            let (mut up, mut down) = if crate::random::coin(rng) {
-                (lo, hi)
-            } else {
-                (hi, lo)
-            };
-            let mut j = start;
-            loop {
-                band[1][j] = up;
-                band[2][j] = down;
-                done |= 1 << j;
-                // `down` is in row 3 here, so it goes to row 2 in its other
-                // column.
-                let Some(next) =
-                    (0..9).find(|&k| done & (1 << k) == 0 && left[k] & (1 << down) != 0)
-                else {
-                    break;
-                };
-                up = down;
-                down = nth_digit(left[next] & !(1 << up), 0);
-                j = next;
-            }
-        }
-        return Some(band);
+/// The 27 row-1 sets of a box whose columns are {0,1,2}, {3,4,5},
+/// {6,7,8} (box 1 in table labels): `ROW1[9a + 3b + c] = {a, 3 + b, 6 + c}`.
+const ROW1: [u16; 27] = {
+    let mut t = [0u16; 27];
+    let mut r = 0;
+    while r < 27 {
+        t[r] = 1 << (r / 9) | 1 << (3 + r / 3 % 3) | 1 << (6 + r % 3);
+        r += 1;
     }
-    None
+    t
+};
+
+/// For each of the 27 row-1 sets of box 1: the 20 three-digit subsets of
+/// the six digits it leaves, in increasing order, so that the complement
+/// (within the six) of the `i`-th is the `19 - i`-th.
+const REST3: [[u16; 20]; 27] = {
+    let mut t = [[0u16; 20]; 27];
+    let mut r = 0;
+    while r < 27 {
+        let rest = ALL & !ROW1[r];
+        let (mut m, mut n) = (0u16, 0);
+        while m < 512 {
+            if m & !rest == 0 && m.count_ones() == 3 {
+                t[r][n] = m;
+                n += 1;
+            }
+            m += 1;
+        }
+        assert!(n == 20);
+        r += 1;
+    }
+    t
+};
+
+/// Whether `m` has exactly one digit.
+#[inline(always)]
+fn single(m: u16) -> bool {
+    m != 0 && m & (m - 1) == 0
 }
 
-/// Proposals (top bands and signature pairs together) allowed for one grid
-/// before the fail-safe. A signature pair is accepted with probability at
-/// least 1/68 (the worst class) and a top band with probability above 0.87,
-/// so needing more than this has probability below e^-1400: never in
-/// practice, but the loop is bounded.
-pub const MAX_PROPOSALS: u64 = 100_000;
-/// Tries allowed for drawing one band with a given signature (accepted
-/// with probability B/11,664 ≥ 1/11,664 for an accepted signature).
-pub const MAX_BAND_TRIES: u32 = 10_000_000;
+/// `fits()[27 p + r]`, for partition `p` (0..280) and row-1 set `r` of box
+/// 1: bit `i` (of 20) is set when `REST3[r][i]` takes one digit from each
+/// triple of `p`, i.e. can be row 1 of a box with column sets `p`; bits
+/// 32..52 hold the same mask reversed (bit `19 - i` for bit `i`), which
+/// says the same of the complement. Built at first use (150,000 checks).
+fn fits() -> &'static [u64] {
+    static FITS: OnceLock<Vec<u64>> = OnceLock::new();
+    FITS.get_or_init(|| {
+        let mut t = vec![0u64; PARTITIONS * 27];
+        for (p, sets) in PARTITION_SETS.iter().enumerate() {
+            for r in 0..27 {
+                for (i, &x) in REST3[r].iter().enumerate() {
+                    if single(x & sets[0]) && single(x & sets[1]) {
+                        t[27 * p + r] |= 1 << i | 1 << (32 + 19 - i);
+                    }
+                }
+            }
+        }
+        t
+    })
+}
+
+/// A band signature in table coordinates: the partitions (0..280) of its
+/// boxes 2 and 3 after relabelling the digits so that box 1's column sets
+/// are {0,1,2}, {3,4,5}, {6,7,8}, and the way back from labels to digits.
+#[derive(Clone, Debug)]
+struct Key {
+    p2: u16,
+    p3: u16,
+    to_digit: Relabel,
+}
+
+impl Key {
+    /// The key of a signature (the same relabelling as [`signature_key`]).
+    fn of(sig: &[u16; 9]) -> Key {
+        let digit = positions(&sig[..3]);
+        let mut label = [0u8; 9];
+        for (l, &d) in digit.iter().enumerate() {
+            label[d as usize] = l as u8;
+        }
+        let to_label = Relabel::new(&label);
+        Key {
+            p2: to_label.partition(&[sig[3], sig[4], sig[5]]) as u16,
+            p3: to_label.partition(&[sig[6], sig[7], sig[8]]) as u16,
+            to_digit: Relabel::new(&digit),
+        }
+    }
+}
+
+/// The number of set bits of each 10-bit mask.
+static POP10: [u8; 1024] = {
+    let mut t = [0u8; 1024];
+    let mut m = 0;
+    while m < 1024 {
+        t[m] = (m as u16).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
+/// The number of cycles of the leftover edges of a transversal (each
+/// digit in exactly two of them). A walk per cycle; at most nine steps in
+/// all, and bounded even for malformed edges.
+#[inline]
+fn cycle_count(left: &[u16; 9]) -> u32 {
+    // at[d]: the columns whose edge holds digit d.
+    let mut at = [0u16; 16];
+    for (j, &e) in left.iter().enumerate() {
+        at[(e.trailing_zeros() & 15) as usize] |= 1 << j;
+        at[((15 - e.leading_zeros()) & 15) as usize] |= 1 << j;
+    }
+    let (mut todo, mut count) = (ALL, 0);
+    while todo != 0 {
+        count += 1;
+        let start = todo.trailing_zeros() as usize;
+        let (mut j, mut d) = (start, left[start] & left[start].wrapping_neg());
+        for _ in 0..9 {
+            todo &= !(1 << j);
+            j = ((at[(d.trailing_zeros() & 15) as usize] & !(1 << j)).trailing_zeros() & 15)
+                as usize;
+            if j == start || j >= 9 {
+                break;
+            }
+            d = left[j] & !d;
+        }
+    }
+    count
+}
+
+/// Transversal proposals allowed for one band before the exact fall-back
+/// (each is accepted with probability at least 2/16, so this many fail
+/// with probability below 10^-11; the fall-back draws from the same
+/// distribution, so the bound changes no probability).
+pub const MAX_BAND_TRIES: u32 = 200;
+
+/// The leftover edges of a transversal, walked cycle by cycle: the number
+/// of cycles, and for each column the digit that goes to row 3 when every
+/// cycle is oriented its first way, with the cycle's number.
+#[inline]
+fn walk_cycles(left: &[u16; 9]) -> (u32, [u16; 9], [u8; 9]) {
+    // at[d]: the columns whose edge holds digit d (exactly two).
+    let mut at = [0u16; 16];
+    for (j, &e) in left.iter().enumerate() {
+        at[(e.trailing_zeros() & 15) as usize] |= 1 << j;
+        at[((15 - e.leading_zeros()) & 15) as usize] |= 1 << j;
+    }
+    let (mut down, mut cycle) = ([0u16; 9], [0u8; 9]);
+    let (mut todo, mut count) = (ALL, 0u32);
+    while todo != 0 {
+        let start = todo.trailing_zeros() as usize;
+        // Leave the first column by its lower digit: it goes to row 3
+        // there, so to row 2 in its other column, whose other digit goes to
+        // row 3, and so on round the cycle.
+        let (mut j, mut d) = (start, left[start] & left[start].wrapping_neg());
+        loop {
+            todo &= !(1 << j);
+            down[j] = d;
+            cycle[j] = count as u8;
+            let next = at[(d.trailing_zeros() & 15) as usize] & !(1 << j);
+            j = (next.trailing_zeros() & 15) as usize;
+            if j == start || next == 0 {
+                break;
+            }
+            d = left[j] & !d;
+        }
+        count += 1;
+    }
+    (count, down, cycle)
+}
+
+/// The band with row-1 digit sets `rows` (boxes 1, 2, 3), column sets
+/// `cols`, and cycles oriented by the bits of `turn` (bit `i` flips cycle
+/// `i`), with the walk of its leftover edges.
+#[inline]
+fn band_from_transversal(
+    cols: &[u16; 9],
+    rows: [u16; 3],
+    left: &[u16; 9],
+    (down, cycle): ([u16; 9], [u8; 9]),
+    turn: u32,
+) -> [[u8; 9]; 3] {
+    let mut band = [[0u8; 9]; 3];
+    for j in 0..9 {
+        let first = cols[j] & rows[j / 3];
+        let mut low = down[j];
+        if turn >> cycle[j] & 1 == 1 {
+            low = left[j] & !low;
+        }
+        band[0][j] = first.trailing_zeros() as u8;
+        band[1][j] = (left[j] & !low).trailing_zeros() as u8;
+        band[2][j] = low.trailing_zeros() as u8;
+    }
+    band
+}
+
+/// A uniform band among the B(σ) bands with column sets `cols`, whose
+/// table coordinates are `key`; also how many transversals were proposed.
+/// `None` only for a malformed signature with no band at all.
+///
+/// B(σ) = Σ_t 2^cycles(t) over the transversals t (module docs). Row 1's
+/// digit sets in boxes 1 and 3, in labels, are a pair (`ROW1[r]`,
+/// `REST3[r][i]`) such that box 3's set takes one digit of each of its
+/// columns and box 2's (the six left minus box 3's) one of each of its:
+/// two table masks ANDed per `r` list them all. A transversal is drawn
+/// uniformly from the list and kept with probability `2^cycles / 16`; the
+/// same four random bits then orient the cycles, so every band has
+/// probability `2^c / 16 · 2^-c` per proposal, the same for all. After
+/// `tries` proposals the fall-back weighs every transversal by
+/// `2^cycles` and draws one exactly.
+fn band_of<R: Rng + ?Sized>(
+    rng: &mut R,
+    key: &Key,
+    cols: &[u16; 9],
+    tries: u32,
+) -> Option<([[u8; 9]; 3], u32)> {
+    let fits = fits();
+    let (f2, f3) = (&fits[27 * key.p2 as usize..], &fits[27 * key.p3 as usize..]);
+    let mut valid = [0u32; 27];
+    let mut before = [0u32; 28];
+    for r in 0..27 {
+        let m = (f3[r] & (f2[r] >> 32)) as u32;
+        valid[r] = m;
+        before[r + 1] =
+            before[r] + u32::from(POP10[(m & 1023) as usize] + POP10[(m >> 10 & 1023) as usize]);
+    }
+    let total = before[27];
+    if total == 0 {
+        return None;
+    }
+    // The transversal (r, i) in digits, with its leftover edges.
+    let edges = |r: usize, i: usize| {
+        let (r1, r3) = (ROW1[r], REST3[r][i]);
+        let rows = [
+            key.to_digit.apply(r1),
+            key.to_digit.apply(ALL & !r1 & !r3),
+            key.to_digit.apply(r3),
+        ];
+        let left: [u16; 9] = std::array::from_fn(|j| cols[j] & !rows[j / 3]);
+        (rows, left)
+    };
+    for attempt in 0..tries {
+        let pick = below(rng, total);
+        let r = before.partition_point(|&b| b <= pick) - 1;
+        let mut m = valid[r];
+        for _ in 0..pick - before[r] {
+            m &= m - 1;
+        }
+        let (rows, left) = edges(r, m.trailing_zeros() as usize);
+        let turn = rng.next_u32() & 15;
+        if turn < 1 << cycle_count(&left) {
+            let walk = walk_cycles(&left);
+            return Some((
+                band_from_transversal(cols, rows, &left, (walk.1, walk.2), turn),
+                attempt + 1,
+            ));
+        }
+    }
+    // Exact fall-back: every transversal weighed by 2^cycles.
+    let mut weights = [0u32; 27 * 20];
+    let mut sum = 0;
+    for r in 0..27 {
+        let mut m = valid[r];
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            sum += 1 << cycle_count(&edges(r, i).1);
+            weights[20 * r + i] = sum;
+        }
+    }
+    let pick = below(rng, sum);
+    let at = (0..27 * 20).find(|&x| valid[x / 20] >> (x % 20) & 1 == 1 && pick < weights[x])?;
+    let (rows, left) = edges(at / 20, at % 20);
+    let walk = walk_cycles(&left);
+    let turn = pick - (weights[at] - (1 << walk.0));
+    Some((
+        band_from_transversal(cols, rows, &left, (walk.1, walk.2), turn),
+        tries,
+    ))
+}
+
+/// For each band class (reference order): how many of the 2,612,736 bands
+/// whose box 1 is `012/345/678` are in it (a test compares with the
+/// published table and with the B table).
+pub const CLASS_BANDS: [u32; 44] = [
+    178_848, 186_624, 93_312, 108_864, 202_176, 49_248, 108_864, 139_968, 147_744, 20_736, 62_208,
+    85_536, 46_656, 186_624, 46_656, 25_920, 233_280, 38_880, 54_432, 23_328, 31_104, 54_432,
+    62_208, 7_776, 54_432, 37_152, 41_472, 31_104, 23_328, 5_184, 15_552, 18_144, 20_736, 62_208,
+    15_552, 31_104, 15_552, 10_368, 23_328, 7_776, 864, 1_440, 1_728, 288,
+];
+
+/// `CLASS_GRIDS_UP_TO[k]`: the grids whose box 1 is `012/345/678` and whose
+/// top band is in classes `0..=k`, `Σ bands × 72 c`; the last is N0 / 9! =
+/// 18,383,222,420,692,992.
+pub const CLASS_GRIDS_UP_TO: [u64; 44] = {
+    let mut t = [0u64; 44];
+    let mut sum = 0u64;
+    let mut k = 0;
+    while k < 44 {
+        sum += CLASS_BANDS[k] as u64 * 72 * CLASS_COMPLETIONS[k] as u64;
+        t[k] = sum;
+        k += 1;
+    }
+    t
+};
+
+/// The split table, as built by [`build_split_table`] and committed
+/// (little-endian `u32`s) so no run waits for it; a test rebuilds it and
+/// compares: `w2` of every class, split s1 of stack 1 and split s2 of
+/// stack 2, at `(56 · 56) class + 56 s1 + s2`.
+static SPLIT_TABLE_BYTES: &[u8; 4 * 44 * 56 * 56] = include_bytes!("uniform_split_table.bin");
+
+/// Σ over the splits s3 of stack 3 of B(σ2) · B(σ3), below the
+/// representative top band of `class`, for splits `s1` and `s2`.
+#[inline]
+fn split_weight(class: usize, s1: usize, s2: usize) -> u32 {
+    let at = 4 * (3136 * class + 56 * s1 + s2);
+    let b = &SPLIT_TABLE_BYTES[at..at + 4];
+    u32::from_le_bytes([b[0], b[1], b[2], b[3]])
+}
+
+/// What the sampler needs below the representative top band of one class
+/// (its signature in the reference table), per split of each stack.
+struct ClassTables {
+    /// The class (0..44).
+    class: usize,
+    /// The representative signature and its key.
+    top_cols: [u16; 9],
+    top: Key,
+    /// Per stack and split: the column sets of bands 2 and 3 in that stack.
+    cols2: [[[u16; 3]; 56]; 3],
+    cols3: [[[u16; 3]; 56]; 3],
+    /// `w1[s1]`: Σ over s2 of the split table, and `total` = Σ w1 = C of
+    /// the class.
+    w1: [u64; 56],
+    total: u64,
+    /// Per split of stack 1, built at its first use.
+    rows: [OnceLock<SplitRow>; 56],
+}
+
+/// The table keys below one split s1 of stack 1.
+struct SplitRow {
+    /// From labels back to digits, for bands 2 and 3 (box 1 of each band
+    /// is fixed by s1).
+    to_digit2: Relabel,
+    to_digit3: Relabel,
+    /// `keys[56 t + x]`, per split `x` of stack `t + 2` (stacks 2 and 3):
+    /// the partitions of band 2's and band 3's box in that stack, `p2 |
+    /// p3 << 16`.
+    keys: [u32; 112],
+}
+
+/// A relabelling of 9-bit masks: two look-ups, of the low five and the
+/// high four bits.
+#[derive(Clone, Debug)]
+struct Relabel([u16; 32], [u16; 16]);
+
+impl Relabel {
+    fn new(label: &[u8; 9]) -> Relabel {
+        let map = |m: usize, shift: usize| {
+            digits(m as u16).fold(0u16, |acc, d| acc | 1 << label[d as usize + shift])
+        };
+        Relabel(
+            std::array::from_fn(|m| map(m, 0)),
+            std::array::from_fn(|m| map(m, 5)),
+        )
+    }
+
+    /// The mask `m` relabelled.
+    #[inline(always)]
+    fn apply(&self, m: u16) -> u16 {
+        self.0[(m & 31) as usize] | self.1[(m >> 5 & 15) as usize]
+    }
+
+    /// The partition index of three sets, relabelled.
+    #[inline]
+    fn partition(&self, sets: &[u16; 3]) -> u32 {
+        partition_index(&[
+            self.apply(sets[0]),
+            self.apply(sets[1]),
+            self.apply(sets[2]),
+        ]) as u32
+    }
+}
+
+impl ClassTables {
+    /// The tables of `class` below the signature `sig1`, with `w1` from
+    /// the split table if `weights` is given, else zero.
+    fn new(class: usize, sig1: &[u16; 9], weights: bool) -> ClassTables {
+        let (mut cols2, mut cols3) = ([[[0u16; 3]; 56]; 3], [[[0u16; 3]; 56]; 3]);
+        for s in 0..3 {
+            let at = positions(&sig1[3 * s..3 * s + 3]);
+            for x in 0..56 {
+                let b = apply_split(&SPLITS[x], &at);
+                for j in 0..3 {
+                    cols2[s][x][j] = b[j];
+                    cols3[s][x][j] = ALL & !sig1[3 * s + j] & !b[j];
+                }
+            }
+        }
+        let mut w1 = [0u64; 56];
+        if weights {
+            for (s1, w) in w1.iter_mut().enumerate() {
+                *w = (0..56)
+                    .map(|s2| u64::from(split_weight(class, s1, s2)))
+                    .sum();
+            }
+        }
+        ClassTables {
+            class,
+            top_cols: *sig1,
+            top: Key::of(sig1),
+            cols2,
+            cols3,
+            w1,
+            total: w1.iter().sum(),
+            rows: [const { OnceLock::new() }; 56],
+        }
+    }
+
+    /// The tables of class `k` (0..44), built at its first use (a few
+    /// microseconds; each split row at its own first use, about as much).
+    fn of(k: usize) -> &'static ClassTables {
+        static TABLES: [OnceLock<ClassTables>; 44] = [const { OnceLock::new() }; 44];
+        TABLES[k].get_or_init(|| {
+            ClassTables::new(k, &crate::reference::band_classes()[k].signature, true)
+        })
+    }
+
+    /// The keys below split `s1` of stack 1.
+    fn row(&self, s1: usize) -> &SplitRow {
+        self.rows[s1].get_or_init(|| {
+            let labels = |sets: &[u16; 3]| {
+                let digit = positions(sets);
+                let mut label = [0u8; 9];
+                for (l, &d) in digit.iter().enumerate() {
+                    label[d as usize] = l as u8;
+                }
+                (Relabel::new(&digit), Relabel::new(&label))
+            };
+            let (to_digit2, r2) = labels(&self.cols2[0][s1]);
+            let (to_digit3, r3) = labels(&self.cols3[0][s1]);
+            let mut keys = [0u32; 112];
+            for (i, key) in keys.iter_mut().enumerate() {
+                let (stack, x) = (1 + i / 56, i % 56);
+                *key =
+                    r2.partition(&self.cols2[stack][x]) | r3.partition(&self.cols3[stack][x]) << 16;
+            }
+            SplitRow {
+                to_digit2,
+                to_digit3,
+                keys,
+            }
+        })
+    }
+
+    /// B(σ2) · B(σ3) for the stack-2 key `a` and the stack-3 key `b`.
+    #[inline(always)]
+    fn weight(t: &[u16], a: u32, b: u32) -> u32 {
+        let (a2, a3) = (
+            PARTITIONS * (a & 0xffff) as usize,
+            PARTITIONS * (a >> 16) as usize,
+        );
+        u32::from(t[a2 + (b & 0xffff) as usize]) * u32::from(t[a3 + (b >> 16) as usize])
+    }
+
+    /// The split weights below s1, computed: `w2[s2]`.
+    fn row_weights(&self, s1: usize) -> [u32; 56] {
+        let t = b_table();
+        let keys = &self.row(s1).keys;
+        std::array::from_fn(|s2| {
+            keys[56..]
+                .iter()
+                .map(|&b| Self::weight(t, keys[s2], b))
+                .sum()
+        })
+    }
+
+    /// The splits (s1, s2, s3) whose weight interval holds `v` (`v <
+    /// total`): each is chosen with probability B(σ2) · B(σ3) / C.
+    fn splits(&self, mut v: u64) -> Option<[usize; 3]> {
+        let mut take = |w: u64| {
+            let here = v < w;
+            if !here {
+                v -= w;
+            }
+            here
+        };
+        let s1 = self.w1.iter().position(|&w| take(w))?;
+        let s2 = (0..56).position(|s2| take(u64::from(split_weight(self.class, s1, s2))))?;
+        let t = b_table();
+        let keys = &self.row(s1).keys;
+        let a = keys[s2];
+        let s3 = keys[56..]
+            .iter()
+            .position(|&b| take(u64::from(Self::weight(t, a, b))))?;
+        Some([s1, s2, s3])
+    }
+
+    /// The column sets and keys of bands 2 and 3 for splits `s`.
+    fn below(&self, s: [usize; 3]) -> (([u16; 9], Key), ([u16; 9], Key)) {
+        let cols = |c: &[[[u16; 3]; 56]; 3]| {
+            let mut out = [0u16; 9];
+            for (stack, &x) in s.iter().enumerate() {
+                out[3 * stack..3 * stack + 3].copy_from_slice(&c[stack][x]);
+            }
+            out
+        };
+        let row = self.row(s[0]);
+        let (a, b) = (row.keys[s[1]], row.keys[56 + s[2]]);
+        let key2 = Key {
+            p2: a as u16,
+            p3: b as u16,
+            to_digit: row.to_digit2.clone(),
+        };
+        let key3 = Key {
+            p2: (a >> 16) as u16,
+            p3: (b >> 16) as u16,
+            to_digit: row.to_digit3.clone(),
+        };
+        ((cols(&self.cols2), key2), (cols(&self.cols3), key3))
+    }
+}
+
+/// Builds the split table from the B table (about 8 million products).
+pub fn build_split_table() -> Vec<u32> {
+    let classes = crate::reference::band_classes();
+    let mut out = Vec::with_capacity(44 * 3136);
+    for (k, class) in classes.iter().enumerate() {
+        let tables = ClassTables::new(k, &class.signature, false);
+        for s1 in 0..56 {
+            out.extend(tables.row_weights(s1));
+        }
+    }
+    out
+}
 
 /// How much work one 9x9 grid took.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tries {
-    /// Top-band and signature-pair proposals, including the accepted ones.
+    /// Transversals proposed for the three bands, including the accepted
+    /// ones (3 at the least).
     pub proposals: u64,
-    /// Whether the fail-safe made the grid instead.
+    /// Whether the fail-safe made the grid instead (never, unless a table
+    /// is corrupt: every band signature has a band).
     pub fell_back: bool,
 }
 
 impl Uniform {
-    /// Draws a 9x9 grid (digits 1..9 in `grid`) and reports the proposals.
-    /// If the fail-safe limits are ever reached (see [`MAX_PROPOSALS`]),
-    /// the grid is made by `backtrack` instead and `fell_back` is set.
+    /// Draws a 9x9 grid (digits 1..9 in `grid`) and reports the work. If a
+    /// table ever failed to give a band (a corrupt table), the grid is made
+    /// by `backtrack` instead and `fell_back` is set.
     pub fn generate_9x9<R: Rng + ?Sized>(&self, rng: &mut R, grid: &mut Grid) -> Tries {
         let mut tries = Tries::default();
-        if self.try_9x9(rng, grid, &mut tries).is_none() {
+        if self
+            .try_9x9(rng, grid, &mut tries, MAX_BAND_TRIES)
+            .is_none()
+        {
             tries.fell_back = true;
             super::Backtrack::default().generate(rng, grid);
         }
@@ -740,48 +1196,53 @@ impl Uniform {
         rng: &mut R,
         grid: &mut Grid,
         tries: &mut Tries,
+        band_tries: u32,
     ) -> Option<()> {
-        // 1. A top band in proportion to its completions: uniform, accepted
-        //    with probability c(class) / max c (about 1.1 tries).
-        let c_max = CLASS_COMPLETIONS.iter().copied().max().unwrap_or(1);
-        let (b1, sig1, class) = loop {
-            if tries.proposals == MAX_PROPOSALS {
-                return None;
-            }
-            tries.proposals += 1;
-            let b1 = top_band(rng);
-            let sig1 = signature(&b1);
-            let class = class_of_key(signature_key(&sig1))?;
-            if below(rng, c_max) < CLASS_COMPLETIONS[class] {
-                break (b1, sig1, class);
-            }
-        };
-        // 2. The signatures below it in proportion to B(σ2) · B(σ3): uniform
-        //    among the 56³, accepted with probability B(σ2) · B(σ3) / the
-        //    class's largest such product (about 11 tries on average).
-        let bound = CLASS_PRODUCT_MAX[class];
-        let (s2, s3) = loop {
-            if tries.proposals == MAX_PROPOSALS {
-                return None;
-            }
-            tries.proposals += 1;
-            let pick = below(rng, 56 * 56 * 56) as usize;
-            let (s2, s3) = splits_below(&sig1, [pick / 3136, pick / 56 % 56, pick % 56]);
-            let weight = b_of(&s2) * b_of(&s3);
-            debug_assert!(weight <= bound, "class {class}: {weight} > {bound}");
-            if below(rng, bound) < weight {
-                break (s2, s3);
-            }
-        };
-        let b2 = band_with_signature(rng, &s2)?;
-        let b3 = band_with_signature(rng, &s3)?;
-        let mut label = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
-        shuffle(rng, &mut label);
-        for (r, row) in b1.iter().chain(&b2).chain(&b3).enumerate() {
+        // 1. The class of the top band and the splits below it, from one
+        //    draw among the N0 / 9! grids whose box 1 is 012/345/678.
+        let total = CLASS_GRIDS_UP_TO[43];
+        let u = below_u64(rng, total);
+        let class = CLASS_GRIDS_UP_TO.partition_point(|&c| c <= u);
+        let start = class.checked_sub(1).map_or(0, |k| CLASS_GRIDS_UP_TO[k]);
+        let tables = ClassTables::of(class);
+        let splits = tables.splits((u - start) % tables.total)?;
+        let ((cols2, key2), (cols3, key3)) = tables.below(splits);
+        // 2. The three bands, each uniform given its column sets.
+        let mut bands = [[[0u8; 9]; 3]; 3];
+        for (band, (cols, key)) in bands.iter_mut().zip([
+            (&tables.top_cols, &tables.top),
+            (&cols2, &key2),
+            (&cols3, &key3),
+        ]) {
+            let (b, n) = band_of(rng, key, cols, band_tries)?;
+            *band = b;
+            tries.proposals += u64::from(n);
+        }
+        // 3. A uniform element of the group: a relabelling, an order of the
+        //    stacks and of the columns in each stack, from one draw.
+        let pick = below(rng, 362_880 * 1296);
+        let (mut code, arrangement) = (pick / 1296, pick % 1296);
+        // Fisher–Yates with its choices read from `code` in mixed radix:
+        // each code gives a different relabelling.
+        let mut label: [u8; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+        for i in 0..8 {
+            let j = i + (code % (9 - i as u32)) as usize;
+            code /= 9 - i as u32;
+            label.swap(i, j);
+        }
+        let stacks = PERM3[(arrangement % 6) as usize];
+        let mut to = [0usize; 9];
+        for c in 0..9 {
+            let within = PERM3[(arrangement / [6, 36, 216][c / 3] % 6) as usize];
+            to[c] = 3 * stacks[c / 3] + within[c % 3];
+        }
+        let mut cells = [0u8; 81];
+        for (r, row) in bands.iter().flatten().enumerate() {
             for (c, &d) in row.iter().enumerate() {
-                grid.set(r, c, label[d as usize]);
+                cells[9 * r + to[c]] = label[d as usize];
             }
         }
+        grid.cells_mut().copy_from_slice(&cells);
         Some(())
     }
 }
@@ -850,30 +1311,219 @@ mod tests {
         }
     }
 
-    /// For each class, its first table key's signature (a top band of the
-    /// class with box 1's columns {0,1,2}, {3,4,5}, {6,7,8}).
-    fn class_representatives() -> Vec<[u16; 9]> {
-        let mut out = vec![None; 44];
-        for key in 0..PARTITIONS * PARTITIONS {
-            if let Some(class) = class_of_key(key) {
-                out[class].get_or_insert_with(|| key_signature(key));
-            }
+    #[test]
+    fn committed_split_table_matches_the_b_table() {
+        let built = build_split_table();
+        if std::env::var_os("SUDOGEN_BLESS").is_some() {
+            let bytes: Vec<u8> = built.iter().flat_map(|v| v.to_le_bytes()).collect();
+            std::fs::write("src/strategies/uniform_split_table.bin", bytes).unwrap();
         }
-        out.into_iter()
-            .map(|s| s.expect("every class has a key"))
-            .collect()
+        for (i, &w) in built.iter().enumerate() {
+            assert_eq!(
+                split_weight(i / 3136, i / 56 % 56, i % 56),
+                w,
+                "uniform_split_table.bin is stale at {i}; run with SUDOGEN_BLESS=1"
+            );
+        }
+        // Below each class's representative, the weights add up to its
+        // completions C = 72 c, as the class draw assumes.
+        for (k, &c) in CLASS_COMPLETIONS.iter().enumerate() {
+            assert_eq!(
+                ClassTables::of(k).total,
+                72 * u64::from(c),
+                "class {}",
+                k + 1
+            );
+        }
     }
 
     #[test]
-    #[ignore = "release only (about 3 s): cargo test --release --lib -- --ignored"]
-    fn class_product_bounds_are_the_largest_products() {
-        for (class, sig1) in class_representatives().iter().enumerate() {
-            let mut largest = 0;
-            for k in 0..56 * 56 * 56 {
-                let (s2, s3) = splits_below(sig1, [k / 3136, k / 56 % 56, k % 56]);
-                largest = largest.max(b_of(&s2) * b_of(&s3));
+    fn class_band_counts_are_the_published_ones_and_the_tables() {
+        let classes = crate::reference::band_classes();
+        // Each table key stands for 36 signatures with box 1's column sets
+        // fixed (the orders of the columns of boxes 2 and 3), each with B
+        // bands, spread evenly over the 216 fillings of box 1 with those
+        // column sets (relabelling within box 1's columns maps one filling
+        // to another and keeps the class).
+        let mut from_tables = [0u64; 44];
+        for key in 0..PARTITIONS * PARTITIONS {
+            let class = class_of_key(key).expect("every key is a band's");
+            from_tables[class] += 36 * u64::from(b_table()[key]);
+        }
+        for (k, class) in classes.iter().enumerate() {
+            assert_eq!(u64::from(CLASS_BANDS[k]), class.bands, "class {}", k + 1);
+            assert_eq!(from_tables[k], 216 * class.bands, "class {}", k + 1);
+        }
+        assert_eq!(CLASS_GRIDS_UP_TO[43], 18_383_222_420_692_992);
+    }
+
+    /// The signature of `sig` under the arrangement `a` (0..36): stack
+    /// `a / 12` first, the other two after it in either order (`a / 6 %
+    /// 2`), and box 1's columns in the order `PERM3[a % 6]`.
+    fn arranged(sig: &[u16; 9], a: usize) -> [u16; 9] {
+        let first = a / 12;
+        let (second, third) = ((first + 1 + a / 6 % 2) % 3, (first + 2 - a / 6 % 2) % 3);
+        let stacks = [first, second, third];
+        let mut out = [0u16; 9];
+        for (i, &s) in stacks.iter().enumerate() {
+            for j in 0..3 {
+                let col = if i == 0 { PERM3[a % 6][j] } else { j };
+                out[3 * i + j] = sig[3 * s + col];
             }
-            assert_eq!(CLASS_PRODUCT_MAX[class], largest, "class {}", class + 1);
+        }
+        out
+    }
+
+    /// The table keys of every signature in the orbit of `sig` under the
+    /// group (relabellings, stack orders, column orders in each stack).
+    /// Every signature of the orbit with box 1's columns {0,1,2},
+    /// {3,4,5}, {6,7,8} comes from one of the 36 arrangements `a` (which
+    /// stack first, the order of the other two, box 1's column order;
+    /// the column orders of boxes 2 and 3 do not change a key) relabelled
+    /// so that box 1's columns are those sets, then relabelled within them
+    /// (216 ways).
+    fn orbit_keys(sig: &[u16; 9]) -> std::collections::HashSet<usize> {
+        let mut keys = std::collections::HashSet::new();
+        for a in 0..36 {
+            let s = arranged(sig, a);
+            let digit = positions(&s[..3]);
+            let mut label = [0u8; 9];
+            for (l, &d) in digit.iter().enumerate() {
+                label[d as usize] = l as u8;
+            }
+            for within in 0..216 {
+                let mut relabel = [0u8; 9];
+                for block in 0..3 {
+                    let order = PERM3[within / [1, 6, 36][block] % 6];
+                    for i in 0..3 {
+                        relabel[3 * block + i] = (3 * block + order[i]) as u8;
+                    }
+                }
+                let full: [u8; 9] = std::array::from_fn(|d| relabel[label[d] as usize]);
+                let r = Relabel::new(&full);
+                let p2 = r.partition(&[s[3], s[4], s[5]]) as usize;
+                let p3 = r.partition(&[s[6], s[7], s[8]]) as usize;
+                keys.insert(p2 * PARTITIONS + p3);
+            }
+        }
+        keys
+    }
+
+    /// The sampler draws a class, then transforms the class's
+    /// representative by a uniform element of the group. That is exact
+    /// only if every class is one orbit of the group on signatures: the
+    /// representative's orbit (a subset of its class, as C is invariant)
+    /// must hold all the class's bands.
+    #[test]
+    fn every_class_is_one_orbit_of_the_group() {
+        let classes = crate::reference::band_classes();
+        let mut all = 0;
+        for (k, class) in classes.iter().enumerate() {
+            let keys = orbit_keys(&class.signature);
+            assert!(keys.iter().all(|&key| class_of_key(key) == Some(k)));
+            let bands: u64 = keys.iter().map(|&key| 36 * u64::from(b_table()[key])).sum();
+            assert_eq!(bands, 216 * class.bands, "class {}", k + 1);
+            all += keys.len();
+        }
+        assert_eq!(all, PARTITIONS * PARTITIONS, "the orbits cover every key");
+    }
+
+    /// For every one of the 78,400 table keys, the transversals the band
+    /// sampler lists, weighed by 2^cycles, add up to B from the committed
+    /// table (built by the independent 729-pick formula).
+    #[test]
+    fn band_sampler_lists_every_transversal() {
+        let fits = fits();
+        let t = b_table();
+        for (key, &b_key) in t.iter().enumerate() {
+            let sig = key_signature(key);
+            let k = Key::of(&sig);
+            assert_eq!(usize::from(k.p2) * PARTITIONS + usize::from(k.p3), key);
+            let mut b = 0;
+            for r in 0..27 {
+                let mut m = (fits[27 * usize::from(k.p3) + r]
+                    & fits[27 * usize::from(k.p2) + r] >> 32) as u32;
+                while m != 0 {
+                    let (r1, r3) = (ROW1[r], REST3[r][m.trailing_zeros() as usize]);
+                    m &= m - 1;
+                    let rows = [r1, ALL & !r1 & !r3, r3];
+                    let left: [u16; 9] = std::array::from_fn(|j| sig[j] & !rows[j / 3]);
+                    assert!(left.iter().all(|e| e.count_ones() == 2), "key {key}");
+                    b += 1u32 << cycle_count(&left);
+                }
+            }
+            assert_eq!(b, u32::from(b_key), "key {key}");
+        }
+    }
+
+    /// Every band of a signature with few bands, drawn by the proposal
+    /// loop and by the exact fall-back (no proposals allowed): each is a
+    /// band with those column sets, and every one of the B(σ) bands comes
+    /// up equally often.
+    #[test]
+    fn bands_of_a_signature_are_equally_likely_both_ways() {
+        let t = b_table();
+        let key = (0..PARTITIONS * PARTITIONS)
+            .filter(|&k| t[k] >= 40)
+            .min_by_key(|&k| t[k])
+            .unwrap();
+        let b = usize::from(t[key]);
+        // A signature with scrambled digits, so that relabelling matters.
+        let perm = [4u8, 7, 0, 8, 2, 5, 1, 6, 3];
+        let sig =
+            key_signature(key).map(|m| digits(m).fold(0u16, |a, d| a | 1 << perm[d as usize]));
+        let k = Key::of(&sig);
+        for tries in [MAX_BAND_TRIES, 0] {
+            let mut counts = std::collections::HashMap::new();
+            let n = 400 * b;
+            let mut rng = grid_rng(17, u64::from(tries));
+            for _ in 0..n {
+                let (band, _) = band_of(&mut rng, &k, &sig, tries).unwrap();
+                for row in &band {
+                    assert_eq!(row.iter().fold(0u16, |a, &d| a | 1 << d), ALL, "{band:?}");
+                }
+                assert_eq!(signature(&band), sig, "{band:?}");
+                *counts.entry(band).or_insert(0u32) += 1;
+            }
+            assert_eq!(counts.len(), b, "tries {tries}: every band comes up");
+            let e = 400.0;
+            let chi2: f64 = counts
+                .values()
+                .map(|&c| (f64::from(c) - e).powi(2) / e)
+                .sum();
+            assert!(
+                chi2 < chi2_999((b - 1) as f64),
+                "tries {tries}: chi-square {chi2}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_relabelling_draw_gives_each_permutation_once() {
+        let mut seen = std::collections::HashSet::new();
+        for mut code in 0..362_880u32 {
+            let mut label: [u8; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+            for i in 0..8 {
+                let j = i + (code % (9 - i as u32)) as usize;
+                code /= 9 - i as u32;
+                label.swap(i, j);
+            }
+            assert!(seen.insert(label));
+        }
+        assert_eq!(seen.len(), 362_880);
+    }
+
+    #[test]
+    fn a_split_outside_the_weights_is_refused() {
+        let tables = ClassTables::of(0);
+        assert!(tables.splits(tables.total - 1).is_some());
+        assert!(tables.splits(tables.total).is_none());
+        let mut g = Grid::empty(Size::S9);
+        for i in 0..2000 {
+            let tries = Uniform.generate_9x9(&mut grid_rng(4, i), &mut g);
+            assert!(!tries.fell_back);
+            assert!(tries.proposals >= 3);
+            assert_eq!(g.validate(), Ok(()));
         }
     }
 
@@ -937,7 +1587,11 @@ mod tests {
         ])];
         let mut rng = grid_rng(3, 3);
         for _ in 0..5 {
-            sigs.push(signature(&top_band(&mut rng)));
+            let split = &SPLITS[below(&mut rng, 56) as usize];
+            sigs.push(signature(&band_from(
+                split,
+                below(&mut rng, 46_656) as usize,
+            )));
         }
         for sig in &sigs {
             let brute = brute_force_bands(sig);
@@ -1007,15 +1661,12 @@ mod tests {
     }
 
     #[test]
-    fn a_signature_with_no_bands_ends_in_bounded_time() {
+    fn a_signature_with_no_bands_has_no_transversal() {
         // Every band signature has a transversal (any k columns cover at
         // least k digits, as two columns of one box are disjoint), so B > 0
         // for all of them; a malformed one, every column {0,1,2}, has none.
-        let sig = [0b111u16; 9];
-        assert_eq!(count_bands(&sig), 0);
-        let mut rng = grid_rng(1, 1);
-        // Bounded: returns None after MAX_BAND_TRIES instead of spinning.
-        assert!(band_with_signature(&mut rng, &sig).is_none());
+        assert_eq!(count_bands(&[0b111u16; 9]), 0);
+        assert!(b_table().iter().all(|&b| b > 0));
     }
 
     #[test]
