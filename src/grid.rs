@@ -82,6 +82,32 @@ static BOX_CELLS_9: [u16; 81] = box_cells::<81>(3);
 static BOX_CELLS_16: [u16; 256] = box_cells::<256>(4);
 static BOX_CELLS_25: [u16; 625] = box_cells::<625>(5);
 
+/// `UNIT_CELLS`: the cells of every unit, boxes, then rows, then columns
+/// (Sudoku Explainer's order), `side` per unit.
+const fn unit_cells<const M: usize>(b: usize) -> [u16; M] {
+    let n = b * b;
+    let mut out = [0u16; M];
+    let mut i = 0;
+    while i < M {
+        let (unit, k) = (i / n, i % n);
+        out[i] = match unit / n {
+            0 => {
+                let boxn = unit;
+                (((boxn / b) * b + k / b) * n + (boxn % b) * b + k % b) as u16
+            }
+            1 => ((unit - n) * n + k) as u16,
+            _ => (k * n + unit - 2 * n) as u16,
+        };
+        i += 1;
+    }
+    out
+}
+
+static UNIT_CELLS_4: [u16; 48] = unit_cells::<48>(2);
+static UNIT_CELLS_9: [u16; 243] = unit_cells::<243>(3);
+static UNIT_CELLS_16: [u16; 768] = unit_cells::<768>(4);
+static UNIT_CELLS_25: [u16; 1875] = unit_cells::<1875>(5);
+
 static PLACES_4: [Place; 16] = places::<16>(2);
 static PLACES_9: [Place; 81] = places::<81>(3);
 static PLACES_16: [Place; 256] = places::<256>(4);
@@ -201,6 +227,18 @@ impl Size {
             Size::S9 => &BOX_CELLS_9,
             Size::S16 => &BOX_CELLS_16,
             Size::S25 => &BOX_CELLS_25,
+        }
+    }
+
+    /// The cells of every unit, `side` per unit: the boxes, then the rows,
+    /// then the columns, each in reading order.
+    #[inline]
+    pub fn unit_cells(self) -> &'static [u16] {
+        match self {
+            Size::S4 => &UNIT_CELLS_4,
+            Size::S9 => &UNIT_CELLS_9,
+            Size::S16 => &UNIT_CELLS_16,
+            Size::S25 => &UNIT_CELLS_25,
         }
     }
 

@@ -28,6 +28,7 @@ use crate::grid::{Grid, Size};
 use crate::puzzle::{self, Settings, Symmetry};
 use crate::random::RunRng;
 use crate::rate::{BEYOND, Level, rate_solved};
+use rand_chacha::ChaCha8Rng;
 
 /// XOR-ed into the run's seed to key the removal streams.
 pub const PUZZLE_KEY: u64 = 0x7075_7a7a_6c65_7321;
@@ -317,18 +318,28 @@ impl Config {
                 return;
             };
             let ceiling = filter.high;
+            // Up to the easy level's top (SE 1.5: hidden singles only), a
+            // candidate can be dropped as soon as hidden singles stop
+            // solving it (`puzzle::make_easy`): the same puzzles, sooner.
+            let easy_only = ceiling <= Level::Easy.range().1;
+            let make = |rng: &mut ChaCha8Rng, grid: &Grid| {
+                if easy_only {
+                    puzzle::make_easy(rng, grid, settings)
+                } else {
+                    Some(puzzle::make(rng, grid, settings))
+                }
+            };
             for k in 0..filter.attempts {
-                let p = if k == 0 {
+                let made = if k == 0 {
                     strategy.generate(&mut grids.for_index(index), grid);
-                    puzzle::make(&mut removals.for_index(index), grid, settings)
+                    make(&mut removals.for_index(index), grid)
                 } else {
                     let key = attempt_key(seed, k);
                     strategy.generate(&mut RunRng::new(key).for_index(index), grid);
-                    puzzle::make(
-                        &mut RunRng::new(key ^ PUZZLE_KEY).for_index(index),
-                        grid,
-                        settings,
-                    )
+                    make(&mut RunRng::new(key ^ PUZZLE_KEY).for_index(index), grid)
+                };
+                let Some(p) = made else {
+                    continue;
                 };
                 let Ok(r) = rate_solved(&p, grid, false, ceiling) else {
                     continue;
