@@ -54,10 +54,22 @@ fn clap_error(err: &clap::Error) -> Exit {
 }
 
 /// clap's multi-line usage error as one line: the message and its notes,
-/// then where to find help.
+/// then where to find help: the command's own help when clap's usage line
+/// names it or, for errors printed without one (a bad option value), when
+/// the command line names a subcommand.
 fn one_line(text: &str) -> String {
+    use clap::CommandFactory;
     let mut parts = Vec::new();
-    let mut help = String::from("sudogen --help");
+    let command = Cli::command();
+    let named = std::env::args().skip(1).find(|a| {
+        command
+            .get_subcommands()
+            .any(|s| s.get_name() == a.as_str())
+    });
+    let mut help = match named {
+        Some(sub) => format!("sudogen {sub} --help"),
+        None => String::from("sudogen --help"),
+    };
     for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
         if let Some(usage) = line.strip_prefix("Usage:") {
             let path: Vec<&str> = usage

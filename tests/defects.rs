@@ -479,3 +479,28 @@ fn check_reads_a_slow_pipe_whole() {
     assert!(child.wait().unwrap().success());
     assert_eq!(out, "2 grids read: 2 valid, 0 invalid\n");
 }
+
+// A bad option value in a subcommand points to that subcommand's help,
+// in one line, exit 2.
+#[test]
+fn bad_values_in_a_subcommand_point_to_its_help() {
+    for (args, help) in [
+        (
+            &["rate", "--budget", "abc"][..],
+            "see 'sudogen rate --help'",
+        ),
+        (
+            &["puzzle", "--level", "bogus"][..],
+            "see 'sudogen puzzle --help'",
+        ),
+        (&["solve", "--limit"][..], "see 'sudogen solve --help'"),
+        (&["-n", "x"][..], "see 'sudogen --help'"),
+    ] {
+        let out = sudogen().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("sudogen: error: "), "{args:?}: {err}");
+        assert!(err.trim_end().ends_with(help), "{args:?}: {err}");
+    }
+}
