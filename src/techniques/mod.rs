@@ -581,6 +581,39 @@ mod tests {
         assert!(locking::find(&b, true).is_none());
     }
 
+    /// Row 1's 7s lie in box 1, so box 1's other 7s go; row 2 is then left
+    /// with one place for 7 (r2c4): direct claiming places it. (On a real
+    /// board the band's third box would have its 7s in row 3 only, and
+    /// direct pointing would come first; here it has none, so the claiming
+    /// finder itself is what runs.)
+    #[test]
+    fn claiming_clears_the_box_and_direct_claiming_places_the_single() {
+        let mut b = board(&[]);
+        for r in 1..=3 {
+            for c in 7..=9 {
+                b.remove(at(r, c), 7);
+            }
+        }
+        for cell in [at(1, 4), at(1, 5), at(1, 6), at(2, 5), at(2, 6)] {
+            b.remove(cell, 7);
+        }
+        let step = locking::find(&b, true).unwrap();
+        assert_eq!(
+            (step.technique, step.rating),
+            (Technique::DirectClaiming, 19)
+        );
+        assert_eq!(step.place, Some((at(2, 4), 7)));
+        let step = locking::find(&b, false).unwrap();
+        assert_eq!((step.technique, step.rating), (Technique::Claiming, 28));
+        let mut removed: Vec<usize> = step.removes.iter().map(|&(c, _)| c).collect();
+        removed.sort_unstable();
+        let mut box1_rows_2_3: Vec<usize> = (2..=3)
+            .flat_map(|r| (1..=3).map(move |c| at(r, c)))
+            .collect();
+        box1_rows_2_3.sort_unstable();
+        assert_eq!(removed, box1_rows_2_3);
+    }
+
     #[test]
     fn unique_rectangle_type_1_clears_the_pair_from_the_fourth_cell() {
         let b = board(&[
