@@ -213,6 +213,61 @@ impl Board {
         }
     }
 
+    /// The board of the givens of `grid`: the state [`Board::place`] would
+    /// reach placing them one by one, built digit by digit (each digit's
+    /// givens take their rows and boxes in their band and their columns in
+    /// every band; every given takes its cell from the other digits), or
+    /// `Dead` if two givens of a digit share a unit.
+    fn from_givens(grid: &Grid) -> Result<Board, Dead> {
+        // `given[3 * digit + band]`: the digit's givens in the band.
+        let mut given = [0u32; 27];
+        for (i, &v) in grid.cells()[..81].iter().enumerate() {
+            if v != 0 {
+                given[3 * (usize::from(v) - 1) + i / 27] |= 1 << (i % 27);
+            }
+        }
+        let mut filled = [0u32; 3];
+        for digit in 0..9 {
+            for band in 0..3 {
+                filled[band] |= given[3 * digit + band];
+            }
+        }
+        let mut board = Board::new();
+        for digit in 0..9 {
+            let g = &given[3 * digit..3 * digit + 3];
+            // Columns: at most one given per column over the three bands
+            // (two in a column of one band share a box, found below).
+            let (c0, c1, c2) = (columns(g[0]), columns(g[1]), columns(g[2]));
+            if c0 & c1 != 0 || c0 & c2 != 0 || c1 & c2 != 0 {
+                return Err(Dead);
+            }
+            let cols = c0 | c1 | c2;
+            let col_cells = cols | cols << 9 | cols << 18;
+            for band in 0..3 {
+                let m = g[band];
+                let mut taken = col_cells;
+                for k in 0..3 {
+                    let (row, bx) = (row_cells(k), box_cells(k));
+                    // At most one given per row and per box.
+                    let (in_row, in_box) = (m & row, m & bx);
+                    if in_row & in_row.wrapping_sub(1) != 0 || in_box & in_box.wrapping_sub(1) != 0
+                    {
+                        return Err(Dead);
+                    }
+                    if m & row != 0 {
+                        taken |= row;
+                    }
+                    if m & bx != 0 {
+                        taken |= bx;
+                    }
+                }
+                board.poss[3 * digit + band] = (ALL & !taken & !filled[band]) | m;
+            }
+        }
+        board.unsolved = filled.map(|f| ALL & !f);
+        Ok(board)
+    }
+
     /// Fixes `digit` (0-based) in cell `bit` of `band`.
     #[inline(always)]
     fn place(&mut self, digit: usize, band: usize, bit: u32) -> Result<(), Dead> {
@@ -391,19 +446,20 @@ impl Board {
 /// Searches the 9x9 puzzle `grid` (cells 0 to 9), recording solutions in
 /// `found` until its limit or the budget is reached. With `exclude =
 /// Some((cell, value))`, only solutions where that empty cell does not
-/// hold that value count.
-pub fn search(grid: &Grid, exclude: Option<(usize, u8)>, found: &mut Found, budget: &mut Budget) {
+/// hold that value count. With a `hint` (a complete grid), each guess tries
+/// the hint's value first: the solutions found are the same, but a
+/// solution near the hint comes first.
+pub fn search(
+    grid: &Grid,
+    exclude: Option<(usize, u8)>,
+    hint: Option<&Grid>,
+    found: &mut Found,
+    budget: &mut Budget,
+) {
     debug_assert_eq!(grid.size(), Size::S9);
-    let mut board = Board::new();
-    for (i, &v) in grid.cells().iter().enumerate() {
-        if v != 0
-            && board
-                .place(usize::from(v) - 1, i / 27, 1 << (i % 27))
-                .is_err()
-        {
-            return;
-        }
-    }
+    let Ok(mut board) = Board::from_givens(grid) else {
+        return;
+    };
     if let Some((cell, value)) = exclude {
         board.restrict(
             3 * (usize::from(value) - 1) + cell / 27,
@@ -413,11 +469,14 @@ pub fn search(grid: &Grid, exclude: Option<(usize, u8)>, found: &mut Found, budg
     if board.singles().is_err() {
         return;
     }
-    explore(board, found, budget);
+    let hint = hint.map(|g| &g.cells()[..81]);
+    explore(board, hint, found, budget);
 }
 
-/// Deduces from `board`, then guesses, depth first.
-fn explore(mut board: Board, found: &mut Found, budget: &mut Budget) {
+/// Deduces from `board`, then guesses, depth first; at each guess the
+/// `hint`'s value first (when it is a candidate), then the others from the
+/// smallest.
+fn explore(mut board: Board, hint: Option<&[u8]>, found: &mut Found, budget: &mut Budget) {
     loop {
         if board.propagate().is_err() {
             return;
@@ -430,17 +489,25 @@ fn explore(mut board: Board, found: &mut Found, budget: &mut Budget) {
         let mut rest = (0..9)
             .filter(|&d| board.poss[3 * d + band] & bit != 0)
             .fold(0u32, |m, d| m | 1 << d);
+        let first = hint.map_or(0, |h| {
+            let v = h[27 * band + bit.trailing_zeros() as usize];
+            rest & (1u32 << v >> 1)
+        });
         // Every candidate but the last on a copy, excluding it here after;
         // the last on this board.
         while rest.count_ones() > 1 {
-            let d = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
+            let d = if rest & first != 0 {
+                first.trailing_zeros()
+            } else {
+                rest.trailing_zeros()
+            } as usize;
+            rest &= !(1 << d);
             if !budget.spend() {
                 return;
             }
             let mut trial = board;
             if trial.place(d, band, bit).is_ok() {
-                explore(trial, found, budget);
+                explore(trial, hint, found, budget);
             }
             if found.done() || budget.exhausted() {
                 return;

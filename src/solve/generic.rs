@@ -274,7 +274,15 @@ impl State {
 /// Searches the puzzle `grid`, recording solutions in `found` until its
 /// limit or the budget is reached. With `exclude = Some((cell, value))`,
 /// only solutions where that empty cell does not hold that value count.
-pub fn search(grid: &Grid, exclude: Option<(usize, u8)>, found: &mut Found, budget: &mut Budget) {
+/// With a `hint` (a complete grid), each guess tries the hint's value
+/// first: the same solutions, but one near the hint comes first.
+pub fn search(
+    grid: &Grid,
+    exclude: Option<(usize, u8)>,
+    hint: Option<&Grid>,
+    found: &mut Found,
+    budget: &mut Budget,
+) {
     let mut state = State::new(grid.size());
     for (cell, &v) in grid.cells().iter().enumerate() {
         if v != 0 && state.fix(cell, v).is_err() {
@@ -286,10 +294,13 @@ pub fn search(grid: &Grid, exclude: Option<(usize, u8)>, found: &mut Found, budg
     {
         return;
     }
-    explore(state, found, budget);
+    explore(state, hint.map(Grid::cells), found, budget);
 }
 
-fn explore(mut state: State, found: &mut Found, budget: &mut Budget) {
+/// Deduces from `state`, then guesses on the cell with the fewest
+/// candidates, depth first: the `hint`'s value first (when it is a
+/// candidate), then the others from the smallest.
+fn explore(mut state: State, hint: Option<&[u8]>, found: &mut Found, budget: &mut Budget) {
     loop {
         if state.propagate().is_err() {
             return;
@@ -300,15 +311,21 @@ fn explore(mut state: State, found: &mut Found, budget: &mut Budget) {
         }
         let cell = state.pick();
         let mut rest = state.cand[cell];
+        let first = hint.map_or(0, |h| h[cell]);
         while rest.len() > 1 {
-            let Some(v) = rest.first() else { return };
+            let v = if first != 0 && rest.contains(first) {
+                first
+            } else {
+                let Some(v) = rest.first() else { return };
+                v
+            };
             rest.remove(v);
             if !budget.spend() {
                 return;
             }
             let mut trial = state.clone();
             if trial.fix(cell, v).is_ok() {
-                explore(trial, found, budget);
+                explore(trial, hint, found, budget);
             }
             if found.done() || budget.exhausted() {
                 return;

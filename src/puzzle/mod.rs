@@ -33,10 +33,13 @@
 
 use rand::Rng;
 
+mod unavoidable;
+
 use crate::candidates::UnitMasks;
 use crate::grid::{Grid, Size};
 use crate::random::shuffle;
-use crate::solve::{count_solutions, has_solution_without};
+use crate::solve::{count_solutions, has_other_solution};
+use unavoidable::Unavoidable;
 
 /// A map of the cell (row, column) of a grid of side n to another cell.
 type CellMap = fn(usize, usize, usize) -> (usize, usize);
@@ -217,9 +220,16 @@ fn remove_givens<R: Rng + ?Sized>(
     }
     let mut clues = size.cells();
     let target = settings.clues.unwrap_or(0);
+    let mut sets = Unavoidable::new(solution);
     for orbit in &orbits {
         if clues <= target {
             break;
+        }
+        // A small unavoidable set left without a given: the puzzle would
+        // have another solution.
+        if sets.take(orbit) {
+            sets.put_back(orbit);
+            continue;
         }
         for &i in orbit {
             puzzle.cells_mut()[i] = 0;
@@ -235,8 +245,8 @@ fn remove_givens<R: Rng + ?Sized>(
             // One cell: unique when a naked single forces its value, else
             // unless a solution puts another value there.
             [i] => {
-                let unique = naked_forced(&puzzle, &units, i)
-                    || !has_solution_without(&puzzle, i, solution.cells()[i]);
+                let unique =
+                    naked_forced(&puzzle, &units, i) || !has_other_solution(&puzzle, i, solution);
                 // Hidden singles solved the puzzle before the cell went, so
                 // they solve it now if they fill the cell again.
                 (
@@ -258,6 +268,7 @@ fn remove_givens<R: Rng + ?Sized>(
                 return None;
             }
         } else {
+            sets.put_back(orbit);
             for &i in orbit {
                 puzzle.cells_mut()[i] = solution.cells()[i];
                 units.place(places[i], solution.cells()[i]);
