@@ -144,6 +144,25 @@ impl Symmetry {
         out
     }
 
+    /// [`Symmetry::orbits`] laid flat and built once per size: the cells
+    /// of every orbit in order, and where each orbit starts (one more
+    /// entry than orbits, the last the number of cells).
+    fn flat_orbits(self, size: Size) -> (&'static [u16], &'static [u16]) {
+        type Flat = std::sync::OnceLock<(Vec<u16>, Vec<u16>)>;
+        static FLAT: [[Flat; 4]; 8] = [const { [const { Flat::new() }; 4] }; 8];
+        let (cells, starts) = FLAT[self as usize][size as usize].get_or_init(|| {
+            let orbits = self.orbits(size);
+            let mut starts = vec![0u16];
+            let mut cells = Vec::with_capacity(size.cells());
+            for orbit in &orbits {
+                cells.extend(orbit.iter().map(|&c| c as u16));
+                starts.push(cells.len() as u16);
+            }
+            (cells, starts)
+        });
+        (cells, starts)
+    }
+
     /// Whether the givens of `puzzle` keep the symmetry.
     pub fn holds(self, puzzle: &Grid) -> bool {
         self.orbits(puzzle.size()).iter().all(|orbit| {
@@ -208,8 +227,11 @@ fn remove_givens<R: Rng + ?Sized>(
     settings: Settings,
     easy_only: bool,
 ) -> Option<Grid> {
-    let mut orbits = settings.symmetry.orbits(solution.size());
-    shuffle(rng, &mut orbits);
+    // The orbits in a random order (as orbit numbers).
+    let (orbit_cells, starts) = settings.symmetry.flat_orbits(solution.size());
+    let mut order: Vec<u16> = (0..starts.len() as u16 - 1).collect();
+    shuffle(rng, &mut order);
+    let mut orbit = Vec::with_capacity(8);
     let mut puzzle = solution.clone();
     let size = solution.size();
     let places = size.places();
@@ -221,10 +243,15 @@ fn remove_givens<R: Rng + ?Sized>(
     let mut clues = size.cells();
     let target = settings.clues.unwrap_or(0);
     let mut sets = Unavoidable::new(solution);
-    for orbit in &orbits {
+    for &o in &order {
         if clues <= target {
             break;
         }
+        let o = usize::from(o);
+        orbit.clear();
+        let cells = &orbit_cells[usize::from(starts[o])..usize::from(starts[o + 1])];
+        orbit.extend(cells.iter().map(|&c| usize::from(c)));
+        let orbit = &orbit[..];
         // A small unavoidable set left without a given: the puzzle would
         // have another solution.
         if sets.take(orbit) {

@@ -31,7 +31,7 @@
 //! removals that fail (about 12 of 24 per puzzle); the others need larger
 //! or different sets, and go to the search.
 
-use crate::grid::Grid;
+use crate::grid::{Grid, Size};
 
 /// The small unavoidable sets of a grid and how many givens each still
 /// holds.
@@ -46,94 +46,89 @@ pub struct Unavoidable {
 impl Unavoidable {
     /// The sets of the complete valid grid `solution`, every cell a given.
     pub fn new(solution: &Grid) -> Unavoidable {
-        let size = solution.size();
-        let (n, b) = (size.side(), size.box_size());
-        let cells = solution.cells();
-        let per = n - 1 + 2 * (b - 1);
+        match solution.size() {
+            Size::S4 => Unavoidable::build::<4, 2>(solution.cells()),
+            Size::S9 => Unavoidable::build::<9, 3>(solution.cells()),
+            Size::S16 => Unavoidable::build::<16, 4>(solution.cells()),
+            Size::S25 => Unavoidable::build::<25, 5>(solution.cells()),
+        }
+    }
+
+    /// [`Unavoidable::new`] at side `N` with boxes of side `B` (fixed-size
+    /// work arrays, divisions by constants).
+    // Rows and values are numbers here, used as indices into several tables.
+    #[allow(clippy::needless_range_loop)]
+    fn build<const N: usize, const B: usize>(cells: &[u8]) -> Unavoidable {
+        let per = N - 1 + 2 * (B - 1);
         let mut ua = Unavoidable {
-            of: vec![0; size.cells() * per],
+            of: vec![0; N * N * per],
             per,
-            left: Vec::with_capacity(n * n),
+            left: Vec::with_capacity(N * N),
         };
         // How many of each cell's slots in `of` are filled.
-        let mut filled = vec![0u8; size.cells()];
-        let mut add = |ua: &mut Unavoidable, cell: usize, set: u32| {
-            ua.of[cell * per + usize::from(filled[cell])] = set;
-            filled[cell] += 1;
+        let mut filled = [[0u8; N]; N];
+        let mut add = |ua: &mut Unavoidable, r: usize, c: usize, set: u32| {
+            let f = &mut filled[r][c];
+            ua.of[(r * N + c) * per + usize::from(*f)] = set;
+            *f += 1;
             ua.left[set as usize] += 1;
         };
-        // The cell holding value v + 1 in row, column and box k:
-        // `in_row[v * n + k]` and so on.
-        let mut in_row = vec![0u16; n * n];
-        let mut in_col = vec![0u16; n * n];
-        let mut in_box = vec![0u16; n * n];
-        let places = size.places();
-        for (i, &v) in cells.iter().enumerate() {
-            let v = usize::from(v) - 1;
-            let p = places[i];
-            in_row[v * n + usize::from(p.row)] = i as u16;
-            in_col[v * n + usize::from(p.col)] = i as u16;
-            in_box[v * n + usize::from(p.boxn)] = i as u16;
+        // Where value v + 1 is: the column in row k (`col_in_row[v][k]`),
+        // the row in column k, and the row in box k.
+        let mut col_in_row = [[0u8; N]; N];
+        let mut row_in_col = [[0u8; N]; N];
+        let mut row_in_box = [[0u8; N]; N];
+        for (i, &v) in cells[..N * N].iter().enumerate() {
+            let (r, c, v) = (i / N, i % N, usize::from(v) - 1);
+            col_in_row[v][r] = c as u8;
+            row_in_col[v][c] = r as u8;
+            row_in_box[v][r / B * B + c / B] = r as u8;
         }
-        let row_of = |i: u16| usize::from(i) / n;
         // Two values a and b. The a-cell and b-cell of a row are linked, so
         // the parts are unions of rows: row k is linked to the rows of the
         // b-cells in its a-cell's column and box. Label the rows by part,
         // depth first (both links are permutations of the rows, so
         // following them forwards reaches the whole part).
-        let mut part = vec![u32::MAX; n];
-        let mut stack = Vec::with_capacity(n);
-        for a in 0..n {
-            for bv in a + 1..n {
+        let mut part = [u32::MAX; N];
+        let mut stack = [0usize; N];
+        for a in 0..N {
+            for bv in a + 1..N {
                 part.fill(u32::MAX);
-                for k0 in 0..n {
+                for k0 in 0..N {
                     if part[k0] != u32::MAX {
                         continue;
                     }
                     let set = ua.open();
                     part[k0] = set;
-                    stack.push(k0);
-                    while let Some(k) = stack.pop() {
-                        add(&mut ua, usize::from(in_row[a * n + k]), set);
-                        add(&mut ua, usize::from(in_row[bv * n + k]), set);
-                        let p = places[usize::from(in_row[a * n + k])];
-                        for next in [
-                            row_of(in_col[bv * n + usize::from(p.col)]),
-                            row_of(in_box[bv * n + usize::from(p.boxn)]),
-                        ] {
+                    stack[0] = k0;
+                    let mut len = 1;
+                    while len > 0 {
+                        len -= 1;
+                        let k = stack[len];
+                        let c = usize::from(col_in_row[a][k]);
+                        add(&mut ua, k, c, set);
+                        add(&mut ua, k, usize::from(col_in_row[bv][k]), set);
+                        for next in [row_in_col[bv][c], row_in_box[bv][k / B * B + c / B]] {
+                            let next = usize::from(next);
                             if part[next] == u32::MAX {
                                 part[next] = set;
-                                stack.push(next);
+                                stack[len] = next;
+                                len += 1;
                             }
                         }
                     }
                 }
             }
         }
-        // Two rows of a band, two columns of a stack.
-        let mut seen = vec![false; n];
+        // Two rows of a band, then two columns of a stack.
         for transpose in [false, true] {
-            let cell = |r: usize, c: usize| {
-                if transpose {
-                    size.cell(c, r)
-                } else {
-                    size.cell(r, c)
-                }
-            };
-            // Where value v + 1 is in line k (a row, or a column), and the
-            // position of a cell across its line.
-            let line = if transpose { &in_col } else { &in_row };
-            let across = |i: u16| {
-                if transpose {
-                    usize::from(i) / n
-                } else {
-                    usize::from(i) % n
-                }
-            };
-            for r1 in 0..n {
-                for r2 in r1 + 1..(r1 / b + 1) * b {
-                    seen.fill(false);
-                    for start in 0..n {
+            // Where value v + 1 is across line k (in a row, its column; in a
+            // column, its row).
+            let across = if transpose { &row_in_col } else { &col_in_row };
+            for r1 in 0..N {
+                for r2 in r1 + 1..(r1 / B + 1) * B {
+                    let mut seen = [false; N];
+                    for start in 0..N {
                         if seen[start] {
                             continue;
                         }
@@ -141,17 +136,22 @@ impl Unavoidable {
                         let mut c = start;
                         while !seen[c] {
                             seen[c] = true;
-                            add(&mut ua, cell(r1, c), set);
-                            add(&mut ua, cell(r2, c), set);
-                            // The column where row r1 has row r2's value.
-                            let v = usize::from(cells[cell(r2, c)]) - 1;
-                            c = across(line[v * n + r1]);
+                            let (v, cells12) = if transpose {
+                                (cells[c * N + r2], [(c, r1), (c, r2)])
+                            } else {
+                                (cells[r2 * N + c], [(r1, c), (r2, c)])
+                            };
+                            for (r, cc) in cells12 {
+                                add(&mut ua, r, cc, set);
+                            }
+                            // Where line r1 has line r2's value.
+                            c = usize::from(across[usize::from(v) - 1][r1]);
                         }
                     }
                 }
             }
         }
-        debug_assert!(filled.iter().all(|&f| usize::from(f) == per));
+        debug_assert!(filled.iter().flatten().all(|&f| usize::from(f) == per));
         ua
     }
 
@@ -189,7 +189,6 @@ impl Unavoidable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Size;
     use crate::random::grid_rng;
     use crate::solve::count_solutions;
     use crate::strategies::Strategy;

@@ -54,6 +54,33 @@ static TRIADS: [u8; 512] = {
     t
 };
 
+/// The triad pattern of a band mask: bit `3r + j` when row `r` has a
+/// candidate in box `j`.
+#[inline(always)]
+fn triads(p: u32) -> u32 {
+    u32::from(TRIADS[(p & ROW) as usize])
+        | u32::from(TRIADS[((p >> 9) & ROW) as usize]) << 3
+        | u32::from(TRIADS[(p >> 18) as usize]) << 6
+}
+
+/// For each 9-bit triad pattern: the cells of the rows and of the boxes
+/// that hold one of its triads (what a digit's givens there take from it).
+static TAKEN: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut k = 0;
+        while k < 9 {
+            if s & (1 << k) != 0 {
+                t[s] |= row_cells(k / 3) | box_cells(k % 3);
+            }
+            k += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
 /// For each 9-bit triad pattern (bit `3r + j`: row `r` of the band has a
 /// candidate in box `j`): the 27-bit mask of the cells in triads that some
 /// matching of rows to boxes can use. 0 when no matching exists.
@@ -216,9 +243,10 @@ impl Board {
     /// The board of the givens of `grid`: the state [`Board::place`] would
     /// reach placing them one by one, built digit by digit (each digit's
     /// givens take their rows and boxes in their band and their columns in
-    /// every band; every given takes its cell from the other digits), or
-    /// `Dead` if two givens of a digit share a unit.
-    fn from_givens(grid: &Grid) -> Result<Board, Dead> {
+    /// every band; every given takes its cell from the other digits). With
+    /// `CHECK`, `Dead` if two givens of a digit share a unit; without, the
+    /// caller knows they do not (the givens are part of a valid grid).
+    fn from_givens<const CHECK: bool>(grid: &Grid) -> Result<Board, Dead> {
         // `given[3 * digit + band]`: the digit's givens in the band.
         let mut given = [0u32; 27];
         for (i, &v) in grid.cells()[..81].iter().enumerate() {
@@ -235,32 +263,31 @@ impl Board {
         let mut board = Board::new();
         for digit in 0..9 {
             let g = &given[3 * digit..3 * digit + 3];
-            // Columns: at most one given per column over the three bands
-            // (two in a column of one band share a box, found below).
             let (c0, c1, c2) = (columns(g[0]), columns(g[1]), columns(g[2]));
-            if c0 & c1 != 0 || c0 & c2 != 0 || c1 & c2 != 0 {
+            // At most one given per column over the three bands (two in a
+            // column of one band share a box, found below).
+            if CHECK && (c0 & c1 != 0 || c0 & c2 != 0 || c1 & c2 != 0) {
                 return Err(Dead);
             }
             let cols = c0 | c1 | c2;
             let col_cells = cols | cols << 9 | cols << 18;
             for band in 0..3 {
                 let m = g[band];
-                let mut taken = col_cells;
-                for k in 0..3 {
-                    let (row, bx) = (row_cells(k), box_cells(k));
-                    // At most one given per row and per box.
-                    let (in_row, in_box) = (m & row, m & bx);
-                    if in_row & in_row.wrapping_sub(1) != 0 || in_box & in_box.wrapping_sub(1) != 0
+                let triads = triads(m);
+                if CHECK {
+                    // At most one given per row, and per box (no two rows
+                    // with a given in the same box).
+                    let rows = [m & ROW, (m >> 9) & ROW, m >> 18];
+                    let [t0, t1, t2] = [triads & 7, (triads >> 3) & 7, triads >> 6];
+                    if rows.iter().any(|&r| SINGLE[r as usize] != r)
+                        || t0 & t1 != 0
+                        || t0 & t2 != 0
+                        || t1 & t2 != 0
                     {
                         return Err(Dead);
                     }
-                    if m & row != 0 {
-                        taken |= row;
-                    }
-                    if m & bx != 0 {
-                        taken |= bx;
-                    }
                 }
+                let taken = TAKEN[triads as usize] | col_cells;
                 board.poss[3 * digit + band] = (ALL & !taken & !filled[band]) | m;
             }
         }
@@ -328,9 +355,7 @@ impl Board {
     #[inline(always)]
     fn update_band(&mut self, sub: usize) -> Result<(), Dead> {
         let old = self.poss[sub];
-        let triads = u32::from(TRIADS[(old & ROW) as usize])
-            | u32::from(TRIADS[((old >> 9) & ROW) as usize]) << 3
-            | u32::from(TRIADS[(old >> 18) as usize]) << 6;
+        let triads = triads(old);
         let (digit, s1, s2) = NEIGHBOURS[sub];
         let (digit, s1, s2) = (usize::from(digit), usize::from(s1), usize::from(s2));
         let band = sub - 3 * digit;
@@ -448,16 +473,23 @@ impl Board {
 /// Some((cell, value))`, only solutions where that empty cell does not
 /// hold that value count. With a `hint` (a complete grid), each guess tries
 /// the hint's value first: the solutions found are the same, but a
-/// solution near the hint comes first.
+/// solution near the hint comes first. `trusted`: the givens are known
+/// not to conflict (part of a valid grid), which saves checking them.
 pub fn search(
     grid: &Grid,
+    trusted: bool,
     exclude: Option<(usize, u8)>,
     hint: Option<&Grid>,
     found: &mut Found,
     budget: &mut Budget,
 ) {
     debug_assert_eq!(grid.size(), Size::S9);
-    let Ok(mut board) = Board::from_givens(grid) else {
+    let board = if trusted {
+        Board::from_givens::<false>(grid)
+    } else {
+        Board::from_givens::<true>(grid)
+    };
+    let Ok(mut board) = board else {
         return;
     };
     if let Some((cell, value)) = exclude {
@@ -539,6 +571,58 @@ mod tests {
         let m = ALLOWED[s];
         assert_eq!(m & box_cells(1) & (row_cells(1) | row_cells(2)), 0);
         assert_eq!(m & row_cells(0), 7 << 3);
+    }
+
+    /// The board built from the givens in one pass is the board of
+    /// placing them one by one, and both see the same conflicts: random
+    /// subsets of grids, then with one given changed (often a conflict in
+    /// a row, a column or a box, sometimes none).
+    #[test]
+    fn the_board_from_the_givens_is_the_board_of_placing_them() {
+        use crate::random::{below, grid_rng};
+        use crate::strategies::Strategy;
+        let one_by_one = |grid: &Grid| -> Option<Board> {
+            let mut board = Board::new();
+            for (i, &v) in grid.cells().iter().enumerate() {
+                if v != 0 {
+                    board
+                        .place(usize::from(v) - 1, i / 27, 1 << (i % 27))
+                        .ok()?;
+                }
+            }
+            Some(board)
+        };
+        let same = |a: &Board, b: &Board| a.poss == b.poss && a.unsolved == b.unsolved;
+        let (mut conflicts, mut fine) = (0, 0);
+        for i in 0..2000 {
+            let mut rng = grid_rng(77, i);
+            let mut p = Strategy::Uniform.grid(&mut rng, Size::S9);
+            let keep = 10 + below(&mut rng, 60);
+            for cell in 0..81 {
+                if below(&mut rng, 81) >= keep {
+                    p.cells_mut()[cell] = 0;
+                }
+            }
+            let b = one_by_one(&p).expect("a subset of a grid has no conflict");
+            let fast = Board::from_givens::<true>(&p).ok().expect("no conflict");
+            assert!(same(&b, &fast));
+            assert!(same(&b, &Board::from_givens::<false>(&p).ok().unwrap()));
+            // Change one cell to another value.
+            let cell = below(&mut rng, 81) as usize;
+            p.cells_mut()[cell] = 1 + below(&mut rng, 9) as u8;
+            match (one_by_one(&p), Board::from_givens::<true>(&p)) {
+                (Some(b), Ok(fast)) => {
+                    assert!(same(&b, &fast), "{p:?}");
+                    fine += 1;
+                }
+                (None, Err(Dead)) => conflicts += 1,
+                _ => panic!("the two disagree on a conflict: {p:?}"),
+            }
+        }
+        assert!(
+            conflicts > 500 && fine > 100,
+            "{conflicts} conflicts, {fine} fine"
+        );
     }
 
     #[test]

@@ -63,6 +63,9 @@ impl Outcome {
 pub struct Found {
     limit: u64,
     count: u64,
+    /// Whether to keep the first solution (a search that only needs to
+    /// know whether there is one skips writing it).
+    keep: bool,
     first: Option<Grid>,
 }
 
@@ -71,7 +74,7 @@ impl Found {
     /// is kept).
     #[inline]
     pub(crate) fn record(&mut self, write: impl FnOnce(&mut Grid)) {
-        if self.first.is_none() {
+        if self.keep && self.first.is_none() {
             let mut g = Grid::empty(Size::S4);
             write(&mut g);
             debug_assert!(g.is_valid(), "the solver wrote an invalid grid: {g:?}");
@@ -118,7 +121,7 @@ impl Budget {
 /// Searches `puzzle` as `search` says. Givens that conflict give no
 /// solution.
 pub fn search(puzzle: &Grid, search: Search) -> Outcome {
-    search_excluding(puzzle, None, None, search)
+    search_all(puzzle, search)
 }
 
 /// Whether `puzzle` has a solution that differs from `solution` (a
@@ -132,24 +135,48 @@ pub fn search(puzzle: &Grid, search: Search) -> Outcome {
 /// Each guess tries S's value first: such another solution, when there is
 /// one, usually differs from S in few cells, so staying close to S finds
 /// it after fewer guesses (the answer is the same either way).
+///
+/// The givens of `puzzle` must be values of `solution` (the search then
+/// skips checking them against each other).
 pub fn has_other_solution(puzzle: &Grid, cell: usize, solution: &Grid) -> bool {
-    let s = Search {
+    debug_assert!(solution.is_valid() && solution.is_complete());
+    debug_assert!(
+        (puzzle.cells().iter().zip(solution.cells())).all(|(&p, &s)| p == 0 || p == s),
+        "the puzzle's givens are not the solution's"
+    );
+    let mut found = Found {
         limit: 1,
-        budget: u64::MAX,
+        count: 0,
+        keep: false,
+        first: None,
+    };
+    let mut budget = Budget {
+        left: u64::MAX,
+        spent: 0,
+        cut: false,
     };
     let exclude = Some((cell, solution.cells()[cell]));
-    search_excluding(puzzle, exclude, Some(solution), s).solutions > 0
+    if puzzle.size() == Size::S9 {
+        let trusted = true;
+        bands::search(
+            puzzle,
+            trusted,
+            exclude,
+            Some(solution),
+            &mut found,
+            &mut budget,
+        );
+    } else {
+        generic::search(puzzle, exclude, Some(solution), &mut found, &mut budget);
+    }
+    found.count > 0
 }
 
-fn search_excluding(
-    puzzle: &Grid,
-    exclude: Option<(usize, u8)>,
-    hint: Option<&Grid>,
-    search: Search,
-) -> Outcome {
+fn search_all(puzzle: &Grid, search: Search) -> Outcome {
     let mut found = Found {
         limit: search.limit.max(1),
         count: 0,
+        keep: true,
         first: None,
     };
     let mut budget = Budget {
@@ -158,9 +185,9 @@ fn search_excluding(
         cut: false,
     };
     if puzzle.size() == Size::S9 {
-        bands::search(puzzle, exclude, hint, &mut found, &mut budget);
+        bands::search(puzzle, false, None, None, &mut found, &mut budget);
     } else {
-        generic::search(puzzle, exclude, hint, &mut found, &mut budget);
+        generic::search(puzzle, None, None, &mut found, &mut budget);
     }
     Outcome {
         solutions: found.count,
@@ -235,11 +262,8 @@ mod tests {
             let mut p = g.clone();
             p.cells_mut()[7] = 0;
             assert!(!has_other_solution(&p, 7, &g), "{size}");
-            // Against a grid with another value there, the solution is
-            // another one.
-            let mut other = g.clone();
-            other.cells_mut()[7] = g.cells()[7] % size.side() as u8 + 1;
-            assert!(has_other_solution(&p, 7, &other));
+            // The empty grid has solutions with every value there.
+            assert!(has_other_solution(&Grid::empty(size), 7, &g), "{size}");
         }
         // An unavoidable rectangle emptied: the other solution avoids each
         // of its four values.
