@@ -119,22 +119,20 @@ impl State {
         let full = self.size.full_mask().0;
         let mut any = false;
         for unit in units(self.size).chunks_exact(n) {
-            let (mut once, mut more) = (0u32, 0u32);
+            // Values seen once, seen more than once, and fixed (values
+            // already fixed in the unit are seen once too).
+            let (mut once, mut more, mut placed) = (0u32, 0u32, 0u32);
             for &c in unit {
-                let m = self.cand[usize::from(c)].0;
+                let c = usize::from(c);
+                let m = self.cand[c].0;
                 more |= once & m;
                 once |= m;
+                placed |= m & 0u32.wrapping_sub(u32::from(self.fixed[c]));
             }
             if once != full {
                 return Err(Dead);
             }
-            let mut hidden = once & !more;
-            // Values already fixed in the unit are seen once too.
-            for &c in unit {
-                if self.fixed[usize::from(c)] {
-                    hidden &= !self.cand[usize::from(c)].0;
-                }
-            }
+            let mut hidden = once & !more & !placed;
             while hidden != 0 {
                 let bit = hidden & hidden.wrapping_neg();
                 hidden &= hidden - 1;
