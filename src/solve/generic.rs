@@ -36,10 +36,35 @@ fn units(size: Size) -> &'static [u16] {
     })
 }
 
-/// A search state.
+/// The three units of each cell (row, column, box), as unit numbers in
+/// the order of [`units`].
+fn units_of(size: Size) -> &'static [[u8; 3]] {
+    static TABLES: [std::sync::OnceLock<Vec<[u8; 3]>>; 4] =
+        [const { std::sync::OnceLock::new() }; 4];
+    TABLES[size as usize].get_or_init(|| {
+        let mut out = vec![[0u8; 3]; size.cells()];
+        let mut filled = vec![0usize; size.cells()];
+        for (u, unit) in units(size).chunks_exact(size.side()).enumerate() {
+            for &c in unit {
+                let c = usize::from(c);
+                out[c][filled[c]] = u as u8;
+                filled[c] += 1;
+            }
+        }
+        out
+    })
+}
+
+/// The most units a size has (3 × 25).
+const MAX_UNITS: usize = 75;
+/// The largest side.
+const MAX_SIDE: usize = 25;
+
 #[derive(Clone)]
 struct State {
     size: Size,
+    /// [`units_of`] the size.
+    units_of: &'static [[u8; 3]],
     /// Candidates of each cell; a fixed cell holds its value alone.
     cand: [Mask; MAX_CELLS],
     fixed: [bool; MAX_CELLS],
@@ -48,6 +73,12 @@ struct State {
     queue: [u16; MAX_CELLS],
     queued: usize,
     left: usize,
+    /// `places[unit][v - 1]`: the cells of the unit that still have `v` as
+    /// a candidate (a fixed cell counts for its value).
+    places: [[u8; MAX_SIDE]; MAX_UNITS],
+    /// `pending[v - 1]`: the units where `v` went down to one place since
+    /// they were last looked at (hidden single candidates), one bit each.
+    pending: [u128; MAX_SIDE],
 }
 
 /// No solution from this state.
@@ -59,12 +90,39 @@ impl State {
         cand[..size.cells()].fill(size.full_mask());
         State {
             size,
+            units_of: units_of(size),
             cand,
             fixed: [false; MAX_CELLS],
             queue: [0; MAX_CELLS],
             queued: 0,
             left: size.cells(),
+            places: [[size.side() as u8; MAX_SIDE]; MAX_UNITS],
+            pending: [0; MAX_SIDE],
         }
+    }
+
+    /// Counts the values `gone` (a bit per value) out of the places of
+    /// `cell`'s units: a value left with one place in a unit is noted as a
+    /// hidden single candidate, one left with none kills the branch.
+    #[inline(always)]
+    fn count_out(&mut self, cell: usize, gone: u32) -> Result<(), Dead> {
+        let units = self.units_of[cell];
+        let mut g = gone;
+        while g != 0 {
+            let v = g.trailing_zeros() as usize;
+            g &= g - 1;
+            for u in units {
+                let u = usize::from(u);
+                let places = &mut self.places[u][v];
+                *places -= 1;
+                match *places {
+                    0 => return Err(Dead),
+                    1 => self.pending[v] |= 1 << u,
+                    _ => {}
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Fixes `cell` to `value` (its peers are updated by [`State::flush`]).
@@ -75,7 +133,9 @@ impl State {
         if !self.fixed[cell] {
             self.fixed[cell] = true;
             self.left -= 1;
+            let others = self.cand[cell].0 & !Mask::single(value).0;
             self.cand[cell] = Mask::single(value);
+            self.count_out(cell, others)?;
             // Each cell is queued at most once (when fixed), so this fits.
             self.queue[self.queued] = cell as u16;
             self.queued += 1;
@@ -103,6 +163,7 @@ impl State {
                 }
                 let m = Mask(self.cand[p].0 & !bit.0);
                 self.cand[p] = m;
+                self.count_out(p, bit.0)?;
                 match m.len() {
                     0 => return Err(Dead),
                     1 => self.fix(p, m.first().unwrap_or(1))?,
@@ -113,35 +174,31 @@ impl State {
         Ok(())
     }
 
-    /// One pass of hidden singles over every unit; whether it fixed any.
+    /// Fixes the hidden singles noted since the last call (a value with
+    /// one place left in a unit); whether it fixed any.
     fn hidden_singles(&mut self) -> Result<bool, Dead> {
         let n = self.size.side();
-        let full = self.size.full_mask().0;
+        let units = units(self.size);
         let mut any = false;
-        for unit in units(self.size).chunks_exact(n) {
-            // Values seen once, seen more than once, and fixed (values
-            // already fixed in the unit are seen once too).
-            let (mut once, mut more, mut placed) = (0u32, 0u32, 0u32);
-            for &c in unit {
-                let c = usize::from(c);
-                let m = self.cand[c].0;
-                more |= once & m;
-                once |= m;
-                placed |= m & 0u32.wrapping_sub(u32::from(self.fixed[c]));
-            }
-            if once != full {
-                return Err(Dead);
-            }
-            let mut hidden = once & !more & !placed;
-            while hidden != 0 {
-                let bit = hidden & hidden.wrapping_neg();
-                hidden &= hidden - 1;
-                let value = bit.trailing_zeros() as u8 + 1;
-                if let Some(&c) = unit
+        for v in 0..n {
+            while self.pending[v] != 0 {
+                let u = self.pending[v].trailing_zeros() as usize;
+                self.pending[v] &= self.pending[v] - 1;
+                if self.places[u][v] != 1 {
+                    continue;
+                }
+                let bit = 1 << v;
+                let Some(&c) = units[u * n..(u + 1) * n]
                     .iter()
                     .find(|&&c| self.cand[usize::from(c)].0 & bit != 0)
-                {
-                    self.fix(usize::from(c), value)?;
+                else {
+                    return Err(Dead);
+                };
+                let c = usize::from(c);
+                if !self.fixed[c] {
+                    self.fix(c, v as u8 + 1)?;
+                    // Clear the peers now, so later candidates see it.
+                    self.flush()?;
                     any = true;
                 }
             }
@@ -173,6 +230,7 @@ impl State {
         }
         let left = Mask(m & !values);
         self.cand[cell] = left;
+        self.count_out(cell, m & values)?;
         match left.len() {
             0 => Err(Dead),
             1 => self.fix(cell, left.first().unwrap_or(1)).map(|()| true),
@@ -210,28 +268,42 @@ impl State {
                     *slot = m;
                 }
             }
-            for r in 0..n {
+            // Per row, the values in exactly one of its segments; per box
+            // (band, stack), the values in exactly one of its rows.
+            let mut row_once = [0u32; 25];
+            for (r, row) in seg[..n].iter().enumerate() {
+                let (mut once, mut more) = (0u32, 0u32);
+                for &m in &row[..b] {
+                    more |= once & m;
+                    once |= m;
+                }
+                row_once[r] = once & !more;
+            }
+            for band in (0..n).step_by(b) {
                 for s in 0..b {
-                    let mine = seg[r][s];
-                    // Claiming: in row r, only in this box.
-                    let other_stacks = (0..b).filter(|&t| t != s).fold(0, |m, t| m | seg[r][t]);
-                    let claimed = mine & !other_stacks;
-                    // Pointing: in this box, only in row r.
-                    let band = r - r % b;
-                    let other_rows = (band..band + b)
-                        .filter(|&q| q != r)
-                        .fold(0, |m, q| m | seg[q][s]);
-                    let pointing = mine & !other_rows;
-                    if claimed & !pointing != 0 {
-                        for q in (band..band + b).filter(|&q| q != r) {
-                            for c in s * b..s * b + b {
-                                any |= self.remove(at(q, c), claimed)?;
+                    let (mut once, mut more) = (0u32, 0u32);
+                    for row in &seg[band..band + b] {
+                        more |= once & row[s];
+                        once |= row[s];
+                    }
+                    let box_once = once & !more;
+                    for r in band..band + b {
+                        let mine = seg[r][s];
+                        // Claiming: in row r, only in this box.
+                        let claimed = mine & row_once[r];
+                        // Pointing: in this box, only in row r.
+                        let pointing = mine & box_once;
+                        if claimed & !pointing != 0 {
+                            for q in (band..band + b).filter(|&q| q != r) {
+                                for c in s * b..s * b + b {
+                                    any |= self.remove(at(q, c), claimed)?;
+                                }
                             }
                         }
-                    }
-                    if pointing & !claimed != 0 {
-                        for c in (0..n).filter(|&c| c / b != s) {
-                            any |= self.remove(at(r, c), pointing)?;
+                        if pointing & !claimed != 0 {
+                            for c in (0..n).filter(|&c| c / b != s) {
+                                any |= self.remove(at(r, c), pointing)?;
+                            }
                         }
                     }
                 }
@@ -295,44 +367,82 @@ pub fn search(
     explore(state, hint.map(Grid::cells), found, budget);
 }
 
-/// Deduces from `state`, then guesses on the cell with the fewest
+/// Deduces from `root`, then guesses on the cell with the fewest
 /// candidates, depth first: the `hint`'s value first (when it is a
-/// candidate), then the others from the smallest.
-fn explore(mut state: State, hint: Option<&[u8]>, found: &mut Found, budget: &mut Budget) {
+/// candidate), then the others from the smallest; the last value left is
+/// tried on the state itself, the others each on a copy.
+///
+/// The search is a loop over a stack of states on the heap (one per open
+/// guess), not a recursion: a 25x25 search hundreds of guesses deep needs
+/// no more of the thread's stack than a shallow one.
+fn explore(root: State, hint: Option<&[u8]>, found: &mut Found, budget: &mut Budget) {
+    // `states[d]`: the state at depth d; `open[d]`: the guess being tried
+    // on `states[d]`: its cell, the values not yet tried and the value
+    // being tried on `states[d + 1]`.
+    let mut states = vec![root];
+    let mut open: Vec<(usize, Mask, u8)> = Vec::new();
     loop {
-        if state.propagate().is_err() {
-            return;
+        // Deduce on the deepest state; open a guess on it, or drop it.
+        let top = states.len() - 1;
+        let state = &mut states[top];
+        let alive = state.propagate().is_ok();
+        if alive && state.left > 0 {
+            let cell = state.pick();
+            open.push((cell, state.cand[cell], 0));
+        } else {
+            if alive {
+                found.record(|g| state.write(g));
+                if found.done() {
+                    return;
+                }
+            }
+            states.pop();
         }
-        if state.left == 0 {
-            found.record(|g| state.write(g));
-            return;
-        }
-        let cell = state.pick();
-        let mut rest = state.cand[cell];
-        let first = hint.map_or(0, |h| h[cell]);
-        while rest.len() > 1 {
+        // Try the next value of the deepest open guess.
+        loop {
+            let Some(&(cell, mut rest, tried)) = open.last() else {
+                return;
+            };
+            let d = open.len() - 1;
+            // The value just tried on a copy is not there.
+            if tried != 0 && states[d].remove(cell, Mask::single(tried).0).is_err() {
+                open.pop();
+                states.pop();
+                continue;
+            }
+            let first = hint.map_or(0, |h| h[cell]);
             let v = if first != 0 && rest.contains(first) {
                 first
             } else {
-                let Some(v) = rest.first() else { return };
+                let Some(v) = rest.first() else {
+                    open.pop();
+                    states.pop();
+                    continue;
+                };
                 v
             };
             rest.remove(v);
+            open[d] = (cell, rest, 0);
+            if rest.is_empty() {
+                // The last value, on the state itself.
+                open.pop();
+                if states[d].fix(cell, v).is_err() {
+                    states.pop();
+                    continue;
+                }
+                break;
+            }
             if !budget.spend() {
                 return;
             }
-            let mut trial = state.clone();
-            if trial.fix(cell, v).is_ok() {
-                explore(trial, hint, found, budget);
+            open[d].2 = v;
+            let trial = states[d].clone();
+            states.push(trial);
+            if states[d + 1].fix(cell, v).is_err() {
+                states.pop();
+                continue;
             }
-            if found.done() || budget.exhausted() {
-                return;
-            }
-            state.cand[cell].remove(v);
-        }
-        let Some(v) = rest.first() else { return };
-        if state.fix(cell, v).is_err() {
-            return;
+            break;
         }
     }
 }
