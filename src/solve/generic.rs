@@ -79,6 +79,10 @@ struct State {
     /// `pending[v - 1]`: the units where `v` went down to one place since
     /// they were last looked at (hidden single candidates), one bit each.
     pending: [u128; MAX_SIDE],
+    /// Whether `places` is kept up to date: not while the givens go in
+    /// (counting every removal then costs more than counting once after,
+    /// in [`State::recount`]).
+    counting: bool,
 }
 
 /// No solution from this state.
@@ -98,7 +102,34 @@ impl State {
             left: size.cells(),
             places: [[size.side() as u8; MAX_SIDE]; MAX_UNITS],
             pending: [0; MAX_SIDE],
+            counting: true,
         }
+    }
+
+    /// Counts the places of every value in every unit afresh (and notes
+    /// the values with one place), then keeps them up to date.
+    fn recount(&mut self) -> Result<(), Dead> {
+        let n = self.size.side();
+        for (u, unit) in units(self.size).chunks_exact(n).enumerate() {
+            let mut counts = [0u8; MAX_SIDE];
+            for &c in unit {
+                let mut m = self.cand[usize::from(c)].0;
+                while m != 0 {
+                    counts[m.trailing_zeros() as usize] += 1;
+                    m &= m - 1;
+                }
+            }
+            for (v, &k) in counts[..n].iter().enumerate() {
+                self.places[u][v] = k;
+                match k {
+                    0 => return Err(Dead),
+                    1 => self.pending[v] |= 1 << u,
+                    _ => {}
+                }
+            }
+        }
+        self.counting = true;
+        Ok(())
     }
 
     /// Counts the values `gone` (a bit per value) out of the places of
@@ -106,6 +137,9 @@ impl State {
     /// hidden single candidate, one left with none kills the branch.
     #[inline(always)]
     fn count_out(&mut self, cell: usize, gone: u32) -> Result<(), Dead> {
+        if !self.counting {
+            return Ok(());
+        }
         let units = self.units_of[cell];
         let mut g = gone;
         while g != 0 {
@@ -354,14 +388,21 @@ pub fn search(
     budget: &mut Budget,
 ) {
     let mut state = State::new(grid.size());
+    // The givens (and the excluded value) and what follows from them by
+    // naked singles, then the places of each value counted once.
+    state.counting = false;
     for (cell, &v) in grid.cells().iter().enumerate() {
         if v != 0 && state.fix(cell, v).is_err() {
             return;
         }
     }
+    // The excluded value goes before any deduction (the cell is empty).
     if let Some((cell, value)) = exclude
         && state.remove(cell, Mask::single(value).0).is_err()
     {
+        return;
+    }
+    if state.flush().is_err() || state.recount().is_err() {
         return;
     }
     explore(state, hint.map(Grid::cells), found, budget);

@@ -172,6 +172,33 @@ pub fn has_other_solution(puzzle: &Grid, cell: usize, solution: &Grid) -> bool {
     found.count > 0
 }
 
+/// Whether `puzzle` has a solution in which the empty cell `cell` does not
+/// hold `value` (any puzzle; givens that conflict give no solution).
+#[deprecated(
+    since = "0.4.1",
+    note = "use `has_other_solution`, which takes the solution and is faster"
+)]
+pub fn has_solution_without(puzzle: &Grid, cell: usize, value: u8) -> bool {
+    let mut found = Found {
+        limit: 1,
+        count: 0,
+        keep: false,
+        first: None,
+    };
+    let mut budget = Budget {
+        left: u64::MAX,
+        spent: 0,
+        cut: false,
+    };
+    let exclude = Some((cell, value));
+    if puzzle.size() == Size::S9 {
+        bands::search(puzzle, false, exclude, None, &mut found, &mut budget);
+    } else {
+        generic::search(puzzle, exclude, None, &mut found, &mut budget);
+    }
+    found.count > 0
+}
+
 fn search_all(puzzle: &Grid, search: Search) -> Outcome {
     let mut found = Found {
         limit: search.limit.max(1),
@@ -262,6 +289,13 @@ mod tests {
             let mut p = g.clone();
             p.cells_mut()[7] = 0;
             assert!(!has_other_solution(&p, 7, &g), "{size}");
+            #[allow(deprecated)]
+            {
+                // Excluding another value leaves the solution.
+                assert!(!has_solution_without(&p, 7, g.cells()[7]), "{size}");
+                let other = g.cells()[7] % size.side() as u8 + 1;
+                assert!(has_solution_without(&p, 7, other), "{size}");
+            }
             // The empty grid has solutions with every value there.
             assert!(has_other_solution(&Grid::empty(size), 7, &g), "{size}");
         }
