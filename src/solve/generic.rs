@@ -79,9 +79,10 @@ struct State {
     /// `pending[v - 1]`: the units where `v` went down to one place since
     /// they were last looked at (hidden single candidates), one bit each.
     pending: [u128; MAX_SIDE],
-    /// Whether `places` is kept up to date: not while the givens go in
-    /// (counting every removal then costs more than counting once after,
-    /// in [`State::recount`]).
+    /// Whether `places` is kept up to date: not until the search first
+    /// guesses (until then hidden singles come from scans, which cost less
+    /// than counting every removal when singles alone nearly solve the
+    /// puzzle); [`State::recount`] starts it.
     counting: bool,
 }
 
@@ -208,9 +209,60 @@ impl State {
         Ok(())
     }
 
+    /// Fixes hidden singles: from the places counted (see
+    /// [`State::recount`]) once the search guesses, by a scan of every unit
+    /// before. Whether it fixed any.
+    fn hidden_singles(&mut self) -> Result<bool, Dead> {
+        if self.counting {
+            self.hidden_singles_counted()
+        } else {
+            self.hidden_singles_scan()
+        }
+    }
+
+    /// One pass of hidden singles over every unit; whether it fixed any.
+    /// Cheaper than counting when most cells fall to singles without a
+    /// guess (a dense puzzle).
+    fn hidden_singles_scan(&mut self) -> Result<bool, Dead> {
+        let n = self.size.side();
+        let full = self.size.full_mask().0;
+        let mut any = false;
+        for unit in units(self.size).chunks_exact(n) {
+            // Values seen once, seen more than once, and fixed (values
+            // already fixed in the unit are seen once too).
+            let (mut once, mut more, mut placed) = (0u32, 0u32, 0u32);
+            for &c in unit {
+                let c = usize::from(c);
+                let m = self.cand[c].0;
+                more |= once & m;
+                once |= m;
+                placed |= m & 0u32.wrapping_sub(u32::from(self.fixed[c]));
+            }
+            if once != full {
+                return Err(Dead);
+            }
+            let mut hidden = once & !more & !placed;
+            while hidden != 0 {
+                let bit = hidden & hidden.wrapping_neg();
+                hidden &= hidden - 1;
+                let value = bit.trailing_zeros() as u8 + 1;
+                if let Some(&c) = unit
+                    .iter()
+                    .find(|&&c| self.cand[usize::from(c)].0 & bit != 0)
+                {
+                    self.fix(usize::from(c), value)?;
+                    any = true;
+                }
+            }
+            // Clear the peers now, so the units after this one see it.
+            self.flush()?;
+        }
+        Ok(any)
+    }
+
     /// Fixes the hidden singles noted since the last call (a value with
     /// one place left in a unit); whether it fixed any.
-    fn hidden_singles(&mut self) -> Result<bool, Dead> {
+    fn hidden_singles_counted(&mut self) -> Result<bool, Dead> {
         let n = self.size.side();
         let units = units(self.size);
         let mut any = false;
@@ -388,8 +440,8 @@ pub fn search(
     budget: &mut Budget,
 ) {
     let mut state = State::new(grid.size());
-    // The givens (and the excluded value) and what follows from them by
-    // naked singles, then the places of each value counted once.
+    // The givens (and the excluded value) go in without counting places;
+    // they are counted once, when the search first guesses.
     state.counting = false;
     for (cell, &v) in grid.cells().iter().enumerate() {
         if v != 0 && state.fix(cell, v).is_err() {
@@ -402,7 +454,7 @@ pub fn search(
     {
         return;
     }
-    if state.flush().is_err() || state.recount().is_err() {
+    if state.flush().is_err() {
         return;
     }
     explore(state, hint.map(Grid::cells), found, budget);
@@ -427,7 +479,11 @@ fn explore(root: State, hint: Option<&[u8]>, found: &mut Found, budget: &mut Bud
         let top = states.len() - 1;
         let state = &mut states[top];
         let alive = state.propagate().is_ok();
-        if alive && state.left > 0 {
+        if alive && state.left > 0 && !state.counting && state.recount().is_err() {
+            // (A fixpoint of the scans has no value without a place, so
+            // this does not happen; the branch would be dead if it did.)
+            states.pop();
+        } else if alive && state.left > 0 {
             let cell = state.pick();
             open.push((cell, state.cand[cell], 0));
         } else {
