@@ -253,7 +253,10 @@ fn remove_givens<R: Rng + ?Sized>(
     }
     let mut clues = size.cells();
     let target = settings.clues.unwrap_or(0);
-    let mut sets = Unavoidable::new(solution);
+    // The small unavoidable sets, built at the first check a single cannot
+    // settle (a run stopped early by `--clues` or by `make_easy` may never
+    // need them).
+    let mut sets: Option<Unavoidable> = None;
     for &o in &order {
         if clues <= target {
             break;
@@ -263,12 +266,6 @@ fn remove_givens<R: Rng + ?Sized>(
         let cells = &orbit_cells[usize::from(starts[o])..usize::from(starts[o + 1])];
         orbit.extend(cells.iter().map(|&c| usize::from(c)));
         let orbit = &orbit[..];
-        // A small unavoidable set left without a given: the puzzle would
-        // have another solution.
-        if sets.take(orbit) {
-            sets.put_back(orbit);
-            continue;
-        }
         for &i in orbit {
             puzzle.cells_mut()[i] = 0;
             units.unplace(places[i], solution.cells()[i]);
@@ -279,7 +276,21 @@ fn remove_givens<R: Rng + ?Sized>(
             // One cell whose value still follows from the other givens by
             // a hidden single: the puzzle keeps its solutions, and hidden
             // singles solve it if they solved it before.
-            [i] if hidden_forced(&puzzle, &units, i, solution.cells()[i]) => (true, true),
+            [i] if hidden_forced(&puzzle, &units, i, solution.cells()[i]) => {
+                if let Some(sets) = &mut sets {
+                    let emptied = sets.take(orbit);
+                    debug_assert!(!emptied, "a unique puzzle emptied an unavoidable set");
+                }
+                (true, true)
+            }
+            // A small unavoidable set left without a given: the puzzle
+            // would have another solution.
+            _ if sets
+                .get_or_insert_with(|| Unavoidable::of_puzzle(solution, &puzzle, orbit))
+                .take(orbit) =>
+            {
+                (false, false)
+            }
             // One cell: unique when a naked single forces its value, else
             // unless a solution puts another value there.
             [i] => {
@@ -306,7 +317,9 @@ fn remove_givens<R: Rng + ?Sized>(
                 return None;
             }
         } else {
-            sets.put_back(orbit);
+            if let Some(sets) = &mut sets {
+                sets.put_back(orbit);
+            }
             for &i in orbit {
                 puzzle.cells_mut()[i] = solution.cells()[i];
                 units.place(places[i], solution.cells()[i]);

@@ -54,6 +54,21 @@ impl Unavoidable {
         }
     }
 
+    /// The sets of `solution` with the givens of `puzzle` (whose givens
+    /// are `solution`'s and leave it the unique solution) still in them,
+    /// and the cells of `pending` counted as givens too (they are empty in
+    /// `puzzle`, on trial: take them next).
+    pub fn of_puzzle(solution: &Grid, puzzle: &Grid, pending: &[usize]) -> Unavoidable {
+        let mut sets = Unavoidable::new(solution);
+        for (i, &v) in puzzle.cells().iter().enumerate() {
+            if v == 0 && !pending.contains(&i) {
+                let emptied = sets.take(&[i]);
+                debug_assert!(!emptied, "a unique puzzle left an unavoidable set empty");
+            }
+        }
+        sets
+    }
+
     /// [`Unavoidable::new`] at side `N` with boxes of side `B` (fixed-size
     /// work arrays, divisions by constants).
     // Rows and values are numbers here, used as indices into several tables.
