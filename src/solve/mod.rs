@@ -144,32 +144,7 @@ pub fn has_other_solution(puzzle: &Grid, cell: usize, solution: &Grid) -> bool {
         (puzzle.cells().iter().zip(solution.cells())).all(|(&p, &s)| p == 0 || p == s),
         "the puzzle's givens are not the solution's"
     );
-    let mut found = Found {
-        limit: 1,
-        count: 0,
-        keep: false,
-        first: None,
-    };
-    let mut budget = Budget {
-        left: u64::MAX,
-        spent: 0,
-        cut: false,
-    };
-    let exclude = Some((cell, solution.cells()[cell]));
-    if puzzle.size() == Size::S9 {
-        let trusted = true;
-        bands::search(
-            puzzle,
-            trusted,
-            exclude,
-            Some(solution),
-            &mut found,
-            &mut budget,
-        );
-    } else {
-        generic::search(puzzle, exclude, Some(solution), &mut found, &mut budget);
-    }
-    found.count > 0
+    exists_without(puzzle, (cell, solution.cells()[cell]), Some(solution))
 }
 
 /// Whether `puzzle` has a solution in which the empty cell `cell` does not
@@ -179,6 +154,13 @@ pub fn has_other_solution(puzzle: &Grid, cell: usize, solution: &Grid) -> bool {
     note = "use `has_other_solution`, which takes the solution and is faster"
 )]
 pub fn has_solution_without(puzzle: &Grid, cell: usize, value: u8) -> bool {
+    exists_without(puzzle, (cell, value), None)
+}
+
+/// Whether `puzzle` has a solution without `value` at the empty `cell`,
+/// guessing the `hint`'s values first. With a hint, the givens are taken
+/// to be the hint's (see [`has_other_solution`]) and not checked.
+fn exists_without(puzzle: &Grid, (cell, value): (usize, u8), hint: Option<&Grid>) -> bool {
     let mut found = Found {
         limit: 1,
         count: 0,
@@ -192,9 +174,10 @@ pub fn has_solution_without(puzzle: &Grid, cell: usize, value: u8) -> bool {
     };
     let exclude = Some((cell, value));
     if puzzle.size() == Size::S9 {
-        bands::search(puzzle, false, exclude, None, &mut found, &mut budget);
+        let trusted = hint.is_some();
+        bands::search(puzzle, trusted, exclude, hint, &mut found, &mut budget);
     } else {
-        generic::search(puzzle, exclude, None, &mut found, &mut budget);
+        generic::search(puzzle, exclude, hint, &mut found, &mut budget);
     }
     found.count > 0
 }
