@@ -108,9 +108,10 @@ impl State {
             queue: [0; MAX_CELLS],
             queued: 0,
             left: size.cells(),
-            places: [[size.side() as u8; MAX_SIDE]; MAX_UNITS],
+            // Counted by `recount` when the search first guesses.
+            places: [[0; MAX_SIDE]; MAX_UNITS],
             pending: [0; MAX_SIDE],
-            counting: true,
+            counting: false,
         }
     }
 
@@ -446,10 +447,9 @@ pub fn search(
     found: &mut Found,
     budget: &mut Budget,
 ) {
-    let mut state = State::new(grid.size());
     // The givens (and the excluded value) go in without counting places;
     // they are counted once, when the search first guesses.
-    state.counting = false;
+    let mut state = State::new(grid.size());
     for (cell, &v) in grid.cells().iter().enumerate() {
         if v != 0 && state.fix(cell, v).is_err() {
             return;
