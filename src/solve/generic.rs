@@ -25,33 +25,15 @@ use super::{Budget, Found};
 use crate::grid::{Grid, MAX_CELLS, Size};
 use crate::mask::Mask;
 
-/// Cells of every unit of a size: rows, then columns, then boxes, `n` cells
-/// each.
-fn units(size: Size) -> &'static [u16] {
-    static TABLES: [std::sync::OnceLock<Vec<u16>>; 4] = [const { std::sync::OnceLock::new() }; 4];
-    TABLES[size as usize].get_or_init(|| {
-        let n = size.side();
-        let mut out = Vec::with_capacity(3 * n * n);
-        for r in 0..n {
-            out.extend((0..n).map(|c| size.cell(r, c) as u16));
-        }
-        for c in 0..n {
-            out.extend((0..n).map(|r| size.cell(r, c) as u16));
-        }
-        out.extend_from_slice(size.box_cells());
-        out
-    })
-}
-
-/// The three units of each cell (row, column, box), as unit numbers in
-/// the order of [`units`].
+/// The three units of each cell, as unit numbers in the order of
+/// [`Size::unit_cells`].
 fn units_of(size: Size) -> &'static [[u8; 3]] {
     static TABLES: [std::sync::OnceLock<Vec<[u8; 3]>>; 4] =
         [const { std::sync::OnceLock::new() }; 4];
     TABLES[size as usize].get_or_init(|| {
         let mut out = vec![[0u8; 3]; size.cells()];
         let mut filled = vec![0usize; size.cells()];
-        for (u, unit) in units(size).chunks_exact(size.side()).enumerate() {
+        for (u, unit) in size.unit_cells().chunks_exact(size.side()).enumerate() {
             for &c in unit {
                 let c = usize::from(c);
                 out[c][filled[c]] = u as u8;
@@ -119,7 +101,7 @@ impl State {
     /// the values with one place), then keeps them up to date.
     fn recount(&mut self) -> Result<(), Dead> {
         let n = self.size.side();
-        for (u, unit) in units(self.size).chunks_exact(n).enumerate() {
+        for (u, unit) in self.size.unit_cells().chunks_exact(n).enumerate() {
             let mut counts = [0u8; MAX_SIDE];
             for &c in unit {
                 let mut m = self.cand[usize::from(c)].0;
@@ -235,7 +217,7 @@ impl State {
         let n = self.size.side();
         let full = self.size.full_mask().0;
         let mut any = false;
-        for unit in units(self.size).chunks_exact(n) {
+        for unit in self.size.unit_cells().chunks_exact(n) {
             // Values seen once, seen more than once, and fixed (values
             // already fixed in the unit are seen once too).
             let (mut once, mut more, mut placed) = (0u32, 0u32, 0u32);
@@ -272,7 +254,7 @@ impl State {
     /// one place left in a unit); whether it fixed any.
     fn hidden_singles_counted(&mut self) -> Result<bool, Dead> {
         let n = self.size.side();
-        let units = units(self.size);
+        let units = self.size.unit_cells();
         let mut any = false;
         for v in 0..n {
             while self.pending[v] != 0 {
