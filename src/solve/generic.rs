@@ -78,6 +78,43 @@ struct State {
 /// No solution from this state.
 struct Dead;
 
+/// What a guess branches on; each alternative fixes one cell to one value.
+#[derive(Clone, Copy)]
+enum Branch {
+    /// The candidates of a cell: alternative `i` is value `i + 1` there.
+    Cell(usize),
+    /// The places of `value` in a unit: alternative `i` is the unit's
+    /// `i`-th cell (in the order of [`Size::unit_cells`]).
+    Place { unit: usize, value: u8 },
+}
+
+impl Branch {
+    /// The cell and value of alternative `i`.
+    fn alternative(self, size: Size, i: usize) -> (usize, u8) {
+        match self {
+            Branch::Cell(cell) => (cell, i as u8 + 1),
+            Branch::Place { unit, value } => {
+                let cell = size.unit_cells()[unit * size.side() + i];
+                (usize::from(cell), value)
+            }
+        }
+    }
+
+    /// The alternative a complete grid `hint` takes, if it is one of
+    /// `alternatives`.
+    fn hinted(self, size: Size, hint: &[u8], alternatives: u32) -> Option<usize> {
+        let i = match self {
+            Branch::Cell(cell) => usize::from(hint[cell]).checked_sub(1)?,
+            Branch::Place { unit, value } => {
+                let n = size.side();
+                let cells = &size.unit_cells()[unit * n..(unit + 1) * n];
+                cells.iter().position(|&c| hint[usize::from(c)] == value)?
+            }
+        };
+        (alternatives & 1 << i != 0).then_some(i)
+    }
+}
+
 impl State {
     fn new(size: Size) -> State {
         let mut cand = [Mask::EMPTY; MAX_CELLS];
@@ -392,21 +429,74 @@ impl State {
         Ok(any)
     }
 
-    /// The unfixed cell with the fewest candidates.
-    fn pick(&self) -> usize {
-        let mut best = (0, u32::MAX);
+    /// What to guess on (the place counts are kept by then, see
+    /// [`State::recount`]). Among the two-candidate cells, the one whose values are most
+    /// tied down: the fewest places either value has in one of the cell's
+    /// units, then the fewest in all (a value with two places in a unit
+    /// fixes the other place when the guess takes it away, so both
+    /// branches deduce more). And when no cell has two candidates but some
+    /// unit has a value with fewer places than the fewest candidates, the
+    /// places of that value in that unit (the exact-cover choice of the
+    /// constraint with the fewest options). Returns the branch and its
+    /// alternatives, a bit each (see [`Branch::alternative`]).
+    fn pick(&self) -> (Branch, u32) {
+        debug_assert!(self.counting);
+        // (cell, candidates, score): lower is better.
+        let mut best = (0, u32::MAX, u32::MAX);
         for cell in 0..self.size.cells() {
-            if !self.fixed[cell] {
-                let n = self.cand[cell].len();
-                if n < best.1 {
-                    best = (cell, n);
-                    if n == 2 {
-                        break;
-                    }
+            if self.fixed[cell] {
+                continue;
+            }
+            let n = self.cand[cell].len();
+            if n < best.1 {
+                best = (cell, n, u32::MAX);
+            }
+            if n == 2 {
+                let m = self.cand[cell].0;
+                let (a, b) = (m.trailing_zeros() as usize, 31 - m.leading_zeros() as usize);
+                let (mut pa, mut pb) = (u32::MAX, u32::MAX);
+                for u in self.units_of[cell] {
+                    let u = usize::from(u);
+                    pa = pa.min(u32::from(self.places[u][a]));
+                    pb = pb.min(u32::from(self.places[u][b]));
+                }
+                let score = pa.min(pb) * 64 + pa + pb;
+                if score < best.2 {
+                    best = (cell, n, score);
                 }
             }
         }
-        best.0
+        let (cell, fewest, _) = best;
+        if fewest > 2 {
+            // A value with one place is fixed there (hidden singles ran to
+            // the end), so only counts of two and more are open choices.
+            let n = self.size.side();
+            let mut place = (0, 0, fewest);
+            'units: for (u, counts) in self.places[..3 * n].iter().enumerate() {
+                for (v, &k) in counts[..n].iter().enumerate() {
+                    let k = u32::from(k);
+                    if k >= 2 && k < place.2 {
+                        place = (u, v, k);
+                        if k == 2 {
+                            break 'units;
+                        }
+                    }
+                }
+            }
+            if place.2 < fewest {
+                let (unit, v) = (place.0, place.1);
+                let bit = 1 << v;
+                let cells = &self.size.unit_cells()[unit * n..(unit + 1) * n];
+                let alternatives = cells
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &c)| self.cand[usize::from(c)].0 & bit != 0)
+                    .fold(0, |m, (i, _)| m | 1 << i);
+                let value = v as u8 + 1;
+                return (Branch::Place { unit, value }, alternatives);
+            }
+        }
+        (Branch::Cell(cell), self.cand[cell].0)
     }
 
     fn write(&self, grid: &mut Grid) {
@@ -449,20 +539,21 @@ pub fn search(
     explore(state, hint.map(Grid::cells), found, budget);
 }
 
-/// Deduces from `root`, then guesses on the cell with the fewest
-/// candidates, depth first: the `hint`'s value first (when it is a
-/// candidate), then the others from the smallest; the last value left is
-/// tried on the state itself, the others each on a copy.
+/// Deduces from `root`, then guesses (see [`State::pick`]), depth first:
+/// the `hint`'s alternative first (when it is one), then the others in
+/// order; the last one left is tried on the state itself, the others each
+/// on a copy.
 ///
 /// The search is a loop over a stack of states on the heap (one per open
 /// guess), not a recursion: a 25x25 search hundreds of guesses deep needs
 /// no more of the thread's stack than a shallow one.
 fn explore(root: State, hint: Option<&[u8]>, found: &mut Found, budget: &mut Budget) {
+    let size = root.size;
     // `states[d]`: the state at depth d; `open[d]`: the guess being tried
-    // on `states[d]`: its cell, the values not yet tried and the value
-    // being tried on `states[d + 1]`.
+    // on `states[d]`: what it branches on, the alternatives not yet tried
+    // and the cell and value being tried on `states[d + 1]`.
     let mut states = vec![root];
-    let mut open: Vec<(usize, Mask, u8)> = Vec::new();
+    let mut open: Vec<(Branch, u32, Option<(usize, u8)>)> = Vec::new();
     loop {
         // Deduce on the deepest state; open a guess on it, or drop it.
         let top = states.len() - 1;
@@ -473,8 +564,8 @@ fn explore(root: State, hint: Option<&[u8]>, found: &mut Found, budget: &mut Bud
             // this does not happen; the branch would be dead if it did.)
             states.pop();
         } else if alive && state.left > 0 {
-            let cell = state.pick();
-            open.push((cell, state.cand[cell], 0));
+            let (branch, alternatives) = state.pick();
+            open.push((branch, alternatives, None));
         } else {
             if alive {
                 found.record(|g| state.write(g));
@@ -484,33 +575,35 @@ fn explore(root: State, hint: Option<&[u8]>, found: &mut Found, budget: &mut Bud
             }
             states.pop();
         }
-        // Try the next value of the deepest open guess.
+        // Try the next alternative of the deepest open guess.
         loop {
-            let Some(&(cell, mut rest, tried)) = open.last() else {
+            let Some(&(branch, mut rest, tried)) = open.last() else {
                 return;
             };
             let d = open.len() - 1;
-            // The value just tried on a copy is not there.
-            if tried != 0 && states[d].remove(cell, Mask::single(tried).0).is_err() {
+            // The alternative just tried on a copy is not there.
+            if let Some((cell, v)) = tried
+                && states[d].remove(cell, Mask::single(v).0).is_err()
+            {
                 open.pop();
                 states.pop();
                 continue;
             }
-            let first = hint.map_or(0, |h| h[cell]);
-            let v = if first != 0 && rest.contains(first) {
-                first
-            } else {
-                let Some(v) = rest.first() else {
+            let first = hint.and_then(|h| branch.hinted(size, h, rest));
+            let i = match first {
+                Some(i) => i,
+                None if rest != 0 => rest.trailing_zeros() as usize,
+                None => {
                     open.pop();
                     states.pop();
                     continue;
-                };
-                v
+                }
             };
-            rest.remove(v);
-            open[d] = (cell, rest, 0);
-            if rest.is_empty() {
-                // The last value, on the state itself.
+            rest &= !(1 << i);
+            let (cell, v) = branch.alternative(size, i);
+            open[d] = (branch, rest, None);
+            if rest == 0 {
+                // The last alternative, on the state itself.
                 open.pop();
                 if states[d].fix(cell, v).is_err() {
                     states.pop();
@@ -521,7 +614,7 @@ fn explore(root: State, hint: Option<&[u8]>, found: &mut Found, budget: &mut Bud
             if !budget.spend() {
                 return;
             }
-            open[d].2 = v;
+            open[d].2 = Some((cell, v));
             let trial = states[d].clone();
             states.push(trial);
             if states[d + 1].fix(cell, v).is_err() {
