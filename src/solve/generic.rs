@@ -539,6 +539,17 @@ pub fn search(
     explore(state, hint.map(Grid::cells), found, budget);
 }
 
+/// A guess open in the search.
+#[derive(Clone, Copy)]
+struct Guess {
+    /// What it branches on.
+    branch: Branch,
+    /// The alternatives not yet tried, a bit each.
+    rest: u32,
+    /// The cell and value being tried on the copy one level deeper.
+    tried: Option<(usize, u8)>,
+}
+
 /// Deduces from `root`, then guesses (see [`State::pick`]), depth first:
 /// the `hint`'s alternative first (when it is one), then the others in
 /// order; the last one left is tried on the state itself, the others each
@@ -549,11 +560,9 @@ pub fn search(
 /// no more of the thread's stack than a shallow one.
 fn explore(root: State, hint: Option<&[u8]>, found: &mut Found, budget: &mut Budget) {
     let size = root.size;
-    // `states[d]`: the state at depth d; `open[d]`: the guess being tried
-    // on `states[d]`: what it branches on, the alternatives not yet tried
-    // and the cell and value being tried on `states[d + 1]`.
+    // `states[d]`: the state at depth d; `open[d]`: the guess open on it.
     let mut states = vec![root];
-    let mut open: Vec<(Branch, u32, Option<(usize, u8)>)> = Vec::new();
+    let mut open: Vec<Guess> = Vec::new();
     loop {
         // Deduce on the deepest state; open a guess on it, or drop it.
         let top = states.len() - 1;
@@ -565,7 +574,11 @@ fn explore(root: State, hint: Option<&[u8]>, found: &mut Found, budget: &mut Bud
             states.pop();
         } else if alive && state.left > 0 {
             let (branch, alternatives) = state.pick();
-            open.push((branch, alternatives, None));
+            open.push(Guess {
+                branch,
+                rest: alternatives,
+                tried: None,
+            });
         } else {
             if alive {
                 found.record(|g| state.write(g));
@@ -577,7 +590,12 @@ fn explore(root: State, hint: Option<&[u8]>, found: &mut Found, budget: &mut Bud
         }
         // Try the next alternative of the deepest open guess.
         loop {
-            let Some(&(branch, mut rest, tried)) = open.last() else {
+            let Some(&Guess {
+                branch,
+                mut rest,
+                tried,
+            }) = open.last()
+            else {
                 return;
             };
             let d = open.len() - 1;
@@ -601,7 +619,11 @@ fn explore(root: State, hint: Option<&[u8]>, found: &mut Found, budget: &mut Bud
             };
             rest &= !(1 << i);
             let (cell, v) = branch.alternative(size, i);
-            open[d] = (branch, rest, None);
+            open[d] = Guess {
+                branch,
+                rest,
+                tried: None,
+            };
             if rest == 0 {
                 // The last alternative, on the state itself.
                 open.pop();
@@ -614,7 +636,7 @@ fn explore(root: State, hint: Option<&[u8]>, found: &mut Found, budget: &mut Bud
             if !budget.spend() {
                 return;
             }
-            open[d].2 = Some((cell, v));
+            open[d].tried = Some((cell, v));
             let trial = states[d].clone();
             states.push(trial);
             if states[d + 1].fix(cell, v).is_err() {
