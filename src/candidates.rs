@@ -75,6 +75,119 @@ impl UnitMasks {
     }
 }
 
+/// Which singles [`singles_fill`] applies. Each takes in the ones before
+/// it, in the order of Sudoku Explainer's ratings: the last empty cell of a
+/// unit (a full house, 1.0), a value with one place left in a box (hidden
+/// single in a box, 1.2), or in any unit (in a row or column, 1.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Singles {
+    /// Full houses only.
+    FullHouses,
+    /// Full houses and hidden singles in boxes.
+    InBoxes,
+    /// Every hidden single (full houses are hidden singles too).
+    Hidden,
+}
+
+/// Whether `singles`, applied until none is left, fill `target` in
+/// `puzzle` (or, for a `target` out of range, every empty cell). `units`
+/// holds what each unit of `puzzle` holds.
+///
+/// Singles only become more available as cells fill (a value's places in
+/// a unit only shrink), so the cells they fill do not depend on the order
+/// they are applied in, and a puzzle with more givens of the same solution
+/// lets them fill at least as much. Each round finds the singles of every
+/// unit and places them at once (their peers lose the value before the
+/// next unit is looked at); it stops when a round places nothing, so there
+/// are at most as many rounds as empty cells. Singles are taken to be
+/// right: on givens with no solution the answer means nothing, but the
+/// work stays bounded.
+pub fn singles_fill(puzzle: &Grid, units: &UnitMasks, target: usize, singles: Singles) -> bool {
+    match puzzle.size() {
+        Size::S4 => fill_sized::<16>(puzzle, units, target, singles),
+        Size::S9 => fill_sized::<81>(puzzle, units, target, singles),
+        Size::S16 => fill_sized::<256>(puzzle, units, target, singles),
+        Size::S25 => fill_sized::<625>(puzzle, units, target, singles),
+    }
+}
+
+/// [`singles_fill`] for a size of `CELLS` cells (the work array then fits
+/// the size).
+fn fill_sized<const CELLS: usize>(
+    puzzle: &Grid,
+    units: &UnitMasks,
+    target: usize,
+    singles: Singles,
+) -> bool {
+    let size = puzzle.size();
+    let n = size.side();
+    let places = size.places();
+    let (peers, per) = (size.peer_table(), size.peer_count());
+    let full = size.full_mask().0;
+    // Units are the boxes, then the rows, then the columns: hidden singles
+    // are looked for in the first `hidden_units`, full houses elsewhere.
+    let hidden_units = match singles {
+        Singles::FullHouses => 0,
+        Singles::InBoxes => n,
+        Singles::Hidden => 3 * n,
+    };
+    // The candidates of each empty cell (0 once filled, and for givens).
+    let mut cand = [0u32; CELLS];
+    let mut empty = 0;
+    for ((c, &v), p) in cand.iter_mut().zip(puzzle.cells()).zip(places) {
+        if v == 0 {
+            *c = full & !units.used(*p).0;
+            empty += 1;
+        }
+    }
+    let unit_cells = size.unit_cells();
+    while empty > 0 {
+        let mut placed = false;
+        for (u, unit) in unit_cells.chunks_exact(n).enumerate() {
+            let mut found = if u < hidden_units {
+                // The values with one place in the unit.
+                let (mut once, mut twice) = (0u32, 0u32);
+                for &c in unit {
+                    let m = cand[usize::from(c)];
+                    twice |= once & m;
+                    once |= m;
+                }
+                once & !twice
+            } else {
+                // The one value left, if one cell is left.
+                let (mut open, mut last) = (0, 0u32);
+                for &c in unit {
+                    let m = cand[usize::from(c)];
+                    open += usize::from(m != 0);
+                    last |= m;
+                }
+                if open == 1 { last } else { 0 }
+            };
+            while found != 0 {
+                let bit = found & found.wrapping_neg();
+                found ^= bit;
+                let Some(&cell) = unit.iter().find(|&&c| cand[usize::from(c)] & bit != 0) else {
+                    continue;
+                };
+                let cell = usize::from(cell);
+                if cell == target {
+                    return true;
+                }
+                cand[cell] = 0;
+                for &p in &peers[cell * per..cell * per + per] {
+                    cand[usize::from(p)] &= !bit;
+                }
+                empty -= 1;
+                placed = true;
+            }
+        }
+        if !placed {
+            return false;
+        }
+    }
+    true
+}
+
 /// The pencil marks of a puzzle being solved by hand.
 ///
 /// Units ("regions") are numbered as Sudoku Explainer orders them: boxes

@@ -27,7 +27,7 @@ use crate::format::{Field, Record, Value, Writer};
 use crate::grid::{Grid, Size};
 use crate::puzzle::{self, Settings, Symmetry};
 use crate::random::RunRng;
-use crate::rate::{BEYOND, Level, rate_solved};
+use crate::rate::{BEYOND, Level, rate_singles, rate_solved};
 use rand_chacha::ChaCha8Rng;
 
 /// XOR-ed into the run's seed to key the removal streams.
@@ -341,7 +341,13 @@ impl Config {
                 let Some(p) = made else {
                     continue;
                 };
-                let Ok(r) = rate_solved(&p, grid, false, ceiling) else {
+                // An easy puzzle is rated from its singles alone (the same
+                // rating, without walking the steps).
+                let rated = match easy_only.then(|| rate_singles(&p)).flatten() {
+                    Some(r) => Ok(r),
+                    None => rate_solved(&p, grid, false, ceiling),
+                };
+                let Ok(r) = rated else {
                     continue;
                 };
                 if !filter.keeps(&r) {

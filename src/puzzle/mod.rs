@@ -46,7 +46,7 @@ use rand::Rng;
 
 pub mod unavoidable;
 
-use crate::candidates::UnitMasks;
+use crate::candidates::{Singles, UnitMasks, singles_fill};
 use crate::grid::{Grid, Size};
 use crate::random::shuffle;
 use crate::solve::{count_solutions, has_other_solution};
@@ -351,70 +351,7 @@ pub fn solvable_by_hidden_singles(puzzle: &Grid) -> bool {
 /// filled, every given of the larger puzzle is there.
 /// `units` holds what each unit of `puzzle` holds.
 fn hidden_singles_reach(puzzle: &Grid, units: &UnitMasks, cell: usize) -> bool {
-    match puzzle.size() {
-        Size::S4 => hidden_singles_fill::<16>(puzzle, units, cell),
-        Size::S9 => hidden_singles_fill::<81>(puzzle, units, cell),
-        Size::S16 => hidden_singles_fill::<256>(puzzle, units, cell),
-        Size::S25 => hidden_singles_fill::<625>(puzzle, units, cell),
-    }
-}
-
-/// [`hidden_singles_reach`] for a size of `CELLS` cells (the work arrays
-/// then fit the size). Each round finds, per unit, the values with exactly
-/// one place left and places them; it stops when a round places nothing
-/// (at most one round per empty cell).
-fn hidden_singles_fill<const CELLS: usize>(
-    puzzle: &Grid,
-    units: &UnitMasks,
-    target: usize,
-) -> bool {
-    let size = puzzle.size();
-    let n = size.side();
-    let places = size.places();
-    let (peers, per) = (size.peer_table(), size.peer_count());
-    let full = size.full_mask().0;
-    let mut cand = [0u32; CELLS];
-    let mut empty = 0;
-    for ((c, &v), p) in cand.iter_mut().zip(puzzle.cells()).zip(places) {
-        if v == 0 {
-            *c = full & !units.used(*p).0;
-            empty += 1;
-        }
-    }
-    let unit_cells = size.unit_cells();
-    while empty > 0 {
-        let mut placed = false;
-        for unit in unit_cells.chunks_exact(n) {
-            let (mut once, mut twice) = (0u32, 0u32);
-            for &c in unit {
-                let m = cand[usize::from(c)];
-                twice |= once & m;
-                once |= m;
-            }
-            let mut singles = once & !twice;
-            while singles != 0 {
-                let bit = singles & singles.wrapping_neg();
-                singles ^= bit;
-                let Some(&cell) = unit.iter().find(|&&c| cand[usize::from(c)] & bit != 0) else {
-                    continue;
-                };
-                let cell = usize::from(cell);
-                if cell == target {
-                    return true;
-                }
-                cand[cell] = 0;
-                for &p in &peers[cell * per..cell * per + per] {
-                    cand[usize::from(p)] &= !bit;
-                }
-                empty -= 1;
-                placed = true;
-            }
-        }
-        if !placed {
-            return false;
-        }
-    }
-    true
+    singles_fill(puzzle, units, cell, Singles::Hidden)
 }
 
 /// Whether the empty `cell`'s units hold every other value (a naked
