@@ -6,13 +6,15 @@
 //! of guesses) bounds the work on very hard large puzzles; a search cut by
 //! it says so.
 //!
-//! 9x9 puzzles go to the band solver ([`bands`]), every other size to the
-//! per-cell solver ([`generic`]). Both are exact: they find every solution,
+//! 9x9 puzzles go to the band solver ([`bands`]), 16x16 puzzles to its
+//! 64-bit version ([`bands16`]), 4x4 and 25x25 puzzles to the per-cell
+//! solver ([`generic`]). Both are exact: they find every solution,
 //! in a fixed order, so the first solution found is the same every run.
 
 use crate::grid::{Grid, Size};
 
 pub mod bands;
+pub mod bands16;
 pub mod generic;
 
 /// The default search budget of the commands: guesses per puzzle.
@@ -176,6 +178,8 @@ fn exists_without(puzzle: &Grid, (cell, value): (usize, u8), hint: Option<&Grid>
     if puzzle.size() == Size::S9 {
         let trusted = hint.is_some();
         bands::search(puzzle, trusted, exclude, hint, &mut found, &mut budget);
+    } else if puzzle.size() == Size::S16 {
+        bands16::search(puzzle, exclude, hint, &mut found, &mut budget);
     } else {
         generic::search(puzzle, exclude, hint, &mut found, &mut budget);
     }
@@ -196,6 +200,8 @@ fn search_all(puzzle: &Grid, search: Search) -> Outcome {
     };
     if puzzle.size() == Size::S9 {
         bands::search(puzzle, false, None, None, &mut found, &mut budget);
+    } else if puzzle.size() == Size::S16 {
+        bands16::search(puzzle, None, None, &mut found, &mut budget);
     } else {
         generic::search(puzzle, None, None, &mut found, &mut budget);
     }

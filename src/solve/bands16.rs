@@ -1,0 +1,543 @@
+//! The 16x16 solver: one 64-bit mask per digit and band.
+//!
+//! **Idea.** The band solver of [`super::bands`] carried to 16x16, where a
+//! band (four rows) is 64 cells: one `u64` per digit and band, bit
+//! `16r + c` for row `r` of the band and column `c`, so the masks of a
+//! digit are its 256 cells in reading order. A digit takes one cell in each
+//! row and each box of a band, so the *quads* that still hold candidates
+//! (a row's four cells in one box, 16 per band) decide, through the 24
+//! ways to match the four rows with the four boxes, which quads are
+//! possible at all: a table of the 65,536 quad patterns (built at first
+//! use, 128 KB) gives the quads some matching uses. That one look-up
+//! applies every locked-candidates deduction between the band's rows and
+//! boxes, and with rows left with one cell it finds hidden singles in rows
+//! and boxes. Where a box of the band keeps the digit in one column, the
+//! other bands lose that column. When nothing changes, the sixteen digits'
+//! masks are counted bit-sliced per cell (candidates 1, 2, 3+): naked
+//! singles, empty cells, and the two-candidate cells to guess on.
+//!
+//! **Guesses** are on the two-candidate cell whose values have the fewest
+//! places in its row, column or box (see [`super::generic`], where this
+//! choice halves the guesses on minimal 16x16 puzzles), else on the first
+//! cell with the fewest candidates. The states of open guesses (1.1 KB
+//! each) live on a stack in a `Vec`, not in a recursion.
+//!
+//! **Cost.** Per band update a few shifts, two table look-ups and the row
+//! and column tests; the README's solver table has the measured times.
+//!
+//! **Limits.** Hidden singles in columns are not looked for (guessing finds
+//! them), as in the 9x9 solver.
+
+use super::{Budget, Found};
+use crate::grid::{Grid, Size};
+
+/// One row of a band.
+const ROW: u64 = 0xFFFF;
+/// Bit 0 of each row of a band: a column's cells, shifted by the column.
+const COLUMN: u64 = 0x0001_0001_0001_0001;
+/// The low nibble of each row: box 0's cells, shifted by 4 per box.
+const BOX: u64 = 0x000F_000F_000F_000F;
+
+/// The cells of row `r` of a band.
+#[inline(always)]
+fn row_cells(r: usize) -> u64 {
+    ROW << (16 * r)
+}
+
+/// The cells of box `j` of a band.
+#[inline(always)]
+fn box_cells(j: usize) -> u64 {
+    BOX << (4 * j)
+}
+
+/// The cells of column `c` of a band.
+#[inline(always)]
+fn col_cells(c: usize) -> u64 {
+    COLUMN << c
+}
+
+/// The quad pattern of a band mask: bit `4r + j` when row `r` has a
+/// candidate in box `j`.
+#[inline(always)]
+fn quads(p: u64) -> usize {
+    // A bit at the bottom of each nonempty nibble, then the 16 bits at
+    // stride 4 gathered into 16 contiguous bits.
+    let mut y = (p | p >> 1 | p >> 2 | p >> 3) & 0x1111_1111_1111_1111;
+    y = (y | y >> 3) & 0x0303_0303_0303_0303;
+    y = (y | y >> 6) & 0x000F_000F_000F_000F;
+    y = (y | y >> 12) & 0x0000_00FF_0000_00FF;
+    y = (y | y >> 24) & 0xFFFF;
+    y as usize
+}
+
+/// The cells of a quad pattern: each nibble `4r + j` set widened to the
+/// quad's four cells.
+#[inline(always)]
+fn quad_cells(q: u16) -> u64 {
+    // Spread the 16 bits to stride 4, then fill each nibble.
+    let mut y = u64::from(q);
+    y = (y | y << 24) & 0x0000_00FF_0000_00FF;
+    y = (y | y << 12) & 0x000F_000F_000F_000F;
+    y = (y | y << 6) & 0x0303_0303_0303_0303;
+    y = (y | y << 3) & 0x1111_1111_1111_1111;
+    y * 0xF
+}
+
+/// For each quad pattern: the quads that some matching of the band's four
+/// rows with its four boxes uses (0 when none exists).
+fn allowed() -> &'static [u16] {
+    static TABLE: std::sync::OnceLock<Vec<u16>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        // The 24 matchings, as quad patterns.
+        let mut matchings = Vec::with_capacity(24);
+        for a in 0..4 {
+            for b in 0..4 {
+                for c in 0..4 {
+                    for d in 0..4 {
+                        let boxes = [a, b, c, d];
+                        if (1 << a | 1 << b | 1 << c | 1 << d) == 0xF {
+                            let q = (0..4).fold(0u16, |q, r| q | 1 << (4 * r + boxes[r]));
+                            matchings.push(q);
+                        }
+                    }
+                }
+            }
+        }
+        (0..=u16::MAX)
+            .map(|s| {
+                matchings
+                    .iter()
+                    .filter(|&&m| s & m == m)
+                    .fold(0, |acc, &m| acc | m)
+            })
+            .collect()
+    })
+}
+
+/// The rows of a band mask with exactly one candidate, as cells.
+#[inline(always)]
+fn single_rows(p: u64) -> u64 {
+    let mut out = 0;
+    for r in 0..4 {
+        let x = p & row_cells(r);
+        if x & x.wrapping_sub(1) == 0 {
+            out |= x;
+        }
+    }
+    out
+}
+
+/// The columns of a band mask that hold a candidate, as 16 bits.
+#[inline(always)]
+fn columns(p: u64) -> u64 {
+    (p | p >> 16 | p >> 32 | p >> 48) & ROW
+}
+
+/// What the other bands keep of a digit, given the columns where it may be
+/// in this band: a box of this band with the digit in one column puts it
+/// there, so the other bands lose that column.
+#[inline(always)]
+fn other_bands_keep(cols: u64) -> u64 {
+    let mut lose = 0;
+    for j in 0..4 {
+        let x = cols & (0xF << (4 * j));
+        if x & x.wrapping_sub(1) == 0 {
+            lose |= x;
+        }
+    }
+    !(lose * COLUMN)
+}
+
+/// The state of a search: where each digit may go, band by band.
+#[derive(Clone, Copy)]
+struct Board {
+    /// `poss[4 * digit + band]`.
+    poss: [u64; 64],
+    /// Each band mask as of its last update: a mask that differs has
+    /// changed since and is updated again.
+    prev: [u64; 64],
+    /// The cells of each band not yet fixed.
+    unsolved: [u64; 4],
+    /// The unfixed cells of each band with exactly two candidates, from
+    /// the last count.
+    pairs: [u64; 4],
+}
+
+/// The puzzle has no solution (from this state).
+struct Dead;
+
+impl Board {
+    fn new() -> Board {
+        Board {
+            poss: [u64::MAX; 64],
+            prev: [0; 64],
+            unsolved: [u64::MAX; 4],
+            pairs: [0; 4],
+        }
+    }
+
+    /// Fixes `digit` (0-based) in cell `bit` of `band`.
+    #[inline(always)]
+    fn place(&mut self, digit: usize, band: usize, bit: u64) -> Result<(), Dead> {
+        let sub = 4 * digit + band;
+        if self.poss[sub] & bit == 0 {
+            return Err(Dead);
+        }
+        let i = bit.trailing_zeros() as usize;
+        let (r, c) = (i / 16, i % 16);
+        self.restrict(sub, !(row_cells(r) | box_cells(c / 4) | col_cells(c)) | bit);
+        for b in (0..4).filter(|&b| b != band) {
+            self.restrict(4 * digit + b, !col_cells(c));
+        }
+        self.remove_others(digit, band, bit);
+        self.unsolved[band] &= !bit;
+        Ok(())
+    }
+
+    /// Keeps only `keep` of band mask `sub`.
+    #[inline(always)]
+    fn restrict(&mut self, sub: usize, keep: u64) {
+        self.poss[sub] &= keep;
+    }
+
+    /// Removes `cells` of `band` from every digit but `digit`.
+    #[inline(always)]
+    fn remove_others(&mut self, digit: usize, band: usize, cells: u64) {
+        let own = self.poss[4 * digit + band];
+        for d in 0..16 {
+            self.poss[4 * d + band] &= !cells;
+        }
+        self.poss[4 * digit + band] = own;
+    }
+
+    /// Applies the band deductions to every changed band mask until none
+    /// changes.
+    fn update(&mut self, allowed: &[u16]) -> Result<(), Dead> {
+        loop {
+            // Which masks changed, one bit each.
+            let mut changed = 0u64;
+            for sub in 0..64 {
+                changed |= u64::from(self.poss[sub] != self.prev[sub]) << sub;
+            }
+            if changed == 0 {
+                return Ok(());
+            }
+            while changed != 0 {
+                let sub = changed.trailing_zeros() as usize;
+                changed &= changed - 1;
+                self.update_band(sub, allowed)?;
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn update_band(&mut self, sub: usize, allowed: &[u16]) -> Result<(), Dead> {
+        let (digit, band) = (sub / 4, sub % 4);
+        let p = self.poss[sub] & quad_cells(allowed[quads(self.poss[sub])]);
+        if p == 0 {
+            return Err(Dead);
+        }
+        self.poss[sub] = p;
+        self.prev[sub] = p;
+        let keep = other_bands_keep(columns(p));
+        for b in (0..4).filter(|&b| b != band) {
+            self.restrict(4 * digit + b, keep);
+        }
+        // A row with one cell left for the digit is that digit's: the
+        // other digits leave it.
+        let fixed = single_rows(p) & self.unsolved[band];
+        if fixed != 0 {
+            self.unsolved[band] &= !fixed;
+            self.remove_others(digit, band, fixed);
+        }
+        Ok(())
+    }
+
+    /// Counts candidates per cell: fixes naked singles, finds empty cells,
+    /// records two-candidate cells. Returns whether it fixed any.
+    fn singles(&mut self) -> Result<bool, Dead> {
+        let mut any = false;
+        for band in 0..4 {
+            let (mut one, mut two, mut three) = (0u64, 0u64, 0u64);
+            for digit in 0..16 {
+                let m = self.poss[4 * digit + band];
+                three |= two & m;
+                two |= one & m;
+                one |= m;
+            }
+            if one != u64::MAX {
+                return Err(Dead);
+            }
+            self.pairs[band] = two & !three & self.unsolved[band];
+            let mut singles = one & !two & self.unsolved[band];
+            while singles != 0 {
+                let bit = singles & singles.wrapping_neg();
+                singles &= singles - 1;
+                let digit = (0..16)
+                    .find(|&d| self.poss[4 * d + band] & bit != 0)
+                    .ok_or(Dead)?;
+                self.place(digit, band, bit)?;
+                any = true;
+            }
+        }
+        Ok(any)
+    }
+
+    /// Deduces until nothing more follows.
+    fn propagate(&mut self, allowed: &[u16]) -> Result<(), Dead> {
+        loop {
+            self.update(allowed)?;
+            if self.unsolved == [0; 4] {
+                return Ok(());
+            }
+            if !self.singles()? {
+                return Ok(());
+            }
+        }
+    }
+
+    /// The digits (a bit each) that cell `bit` of `band` may hold.
+    fn digits_at(&self, band: usize, bit: u64) -> u32 {
+        (0..16)
+            .filter(|&d| self.poss[4 * d + band] & bit != 0)
+            .fold(0, |m, d| m | 1 << d)
+    }
+
+    /// The fewest places `digit` has in the row, column or box of cell `i`
+    /// of `band`.
+    fn fewest_places(&self, digit: usize, band: usize, i: usize) -> u32 {
+        let p = self.poss[4 * digit + band];
+        let (r, c) = (i / 16, i % 16);
+        let col: u32 = (0..4)
+            .map(|b| (self.poss[4 * digit + b] & col_cells(c)).count_ones())
+            .sum();
+        (p & row_cells(r))
+            .count_ones()
+            .min((p & box_cells(c / 4)).count_ones())
+            .min(col)
+    }
+
+    /// The cell to guess on, `(band, bit)`: the two-candidate cell whose
+    /// values have the fewest places in one of its units, then in all; else
+    /// the first unfixed cell with the fewest candidates.
+    fn pick(&self) -> (usize, u64) {
+        let mut best = (0, 0, u32::MAX);
+        for band in 0..4 {
+            let mut cells = self.pairs[band];
+            while cells != 0 {
+                let bit = cells & cells.wrapping_neg();
+                cells &= cells - 1;
+                let i = bit.trailing_zeros() as usize;
+                let digits = self.digits_at(band, bit);
+                let a = digits.trailing_zeros() as usize;
+                let b = 31 - digits.leading_zeros() as usize;
+                let (pa, pb) = (
+                    self.fewest_places(a, band, i),
+                    self.fewest_places(b, band, i),
+                );
+                let score = pa.min(pb) * 64 + pa + pb;
+                if score < best.2 {
+                    best = (band, bit, score);
+                }
+            }
+        }
+        if best.2 != u32::MAX {
+            return (best.0, best.1);
+        }
+        let mut fewest = (0, 0, u32::MAX);
+        for band in 0..4 {
+            let mut cells = self.unsolved[band];
+            while cells != 0 {
+                let bit = cells & cells.wrapping_neg();
+                cells &= cells - 1;
+                let n = self.digits_at(band, bit).count_ones();
+                if n < fewest.2 {
+                    fewest = (band, bit, n);
+                }
+            }
+        }
+        (fewest.0, fewest.1)
+    }
+
+    /// Writes the solved board into `grid`.
+    fn write(&self, grid: &mut Grid) {
+        grid.clear(Size::S16);
+        let cells = grid.cells_mut();
+        for digit in 0..16 {
+            for band in 0..4 {
+                let mut m = self.poss[4 * digit + band];
+                while m != 0 {
+                    cells[64 * band + m.trailing_zeros() as usize] = digit as u8 + 1;
+                    m &= m - 1;
+                }
+            }
+        }
+    }
+}
+
+/// Searches the 16x16 puzzle `grid`, recording solutions in `found` until
+/// its limit or the budget is reached; `exclude` and `hint` as for
+/// [`super::bands::search`].
+pub fn search(
+    grid: &Grid,
+    exclude: Option<(usize, u8)>,
+    hint: Option<&Grid>,
+    found: &mut Found,
+    budget: &mut Budget,
+) {
+    debug_assert_eq!(grid.size(), Size::S16);
+    let mut board = Board::new();
+    for (i, &v) in grid.cells()[..256].iter().enumerate() {
+        if v != 0
+            && board
+                .place(usize::from(v) - 1, i / 64, 1 << (i % 64))
+                .is_err()
+        {
+            return;
+        }
+    }
+    if let Some((cell, value)) = exclude {
+        board.restrict(
+            4 * (usize::from(value) - 1) + cell / 64,
+            !(1 << (cell % 64)),
+        );
+    }
+    if board.singles().is_err() {
+        return;
+    }
+    explore(board, hint.map(Grid::cells), found, budget);
+}
+
+/// A guess open in the search: its cell, the digits not yet tried (a bit
+/// each), and the digit being tried on the copy one level deeper.
+#[derive(Clone, Copy)]
+struct Guess {
+    band: usize,
+    bit: u64,
+    rest: u32,
+    tried: Option<usize>,
+}
+
+/// Deduces from `root`, then guesses, depth first: at each guess the
+/// `hint`'s digit first (when it is a candidate), then the others from the
+/// smallest; the last one left on the state itself, the others each on a
+/// copy kept on a heap stack.
+fn explore(root: Board, hint: Option<&[u8]>, found: &mut Found, budget: &mut Budget) {
+    let allowed = allowed();
+    let mut states = vec![root];
+    let mut open: Vec<Guess> = Vec::new();
+    loop {
+        let top = states.len() - 1;
+        let board = &mut states[top];
+        let alive = board.propagate(allowed).is_ok();
+        if alive && board.unsolved != [0; 4] {
+            let (band, bit) = board.pick();
+            let rest = board.digits_at(band, bit);
+            open.push(Guess {
+                band,
+                bit,
+                rest,
+                tried: None,
+            });
+        } else {
+            if alive {
+                found.record(|g| board.write(g));
+                if found.done() {
+                    return;
+                }
+            }
+            states.pop();
+        }
+        // Try the next digit of the deepest open guess.
+        loop {
+            let Some(&Guess {
+                band,
+                bit,
+                mut rest,
+                tried,
+            }) = open.last()
+            else {
+                return;
+            };
+            let d = open.len() - 1;
+            // The digit just tried on a copy is not there.
+            if let Some(t) = tried {
+                states[d].restrict(4 * t + band, !bit);
+            }
+            let cell = 64 * band + bit.trailing_zeros() as usize;
+            let first = hint.map_or(0, |h| rest & (1u32 << h[cell] >> 1));
+            let digit = if first != 0 {
+                first.trailing_zeros() as usize
+            } else if rest != 0 {
+                rest.trailing_zeros() as usize
+            } else {
+                open.pop();
+                states.pop();
+                continue;
+            };
+            rest &= !(1 << digit);
+            open[d].rest = rest;
+            open[d].tried = None;
+            if rest == 0 {
+                // The last digit, on the state itself.
+                open.pop();
+                if states[d].place(digit, band, bit).is_err() {
+                    states.pop();
+                    continue;
+                }
+                break;
+            }
+            if !budget.spend() {
+                return;
+            }
+            open[d].tried = Some(digit);
+            let mut trial = states[d];
+            if trial.place(digit, band, bit).is_err() {
+                continue;
+            }
+            states.push(trial);
+            break;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quads_gather_and_spread_back() {
+        for q in [0u16, 1, 0x8421, 0xFFFF, 0x1234, 0xF0F0] {
+            let cells = quad_cells(q);
+            assert_eq!(quads(cells), usize::from(q));
+            for k in 0..16 {
+                let nibble = (cells >> (4 * k)) & 0xF;
+                assert_eq!(nibble, if q & 1 << k != 0 { 0xF } else { 0 });
+            }
+        }
+        // One cell in row 2, box 3.
+        assert_eq!(quads(1 << (16 * 2 + 13)), 1 << (4 * 2 + 3));
+    }
+
+    #[test]
+    fn allowed_quads_follow_the_row_box_matchings() {
+        let allowed = allowed();
+        assert_eq!(allowed[0xFFFF], 0xFFFF);
+        // Rows 0 and 1 only in box 0: no matching.
+        assert_eq!(allowed[0xFF11], 0);
+        // Row 0 only in box 1: the other rows lose box 1.
+        let a = allowed[0xFFF2];
+        assert_eq!(a & 0x0F, 0x02);
+        assert_eq!(a & 0x2220, 0);
+        // The diagonal is one matching, and the only one left.
+        assert_eq!(allowed[0x8421], 0x8421);
+    }
+
+    #[test]
+    fn a_box_in_one_column_takes_that_column_from_the_other_bands() {
+        // Box 0 in column 2 only; box 1 in columns 4 and 5; boxes 2 and 3
+        // empty (which removes nothing).
+        let keep = other_bands_keep(1 << 2 | 1 << 4 | 1 << 5);
+        assert_eq!(!keep, col_cells(2));
+    }
+}
