@@ -38,6 +38,9 @@ const COLUMN: u64 = 0x0001_0001_0001_0001;
 /// The low nibble of each row: box 0's cells, shifted by 4 per box.
 const BOX: u64 = 0x000F_000F_000F_000F;
 
+/// The band masks of band 0 (bits of `poss` indices), shifted by the band.
+const BAND: u64 = 0x1111_1111_1111_1111;
+
 /// The cells of row `r` of a band.
 #[inline(always)]
 fn row_cells(r: usize) -> u64 {
@@ -156,6 +159,10 @@ struct Board {
     /// Each band mask as of its last update: a mask that differs has
     /// changed since and is updated again.
     prev: [u64; 64],
+    /// The band masks that may differ from `prev`, a bit each (a cheap
+    /// over-estimate kept by whoever writes a mask, so that only these are
+    /// compared).
+    maybe: u64,
     /// The cells of each band not yet fixed.
     unsolved: [u64; 4],
     /// The unfixed cells of each band with exactly two candidates, from
@@ -171,6 +178,7 @@ impl Board {
         Board {
             poss: [u64::MAX; 64],
             prev: [0; 64],
+            maybe: u64::MAX,
             unsolved: [u64::MAX; 4],
             pairs: [0; 4],
         }
@@ -198,6 +206,7 @@ impl Board {
     #[inline(always)]
     fn restrict(&mut self, sub: usize, keep: u64) {
         self.poss[sub] &= keep;
+        self.maybe |= 1 << sub;
     }
 
     /// Removes `cells` of `band` from every digit but `digit`.
@@ -208,6 +217,7 @@ impl Board {
             self.poss[4 * d + band] &= !cells;
         }
         self.poss[4 * digit + band] = own;
+        self.maybe |= BAND << band;
     }
 
     /// Applies the band deductions to every changed band mask until none
@@ -216,7 +226,10 @@ impl Board {
         loop {
             // Which masks changed, one bit each.
             let mut changed = 0u64;
-            for sub in 0..64 {
+            let mut maybe = std::mem::take(&mut self.maybe);
+            while maybe != 0 {
+                let sub = maybe.trailing_zeros() as usize;
+                maybe &= maybe - 1;
                 changed |= u64::from(self.poss[sub] != self.prev[sub]) << sub;
             }
             if changed == 0 {
