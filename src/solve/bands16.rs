@@ -351,6 +351,12 @@ impl Board {
                 let score = pa.min(pb) * 64 + pa + pb;
                 if score < best.2 {
                     best = (band, bit, score);
+                    // Both values with two places in a unit: only a value
+                    // left with one place in a column (a hidden single not
+                    // looked for) would score lower; take this one.
+                    if score <= 2 * 64 + 4 {
+                        return (band, bit);
+                    }
                 }
             }
         }
