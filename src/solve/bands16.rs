@@ -524,6 +524,63 @@ fn explore(root: Board, hint: Option<&[u8]>, found: &mut Found, budget: &mut Bud
 mod tests {
     use super::*;
 
+    /// The same solution counts (up to 3) as the per-cell solver, and a
+    /// valid first solution, on random subsets of 16x16 grids (some with a
+    /// given changed, often a conflict), with and without an excluded
+    /// value and a hint.
+    #[test]
+    fn agrees_with_the_per_cell_solver() {
+        use crate::random::{below, grid_rng};
+        use crate::solve::generic;
+        use crate::strategies::Strategy;
+        let run = |bands: bool, p: &Grid, exclude, hint: Option<&Grid>| {
+            let mut found = Found {
+                limit: 3,
+                count: 0,
+                keep: true,
+                first: None,
+            };
+            let mut budget = Budget {
+                left: u64::MAX,
+                spent: 0,
+                cut: false,
+            };
+            if bands {
+                search(p, exclude, hint, &mut found, &mut budget);
+            } else {
+                generic::search(p, exclude, hint, &mut found, &mut budget);
+            }
+            if let Some(first) = &found.first {
+                assert!(first.is_valid());
+            }
+            found.count
+        };
+        let mut counts = [0; 4];
+        for i in 0..100 {
+            let mut rng = grid_rng(16, i);
+            let g = Strategy::Backtrack.grid(&mut rng, Size::S16);
+            let mut p = g.clone();
+            let keep = 90 + below(&mut rng, 130);
+            for cell in 0..256 {
+                if below(&mut rng, 256) >= keep {
+                    p.cells_mut()[cell] = 0;
+                }
+            }
+            if i % 4 == 3 {
+                let cell = below(&mut rng, 256) as usize;
+                p.cells_mut()[cell] = 1 + below(&mut rng, 16) as u8;
+            }
+            let empty = p.cells().iter().position(|&v| v == 0);
+            let exclude = empty.map(|c| (c, g.cells()[c]));
+            for (exclude, hint) in [(None, None), (exclude, Some(&g))] {
+                let n = run(true, &p, exclude, hint);
+                assert_eq!(n, run(false, &p, exclude, hint), "{p:?}");
+                counts[n as usize] += 1;
+            }
+        }
+        assert!(counts.iter().all(|&k| k > 3), "{counts:?}");
+    }
+
     #[test]
     fn quads_gather_and_spread_back() {
         for q in [0u16, 1, 0x8421, 0xFFFF, 0x1234, 0xF0F0] {

@@ -310,27 +310,30 @@ mod tests {
         }
     }
 
-    /// Filling an empty 25x25 grid goes hundreds of guesses deep; the
-    /// search keeps its states on the heap, so a small stack is enough.
+    /// Filling an empty 25x25 grid goes hundreds of guesses deep, an empty
+    /// 16x16 grid tens; both searches keep their states on the heap, so a
+    /// small stack is enough.
     #[test]
     fn deep_searches_fit_a_small_stack() {
-        let out = std::thread::Builder::new()
-            .stack_size(256 * 1024)
-            .spawn(|| {
-                search(
-                    &Grid::empty(Size::S25),
-                    Search {
-                        limit: 1,
-                        budget: 100_000,
-                    },
-                )
-            })
-            .unwrap()
-            .join()
-            .unwrap();
-        assert_eq!(out.solutions, 1);
-        assert!(out.guesses > 100, "{} guesses", out.guesses);
-        assert!(out.first.unwrap().is_valid());
+        for (size, least) in [(Size::S16, 10), (Size::S25, 100)] {
+            let out = std::thread::Builder::new()
+                .stack_size(256 * 1024)
+                .spawn(move || {
+                    search(
+                        &Grid::empty(size),
+                        Search {
+                            limit: 1,
+                            budget: 100_000,
+                        },
+                    )
+                })
+                .unwrap()
+                .join()
+                .unwrap();
+            assert_eq!(out.solutions, 1, "{size}");
+            assert!(out.guesses > least, "{size}: {} guesses", out.guesses);
+            assert!(out.first.unwrap().is_valid(), "{size}");
+        }
     }
 
     #[test]
