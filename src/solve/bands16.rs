@@ -28,6 +28,7 @@
 //! **Limits.** Hidden singles in columns are not looked for (guessing finds
 //! them), as in the 9x9 solver.
 
+use super::explore::{Node, explore};
 use super::{Budget, Found};
 use crate::grid::{Grid, Size};
 
@@ -427,96 +428,40 @@ pub fn search(
     explore(board, hint.map(Grid::cells), found, budget);
 }
 
-/// A guess open in the search: its cell, the digits not yet tried (a bit
-/// each), and the digit being tried on the copy one level deeper.
-#[derive(Clone, Copy)]
-struct Guess {
-    band: usize,
-    bit: u64,
-    rest: u32,
-    tried: Option<usize>,
-}
+impl Node for Board {
+    /// A cell, `(band, bit)`; alternative `i` is digit `i` (0-based).
+    type Choice = (usize, u64);
 
-/// Deduces from `root`, then guesses, depth first: at each guess the
-/// `hint`'s digit first (when it is a candidate), then the others from the
-/// smallest; the last one left on the state itself, the others each on a
-/// copy kept on a heap stack.
-fn explore(root: Board, hint: Option<&[u8]>, found: &mut Found, budget: &mut Budget) {
-    let allowed = allowed();
-    let mut states = vec![root];
-    let mut open: Vec<Guess> = Vec::new();
-    loop {
-        let top = states.len() - 1;
-        let board = &mut states[top];
-        let alive = board.propagate(allowed).is_ok();
-        if alive && board.unsolved != [0; 4] {
-            let (band, bit) = board.pick();
-            let rest = board.digits_at(band, bit);
-            open.push(Guess {
-                band,
-                bit,
-                rest,
-                tried: None,
-            });
-        } else {
-            if alive {
-                found.record(|g| board.write(g));
-                if found.done() {
-                    return;
-                }
-            }
-            states.pop();
-        }
-        // Try the next digit of the deepest open guess.
-        loop {
-            let Some(&Guess {
-                band,
-                bit,
-                mut rest,
-                tried,
-            }) = open.last()
-            else {
-                return;
-            };
-            let d = open.len() - 1;
-            // The digit just tried on a copy is not there.
-            if let Some(t) = tried {
-                states[d].restrict(4 * t + band, !bit);
-            }
-            let cell = 64 * band + bit.trailing_zeros() as usize;
-            let first = hint.map_or(0, |h| rest & (1u32 << h[cell] >> 1));
-            let digit = if first != 0 {
-                first.trailing_zeros() as usize
-            } else if rest != 0 {
-                rest.trailing_zeros() as usize
-            } else {
-                open.pop();
-                states.pop();
-                continue;
-            };
-            rest &= !(1 << digit);
-            open[d].rest = rest;
-            open[d].tried = None;
-            if rest == 0 {
-                // The last digit, on the state itself.
-                open.pop();
-                if states[d].place(digit, band, bit).is_err() {
-                    states.pop();
-                    continue;
-                }
-                break;
-            }
-            if !budget.spend() {
-                return;
-            }
-            open[d].tried = Some(digit);
-            let mut trial = states[d];
-            if trial.place(digit, band, bit).is_err() {
-                continue;
-            }
-            states.push(trial);
-            break;
-        }
+    fn deduce(&mut self) -> bool {
+        self.propagate(allowed()).is_ok()
+    }
+
+    fn solved(&self) -> bool {
+        self.unsolved == [0; 4]
+    }
+
+    fn write(&self, grid: &mut Grid) {
+        Board::write(self, grid);
+    }
+
+    fn choose(&self) -> ((usize, u64), u32) {
+        let (band, bit) = self.pick();
+        ((band, bit), self.digits_at(band, bit))
+    }
+
+    fn hinted(&self, (band, bit): (usize, u64), hint: &[u8], rest: u32) -> Option<usize> {
+        let v = hint[64 * band + bit.trailing_zeros() as usize];
+        let first = rest & (1u32 << v >> 1);
+        (first != 0).then(|| first.trailing_zeros() as usize)
+    }
+
+    fn take(&mut self, (band, bit): (usize, u64), digit: usize) -> bool {
+        self.place(digit, band, bit).is_ok()
+    }
+
+    fn rule_out(&mut self, (band, bit): (usize, u64), digit: usize) -> bool {
+        self.restrict(4 * digit + band, !bit);
+        true
     }
 }
 

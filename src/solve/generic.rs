@@ -28,6 +28,7 @@
 //! 25x25 puzzles with many clues; very hard large puzzles can need a search
 //! budget (see [`super::Search`]). The README has the measured times.
 
+use super::explore::{Node, explore};
 use super::{Budget, Found};
 use crate::grid::{Grid, MAX_CELLS, Size};
 use crate::mask::Mask;
@@ -546,112 +547,41 @@ pub fn search(
     explore(state, hint.map(Grid::cells), found, budget);
 }
 
-/// A guess open in the search.
-#[derive(Clone, Copy)]
-struct Guess {
-    /// What it branches on.
-    branch: Branch,
-    /// The alternatives not yet tried, a bit each.
-    rest: u32,
-    /// The cell and value being tried on the copy one level deeper.
-    tried: Option<(usize, u8)>,
-}
+impl Node for State {
+    type Choice = Branch;
 
-/// Deduces from `root`, then guesses (see [`State::pick`]), depth first:
-/// the `hint`'s alternative first (when it is one), then the others in
-/// order; the last one left is tried on the state itself, the others each
-/// on a copy.
-///
-/// The search is a loop over a stack of states on the heap (one per open
-/// guess), not a recursion: a 25x25 search hundreds of guesses deep needs
-/// no more of the thread's stack than a shallow one.
-fn explore(root: State, hint: Option<&[u8]>, found: &mut Found, budget: &mut Budget) {
-    let size = root.size;
-    // `states[d]`: the state at depth d; `open[d]`: the guess open on it.
-    let mut states = vec![root];
-    let mut open: Vec<Guess> = Vec::new();
-    loop {
-        // Deduce on the deepest state; open a guess on it, or drop it.
-        let top = states.len() - 1;
-        let state = &mut states[top];
-        let alive = state.propagate().is_ok();
-        if alive && state.left > 0 && !state.counting && state.recount().is_err() {
-            // (A fixpoint of the scans has no value without a place, so
-            // this does not happen; the branch would be dead if it did.)
-            states.pop();
-        } else if alive && state.left > 0 {
-            let (branch, alternatives) = state.pick();
-            open.push(Guess {
-                branch,
-                rest: alternatives,
-                tried: None,
-            });
-        } else {
-            if alive {
-                found.record(|g| state.write(g));
-                if found.done() {
-                    return;
-                }
-            }
-            states.pop();
-        }
-        // Try the next alternative of the deepest open guess.
-        loop {
-            let Some(&Guess {
-                branch,
-                mut rest,
-                tried,
-            }) = open.last()
-            else {
-                return;
-            };
-            let d = open.len() - 1;
-            // The alternative just tried on a copy is not there.
-            if let Some((cell, v)) = tried
-                && states[d].remove(cell, Mask::single(v).0).is_err()
-            {
-                open.pop();
-                states.pop();
-                continue;
-            }
-            let first = hint.and_then(|h| branch.hinted(size, h, rest));
-            let i = match first {
-                Some(i) => i,
-                None if rest != 0 => rest.trailing_zeros() as usize,
-                None => {
-                    open.pop();
-                    states.pop();
-                    continue;
-                }
-            };
-            rest &= !(1 << i);
-            let (cell, v) = branch.alternative(size, i);
-            open[d] = Guess {
-                branch,
-                rest,
-                tried: None,
-            };
-            if rest == 0 {
-                // The last alternative, on the state itself.
-                open.pop();
-                if states[d].fix(cell, v).is_err() {
-                    states.pop();
-                    continue;
-                }
-                break;
-            }
-            if !budget.spend() {
-                return;
-            }
-            open[d].tried = Some((cell, v));
-            let trial = states[d].clone();
-            states.push(trial);
-            if states[d + 1].fix(cell, v).is_err() {
-                states.pop();
-                continue;
-            }
-            break;
-        }
+    fn deduce(&mut self) -> bool {
+        // Once the search is about to guess, the places start being
+        // counted. (A fixpoint of the scans has no value without a place,
+        // so the recount does not fail; the branch would be dead if it
+        // did.)
+        self.propagate().is_ok() && (self.left == 0 || self.counting || self.recount().is_ok())
+    }
+
+    fn solved(&self) -> bool {
+        self.left == 0
+    }
+
+    fn write(&self, grid: &mut Grid) {
+        State::write(self, grid);
+    }
+
+    fn choose(&self) -> (Branch, u32) {
+        self.pick()
+    }
+
+    fn hinted(&self, branch: Branch, hint: &[u8], rest: u32) -> Option<usize> {
+        branch.hinted(self.size, hint, rest)
+    }
+
+    fn take(&mut self, branch: Branch, i: usize) -> bool {
+        let (cell, v) = branch.alternative(self.size, i);
+        self.fix(cell, v).is_ok()
+    }
+
+    fn rule_out(&mut self, branch: Branch, i: usize) -> bool {
+        let (cell, v) = branch.alternative(self.size, i);
+        self.remove(cell, Mask::single(v).0).is_ok()
     }
 }
 

@@ -15,6 +15,7 @@ use crate::grid::{Grid, Size};
 
 pub mod bands;
 pub mod bands16;
+mod explore;
 pub mod generic;
 
 /// The default search budget of the commands: guesses per puzzle.

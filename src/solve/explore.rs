@@ -1,0 +1,143 @@
+//! The depth-first search the solvers share: deduce, then guess.
+//!
+//! A solver's state ([`Node`]) deduces what it can, says what to guess on
+//! (a choice with up to 32 alternatives, each of which a solution takes
+//! exactly one of), and takes or rules out one alternative. [`explore`]
+//! tries the alternatives in order, the hint's first: each on a copy of the
+//! state but the last, which is tried on the state itself after the others
+//! are ruled out. The copies live on a stack in a `Vec`, not in a
+//! recursion, so a search hundreds of guesses deep needs no more of the
+//! thread's stack than a shallow one.
+
+use super::{Budget, Found};
+use crate::grid::Grid;
+
+/// A solver's search state.
+pub(crate) trait Node: Clone {
+    /// What a guess branches on.
+    type Choice: Copy;
+
+    /// Deduces until nothing more follows; `false` if the state has no
+    /// solution.
+    fn deduce(&mut self) -> bool;
+
+    /// Whether every cell is fixed (after a successful [`Node::deduce`],
+    /// a solution).
+    fn solved(&self) -> bool;
+
+    /// Writes the solved state into `grid`.
+    fn write(&self, grid: &mut Grid);
+
+    /// What to guess on, and its alternatives, a bit each.
+    fn choose(&self) -> (Self::Choice, u32);
+
+    /// The alternative a complete grid `hint` takes, if it is among `rest`.
+    fn hinted(&self, choice: Self::Choice, hint: &[u8], rest: u32) -> Option<usize>;
+
+    /// Takes alternative `i`; `false` if that contradicts the state.
+    fn take(&mut self, choice: Self::Choice, i: usize) -> bool;
+
+    /// Rules alternative `i` out; `false` if that contradicts the state.
+    fn rule_out(&mut self, choice: Self::Choice, i: usize) -> bool;
+}
+
+/// A guess open in the search.
+#[derive(Clone, Copy)]
+struct Guess<C> {
+    choice: C,
+    /// The alternatives not yet tried, a bit each.
+    rest: u32,
+    /// The alternative being tried on the copy one level deeper.
+    tried: Option<usize>,
+}
+
+/// Deduces from `root`, then guesses, depth first, recording solutions in
+/// `found` until its limit or the budget is reached: at each guess the
+/// `hint`'s alternative first (when it is one), then the others from the
+/// lowest.
+pub(crate) fn explore<N: Node>(
+    root: N,
+    hint: Option<&[u8]>,
+    found: &mut Found,
+    budget: &mut Budget,
+) {
+    // `states[d]`: the state at depth d; `open[d]`: the guess open on it.
+    let mut states = vec![root];
+    let mut open: Vec<Guess<N::Choice>> = Vec::new();
+    loop {
+        // Deduce on the deepest state; open a guess on it, or drop it.
+        let top = states.len() - 1;
+        let state = &mut states[top];
+        let alive = state.deduce();
+        if alive && !state.solved() {
+            let (choice, rest) = state.choose();
+            open.push(Guess {
+                choice,
+                rest,
+                tried: None,
+            });
+        } else {
+            if alive {
+                found.record(|g| state.write(g));
+                if found.done() {
+                    return;
+                }
+            }
+            states.pop();
+        }
+        // Try the next alternative of the deepest open guess.
+        loop {
+            let Some(&Guess {
+                choice,
+                mut rest,
+                tried,
+            }) = open.last()
+            else {
+                return;
+            };
+            let d = open.len() - 1;
+            // The alternative just tried on a copy is not there.
+            if let Some(t) = tried
+                && !states[d].rule_out(choice, t)
+            {
+                open.pop();
+                states.pop();
+                continue;
+            }
+            let first = hint.and_then(|h| states[d].hinted(choice, h, rest));
+            let i = match first {
+                Some(i) => i,
+                None if rest != 0 => rest.trailing_zeros() as usize,
+                None => {
+                    open.pop();
+                    states.pop();
+                    continue;
+                }
+            };
+            rest &= !(1 << i);
+            open[d] = Guess {
+                choice,
+                rest,
+                tried: None,
+            };
+            if rest == 0 {
+                // The last alternative, on the state itself.
+                open.pop();
+                if !states[d].take(choice, i) {
+                    states.pop();
+                    continue;
+                }
+                break;
+            }
+            if !budget.spend() {
+                return;
+            }
+            open[d].tried = Some(i);
+            let mut trial = states[d].clone();
+            if trial.take(choice, i) {
+                states.push(trial);
+                break;
+            }
+        }
+    }
+}
