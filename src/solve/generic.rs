@@ -471,6 +471,12 @@ impl State {
                 let score = pa.min(pb) * 64 + pa + pb;
                 if score < best.2 {
                     best = (cell, n, score);
+                    // Both values with two places in a unit: the best
+                    // score a cell can have (one place is a single, fixed
+                    // already); take this one.
+                    if score <= 2 * 64 + 4 {
+                        break;
+                    }
                 }
             }
         }
