@@ -15,7 +15,7 @@
 //!
 //! The modules, from the bottom up: [`mask`] (sets of values as bits),
 //! [`grid`], [`candidates`] (what each unit still lacks), [`random`],
-//! [`strategies`] (one file per fill algorithm), [`format`] (one reader and
+//! [`strategies`] (one file per fill algorithm), [`format`](mod@format) (one reader and
 //! writer per format), [`check`] and [`stats`] (what the commands compute),
 //! [`solve`] (solutions and their count), [`techniques`] (one file per
 //! human solving technique) and [`rate`] (difficulty on the Sudoku

@@ -1,7 +1,7 @@
 //! `sudogen [generate]`: write grids of a run, in order, in any format.
 //!
 //! Grids are made and formatted in chunks of consecutive indices on the
-//! workers of the [pipeline](crate::pipeline); the calling thread writes
+//! workers of the [pipeline]; the calling thread writes
 //! the chunks in order. Every grid has its own random stream and the
 //! writers are stateless per record, so the bytes do not depend on the
 //! number of jobs or on how a run is split with `--start`.

@@ -1,6 +1,6 @@
 //! What `solve` and `rate` share: reading puzzles in any format and
 //! alphabet, working on them in batches through the
-//! [pipeline](crate::pipeline), and writing the results in input order with
+//! [pipeline], and writing the results in input order with
 //! a `FILE:LINE: message` on standard error for each puzzle that failed.
 
 use std::io::Write;

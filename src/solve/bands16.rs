@@ -18,8 +18,11 @@
 //!
 //! **Guesses** are on the two-candidate cell whose values have the fewest
 //! places in its row, column or box (see [`super::generic`], where this
-//! choice halves the guesses on minimal 16x16 puzzles), else on the first
-//! cell with the fewest candidates. The states of open guesses (1.1 KB
+//! choice halves the guesses on minimal 16x16 puzzles), taking the first
+//! whose two values both have two places in a unit (only a value left
+//! alone in a column, a hidden single not looked for, could score lower);
+//! else on the first cell with the fewest candidates. The search itself is
+//! the shared one of `solve/explore.rs`: the states of open guesses (1.1 KB
 //! each) live on a stack in a `Vec`, not in a recursion.
 //!
 //! **Cost.** Per band update a few shifts, two table look-ups and the row

@@ -1,4 +1,5 @@
-//! The solver for every size: candidates per cell, singles, and guesses.
+//! The per-cell solver, for every size (used at 4x4 and 25x25): candidates
+//! per cell, singles, and guesses.
 //!
 //! **Algorithm.** Each cell keeps its candidates as a [`Mask`]. Fixing a
 //! cell removes its value from its peers' candidates (naked singles follow:
@@ -13,15 +14,15 @@
 //! singles alone nearly solve the puzzle, as with dense 25x25 puzzles; it
 //! pays once the search branches.) Then locked candidates, pointing and
 //! claiming, in one pass per row and per box. When nothing applies, the
-//! search guesses, depth first, on a copy of the state (the copies live on
-//! a stack in a `Vec`, not in a recursion): on the two-candidate cell whose
-//! values have the fewest places in its units (a value with two places in
-//! a unit puts itself in the other one when the guess takes it away, so
-//! both branches deduce more; choosing so halves the guesses on minimal
-//! 16x16 puzzles against the first two-candidate cell), or, when no cell
-//! has two candidates, on the fewest-candidate cell or on the places of a
-//! value in a unit if it has fewer (the exact-cover choice of the
-//! constraint with the fewest options).
+//! search guesses, depth first, on a copy of the state (the search of
+//! `solve/explore.rs`, shared with the 16x16 solver): on the two-candidate
+//! cell whose values have the fewest places in its units (a value with two
+//! places in a unit puts itself in the other one when the guess takes it
+//! away, so both branches deduce more; choosing so halves the guesses on
+//! minimal 16x16 puzzles against the first two-candidate cell), or, when
+//! no cell has two candidates, on the fewest-candidate cell or on the
+//! places of a value in a unit if it has fewer (the exact-cover choice of
+//! the constraint with the fewest options).
 //!
 //! **Cost.** A state is a candidate mask per cell plus the place counts
 //! (6.7 KB at 25x25), copied once per guess. Fast enough for 16x16 and
