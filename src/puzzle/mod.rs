@@ -35,6 +35,11 @@
 //!   differs from the grid there ([`has_other_solution`]), which guesses
 //!   the grid's values first; an orbit of several cells by a count to two.
 //!
+//! At 9x9 the givens are also kept as the 9x9 solver's band masks
+//! ([`bands::Givens`]), updated as givens go and come back: the singles are
+//! read from them with a few masks, and each search starts from them
+//! without reading the grid.
+//!
 //! **Cost.** One check per orbit: 81 for a 9x9 puzzle without symmetry, of
 //! which about 28 search. The README has the measured times.
 //!
@@ -50,7 +55,7 @@ pub mod unavoidable;
 use crate::candidates::{Singles, UnitMasks, singles_fill};
 use crate::grid::{Grid, Size};
 use crate::random::shuffle;
-use crate::solve::{count_solutions, has_other_solution};
+use crate::solve::{bands, count_solutions, has_other_solution, has_other_solution_9};
 use unavoidable::Unavoidable;
 
 /// A map of the cell (row, column) of a grid of side n to another cell.
@@ -264,12 +269,7 @@ fn remove_givens<R: Rng + ?Sized>(
     let mut orbit = Vec::with_capacity(8);
     let mut puzzle = solution.clone();
     let size = solution.size();
-    let places = size.places();
-    // What each unit of the puzzle holds, kept in step with the givens.
-    let mut units = UnitMasks::default();
-    for (i, &v) in solution.cells().iter().enumerate() {
-        units.place(places[i], v);
-    }
+    let mut tracked = Tracked::new(solution);
     let mut clues = size.cells();
     let target = settings.clues.unwrap_or(0);
     // The small unavoidable sets, built at the first check a single cannot
@@ -291,7 +291,7 @@ fn remove_givens<R: Rng + ?Sized>(
         let orbit = &orbit[..];
         for &i in orbit {
             puzzle.cells_mut()[i] = 0;
-            units.unplace(places[i], solution.cells()[i]);
+            tracked.unplace(i, solution.cells()[i]);
         }
         // Whether the puzzle is still unique, and whether a hidden single
         // fills the orbit's one cell from the other givens.
@@ -299,7 +299,7 @@ fn remove_givens<R: Rng + ?Sized>(
             // One cell whose value still follows from the other givens by
             // a hidden single: the puzzle keeps its solutions, and hidden
             // singles solve it if they solved it before.
-            [i] if hidden_forced(&puzzle, &units, i, solution.cells()[i]) => {
+            [i] if tracked.hidden_forced(&puzzle, i, solution.cells()[i]) => {
                 if let Some(sets) = &mut sets {
                     let emptied = sets.take(orbit);
                     debug_assert!(!emptied, "a unique puzzle emptied an unavoidable set");
@@ -317,7 +317,7 @@ fn remove_givens<R: Rng + ?Sized>(
             // One cell: unique when a naked single forces its value, else
             // unless a solution puts another value there.
             [i] => (
-                naked_forced(&puzzle, &units, i) || !has_other_solution(&puzzle, i, solution),
+                tracked.naked_forced(i) || !tracked.has_other_solution(&puzzle, i, solution),
                 false,
             ),
             _ => (count_solutions(&puzzle, 2) == 1, false),
@@ -330,7 +330,7 @@ fn remove_givens<R: Rng + ?Sized>(
                 // did (see `make_easy`).
                 unverified.extend_from_slice(orbit);
                 if unverified.len() >= check_every {
-                    if !singles_fill(&puzzle, &units, Some(&unverified), Singles::Hidden) {
+                    if !singles_fill(&puzzle, &tracked.units, Some(&unverified), Singles::Hidden) {
                         return None;
                     }
                     unverified.clear();
@@ -342,15 +342,87 @@ fn remove_givens<R: Rng + ?Sized>(
             }
             for &i in orbit {
                 puzzle.cells_mut()[i] = solution.cells()[i];
-                units.place(places[i], solution.cells()[i]);
+                tracked.place(i, solution.cells()[i]);
             }
         }
     }
-    if !unverified.is_empty() && !singles_fill(&puzzle, &units, Some(&unverified), Singles::Hidden)
+    if !unverified.is_empty()
+        && !singles_fill(&puzzle, &tracked.units, Some(&unverified), Singles::Hidden)
     {
         return None;
     }
     Some(puzzle)
+}
+
+/// What the removal checks read besides the puzzle, kept in step with its
+/// givens: the values each unit holds, and at 9x9 the givens as the 9x9
+/// solver's band masks (its searches then start from them without reading
+/// the grid, and the singles are read from them too).
+struct Tracked {
+    size: Size,
+    units: UnitMasks,
+    bands: Option<bands::Givens>,
+}
+
+impl Tracked {
+    /// Every cell of `solution` a given.
+    fn new(solution: &Grid) -> Tracked {
+        let size = solution.size();
+        let places = size.places();
+        let mut units = UnitMasks::default();
+        for (i, &v) in solution.cells().iter().enumerate() {
+            units.place(places[i], v);
+        }
+        let bands = (size == Size::S9).then(|| bands::Givens::new(solution));
+        Tracked { size, units, bands }
+    }
+
+    /// `value` is given at `cell` again.
+    fn place(&mut self, cell: usize, value: u8) {
+        self.units.place(self.size.places()[cell], value);
+        if let Some(b) = &mut self.bands {
+            b.add(cell, value);
+        }
+    }
+
+    /// `cell`'s given, `value`, is gone.
+    fn unplace(&mut self, cell: usize, value: u8) {
+        self.units.unplace(self.size.places()[cell], value);
+        if let Some(b) = &mut self.bands {
+            b.remove(cell, value);
+        }
+    }
+
+    /// Whether the empty `cell` must hold `v` by a hidden single: in one of
+    /// its units no other empty cell can hold `v`. Such a cell (or one
+    /// forced by [`Tracked::naked_forced`]) can lose its given without the
+    /// puzzle gaining a solution, so no search is needed: the decision is
+    /// the one the search would make.
+    fn hidden_forced(&self, puzzle: &Grid, cell: usize, v: u8) -> bool {
+        match &self.bands {
+            Some(b) => b.hidden_single(cell, v),
+            None => hidden_forced(puzzle, &self.units, cell, v),
+        }
+    }
+
+    /// Whether the empty `cell`'s units hold every other value (a naked
+    /// single).
+    fn naked_forced(&self, cell: usize) -> bool {
+        match &self.bands {
+            Some(b) => b.naked_single(cell),
+            None => {
+                self.units.used(self.size.places()[cell]).len() as usize == self.size.side() - 1
+            }
+        }
+    }
+
+    /// [`has_other_solution`] on `puzzle`, whose givens these are.
+    fn has_other_solution(&self, puzzle: &Grid, cell: usize, solution: &Grid) -> bool {
+        match &self.bands {
+            Some(b) => has_other_solution_9(b, cell, solution),
+            None => has_other_solution(puzzle, cell, solution),
+        }
+    }
 }
 
 /// Whether hidden singles (full houses included) alone solve `puzzle`:
@@ -369,18 +441,8 @@ pub fn solvable_by_hidden_singles(puzzle: &Grid) -> bool {
     singles_fill(puzzle, &units, None, Singles::Hidden)
 }
 
-/// Whether the empty `cell`'s units hold every other value (a naked
-/// single), given the units' contents `units`.
-fn naked_forced(puzzle: &Grid, units: &UnitMasks, cell: usize) -> bool {
-    let size = puzzle.size();
-    units.used(size.places()[cell]).len() as usize == size.side() - 1
-}
-
-/// Whether the empty `cell` must hold `v` by a hidden single: in one of
-/// its units no other empty cell can hold `v`, given the units' contents
-/// `units`. Such a cell (or one forced by [`naked_forced`]) can lose its
-/// given without the puzzle gaining a solution, so no search is needed:
-/// the decision is the one the search would make.
+/// [`Tracked::hidden_forced`] read from the units' contents `units`
+/// (sizes other than 9x9).
 fn hidden_forced(puzzle: &Grid, units: &UnitMasks, cell: usize, v: u8) -> bool {
     let size = puzzle.size();
     let places = size.places();
@@ -428,6 +490,64 @@ mod tests {
                 assert_eq!(largest, expected, "{s:?} {size}");
             }
         }
+    }
+
+    /// At 9x9 the checks read the band masks; they answer as the checks
+    /// every other size uses (the units' contents, the grid's search) on
+    /// every empty cell of puzzles emptied to many depths, with the masks
+    /// kept in step by removing givens and putting some back.
+    #[test]
+    fn band_mask_checks_answer_as_the_unit_checks() {
+        use crate::random::below;
+        let (mut hidden, mut naked, mut other) = (0, 0, 0);
+        for i in 0..150 {
+            let mut rng = grid_rng(71, i);
+            let grid = Strategy::Uniform.grid(&mut rng, Size::S9);
+            let mut order: Vec<usize> = (0..81).collect();
+            shuffle(&mut rng, &mut order);
+            let mut tracked = Tracked::new(&grid);
+            let mut puzzle = grid.clone();
+            let depth = 30 + below(&mut rng, 35) as usize;
+            for &c in &order[..depth] {
+                puzzle.cells_mut()[c] = 0;
+                tracked.unplace(c, grid.cells()[c]);
+            }
+            // A few back.
+            for &c in &order[..depth / 10] {
+                puzzle.cells_mut()[c] = grid.cells()[c];
+                tracked.place(c, grid.cells()[c]);
+            }
+            assert_eq!(tracked.bands, Some(bands::Givens::new(&puzzle)), "#{i}");
+            for c in (0..81).filter(|&c| puzzle.cells()[c] == 0) {
+                let v = grid.cells()[c];
+                let h = tracked.hidden_forced(&puzzle, c, v);
+                assert_eq!(
+                    h,
+                    hidden_forced(&puzzle, &tracked.units, c, v),
+                    "#{i} r{}c{}",
+                    c / 9,
+                    c % 9
+                );
+                let used = tracked.units.used(Size::S9.places()[c]).len();
+                let n = tracked.naked_forced(c);
+                assert_eq!(n, used == 8, "#{i} r{}c{}", c / 9, c % 9);
+                let o = tracked.has_other_solution(&puzzle, c, &grid);
+                assert_eq!(
+                    o,
+                    has_other_solution(&puzzle, c, &grid),
+                    "#{i} r{}c{}",
+                    c / 9,
+                    c % 9
+                );
+                hidden += usize::from(h);
+                naked += usize::from(n);
+                other += usize::from(o);
+            }
+        }
+        assert!(
+            hidden > 100 && naked > 100 && other > 100,
+            "{hidden} {naked} {other}"
+        );
     }
 
     #[test]

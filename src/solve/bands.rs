@@ -212,6 +212,99 @@ static NEIGHBOURS: [(u8, u8, u8); 27] = {
     t
 };
 
+/// The givens of a 9x9 puzzle as band masks, what a search starts from,
+/// kept in step with a puzzle whose givens come and go one at a time (as in
+/// top-down removal, where it saves reading the grid for each check). The
+/// givens are taken to be part of a valid grid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Givens {
+    /// `given[3 * digit + band]`: the digit's givens in the band.
+    given: [u32; 27],
+    /// The given cells of each band.
+    filled: [u32; 3],
+}
+
+impl Givens {
+    /// The givens of the 9x9 `grid`.
+    pub fn new(grid: &Grid) -> Givens {
+        debug_assert_eq!(grid.size(), Size::S9);
+        // After the 27 masks, three where the empty cells go: no branch on
+        // whether a cell is given, which would be mispredicted half the
+        // time.
+        let mut given = [0u32; 30];
+        for (band, cells) in grid.cells()[..81].chunks_exact(27).enumerate() {
+            for (i, &v) in cells.iter().enumerate() {
+                let row = if v == 0 { 27 } else { 3 * (usize::from(v) - 1) };
+                given[row + band] |= 1 << i;
+            }
+        }
+        let mut filled = [0u32; 3];
+        for digit in 0..9 {
+            for band in 0..3 {
+                filled[band] |= given[3 * digit + band];
+            }
+        }
+        Givens {
+            given: given[..27].try_into().expect("27 masks"),
+            filled,
+        }
+    }
+
+    /// Adds the given `value` (1 to 9) at the empty `cell` (0 to 80).
+    pub fn add(&mut self, cell: usize, value: u8) {
+        self.given[3 * (usize::from(value) - 1) + cell / 27] |= 1 << (cell % 27);
+        self.filled[cell / 27] |= 1 << (cell % 27);
+    }
+
+    /// Removes the given `value` at `cell`.
+    pub fn remove(&mut self, cell: usize, value: u8) {
+        self.given[3 * (usize::from(value) - 1) + cell / 27] &= !(1 << (cell % 27));
+        self.filled[cell / 27] &= !(1 << (cell % 27));
+    }
+
+    /// The cells of `band` where no given of `digit` (0-based) sees and
+    /// no given stands: where the digit may go.
+    #[inline(always)]
+    fn open(&self, digit: usize, band: usize) -> u32 {
+        let g = &self.given[3 * digit..3 * digit + 3];
+        let cols = columns(g[0]) | columns(g[1]) | columns(g[2]);
+        let col_cells = cols | cols << 9 | cols << 18;
+        ALL & !(TAKEN[triads(g[band]) as usize] | col_cells | self.filled[band])
+    }
+
+    /// Whether the givens put `value` at the empty `cell` by a hidden
+    /// single: in its row, column or box no other cell is open to it.
+    pub fn hidden_single(&self, cell: usize, value: u8) -> bool {
+        let (band, i) = (cell / 27, cell % 27);
+        let (bit, r, c) = (1u32 << i, i / 9, i % 9);
+        let digit = usize::from(value) - 1;
+        let here = self.open(digit, band);
+        // The column's open cells band by band: their sum is `bit` only
+        // when `bit` is the one cell (the masks share bit positions).
+        let col = col_cells(c);
+        let in_column = (0..3).map(|b| self.open(digit, b) & col).sum::<u32>();
+        here & row_cells(r) == bit || here & box_cells(c / 3) == bit || in_column == bit
+    }
+
+    /// Whether the givens put a value at the empty `cell` by a naked
+    /// single: one value only is open to it.
+    pub fn naked_single(&self, cell: usize) -> bool {
+        let (band, bit) = (cell / 27, 1u32 << (cell % 27));
+        (0..9)
+            .map(|d| u32::from(self.open(d, band) & bit != 0))
+            .sum::<u32>()
+            == 1
+    }
+
+    /// The search's starting board.
+    fn board(&self) -> Board {
+        match Board::from_masks::<false>(&self.given, self.filled) {
+            Ok(board) => board,
+            Err(Dead) => unreachable!("unchecked boards are not refused"),
+        }
+    }
+}
+
 /// The state of a search: where each digit may go, band by band.
 #[derive(Clone, Copy)]
 struct Board {
@@ -247,23 +340,14 @@ impl Board {
     /// `CHECK`, `Dead` if two givens of a digit share a unit; without, the
     /// caller knows they do not (the givens are part of a valid grid).
     fn from_givens<const CHECK: bool>(grid: &Grid) -> Result<Board, Dead> {
-        // `given[3 * digit + band]`: the digit's givens in the band (and
-        // after them, three masks where the empty cells go: no branch on
-        // whether a cell is given, which would be mispredicted half the
-        // time).
-        let mut given = [0u32; 30];
-        for (band, cells) in grid.cells()[..81].chunks_exact(27).enumerate() {
-            for (i, &v) in cells.iter().enumerate() {
-                let row = if v == 0 { 27 } else { 3 * (usize::from(v) - 1) };
-                given[row + band] |= 1 << i;
-            }
-        }
-        let mut filled = [0u32; 3];
-        for digit in 0..9 {
-            for band in 0..3 {
-                filled[band] |= given[3 * digit + band];
-            }
-        }
+        let givens = Givens::new(grid);
+        Board::from_masks::<CHECK>(&givens.given, givens.filled)
+    }
+
+    /// [`Board::from_givens`] from the givens' band masks, `given[3 *
+    /// digit + band]`, and the given cells of each band, `filled`.
+    #[inline(always)]
+    fn from_masks<const CHECK: bool>(given: &[u32; 27], filled: [u32; 3]) -> Result<Board, Dead> {
         let mut board = Board::new();
         for digit in 0..9 {
             let g = &given[3 * digit..3 * digit + 3];
@@ -493,9 +577,30 @@ pub fn search(
     } else {
         Board::from_givens::<true>(grid)
     };
-    let Ok(mut board) = board else {
-        return;
-    };
+    if let Ok(board) = board {
+        search_board(board, exclude, hint, found, budget);
+    }
+}
+
+/// [`search`] from the givens as band masks (part of a valid grid).
+pub fn search_givens(
+    givens: &Givens,
+    exclude: Option<(usize, u8)>,
+    hint: Option<&Grid>,
+    found: &mut Found,
+    budget: &mut Budget,
+) {
+    search_board(givens.board(), exclude, hint, found, budget);
+}
+
+/// [`search`] from the board of the givens.
+fn search_board(
+    mut board: Board,
+    exclude: Option<(usize, u8)>,
+    hint: Option<&Grid>,
+    found: &mut Found,
+    budget: &mut Budget,
+) {
     if let Some((cell, value)) = exclude {
         board.restrict(
             3 * (usize::from(value) - 1) + cell / 27,

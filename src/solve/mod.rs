@@ -150,6 +150,18 @@ pub fn has_other_solution(puzzle: &Grid, cell: usize, solution: &Grid) -> bool {
     exists_without(puzzle, (cell, solution.cells()[cell]), Some(solution))
 }
 
+/// [`has_other_solution`] for a 9x9 puzzle given by its givens' band
+/// masks (kept in step by the caller, as top-down removal does): whether
+/// the puzzle of `givens`, which leaves `cell` empty, has a solution other
+/// than `solution` there.
+pub fn has_other_solution_9(givens: &bands::Givens, cell: usize, solution: &Grid) -> bool {
+    debug_assert_eq!(solution.size(), Size::S9);
+    let (mut found, mut budget) = first_solution();
+    let exclude = Some((cell, solution.cells()[cell]));
+    bands::search_givens(givens, exclude, Some(solution), &mut found, &mut budget);
+    found.count > 0
+}
+
 /// Whether `puzzle` has a solution in which the empty cell `cell` does not
 /// hold `value` (any puzzle; givens that conflict give no solution).
 #[deprecated(
@@ -164,17 +176,7 @@ pub fn has_solution_without(puzzle: &Grid, cell: usize, value: u8) -> bool {
 /// guessing the `hint`'s values first. With a hint, the givens are taken
 /// to be the hint's (see [`has_other_solution`]) and not checked.
 fn exists_without(puzzle: &Grid, (cell, value): (usize, u8), hint: Option<&Grid>) -> bool {
-    let mut found = Found {
-        limit: 1,
-        count: 0,
-        keep: false,
-        first: None,
-    };
-    let mut budget = Budget {
-        left: u64::MAX,
-        spent: 0,
-        cut: false,
-    };
+    let (mut found, mut budget) = first_solution();
     let exclude = Some((cell, value));
     if puzzle.size() == Size::S9 {
         let trusted = hint.is_some();
@@ -185,6 +187,23 @@ fn exists_without(puzzle: &Grid, (cell, value): (usize, u8), hint: Option<&Grid>
         generic::search(puzzle, exclude, hint, &mut found, &mut budget);
     }
     found.count > 0
+}
+
+/// What a search for any one solution starts with: a limit of one, no
+/// solution kept, no budget.
+fn first_solution() -> (Found, Budget) {
+    let found = Found {
+        limit: 1,
+        count: 0,
+        keep: false,
+        first: None,
+    };
+    let budget = Budget {
+        left: u64::MAX,
+        spent: 0,
+        cut: false,
+    };
+    (found, budget)
 }
 
 fn search_all(puzzle: &Grid, search: Search) -> Outcome {
