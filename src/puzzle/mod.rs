@@ -229,7 +229,7 @@ pub fn make<R: Rng + ?Sized>(rng: &mut R, solution: &Grid, settings: Settings) -
 /// met on the way. So once an accepted removal leaves a puzzle hidden
 /// singles cannot solve, the final one cannot be easy and the pass stops.
 ///
-/// The check is made after every [`EASY_CHECK_EVERY`] accepted removals
+/// The check is made after every few (four) accepted removals
 /// (and at the end) rather than after each: a check costs about what a
 /// uniqueness search costs, and most passes that fail do so near their end.
 /// If puzzle `P` was solvable by hidden singles and the removals since
