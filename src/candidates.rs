@@ -89,9 +89,10 @@ pub enum Singles {
     Hidden,
 }
 
-/// Whether `singles`, applied until none is left, fill every cell of
-/// `targets` in `puzzle` (distinct empty cells of it; with `None`, every
-/// empty cell). `units` holds what each unit of `puzzle` holds.
+/// Whether `singles`, applied until none is left, fill `target` in
+/// `puzzle` (or, for a `target` out of range, every empty cell). `units`
+/// holds what each unit of `puzzle` holds. [`singles_fill_all`] takes a
+/// set of targets.
 ///
 /// Singles only become more available as cells fill (a value's places in
 /// a unit only shrink), so the cells they fill do not depend on the order
@@ -102,7 +103,16 @@ pub enum Singles {
 /// are at most as many rounds as empty cells. Singles are taken to be
 /// right: on givens with no solution the answer means nothing, but the
 /// work stays bounded.
-pub fn singles_fill(
+pub fn singles_fill(puzzle: &Grid, units: &UnitMasks, target: usize, singles: Singles) -> bool {
+    let one = [target];
+    let targets = (target < puzzle.size().cells()).then_some(&one[..]);
+    singles_fill_all(puzzle, units, targets, singles)
+}
+
+/// Whether `singles`, applied until none is left, fill every cell of
+/// `targets` in `puzzle` (distinct empty cells of it; with `None`, every
+/// empty cell), as [`singles_fill`] does for one.
+pub fn singles_fill_all(
     puzzle: &Grid,
     units: &UnitMasks,
     targets: Option<&[usize]>,
@@ -116,7 +126,7 @@ pub fn singles_fill(
     }
 }
 
-/// [`singles_fill`] for a size of `CELLS` cells (the work array then fits
+/// [`singles_fill_all`] for a size of `CELLS` cells (the work array then fits
 /// the size).
 fn fill_sized<const CELLS: usize>(
     puzzle: &Grid,
@@ -492,17 +502,24 @@ mod tests {
             for n in [1, 2, 4, 8] {
                 let targets = &emptied[..n.min(emptied.len())];
                 let expected = targets.iter().all(|&c| closure.cells()[c] != 0);
-                let got = singles_fill(&puzzle, &units, Some(targets), Singles::Hidden);
+                let got = singles_fill_all(&puzzle, &units, Some(targets), Singles::Hidden);
                 assert_eq!(got, expected, "#{i} targets {targets:?}");
                 if expected { yes += 1 } else { no += 1 }
             }
             let all = closure.cells().iter().all(|&v| v != 0);
-            assert_eq!(
-                singles_fill(&puzzle, &units, None, Singles::Hidden),
-                all,
-                "#{i}"
-            );
-            assert!(singles_fill(&puzzle, &units, Some(&[]), Singles::Hidden));
+            let whole = singles_fill_all(&puzzle, &units, None, Singles::Hidden);
+            assert_eq!(whole, all, "#{i}");
+            let whole = singles_fill(&puzzle, &units, usize::MAX, Singles::Hidden);
+            assert_eq!(whole, all, "#{i}");
+            let first = emptied[0];
+            let one = singles_fill(&puzzle, &units, first, Singles::Hidden);
+            assert_eq!(one, closure.cells()[first] != 0, "#{i}");
+            assert!(singles_fill_all(
+                &puzzle,
+                &units,
+                Some(&[]),
+                Singles::Hidden
+            ));
         }
         assert!(yes > 50 && no > 50, "{yes} filled, {no} not");
     }

@@ -268,7 +268,7 @@ pub fn rate_singles(puzzle: &Grid) -> Option<Rating> {
             units.place(places[i], v);
         }
     }
-    let solved_by = |singles| singles_fill(puzzle, &units, None, singles);
+    let solved_by = |singles| singles_fill(puzzle, &units, usize::MAX, singles);
     let (se, hardest) = if empty == 0 {
         (0, None)
     } else if solved_by(Singles::FullHouses) {

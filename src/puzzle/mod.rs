@@ -52,7 +52,7 @@ use rand::Rng;
 
 pub mod unavoidable;
 
-use crate::candidates::{Singles, UnitMasks, singles_fill};
+use crate::candidates::{Singles, UnitMasks, singles_fill_all};
 use crate::grid::{Grid, Size};
 use crate::random::shuffle;
 use crate::solve::{bands, count_solutions, has_other_solution, has_other_solution_9};
@@ -330,7 +330,12 @@ fn remove_givens<R: Rng + ?Sized>(
                 // did (see `make_easy`).
                 unverified.extend_from_slice(orbit);
                 if unverified.len() >= check_every {
-                    if !singles_fill(&puzzle, &tracked.units, Some(&unverified), Singles::Hidden) {
+                    if !singles_fill_all(
+                        &puzzle,
+                        &tracked.units,
+                        Some(&unverified),
+                        Singles::Hidden,
+                    ) {
                         return None;
                     }
                     unverified.clear();
@@ -347,7 +352,7 @@ fn remove_givens<R: Rng + ?Sized>(
         }
     }
     if !unverified.is_empty()
-        && !singles_fill(&puzzle, &tracked.units, Some(&unverified), Singles::Hidden)
+        && !singles_fill_all(&puzzle, &tracked.units, Some(&unverified), Singles::Hidden)
     {
         return None;
     }
@@ -438,7 +443,7 @@ pub fn solvable_by_hidden_singles(puzzle: &Grid) -> bool {
             units.place(places[i], v);
         }
     }
-    singles_fill(puzzle, &units, None, Singles::Hidden)
+    singles_fill_all(puzzle, &units, None, Singles::Hidden)
 }
 
 /// [`Tracked::hidden_forced`] read from the units' contents `units`
