@@ -268,8 +268,7 @@ impl Givens {
     fn open(&self, digit: usize, band: usize) -> u32 {
         let g = &self.given[3 * digit..3 * digit + 3];
         let cols = columns(g[0]) | columns(g[1]) | columns(g[2]);
-        let col_cells = cols | cols << 9 | cols << 18;
-        ALL & !(TAKEN[triads(g[band]) as usize] | col_cells | self.filled[band])
+        open_cells(g[band], cols, self.filled[band])
     }
 
     /// Whether the givens put `value` at the empty `cell` by a hidden
@@ -298,11 +297,21 @@ impl Givens {
 
     /// The search's starting board.
     fn board(&self) -> Board {
-        match Board::from_masks::<false>(&self.given, self.filled) {
+        match Board::from_masks::<false>(self) {
             Ok(board) => board,
             Err(Dead) => unreachable!("unchecked boards are not refused"),
         }
     }
+}
+
+/// The cells of a band open to a digit whose givens there are `given`, with
+/// givens in the columns `cols` (9 bits, all bands), when the band's given
+/// cells are `filled`: outside the rows, boxes and columns the givens take
+/// and outside every given.
+#[inline(always)]
+fn open_cells(given: u32, cols: u32, filled: u32) -> u32 {
+    let col_cells = cols | cols << 9 | cols << 18;
+    ALL & !(TAKEN[triads(given) as usize] | col_cells | filled)
 }
 
 /// The state of a search: where each digit may go, band by band.
@@ -340,14 +349,13 @@ impl Board {
     /// `CHECK`, `Dead` if two givens of a digit share a unit; without, the
     /// caller knows they do not (the givens are part of a valid grid).
     fn from_givens<const CHECK: bool>(grid: &Grid) -> Result<Board, Dead> {
-        let givens = Givens::new(grid);
-        Board::from_masks::<CHECK>(&givens.given, givens.filled)
+        Board::from_masks::<CHECK>(&Givens::new(grid))
     }
 
-    /// [`Board::from_givens`] from the givens' band masks, `given[3 *
-    /// digit + band]`, and the given cells of each band, `filled`.
+    /// [`Board::from_givens`] from the givens' band masks.
     #[inline(always)]
-    fn from_masks<const CHECK: bool>(given: &[u32; 27], filled: [u32; 3]) -> Result<Board, Dead> {
+    fn from_masks<const CHECK: bool>(givens: &Givens) -> Result<Board, Dead> {
+        let Givens { given, filled } = givens;
         let mut board = Board::new();
         for digit in 0..9 {
             let g = &given[3 * digit..3 * digit + 3];
@@ -358,7 +366,6 @@ impl Board {
                 return Err(Dead);
             }
             let cols = c0 | c1 | c2;
-            let col_cells = cols | cols << 9 | cols << 18;
             for band in 0..3 {
                 let m = g[band];
                 let triads = triads(m);
@@ -375,8 +382,7 @@ impl Board {
                         return Err(Dead);
                     }
                 }
-                let taken = TAKEN[triads as usize] | col_cells;
-                board.poss[3 * digit + band] = (ALL & !taken & !filled[band]) | m;
+                board.poss[3 * digit + band] = open_cells(m, cols, filled[band]) | m;
             }
         }
         board.unsolved = filled.map(|f| ALL & !f);
