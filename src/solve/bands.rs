@@ -266,9 +266,15 @@ impl Givens {
     /// no given stands: where the digit may go.
     #[inline(always)]
     fn open(&self, digit: usize, band: usize) -> u32 {
+        let cols = self.columns_of(digit);
+        open_cells(self.given[3 * digit + band], cols, self.filled[band])
+    }
+
+    /// The columns that hold a given of `digit` (0-based), as 9 bits.
+    #[inline(always)]
+    fn columns_of(&self, digit: usize) -> u32 {
         let g = &self.given[3 * digit..3 * digit + 3];
-        let cols = columns(g[0]) | columns(g[1]) | columns(g[2]);
-        open_cells(g[band], cols, self.filled[band])
+        columns(g[0]) | columns(g[1]) | columns(g[2])
     }
 
     /// Whether the givens put `value` at the empty `cell` by a hidden
@@ -277,11 +283,14 @@ impl Givens {
         let (band, i) = (cell / 27, cell % 27);
         let (bit, r, c) = (1u32 << i, i / 9, i % 9);
         let digit = usize::from(value) - 1;
-        let here = self.open(digit, band);
+        let cols = self.columns_of(digit);
+        let open: [u32; 3] =
+            std::array::from_fn(|b| open_cells(self.given[3 * digit + b], cols, self.filled[b]));
+        let here = open[band];
         // The column's open cells band by band: their sum is `bit` only
         // when `bit` is the one cell (the masks share bit positions).
         let col = col_cells(c);
-        let in_column = (0..3).map(|b| self.open(digit, b) & col).sum::<u32>();
+        let in_column = open.iter().map(|&o| o & col).sum::<u32>();
         here & row_cells(r) == bit || here & box_cells(c / 3) == bit || in_column == bit
     }
 
