@@ -8,6 +8,15 @@
 //! are ruled out. The copies live on a stack in a `Vec`, not in a
 //! recursion, so a search hundreds of guesses deep needs no more of the
 //! thread's stack than a shallow one.
+//!
+//! A search also learns from its dead ends: each state that turns out to
+//! have no solution adds to the weight of the constraint that failed
+//! ([`Node::learn`]), and a solver may prefer to guess where the weights
+//! are high ([`Node::choose`]): the *dom/wdeg* idea of Boussemart,
+//! Hemery, Lecoutre and Sais ("Boosting systematic search by weighting
+//! constraints", ECAI 2004), which steers the search to the part of the
+//! puzzle that keeps failing. The weights start at zero for every search,
+//! so a search is still a function of its puzzle alone.
 
 use super::{Budget, Found};
 use crate::grid::Grid;
@@ -16,6 +25,10 @@ use crate::grid::Grid;
 pub(crate) trait Node: Clone {
     /// What a guess branches on.
     type Choice: Copy;
+
+    /// What the search learns from dead ends (see [`Node::learn`]); `()`
+    /// for a solver that learns nothing.
+    type Weights: Default;
 
     /// Deduces until nothing more follows; `false` if the state has no
     /// solution.
@@ -28,8 +41,13 @@ pub(crate) trait Node: Clone {
     /// Writes the solved state into `grid`.
     fn write(&self, grid: &mut Grid);
 
-    /// What to guess on, and its alternatives, a bit each.
-    fn choose(&self) -> (Self::Choice, u32);
+    /// Called on a state just found to have no solution: adds to the
+    /// `weights` of what failed.
+    fn learn(&self, weights: &mut Self::Weights);
+
+    /// What to guess on, and its alternatives, a bit each, given what the
+    /// search has learned.
+    fn choose(&self, weights: &Self::Weights) -> (Self::Choice, u32);
 
     /// The alternative a complete grid `hint` takes, if it is among `rest`.
     fn hinted(&self, choice: Self::Choice, hint: &[u8], rest: u32) -> Option<usize>;
@@ -64,13 +82,14 @@ pub(crate) fn explore<N: Node>(
     // `states[d]`: the state at depth d; `open[d]`: the guess open on it.
     let mut states = vec![root];
     let mut open: Vec<Guess<N::Choice>> = Vec::new();
+    let mut weights = N::Weights::default();
     loop {
         // Deduce on the deepest state; open a guess on it, or drop it.
         let top = states.len() - 1;
         let state = &mut states[top];
         let alive = state.deduce();
         if alive && !state.solved() {
-            let (choice, rest) = state.choose();
+            let (choice, rest) = state.choose(&weights);
             open.push(Guess {
                 choice,
                 rest,
@@ -82,6 +101,8 @@ pub(crate) fn explore<N: Node>(
                 if found.done() {
                     return;
                 }
+            } else {
+                state.learn(&mut weights);
             }
             states.pop();
         }
@@ -100,6 +121,7 @@ pub(crate) fn explore<N: Node>(
             if let Some(t) = tried
                 && !states[d].rule_out(choice, t)
             {
+                states[d].learn(&mut weights);
                 open.pop();
                 states.pop();
                 continue;
@@ -124,6 +146,7 @@ pub(crate) fn explore<N: Node>(
                 // The last alternative, on the state itself.
                 open.pop();
                 if !states[d].take(choice, i) {
+                    states[d].learn(&mut weights);
                     states.pop();
                     continue;
                 }
@@ -138,6 +161,7 @@ pub(crate) fn explore<N: Node>(
                 states.push(trial);
                 break;
             }
+            trial.learn(&mut weights);
         }
     }
 }
