@@ -14,7 +14,11 @@
 //! and boxes. Where a box of the band keeps the digit in one column, the
 //! other bands lose that column. When nothing changes, the sixteen digits'
 //! masks are counted bit-sliced per cell (candidates 1, 2, 3+): naked
-//! singles, empty cells, and the two-candidate cells to guess on.
+//! singles, empty cells, and the two-candidate cells to guess on. When
+//! that fixes nothing either, each digit's open cells are counted
+//! bit-sliced per column over the four bands (a row of a band is a 16-bit
+//! lane, and the four lanes fold into one): hidden singles in columns,
+//! and columns left without the digit.
 //!
 //! **Guesses** are on the two-candidate cell whose values have the fewest
 //! places in its row, column or box (see [`super::generic`], where this
@@ -22,18 +26,14 @@
 //! by the dead ends met so far at the cell and at its two digits' band
 //! masks (dom/wdeg, see `solve/explore.rs`; at most [`WEIGHT_CAP`] of
 //! them count); else on the first cell with the fewest candidates. Every
-//! two-candidate cell is scored: the lowest scores also find the values
-//! left with one place in a column (hidden singles not looked for).
-//! Together these halve the guesses again on minimal 16x16 puzzles (the
-//! README has the figures). The search itself is the shared one of
+//! two-candidate cell is scored. The weights and the full scan halve the
+//! guesses again on minimal 16x16 puzzles, and hidden singles in columns
+//! take off another third (the README has the figures). The search itself is the shared one of
 //! `solve/explore.rs`: the states of open guesses (1.1 KB each) live on a
 //! stack in a `Vec`, not in a recursion, and the weights beside them.
 //!
 //! **Cost.** Per band update a few shifts, two table look-ups and the row
 //! and column tests; the README's solver table has the measured times.
-//!
-//! **Limits.** Hidden singles in columns are not looked for (guessing finds
-//! them), as in the 9x9 solver.
 
 use super::explore::{Node, explore};
 use super::{Budget, Found};
@@ -339,10 +339,57 @@ impl Board {
             if self.unsolved == [0; 4] {
                 return Ok(());
             }
-            if !self.singles()? {
+            if !self.singles()? && !self.column_singles()? {
                 return Ok(());
             }
         }
+    }
+
+    /// Hidden singles in columns: a digit with one open cell in a column
+    /// goes there; a digit with no cell at all in a column kills the board
+    /// (charged to nothing: no weight is kept per column, and charging the
+    /// digit's band masks made more guesses). Returns whether it fixed
+    /// any. A column where the digit is fixed has no open cell for it (the
+    /// board is updated before this runs), so it is neither.
+    fn column_singles(&mut self) -> Result<bool, Dead> {
+        let mut any = false;
+        for digit in 0..16 {
+            // Per row of a band (a 16-bit lane each): the columns seen
+            // once and more than once over the four bands, counting open
+            // cells only; and every column the digit holds at all.
+            let (mut once, mut more, mut all) = (0u64, 0u64, 0u64);
+            for band in 0..4 {
+                let p = self.poss[4 * digit + band];
+                all |= p;
+                let open = p & self.unsolved[band];
+                more |= once & open;
+                once |= open;
+            }
+            // Fold the four lanes into one.
+            let (o2, m2) = (once >> 32, more >> 32);
+            more |= m2 | (once & o2);
+            once |= o2;
+            let (o2, m2) = (once >> 16, more >> 16);
+            more |= m2 | (once & o2);
+            once |= o2;
+            if columns(all) != ROW {
+                return Err(Dead);
+            }
+            let mut hidden = once & !more & ROW;
+            while hidden != 0 {
+                let c = hidden.trailing_zeros() as usize;
+                hidden &= hidden - 1;
+                for band in 0..4 {
+                    let cell = self.poss[4 * digit + band] & self.unsolved[band] & col_cells(c);
+                    if cell != 0 {
+                        self.place(digit, band, cell)?;
+                        any = true;
+                        break;
+                    }
+                }
+            }
+        }
+        Ok(any)
     }
 
     /// The digits (a bit each) that cell `bit` of `band` may hold.
@@ -625,6 +672,31 @@ mod tests {
         }
         assert!(alone.iter().all(|o| o.solutions == 1));
         assert!(alone.iter().any(|o| o.guesses > 0));
+    }
+
+    /// A digit with one open cell in a column goes there (the other digits
+    /// leave the cell, the digit leaves its row); a digit with no cell in a
+    /// column kills the board.
+    #[test]
+    fn column_hidden_singles_are_found() {
+        // Digit 0 barred from column 3 except row 1 of band 2.
+        let at = 1 << (16 + 3);
+        let mut board = Board::new();
+        for band in 0..4 {
+            board.restrict(band, !col_cells(3) | if band == 2 { at } else { 0 });
+        }
+        assert!(board.update(allowed()).is_ok());
+        assert!(!board.singles().unwrap_or(true), "no naked single");
+        assert!(board.column_singles().unwrap_or(false));
+        assert_eq!(board.unsolved[2] & at, 0);
+        assert_eq!(board.digits_at(2, at), 1);
+        assert_eq!(board.poss[2] & row_cells(1), at);
+        // And with that cell barred too, the column has no place for it.
+        let mut board = Board::new();
+        for band in 0..4 {
+            board.restrict(band, !col_cells(3));
+        }
+        assert!(board.column_singles().is_err());
     }
 
     #[test]
