@@ -356,10 +356,10 @@ struct Board {
 struct Weights([u32; 81 + 27]);
 
 /// Guesses a search makes before it weights its choices by dead ends (see
-/// [`Board::pick_weighted`]): on the published collections, 8 made the
-/// fewest instructions among 0, 4, 8, 16 and 32 (the README has the
-/// figures); weighting from the first guess costs the easy puzzles a scan
-/// that saves them nothing.
+/// [`Board::pick_weighted`]). Among 0, 4, 8, 16 and 32, 8 made the
+/// fewest instructions on top1465 and was within 1% of the fewest on the
+/// forum's hardest (the README has the figures); weighting from the first
+/// guess costs the easy puzzles a scan that saves them little.
 const WEIGH_AFTER: u64 = 8;
 
 /// The puzzle has no solution (from this state).
