@@ -587,10 +587,10 @@ impl Board {
             while cells != 0 {
                 let bit = cells & cells.wrapping_neg();
                 cells &= cells - 1;
-                let mut score = 1 + w[27 * band + bit.trailing_zeros() as usize];
+                let mut score = w[27 * band + bit.trailing_zeros() as usize].saturating_add(1);
                 for d in 0..9 {
                     if self.poss[3 * d + band] & bit != 0 {
-                        score += w[81 + 3 * d + band];
+                        score = score.saturating_add(w[81 + 3 * d + band]);
                     }
                 }
                 if score > best.2 {

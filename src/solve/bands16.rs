@@ -28,9 +28,10 @@
 //! them count); else on the first cell with the fewest candidates. Every
 //! two-candidate cell is scored. The weights and the full scan halve the
 //! guesses again on minimal 16x16 puzzles, and hidden singles in columns
-//! take off another third (the README has the figures). The search itself is the shared one of
-//! `solve/explore.rs`: the states of open guesses (1.1 KB each) live on a
-//! stack in a `Vec`, not in a recursion, and the weights beside them.
+//! take off another third to half (the README has the figures). The
+//! search itself is the shared one of `solve/explore.rs`: the states of
+//! open guesses (1.1 KB each) live on a stack in a `Vec`, not in a
+//! recursion, and the weights beside them.
 //!
 //! **Cost.** Per band update a few shifts, two table look-ups and the row
 //! and column tests; the README's solver table has the measured times.
@@ -348,7 +349,7 @@ impl Board {
     /// Hidden singles in columns: a digit with one open cell in a column
     /// goes there; a digit with no cell at all in a column kills the board
     /// (charged to nothing: no weight is kept per column, and charging the
-    /// digit's band masks made more guesses). Returns whether it fixed
+    /// digit's first band mask made more guesses). Returns whether it fixed
     /// any. A column where the digit is fixed has no open cell for it (the
     /// board is updated before this runs), so it is neither.
     fn column_singles(&mut self) -> Result<bool, Dead> {
