@@ -36,9 +36,11 @@
 //!   the grid's values first; an orbit of several cells by a count to two.
 //!
 //! At 9x9 the givens are also kept as the 9x9 solver's band masks
-//! ([`bands::Givens`]), updated as givens go and come back: the singles are
-//! read from them with a few masks, and each search starts from them
-//! without reading the grid.
+//! ([`bands::Givens`]), updated as givens go and come back: hidden singles
+//! are read from them with a few masks, and each search starts from them
+//! without reading the grid. Naked singles are read at every size from the
+//! values each unit holds (one count of three masks; at 9x9 that is a
+//! tenth of the band masks' cost).
 //!
 //! **Cost.** One check per orbit: 81 for a 9x9 puzzle without symmetry, of
 //! which about 28 search. The README has the measured times.
@@ -411,14 +413,11 @@ impl Tracked {
     }
 
     /// Whether the empty `cell`'s units hold every other value (a naked
-    /// single).
+    /// single). Read from the units' contents at every size: at 9x9 this
+    /// costs a count of three masks, against nine open-cell masks from the
+    /// band masks ([`bands::Givens::naked_single`], which answers the same).
     fn naked_forced(&self, cell: usize) -> bool {
-        match &self.bands {
-            Some(b) => b.naked_single(cell),
-            None => {
-                self.units.used(self.size.places()[cell]).len() as usize == self.size.side() - 1
-            }
-        }
+        self.units.used(self.size.places()[cell]).len() as usize == self.size.side() - 1
     }
 
     /// [`has_other_solution`] on `puzzle`, whose givens these are.
@@ -534,7 +533,7 @@ mod tests {
                     c % 9
                 );
                 let used = tracked.units.used(Size::S9.places()[c]).len();
-                let n = tracked.naked_forced(c);
+                let n = tracked.bands.as_ref().expect("9x9").naked_single(c);
                 assert_eq!(n, used == 8, "#{i} r{}c{}", c / 9, c % 9);
                 let o = tracked.has_other_solution(&puzzle, c, &grid);
                 assert_eq!(
