@@ -231,11 +231,26 @@ pub struct Givens {
     given: [u32; 27],
     /// The given cells of each band.
     filled: [u32; 3],
+    /// `takes[3 * digit + band]`: the cells of the band the digit's givens
+    /// see (their rows and boxes in their band, their columns in every
+    /// band), kept with the givens: the cells open to the digit are then
+    /// the others not given.
+    takes: [u32; 27],
 }
 
 impl Givens {
     /// The givens of the 9x9 `grid`.
     pub fn new(grid: &Grid) -> Givens {
+        let mut givens = Givens::masks(grid);
+        for digit in 0..9 {
+            givens.retake(digit);
+        }
+        givens
+    }
+
+    /// [`Givens::new`] without `takes` (all zero), for a board that works
+    /// them out itself while it checks the givens.
+    fn masks(grid: &Grid) -> Givens {
         debug_assert_eq!(grid.size(), Size::S9);
         // After the 27 masks, three where the empty cells go: no branch on
         // whether a cell is given, which would be mispredicted half the
@@ -256,6 +271,18 @@ impl Givens {
         Givens {
             given: given[..27].try_into().expect("27 masks"),
             filled,
+            takes: [0; 27],
+        }
+    }
+
+    /// Works out `takes` of `digit` (0-based) again.
+    #[inline(always)]
+    fn retake(&mut self, digit: usize) {
+        let cols = self.columns_of(digit);
+        let col_cells = cols | cols << 9 | cols << 18;
+        for band in 0..3 {
+            self.takes[3 * digit + band] =
+                TAKEN[triads(self.given[3 * digit + band]) as usize] | col_cells;
         }
     }
 
@@ -263,20 +290,21 @@ impl Givens {
     pub fn add(&mut self, cell: usize, value: u8) {
         self.given[3 * (usize::from(value) - 1) + cell / 27] |= 1 << (cell % 27);
         self.filled[cell / 27] |= 1 << (cell % 27);
+        self.retake(usize::from(value) - 1);
     }
 
     /// Removes the given `value` at `cell`.
     pub fn remove(&mut self, cell: usize, value: u8) {
         self.given[3 * (usize::from(value) - 1) + cell / 27] &= !(1 << (cell % 27));
         self.filled[cell / 27] &= !(1 << (cell % 27));
+        self.retake(usize::from(value) - 1);
     }
 
     /// The cells of `band` where no given of `digit` (0-based) sees and
     /// no given stands: where the digit may go.
     #[inline(always)]
     fn open(&self, digit: usize, band: usize) -> u32 {
-        let cols = self.columns_of(digit);
-        open_cells(self.given[3 * digit + band], cols, self.filled[band])
+        ALL & !(self.takes[3 * digit + band] | self.filled[band])
     }
 
     /// The columns that hold a given of `digit` (0-based), as 9 bits.
@@ -292,9 +320,7 @@ impl Givens {
         let (band, i) = (cell / 27, cell % 27);
         let (bit, r, c) = (1u32 << i, i / 9, i % 9);
         let digit = usize::from(value) - 1;
-        let cols = self.columns_of(digit);
-        let open: [u32; 3] =
-            std::array::from_fn(|b| open_cells(self.given[3 * digit + b], cols, self.filled[b]));
+        let open: [u32; 3] = std::array::from_fn(|b| self.open(digit, b));
         let here = open[band];
         // The column's open cells band by band: their sum is `bit` only
         // when `bit` is the one cell (the masks share bit positions).
@@ -315,10 +341,7 @@ impl Givens {
 
     /// The search's starting board.
     fn board(&self) -> Board {
-        match Board::from_masks::<false>(self) {
-            Ok(board) => board,
-            Err(Dead) => unreachable!("unchecked boards are not refused"),
-        }
+        Board::from_masks(self)
     }
 }
 
@@ -383,38 +406,59 @@ impl Board {
     /// `CHECK`, `Dead` if two givens of a digit share a unit; without, the
     /// caller knows they do not (the givens are part of a valid grid).
     fn from_givens<const CHECK: bool>(grid: &Grid) -> Result<Board, Dead> {
-        Board::from_masks::<CHECK>(&Givens::new(grid))
+        if CHECK {
+            Board::checked(&Givens::masks(grid))
+        } else {
+            Ok(Board::from_masks(&Givens::new(grid)))
+        }
     }
 
-    /// [`Board::from_givens`] from the givens' band masks.
+    /// The board of `givens` (part of a valid grid): each digit may go
+    /// where its givens see nothing and nothing is given, and where it is
+    /// given.
     #[inline(always)]
-    fn from_masks<const CHECK: bool>(givens: &Givens) -> Result<Board, Dead> {
-        let Givens { given, filled } = givens;
+    fn from_masks(givens: &Givens) -> Board {
+        let Givens {
+            given,
+            filled,
+            takes,
+        } = givens;
+        let mut board = Board::new();
+        for sub in 0..27 {
+            board.poss[sub] = ALL & !(takes[sub] | filled[sub % 3]) | given[sub];
+        }
+        board.unsolved = filled.map(|f| ALL & !f);
+        board
+    }
+
+    /// [`Board::from_givens`] with the check: `Dead` if two givens of a
+    /// digit share a unit (`givens` made by [`Givens::masks`], without
+    /// `takes`).
+    fn checked(givens: &Givens) -> Result<Board, Dead> {
+        let Givens { given, filled, .. } = givens;
         let mut board = Board::new();
         for digit in 0..9 {
             let g = &given[3 * digit..3 * digit + 3];
             let (c0, c1, c2) = (columns(g[0]), columns(g[1]), columns(g[2]));
             // At most one given per column over the three bands (two in a
             // column of one band share a box, found below).
-            if CHECK && (c0 & c1 != 0 || c0 & c2 != 0 || c1 & c2 != 0) {
+            if c0 & c1 != 0 || c0 & c2 != 0 || c1 & c2 != 0 {
                 return Err(Dead);
             }
             let cols = c0 | c1 | c2;
             for band in 0..3 {
                 let m = g[band];
                 let triads = triads(m);
-                if CHECK {
-                    // At most one given per row, and per box (no two rows
-                    // with a given in the same box).
-                    let rows = [m & ROW, (m >> 9) & ROW, m >> 18];
-                    let [t0, t1, t2] = [triads & 7, (triads >> 3) & 7, triads >> 6];
-                    if rows.iter().any(|&r| SINGLE[r as usize] != r)
-                        || t0 & t1 != 0
-                        || t0 & t2 != 0
-                        || t1 & t2 != 0
-                    {
-                        return Err(Dead);
-                    }
+                // At most one given per row, and per box (no two rows
+                // with a given in the same box).
+                let rows = [m & ROW, (m >> 9) & ROW, m >> 18];
+                let [t0, t1, t2] = [triads & 7, (triads >> 3) & 7, triads >> 6];
+                if rows.iter().any(|&r| SINGLE[r as usize] != r)
+                    || t0 & t1 != 0
+                    || t0 & t2 != 0
+                    || t1 & t2 != 0
+                {
+                    return Err(Dead);
                 }
                 board.poss[3 * digit + band] = open_cells(m, cols, filled[band]) | m;
             }
