@@ -36,11 +36,12 @@ use crate::grid::{Grid, Size};
 /// The small unavoidable sets of a grid and how many givens each still
 /// holds.
 pub struct Unavoidable {
-    /// The sets of each cell: `of[cell * per..(cell + 1) * per]`.
-    of: Vec<u32>,
+    /// The sets of each cell: `of[cell * per..(cell + 1) * per]` (16-bit
+    /// numbers: less to write while building them).
+    of: Vec<u16>,
     per: usize,
     /// Givens still in each set.
-    left: Vec<u32>,
+    left: Vec<u16>,
 }
 
 impl Unavoidable {
@@ -78,11 +79,14 @@ impl Unavoidable {
         let mut ua = Unavoidable {
             of: vec![0; N * N * per],
             per,
-            left: Vec::with_capacity(N * N),
+            // Room for the sets without growing: about 90 at 9x9, 300 at
+            // 16x16 and 700 at 25x25 (fewer than 5,000 can be made at
+            // 25x25, so their numbers fit 16 bits).
+            left: Vec::with_capacity(2 * N * N),
         };
         // How many of each cell's slots in `of` are filled.
         let mut filled = [[0u8; N]; N];
-        let mut add = |ua: &mut Unavoidable, r: usize, c: usize, set: u32| {
+        let mut add = |ua: &mut Unavoidable, r: usize, c: usize, set: u16| {
             let f = &mut filled[r][c];
             ua.of[(r * N + c) * per + usize::from(*f)] = set;
             *f += 1;
@@ -104,13 +108,13 @@ impl Unavoidable {
         // b-cells in its a-cell's column and box. Label the rows by part,
         // depth first (both links are permutations of the rows, so
         // following them forwards reaches the whole part).
-        let mut part = [u32::MAX; N];
+        let mut part = [u16::MAX; N];
         let mut stack = [0usize; N];
         for a in 0..N {
             for bv in a + 1..N {
-                part.fill(u32::MAX);
+                part.fill(u16::MAX);
                 for k0 in 0..N {
-                    if part[k0] != u32::MAX {
+                    if part[k0] != u16::MAX {
                         continue;
                     }
                     let set = ua.open();
@@ -125,7 +129,7 @@ impl Unavoidable {
                         add(&mut ua, k, usize::from(col_in_row[bv][k]), set);
                         for next in [row_in_col[bv][c], row_in_box[bv][k / B * B + c / B]] {
                             let next = usize::from(next);
-                            if part[next] == u32::MAX {
+                            if part[next] == u16::MAX {
                                 part[next] = set;
                                 stack[len] = next;
                                 len += 1;
@@ -171,9 +175,9 @@ impl Unavoidable {
     }
 
     /// A new empty set's number.
-    fn open(&mut self) -> u32 {
+    fn open(&mut self) -> u16 {
         self.left.push(0);
-        (self.left.len() - 1) as u32
+        (self.left.len() - 1) as u16
     }
 
     /// Takes the givens of `cells` out of the sets; whether some set is
@@ -223,7 +227,7 @@ mod tests {
                     }
                 }
                 for (set, cells) in members.iter().enumerate() {
-                    assert_eq!(cells.len() as u32, ua.left[set]);
+                    assert_eq!(cells.len(), usize::from(ua.left[set]));
                     let mut p = g.clone();
                     for &c in cells {
                         p.cells_mut()[c] = 0;
