@@ -84,13 +84,12 @@ impl Unavoidable {
             // 25x25, so their numbers fit 16 bits).
             left: Vec::with_capacity(2 * N * N),
         };
-        // How many of each cell's slots in `of` are filled.
-        let mut filled = [[0u8; N]; N];
-        let mut add = |ua: &mut Unavoidable, r: usize, c: usize, set: u16| {
-            let f = &mut filled[r][c];
-            ua.of[(r * N + c) * per + usize::from(*f)] = set;
-            *f += 1;
-            ua.left[set as usize] += 1;
+        // Each cell's slots: first its set with each other value (the
+        // value's number, less one above the cell's own), then with each
+        // other row of its band (the row's place in the band, the same
+        // way), then with each other column of its stack.
+        let add = |ua: &mut Unavoidable, r: usize, c: usize, slot: usize, set: u16| {
+            ua.of[(r * N + c) * per + slot] = set;
         };
         // Where value v + 1 is: the column in row k (`col_in_row[v][k]`),
         // the row in column k, and the row in box k.
@@ -125,8 +124,11 @@ impl Unavoidable {
                         len -= 1;
                         let k = stack[len];
                         let c = usize::from(col_in_row[a][k]);
-                        add(&mut ua, k, c, set);
-                        add(&mut ua, k, usize::from(col_in_row[bv][k]), set);
+                        // a < bv: the a-cell's slot for bv is bv - 1, the
+                        // bv-cell's slot for a is a.
+                        add(&mut ua, k, c, bv - 1, set);
+                        add(&mut ua, k, usize::from(col_in_row[bv][k]), a, set);
+                        ua.left[usize::from(set)] += 2;
                         for next in [row_in_col[bv][c], row_in_box[bv][k / B * B + c / B]] {
                             let next = usize::from(next);
                             if part[next] == u16::MAX {
@@ -144,6 +146,7 @@ impl Unavoidable {
             // Where value v + 1 is across line k (in a row, its column; in a
             // column, its row).
             let across = if transpose { &row_in_col } else { &col_in_row };
+            let first = N - 1 + if transpose { B - 1 } else { 0 };
             for r1 in 0..N {
                 for r2 in r1 + 1..(r1 / B + 1) * B {
                     let mut seen = [false; N];
@@ -160,9 +163,13 @@ impl Unavoidable {
                             } else {
                                 (cells[r2 * N + c], [(r1, c), (r2, c)])
                             };
-                            for (r, cc) in cells12 {
-                                add(&mut ua, r, cc, set);
+                            // r1 < r2: line r1's slot for r2 is r2's place
+                            // in the band less one, line r2's is r1's place.
+                            let slots = [first + r2 % B - 1, first + r1 % B];
+                            for ((r, cc), slot) in cells12.into_iter().zip(slots) {
+                                add(&mut ua, r, cc, slot, set);
                             }
+                            ua.left[usize::from(set)] += 2;
                             // Where line r1 has line r2's value.
                             c = usize::from(across[usize::from(v) - 1][r1]);
                         }
@@ -170,7 +177,6 @@ impl Unavoidable {
                 }
             }
         }
-        debug_assert!(filled.iter().flatten().all(|&f| usize::from(f) == per));
         ua
     }
 
