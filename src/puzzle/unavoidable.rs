@@ -129,13 +129,19 @@ impl Unavoidable {
                         add(&mut ua, k, c, bv - 1, set);
                         add(&mut ua, k, usize::from(col_in_row[bv][k]), a, set);
                         ua.left[usize::from(set)] += 2;
+                        // Without a branch on whether the row is new (it
+                        // would be mispredicted often): a row already seen
+                        // is in this part, so labelling it again changes
+                        // nothing, and it is pushed only if new. (The
+                        // stack holds the rows seen and not yet popped,
+                        // fewer than N once a row is popped, so `len`
+                        // stays a valid index.)
                         for next in [row_in_col[bv][c], row_in_box[bv][k / B * B + c / B]] {
                             let next = usize::from(next);
-                            if part[next] == u16::MAX {
-                                part[next] = set;
-                                stack[len] = next;
-                                len += 1;
-                            }
+                            let new = part[next] == u16::MAX;
+                            part[next] = set;
+                            stack[len] = next;
+                            len += usize::from(new);
                         }
                     }
                 }
