@@ -578,9 +578,11 @@ impl Board {
             while singles != 0 {
                 let bit = singles & singles.wrapping_neg();
                 singles &= singles - 1;
+                // The one digit that holds the cell, read without a
+                // branch per digit (which would be mispredicted).
                 let digit = (0..9)
-                    .find(|&d| self.poss[3 * d + band] & bit != 0)
-                    .ok_or(Dead)?;
+                    .map(|d| usize::from(self.poss[3 * d + band] & bit != 0) * d)
+                    .sum();
                 self.place(digit, band, bit)?;
                 any = true;
             }
