@@ -1022,13 +1022,16 @@ struct Relabel([u16; 32], [u16; 16]);
 
 impl Relabel {
     fn new(label: &[u8; 9]) -> Relabel {
-        let map = |m: usize, shift: usize| {
-            digits(m as u16).fold(0u16, |acc, d| acc | 1 << label[d as usize + shift])
-        };
-        Relabel(
-            std::array::from_fn(|m| map(m, 0)),
-            std::array::from_fn(|m| map(m, 5)),
-        )
+        // Each mask is a smaller one (without its lowest bit) and that
+        // bit's label: fixed loops, no branch on the masks' bits.
+        let (mut low, mut high) = ([0u16; 32], [0u16; 16]);
+        for m in 1..32 {
+            low[m] = low[m & (m - 1)] | 1 << label[m.trailing_zeros() as usize];
+        }
+        for m in 1..16 {
+            high[m] = high[m & (m - 1)] | 1 << label[m.trailing_zeros() as usize + 5];
+        }
+        Relabel(low, high)
     }
 
     /// The mask `m` relabelled.
