@@ -241,38 +241,16 @@ pub struct Givens {
 impl Givens {
     /// The givens of the 9x9 `grid`.
     pub fn new(grid: &Grid) -> Givens {
-        let mut givens = Givens::masks(grid);
+        let (given, filled) = given_masks(grid);
+        let mut givens = Givens {
+            given,
+            filled,
+            takes: [0; 27],
+        };
         for digit in 0..9 {
             givens.retake(digit);
         }
         givens
-    }
-
-    /// [`Givens::new`] without `takes` (all zero), for a board that works
-    /// them out itself while it checks the givens.
-    fn masks(grid: &Grid) -> Givens {
-        debug_assert_eq!(grid.size(), Size::S9);
-        // After the 27 masks, three where the empty cells go: no branch on
-        // whether a cell is given, which would be mispredicted half the
-        // time.
-        let mut given = [0u32; 30];
-        for (band, cells) in grid.cells()[..81].chunks_exact(27).enumerate() {
-            for (i, &v) in cells.iter().enumerate() {
-                let row = if v == 0 { 27 } else { 3 * (usize::from(v) - 1) };
-                given[row + band] |= 1 << i;
-            }
-        }
-        let mut filled = [0u32; 3];
-        for digit in 0..9 {
-            for band in 0..3 {
-                filled[band] |= given[3 * digit + band];
-            }
-        }
-        Givens {
-            given: given[..27].try_into().expect("27 masks"),
-            filled,
-            takes: [0; 27],
-        }
     }
 
     /// Works out `takes` of `digit` (0-based) again.
@@ -345,6 +323,29 @@ impl Givens {
     }
 }
 
+/// The band masks of the 9x9 `grid`'s givens: `given[3 * digit + band]`
+/// (digits 0-based) and the given cells of each band.
+fn given_masks(grid: &Grid) -> ([u32; 27], [u32; 3]) {
+    debug_assert_eq!(grid.size(), Size::S9);
+    // After the 27 masks, three where the empty cells go: no branch on
+    // whether a cell is given, which would be mispredicted half the
+    // time.
+    let mut given = [0u32; 30];
+    for (band, cells) in grid.cells()[..81].chunks_exact(27).enumerate() {
+        for (i, &v) in cells.iter().enumerate() {
+            let row = if v == 0 { 27 } else { 3 * (usize::from(v) - 1) };
+            given[row + band] |= 1 << i;
+        }
+    }
+    let mut filled = [0u32; 3];
+    for digit in 0..9 {
+        for band in 0..3 {
+            filled[band] |= given[3 * digit + band];
+        }
+    }
+    (given[..27].try_into().expect("27 masks"), filled)
+}
+
 /// The cells of a band open to a digit whose givens there are `given`, with
 /// givens in the columns `cols` (9 bits, all bands), when the band's given
 /// cells are `filled`: outside the rows, boxes and columns the givens take
@@ -407,7 +408,8 @@ impl Board {
     /// caller knows they do not (the givens are part of a valid grid).
     fn from_givens<const CHECK: bool>(grid: &Grid) -> Result<Board, Dead> {
         if CHECK {
-            Board::checked(&Givens::masks(grid))
+            let (given, filled) = given_masks(grid);
+            Board::checked(&given, &filled)
         } else {
             Ok(Board::from_masks(&Givens::new(grid)))
         }
@@ -435,11 +437,9 @@ impl Board {
         board
     }
 
-    /// [`Board::from_givens`] with the check: `Dead` if two givens of a
-    /// digit share a unit (`givens` made by [`Givens::masks`], without
-    /// `takes`).
-    fn checked(givens: &Givens) -> Result<Board, Dead> {
-        let Givens { given, filled, .. } = givens;
+    /// [`Board::from_givens`] with the check, from the givens' band masks
+    /// ([`given_masks`]): `Dead` if two givens of a digit share a unit.
+    fn checked(given: &[u32; 27], filled: &[u32; 3]) -> Result<Board, Dead> {
         let mut board = Board::new();
         for digit in 0..9 {
             let g = &given[3 * digit..3 * digit + 3];
