@@ -637,12 +637,20 @@ impl Board {
             while cells != 0 {
                 let bit = cells & cells.wrapping_neg();
                 cells &= cells - 1;
-                let mut score = w[27 * band + bit.trailing_zeros() as usize].saturating_add(1);
-                for d in 0..9 {
-                    if self.poss[3 * d + band] & bit != 0 {
-                        score = score.saturating_add(w[81 + 3 * d + band]);
-                    }
-                }
+                // The cell's two digits, found without a branch per digit
+                // (a branch there was half the search's mispredictions on
+                // the forum's hardest puzzles).
+                let digits = (0..9).fold(0u32, |m, d| {
+                    m | u32::from(self.poss[3 * d + band] & bit != 0) << d
+                });
+                debug_assert_eq!(digits.count_ones(), 2, "a pair cell");
+                // (Bit 8 bounds both at the last digit, whatever `digits`.)
+                let d1 = (digits | 1 << 8).trailing_zeros() as usize;
+                let d2 = (digits & digits.wrapping_sub(1) | 1 << 8).trailing_zeros() as usize;
+                let score = w[27 * band + bit.trailing_zeros() as usize]
+                    .saturating_add(1)
+                    .saturating_add(w[81 + 3 * d1 + band])
+                    .saturating_add(w[81 + 3 * d2 + band]);
                 if score > best.2 {
                     best = (band, bit, score);
                 }
