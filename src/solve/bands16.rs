@@ -228,10 +228,13 @@ impl Board {
         }
         let i = bit.trailing_zeros() as usize;
         let (r, c) = (i / 16, i % 16);
-        self.restrict(sub, !(row_cells(r) | box_cells(c / 4) | col_cells(c)) | bit);
-        for b in (0..4).filter(|&b| b != band) {
+        // The column leaves every band, then the band keeps the cell and
+        // loses its row and box (no branch on which band is which).
+        let own = self.poss[sub];
+        for b in 0..4 {
             self.restrict(4 * digit + b, !col_cells(c));
         }
+        self.poss[sub] = own & (!(row_cells(r) | box_cells(c / 4) | col_cells(c)) | bit);
         self.remove_others(digit, band, bit);
         self.unsolved[band] &= !bit;
         Ok(())
@@ -244,7 +247,9 @@ impl Board {
         self.maybe |= 1 << sub;
     }
 
-    /// Removes `cells` of `band` from every digit but `digit`.
+    /// Removes `cells` of `band` from every digit but `digit` (the masks
+    /// are marked as changed only if `cells` is not empty, without a
+    /// branch).
     #[inline(always)]
     fn remove_others(&mut self, digit: usize, band: usize, cells: u64) {
         let own = self.poss[4 * digit + band];
@@ -252,7 +257,7 @@ impl Board {
             self.poss[4 * d + band] &= !cells;
         }
         self.poss[4 * digit + band] = own;
-        self.maybe |= BAND << band;
+        self.maybe |= (BAND << band) & u64::from(cells != 0).wrapping_neg();
     }
 
     /// Applies the band deductions to every changed band mask until none
@@ -288,17 +293,20 @@ impl Board {
         }
         self.poss[sub] = p;
         self.prev[sub] = p;
+        // The other bands lose the columns (the band keeps its own mask:
+        // no branch on which band is which).
         let keep = other_bands_keep(columns(p));
-        for b in (0..4).filter(|&b| b != band) {
+        for b in 0..4 {
             self.restrict(4 * digit + b, keep);
         }
+        self.poss[sub] = p;
         // A row with one cell left for the digit is that digit's: the
         // other digits leave it.
+        // Without a branch on whether there is any (mispredicted often):
+        // with none, this changes nothing.
         let fixed = single_rows(p) & self.unsolved[band];
-        if fixed != 0 {
-            self.unsolved[band] &= !fixed;
-            self.remove_others(digit, band, fixed);
-        }
+        self.unsolved[band] &= !fixed;
+        self.remove_others(digit, band, fixed);
         Ok(())
     }
 
