@@ -28,12 +28,19 @@ impl Summary {
     /// The closing line of the report.
     pub fn line(&self) -> String {
         let mut s = format!(
-            "{} grids read: {} valid, {} invalid",
-            self.read, self.valid, self.invalid
+            "{} read: {} valid, {} invalid",
+            crate::grid::plural(self.read as usize, "grid"),
+            self.valid,
+            self.invalid
         );
         if self.puzzles > 0 {
+            let (verb, noun) = if self.puzzles == 1 {
+                ("is", "a puzzle")
+            } else {
+                ("are", "puzzles")
+            };
             s += &format!(
-                " ({} of the valid are puzzles with empty cells)",
+                " ({} of the valid {verb} {noun} with empty cells)",
                 self.puzzles
             );
         }

@@ -343,7 +343,11 @@ fn byte_order_marks_and_surrounding_spaces_are_ignored() {
             .write_stdin(text)
             .assert()
             .code(0)
-            .stdout(format!("{n} grids read: {n} valid, 0 invalid\n"));
+            .stdout(if n == 1 {
+                "1 grid read: 1 valid, 0 invalid\n".to_string()
+            } else {
+                format!("{n} grids read: {n} valid, 0 invalid\n")
+            });
     }
 }
 

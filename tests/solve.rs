@@ -253,7 +253,7 @@ fn check_unique_solves_each_puzzle() {
         .write_stdin(input.clone())
         .assert()
         .code(1)
-        .stdout("<stdin>:2: 2+ solutions\n3 grids read: 2 valid, 1 invalid (1 of the valid are puzzles with empty cells)\n");
+        .stdout("<stdin>:2: 2+ solutions\n3 grids read: 2 valid, 1 invalid (1 of the valid is a puzzle with empty cells)\n");
     sudogen()
         .args(["check", "--complete"])
         .write_stdin(input)
