@@ -15,6 +15,7 @@ fn minimal(c: &mut Criterion) {
     let settings = Settings {
         symmetry: Symmetry::None,
         clues: None,
+        budget: u64::MAX,
     };
     for (size, strategy) in [
         (Size::S9, Strategy::Uniform),

@@ -30,8 +30,10 @@ fn made() -> Vec<(Level, Vec<Grid>)> {
             Settings {
                 symmetry: Symmetry::None,
                 clues: None,
+                budget: u64::MAX,
             },
-        );
+        )
+        .puzzle;
         let level = rate(&p, false).expect("a unique puzzle").level();
         by_level
             .iter_mut()

@@ -314,8 +314,9 @@ mod tests {
                 let settings = Settings {
                     symmetry: Symmetry::None,
                     clues: (clues > 0).then_some(clues),
+                    budget: u64::MAX,
                 };
-                let p = puzzle::make(&mut grid_rng(32, i), &g, settings);
+                let p = puzzle::make(&mut grid_rng(32, i), &g, settings).puzzle;
                 let slow = rate_solved(&p, &g, false, u8::MAX).expect("rated");
                 match rate_singles(&p) {
                     Some(fast) => {

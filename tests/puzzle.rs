@@ -162,6 +162,69 @@ fn clue_targets_are_reached_or_refused() {
         .stderr(predicate::str::contains("use 17 to 81"));
 }
 
+/// A search budget bounds each puzzle's checks: a given whose check runs
+/// out stays, the puzzle stays unique, and the run says so and exits 1.
+#[test]
+fn a_search_budget_bounds_the_checks_and_says_so() {
+    let args = ["puzzle", "-n", "20", "--seed", "1", "--with-solution"];
+    let out = sudogen()
+        .args(args)
+        .args(["--budget", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with("sudogen: ")
+            && stderr.contains(
+                " kept givens whose uniqueness check ran out of the search budget (0 guesses per puzzle; puzzles 0, "
+            )
+            && stderr.ends_with(
+                "): unique, but not known to be minimal; raise --budget, or stop earlier with --clues\n"
+            ),
+        "{stderr}"
+    );
+    let grids = stdout_of(&["generate", "-n", "20", "--seed", "1"]);
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let mut not_minimal = 0;
+    for (line, grid) in stdout.lines().zip(grids.lines()) {
+        let (puzzle, solution) = line.split_once(' ').unwrap();
+        assert_eq!(solution, grid);
+        let p = Grid::parse_line(puzzle.as_bytes(), None).unwrap();
+        assert_eq!(naive_count(&mut p.cells().to_vec(), 9, 2), 1, "{puzzle}");
+        not_minimal += usize::from(!is_minimal(&p, Symmetry::None));
+    }
+    assert_eq!(stdout.lines().count(), 20);
+    assert!(not_minimal > 0, "the report would be needless");
+    // A budget no check comes near changes nothing, and says nothing.
+    sudogen()
+        .args(args)
+        .args(["--budget", "1000000000"])
+        .assert()
+        .code(0)
+        .stderr("")
+        .stdout(stdout_of(&args));
+    // A minimal 25x25 puzzle can take hours; with a small budget the pass
+    // ends at once, unique.
+    let out = sudogen()
+        .args([
+            "puzzle", "--size", "25", "-s", "chain", "-n", "1", "--seed", "6",
+        ])
+        .args(["--budget", "2000"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("(2000 guesses per puzzle; puzzle 0)"),
+        "{stderr}"
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let p = Grid::parse_line(stdout.trim_end().as_bytes(), Some(Size::S25)).unwrap();
+    assert_eq!(sudogen::solve::count_solutions(&p, 2), 1);
+}
+
 #[test]
 fn every_format_reads_back_as_unique_puzzles() {
     for format in ["line", "csv", "json"] {

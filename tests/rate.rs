@@ -147,7 +147,16 @@ fn the_rater_never_contradicts_the_solution() {
         for seed in 0..300u64 {
             let mut grid = Grid::empty(size);
             Strategy::Backtrack.generate(&mut grid_rng(seed, 0), &mut grid);
-            let p = puzzle::make(&mut grid_rng(seed, 1), &grid, Settings { symmetry, clues });
+            let p = puzzle::make(
+                &mut grid_rng(seed, 1),
+                &grid,
+                Settings {
+                    symmetry,
+                    clues,
+                    budget: u64::MAX,
+                },
+            )
+            .puzzle;
             // The independent test solver agrees the puzzle is unique.
             let mut cells = p.cells().to_vec();
             assert_eq!(common::naive_count(&mut cells, size.side(), 2), 1);
@@ -262,8 +271,9 @@ fn the_uniqueness_check_is_bounded_by_the_budget() {
             let settings = Settings {
                 symmetry: Symmetry::None,
                 clues: None,
+                budget: u64::MAX,
             };
-            puzzle::make(&mut grid_rng(seed, 1), &grid, settings)
+            puzzle::make(&mut grid_rng(seed, 1), &grid, settings).puzzle
         })
         .find(|p| search(p, Search::default()).guesses > 0)
         .expect("a puzzle that needs guessing");

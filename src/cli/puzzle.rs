@@ -6,8 +6,14 @@
 //! that grid. The order in which givens are tried for removal comes from a
 //! stream of its own, ChaCha8 keyed by `seed ^ PUZZLE_KEY` on stream `i`, so
 //! it never disturbs the grid's draws, and a puzzle depends only on
-//! (strategy, size, seed, index, symmetry, clue target): the same for every
-//! `-j`, `--start` and shard.
+//! (strategy, size, seed, index, symmetry, clue target, search budget): the
+//! same for every `-j`, `--start` and shard.
+//!
+//! **Search budget.** `--budget` bounds the guesses of each puzzle's
+//! uniqueness checks together; a given whose check runs out stays (see
+//! [`puzzle::Settings::budget`]). Such puzzles are written, unique but not
+//! known to be minimal, and reported together at the end (how many, and the
+//! first indices), and the run exits 1.
 //!
 //! **Rated runs.** With `--rating` or `--level`, puzzle `i` is the first of
 //! up to `--attempts` candidates rated in range: attempt 0 is the plain
@@ -28,6 +34,7 @@ use crate::grid::{Grid, Size};
 use crate::puzzle::{self, Settings, Symmetry};
 use crate::random::RunRng;
 use crate::rate::{BEYOND, Level, rate_singles, rate_solved};
+use crate::solve::DEFAULT_BUDGET;
 use rand_chacha::ChaCha8Rng;
 
 /// XOR-ed into the run's seed to key the removal streams.
@@ -59,6 +66,12 @@ pub struct PuzzleArgs {
     /// Also write each puzzle's solution
     #[arg(long)]
     pub with_solution: bool,
+
+    /// Guesses one puzzle's uniqueness checks may spend together; a given
+    /// whose check runs out of them stays, and the puzzle (unique, but not
+    /// known to be minimal) is reported and the run exits 1
+    #[arg(long, value_name = "GUESSES", default_value_t = DEFAULT_BUDGET)]
+    pub budget: u64,
 
     /// Keep only puzzles with a Sudoku Explainer rating in this range: A..B,
     /// A.., ..B or A, one decimal (e.g. 4.0..6.2). Ratings are exact below
@@ -200,6 +213,7 @@ impl PuzzleArgs {
             settings: Settings {
                 symmetry: self.symmetry,
                 clues: self.clues,
+                budget: self.budget,
             },
             with_solution: self.with_solution,
             filter: range.map(|(low, high)| Filter {
@@ -227,28 +241,81 @@ pub fn run(args: &PuzzleArgs) -> anyhow::Result<Exit> {
             config.grids.jobs
         ));
     }
-    let missed = Mutex::new(Vec::new());
+    let reports = Reports::default();
     let exit = write_run(
         &args.output,
         args.report.quiet,
         config.grids.count,
-        |out, done| config.write_rated(out, done, &missed),
+        |out, done| config.write_rated(out, done, &reports),
     )?;
-    let mut missed = missed.into_inner().unwrap_or_else(|e| e.into_inner());
-    if let (Some(filter), false) = (config.filter, missed.is_empty()) {
-        missed.sort_unstable();
-        let shown: Vec<String> = missed.iter().take(10).map(u64::to_string).collect();
-        let more = if missed.len() > 10 { ", ..." } else { "" };
+    let Reports { missed, unproven } = reports;
+    let missed = missed.into_inner().unwrap_or_else(|e| e.into_inner());
+    let unproven = unproven.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut failed = false;
+    if unproven.count > 0 {
         warn(format_args!(
-            "{} not made: none of {} attempts rated {} (puzzles {}{more}); widen the range or raise --attempts",
-            crate::grid::plural(missed.len(), "puzzle"),
+            "{} kept givens whose uniqueness check ran out of the search budget ({} guesses per puzzle; {}): unique, but not known to be minimal; raise --budget, or stop earlier with --clues",
+            crate::grid::plural(unproven.count as usize, "puzzle"),
+            config.settings.budget,
+            unproven.text()
+        ));
+        failed = true;
+    }
+    if let (Some(filter), true) = (config.filter, missed.count > 0) {
+        warn(format_args!(
+            "{} not made: none of {} attempts rated {} ({}); widen the range or raise --attempts",
+            crate::grid::plural(missed.count as usize, "puzzle"),
             filter.attempts,
             filter.text(),
-            shown.join(", ")
+            missed.text()
         ));
-        return Ok(Exit::Failure);
+        failed = true;
     }
-    Ok(exit)
+    Ok(if failed { Exit::Failure } else { exit })
+}
+
+/// The puzzles of a run to report at its end.
+#[derive(Default)]
+struct Reports {
+    /// Indices a rated run could not fill.
+    missed: Mutex<Indices>,
+    /// Indices of puzzles with givens whose check ran out of budget.
+    unproven: Mutex<Indices>,
+}
+
+/// How many puzzles, and the first few of them (memory stays flat however
+/// many there are).
+#[derive(Default)]
+struct Indices {
+    count: u64,
+    /// The smallest indices, in order, at most [`Indices::SHOWN`].
+    first: Vec<u64>,
+}
+
+impl Indices {
+    const SHOWN: usize = 10;
+
+    fn add(this: &Mutex<Indices>, index: u64) {
+        let mut this = this.lock().unwrap_or_else(|e| e.into_inner());
+        this.count += 1;
+        let at = this.first.partition_point(|&i| i < index);
+        if at < Self::SHOWN {
+            this.first.insert(at, index);
+            this.first.truncate(Self::SHOWN);
+        }
+    }
+
+    /// "puzzles 1, 5, 8", with "..." when there are more.
+    fn text(&self) -> String {
+        let shown: Vec<String> = self.first.iter().map(u64::to_string).collect();
+        let more = if self.count > self.first.len() as u64 {
+            ", ..."
+        } else {
+            ""
+        };
+        let noun = if self.count == 1 { "puzzle" } else { "puzzles" };
+        format!("{noun} {}{more}", shown.join(", "))
+    }
 }
 
 impl Config {
@@ -286,7 +353,7 @@ impl Config {
         out: &mut W,
         done: impl FnMut(u64),
     ) -> io::Result<()> {
-        self.write_rated(out, done, &Mutex::new(Vec::new()))
+        self.write_rated(out, done, &Reports::default())
     }
 
     /// [`write_to`](Config::write_to), adding to `missed` the indices a
@@ -295,7 +362,7 @@ impl Config {
         &self,
         out: &mut W,
         done: impl FnMut(u64),
-        missed: &Mutex<Vec<u64>>,
+        reports: &Reports,
     ) -> io::Result<()> {
         let writer = self.writer();
         writer.write_header(out)?;
@@ -307,10 +374,13 @@ impl Config {
         let work = |index: u64, grid: &mut Grid, buf: &mut Vec<u8>| {
             let Some(filter) = filter else {
                 strategy.generate(&mut grids.for_index(index), grid);
-                let p = puzzle::make(&mut removals.for_index(index), grid, settings);
+                let made = puzzle::make(&mut removals.for_index(index), grid, settings);
+                if made.unproven > 0 {
+                    Indices::add(&reports.unproven, index);
+                }
                 let record = Record {
                     index,
-                    grid: &p,
+                    grid: &made.puzzle,
                     fields: &[],
                     solution: Some(grid),
                 };
@@ -338,7 +408,12 @@ impl Config {
                     strategy.generate(&mut RunRng::new(key).for_index(index), grid);
                     make(&mut RunRng::new(key ^ PUZZLE_KEY).for_index(index), grid)
                 };
-                let Some(p) = made else {
+                let Some(puzzle::Made {
+                    puzzle: p,
+                    unproven,
+                    ..
+                }) = made
+                else {
                     continue;
                 };
                 // An easy puzzle is rated from its singles alone (the same
@@ -352,6 +427,9 @@ impl Config {
                 };
                 if !filter.keeps(&r) {
                     continue;
+                }
+                if unproven > 0 {
+                    Indices::add(&reports.unproven, index);
                 }
                 let fields = [
                     Field {
@@ -384,7 +462,7 @@ impl Config {
                 let _ = writer.write(buf, &record);
                 return;
             }
-            missed.lock().unwrap_or_else(|e| e.into_inner()).push(index);
+            Indices::add(&reports.missed, index);
         };
         let scratch = || Grid::empty(size);
         write_indexed(

@@ -5,10 +5,11 @@
 //! orbits of the chosen symmetry (single cells without one). Visit the
 //! orbits in a random order; remove each orbit's givens, and put them back
 //! if the puzzle no longer has exactly one solution (a uniqueness check:
-//! [`count_solutions`] with limit 2). After one pass every orbit has been
-//! tried once; an orbit that could not go then cannot go later either
-//! (removing more givens never makes a puzzle unique again), so the puzzle
-//! is *minimal subject to the symmetry*: no orbit of givens can be removed.
+//! [`count_solutions`](crate::solve::count_solutions) with limit 2). After
+//! one pass every orbit has been tried once; an orbit that could not go
+//! then cannot go later either (removing more givens never makes a puzzle
+//! unique again), so the puzzle is *minimal subject to the symmetry*: no
+//! orbit of givens can be removed.
 //! With no symmetry, no single given can be removed.
 //!
 //! With a clue target, the pass stops as soon as the puzzle has that many
@@ -32,8 +33,10 @@
 //!   unavoidable sets ([`unavoidable`]) must stay (emptying the set would
 //!   let its values be rearranged into a second solution);
 //! - otherwise a single cell is checked by one search for a solution that
-//!   differs from the grid there ([`has_other_solution`]), which guesses
-//!   the grid's values first; an orbit of several cells by a count to two.
+//!   differs from the grid there
+//!   ([`has_other_solution`](crate::solve::has_other_solution)), which
+//!   guesses the grid's values first; an orbit of several cells by a count
+//!   to two.
 //!
 //! At 9x9 the givens are also kept as the 9x9 solver's band masks
 //! ([`bands::Givens`]), updated as givens go and come back: hidden singles
@@ -41,6 +44,17 @@
 //! without reading the grid. Naked singles are read at every size from the
 //! values each unit holds (one count of three masks; at 9x9 that is a
 //! tenth of the band masks' cost).
+//!
+//! **Budget.** The searches of one pass may spend a number of guesses
+//! together ([`Settings::budget`]; `sudogen puzzle --budget`, a million by
+//! default). Once it is spent, a check that would need a guess keeps its
+//! orbit's givens: the puzzle stays unique, but those givens were never
+//! shown to be needed, so it is no longer known to be minimal
+//! ([`Made::unproven`] counts them). The budget counts guesses, not time,
+//! so the puzzle is still a function of its inputs. 9x9 and 16x16 passes
+//! spend far less (the README has the figures); some 25x25 passes would
+//! need hours without it, since near 45% of the cells given a single check
+//! can take a million guesses.
 //!
 //! **Cost.** One check per orbit: 81 for a 9x9 puzzle without symmetry, of
 //! which about 28 search. The README has the measured times.
@@ -57,7 +71,7 @@ pub mod unavoidable;
 use crate::candidates::{Singles, UnitMasks, singles_fill_all};
 use crate::grid::{Grid, Size};
 use crate::random::shuffle;
-use crate::solve::{bands, count_solutions, has_other_solution, has_other_solution_9};
+use crate::solve::{Search, bands, has_other_solution_9, has_other_solution_within, search};
 use unavoidable::Unavoidable;
 
 /// A map of the cell (row, column) of a grid of side n to another cell.
@@ -199,6 +213,33 @@ pub struct Settings {
     /// Stop as soon as the puzzle has at most this many clues (`None`: go
     /// on until minimal).
     pub clues: Option<usize>,
+    /// The guesses the uniqueness checks of one puzzle may spend together
+    /// (`u64::MAX`: no bound). A check the budget cuts short keeps its
+    /// givens: the puzzle stays unique, but is no longer known to be
+    /// minimal ([`Made::unproven`] counts those givens).
+    pub budget: u64,
+}
+
+impl Settings {
+    /// Minimal puzzles without symmetry and without a search budget.
+    pub const MINIMAL: Settings = Settings {
+        symmetry: Symmetry::None,
+        clues: None,
+        budget: u64::MAX,
+    };
+}
+
+/// A puzzle made by [`make`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Made {
+    /// The puzzle: exactly one solution, the grid it was made from.
+    pub puzzle: Grid,
+    /// Givens kept because their check ran out of search budget (0 when
+    /// none did): each might have gone without losing uniqueness, so a
+    /// puzzle with any is unique but not known to be minimal.
+    pub unproven: usize,
+    /// Guesses the uniqueness checks spent.
+    pub guesses: u64,
 }
 
 /// The fewest clues a unique puzzle of `size` can have, as far as is
@@ -215,9 +256,13 @@ pub fn fewest_clues(size: Size) -> usize {
 
 /// Makes a puzzle whose unique solution is `solution` (a complete valid
 /// grid), drawing the removal order from `rng`.
-pub fn make<R: Rng + ?Sized>(rng: &mut R, solution: &Grid, settings: Settings) -> Grid {
+pub fn make<R: Rng + ?Sized>(rng: &mut R, solution: &Grid, settings: Settings) -> Made {
     // Without easy checks the pass never stops early.
-    remove_givens(rng, solution, settings, None).unwrap_or_else(|| solution.clone())
+    remove_givens(rng, solution, settings, None).unwrap_or_else(|| Made {
+        puzzle: solution.clone(),
+        unproven: 0,
+        guesses: 0,
+    })
 }
 
 /// [`make`]'s puzzle if hidden singles alone solve it (Sudoku Explainer
@@ -245,7 +290,7 @@ pub fn make_easy<R: Rng + ?Sized>(
     rng: &mut R,
     solution: &Grid,
     settings: Settings,
-) -> Option<Grid> {
+) -> Option<Made> {
     remove_givens(rng, solution, settings, Some(EASY_CHECK_EVERY))
 }
 
@@ -261,7 +306,7 @@ fn remove_givens<R: Rng + ?Sized>(
     solution: &Grid,
     settings: Settings,
     easy_check_every: Option<usize>,
-) -> Option<Grid> {
+) -> Option<Made> {
     let easy_only = easy_check_every.is_some();
     let check_every = easy_check_every.unwrap_or(usize::MAX).max(1);
     // The orbits in a random order (as orbit numbers).
@@ -282,6 +327,10 @@ fn remove_givens<R: Rng + ?Sized>(
     // known to solve the puzzle, other than those a hidden single filled
     // from the givens at once (see `make_easy`).
     let mut unverified = Vec::new();
+    // The guesses the checks may still spend, and the givens kept because
+    // a check ran out of them.
+    let mut guesses = settings.budget;
+    let mut unproven = 0;
     for &o in &order {
         if clues <= target {
             break;
@@ -295,8 +344,9 @@ fn remove_givens<R: Rng + ?Sized>(
             puzzle.cells_mut()[i] = 0;
             tracked.unplace(i, solution.cells()[i]);
         }
-        // Whether the puzzle is still unique, and whether a hidden single
-        // fills the orbit's one cell from the other givens.
+        // Whether the puzzle is still unique (`None`: the budget ran out
+        // first), and whether a hidden single fills the orbit's one cell
+        // from the other givens.
         let (unique, hidden) = match orbit[..] {
             // One cell whose value still follows from the other givens by
             // a hidden single: the puzzle keeps its solutions, and hidden
@@ -306,7 +356,7 @@ fn remove_givens<R: Rng + ?Sized>(
                     let emptied = sets.take(orbit);
                     debug_assert!(!emptied, "a unique puzzle emptied an unavoidable set");
                 }
-                (true, true)
+                (Some(true), true)
             }
             // A small unavoidable set left without a given: the puzzle
             // would have another solution.
@@ -314,17 +364,28 @@ fn remove_givens<R: Rng + ?Sized>(
                 .get_or_insert_with(|| Unavoidable::of_puzzle(solution, &puzzle, orbit))
                 .take(orbit) =>
             {
-                (false, false)
+                (Some(false), false)
             }
             // One cell: unique when a naked single forces its value, else
             // unless a solution puts another value there.
+            [i] if tracked.naked_forced(i) => (Some(true), false),
             [i] => (
-                tracked.naked_forced(i) || !tracked.has_other_solution(&puzzle, i, solution),
+                tracked
+                    .has_other_solution(&puzzle, i, solution, &mut guesses)
+                    .map(|other| !other),
                 false,
             ),
-            _ => (count_solutions(&puzzle, 2) == 1, false),
+            _ => {
+                let budget = guesses;
+                let out = search(&puzzle, Search { limit: 2, budget });
+                guesses -= out.guesses;
+                ((!out.cut).then_some(out.solutions == 1), false)
+            }
         };
-        if unique {
+        if unique.is_none() {
+            unproven += orbit.len();
+        }
+        if unique == Some(true) {
             clues -= orbit.len();
             if easy_only && !hidden {
                 // Checked a few at a time: hidden singles still solve the
@@ -358,7 +419,11 @@ fn remove_givens<R: Rng + ?Sized>(
     {
         return None;
     }
-    Some(puzzle)
+    Some(Made {
+        puzzle,
+        unproven,
+        guesses: settings.budget - guesses,
+    })
 }
 
 /// What the removal checks read besides the puzzle, kept in step with its
@@ -420,11 +485,17 @@ impl Tracked {
         self.units.used(self.size.places()[cell]).len() as usize == self.size.side() - 1
     }
 
-    /// [`has_other_solution`] on `puzzle`, whose givens these are.
-    fn has_other_solution(&self, puzzle: &Grid, cell: usize, solution: &Grid) -> bool {
+    /// [`has_other_solution_within`] on `puzzle`, whose givens these are.
+    fn has_other_solution(
+        &self,
+        puzzle: &Grid,
+        cell: usize,
+        solution: &Grid,
+        guesses: &mut u64,
+    ) -> Option<bool> {
         match &self.bands {
-            Some(b) => has_other_solution_9(b, cell, solution),
-            None => has_other_solution(puzzle, cell, solution),
+            Some(b) => has_other_solution_9(b, cell, solution, guesses),
+            None => has_other_solution_within(puzzle, cell, solution, guesses),
         }
     }
 }
@@ -474,6 +545,7 @@ pub fn clues(puzzle: &Grid) -> usize {
 mod tests {
     use super::*;
     use crate::random::grid_rng;
+    use crate::solve::{count_solutions, has_other_solution};
     use crate::strategies::Strategy;
 
     #[test]
@@ -535,17 +607,17 @@ mod tests {
                 let used = tracked.units.used(Size::S9.places()[c]).len();
                 let n = tracked.bands.as_ref().expect("9x9").naked_single(c);
                 assert_eq!(n, used == 8, "#{i} r{}c{}", c / 9, c % 9);
-                let o = tracked.has_other_solution(&puzzle, c, &grid);
+                let o = tracked.has_other_solution(&puzzle, c, &grid, &mut u64::MAX.clone());
                 assert_eq!(
                     o,
-                    has_other_solution(&puzzle, c, &grid),
+                    Some(has_other_solution(&puzzle, c, &grid)),
                     "#{i} r{}c{}",
                     c / 9,
                     c % 9
                 );
                 hidden += usize::from(h);
                 naked += usize::from(n);
-                other += usize::from(o);
+                other += usize::from(o == Some(true));
             }
         }
         assert!(
@@ -563,8 +635,9 @@ mod tests {
                     let settings = Settings {
                         symmetry,
                         clues: None,
+                        budget: u64::MAX,
                     };
-                    let p = make(&mut grid_rng(4, i), &grid, settings);
+                    let p = make(&mut grid_rng(4, i), &grid, settings).puzzle;
                     assert_eq!(crate::solve::solve(&p), Some(grid.clone()));
                     assert!(symmetry.holds(&p), "{symmetry:?}");
                     // Minimal subject to the symmetry: every orbit of
@@ -594,8 +667,9 @@ mod tests {
             let settings = Settings {
                 symmetry: Symmetry::None,
                 clues: None,
+                budget: u64::MAX,
             };
-            let p = make(&mut grid_rng(32, i), &grid, settings);
+            let p = make(&mut grid_rng(32, i), &grid, settings).puzzle;
             let rated_easy = crate::rate::rate(&p, false).unwrap().se <= 15;
             assert_eq!(solvable_by_hidden_singles(&p), rated_easy, "{p:?}");
             if rated_easy { easy += 1 } else { not += 1 }
@@ -624,7 +698,11 @@ mod tests {
             (Size::S16, Symmetry::None, Some(150), 6),
         ];
         for (size, symmetry, clues, count) in cases {
-            let settings = Settings { symmetry, clues };
+            let settings = Settings {
+                symmetry,
+                clues,
+                budget: u64::MAX,
+            };
             let strategy = if size == Size::S16 {
                 Strategy::Backtrack
             } else {
@@ -634,7 +712,7 @@ mod tests {
             for i in 0..count {
                 let grid = strategy.grid(&mut grid_rng(33, i), size);
                 let p = make(&mut grid_rng(34, i), &grid, settings);
-                let is_easy = solvable_by_hidden_singles(&p);
+                let is_easy = solvable_by_hidden_singles(&p.puzzle);
                 easy += u64::from(is_easy);
                 let expected = is_easy.then_some(p);
                 let fast = make_easy(&mut grid_rng(34, i), &grid, settings);
@@ -664,15 +742,58 @@ mod tests {
         let settings = Settings {
             symmetry: Symmetry::None,
             clues: None,
+            budget: u64::MAX,
         };
         let total: usize = (0..n)
             .map(|i| {
                 let grid = Strategy::Uniform.grid(&mut grid_rng(11, i), Size::S9);
-                clues(&make(&mut grid_rng(12, i), &grid, settings))
+                clues(&make(&mut grid_rng(12, i), &grid, settings).puzzle)
             })
             .sum();
         let mean = total as f64 / n as f64;
         assert!((mean - 24.38).abs() < 0.05, "mean {mean}");
+    }
+
+    /// A search budget only keeps givens whose check it cuts short: the
+    /// puzzle stays unique (and symmetric), a pass no check of which was
+    /// cut is the unbudgeted pass, and the budget is never overspent.
+    #[test]
+    fn a_budget_keeps_the_givens_it_cannot_check_and_changes_nothing_else() {
+        let mut cut = 0;
+        for symmetry in [Symmetry::None, Symmetry::Rot180] {
+            for i in 0..40 {
+                let grid = Strategy::Uniform.grid(&mut grid_rng(5, i), Size::S9);
+                let free_settings = Settings {
+                    symmetry,
+                    ..Settings::MINIMAL
+                };
+                let free = make(&mut grid_rng(6, i), &grid, free_settings);
+                assert_eq!(free.unproven, 0);
+                for budget in [0, 3, 10, free.guesses] {
+                    let settings = Settings {
+                        budget,
+                        ..free_settings
+                    };
+                    let made = make(&mut grid_rng(6, i), &grid, settings);
+                    assert!(made.guesses <= budget, "#{i}: {} > {budget}", made.guesses);
+                    assert_eq!(crate::solve::solve(&made.puzzle), Some(grid.clone()));
+                    assert!(symmetry.holds(&made.puzzle));
+                    if made.unproven == 0 {
+                        assert_eq!(made, free, "#{i} budget {budget}");
+                    } else {
+                        cut += 1;
+                        assert!(made.unproven <= clues(&made.puzzle));
+                    }
+                }
+                // Exactly the guesses the pass needs: nothing is cut.
+                let exact = Settings {
+                    budget: free.guesses,
+                    ..free_settings
+                };
+                assert_eq!(make(&mut grid_rng(6, i), &grid, exact), free);
+            }
+        }
+        assert!(cut > 80, "only {cut} passes were cut");
     }
 
     #[test]
@@ -684,8 +805,10 @@ mod tests {
             Settings {
                 symmetry: Symmetry::None,
                 clues: Some(40),
+                budget: u64::MAX,
             },
-        );
+        )
+        .puzzle;
         assert_eq!(clues(&p), 40);
         assert_eq!(crate::solve::solve(&p), Some(grid));
     }

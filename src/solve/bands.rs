@@ -22,7 +22,7 @@
 //! values of a two-candidate cell (or the fewest-candidate cell).
 //!
 //! **Guesses** go to the first two-candidate cell, from the last band
-//! back, while the search is young. After [`WEIGH_AFTER`] guesses it
+//! back, while the search is young. After `WEIGH_AFTER` guesses it
 //! takes instead the two-candidate cell whose cell and two digits' band
 //! masks have met the most dead ends in this search (dom/wdeg, as the
 //! 16x16 solver does; see `solve/explore.rs`): hard puzzles go back to

@@ -24,7 +24,7 @@
 //! places in its row, column or box (see [`super::generic`], where this
 //! choice halves the guesses on minimal 16x16 puzzles), that score divided
 //! by the dead ends met so far at the cell and at its two digits' band
-//! masks (dom/wdeg, see `solve/explore.rs`; at most [`WEIGHT_CAP`] of
+//! masks (dom/wdeg, see `solve/explore.rs`; at most `WEIGHT_CAP` of
 //! them count); else on the first cell with the fewest candidates. Every
 //! two-candidate cell is scored. The weights and the full scan halve the
 //! guesses again on minimal 16x16 puzzles, and hidden singles in columns
@@ -665,11 +665,12 @@ mod tests {
         let settings = Settings {
             symmetry: Symmetry::None,
             clues: None,
+            budget: u64::MAX,
         };
         let puzzles: Vec<Grid> = (0..6)
             .map(|i| {
                 let g = Strategy::Chain.grid(&mut grid_rng(3, i), Size::S16);
-                puzzle::make(&mut grid_rng(4, i), &g, settings)
+                puzzle::make(&mut grid_rng(4, i), &g, settings).puzzle
             })
             .collect();
         let alone: Vec<_> = puzzles

@@ -142,24 +142,46 @@ pub fn search(puzzle: &Grid, search: Search) -> Outcome {
 /// The givens of `puzzle` must be values of `solution` (the search then
 /// skips checking them against each other).
 pub fn has_other_solution(puzzle: &Grid, cell: usize, solution: &Grid) -> bool {
+    has_other_solution_within(puzzle, cell, solution, &mut u64::MAX.clone()) == Some(true)
+}
+
+/// [`has_other_solution`] within a budget: `guesses` is what the search
+/// may spend, and what it spent is taken from it. `None` if the budget ran
+/// out before the search could tell (with `u64::MAX` it never does).
+pub fn has_other_solution_within(
+    puzzle: &Grid,
+    cell: usize,
+    solution: &Grid,
+    guesses: &mut u64,
+) -> Option<bool> {
     debug_assert!(solution.is_valid() && solution.is_complete());
     debug_assert!(
         (puzzle.cells().iter().zip(solution.cells())).all(|(&p, &s)| p == 0 || p == s),
         "the puzzle's givens are not the solution's"
     );
-    exists_without(puzzle, (cell, solution.cells()[cell]), Some(solution))
+    exists_without(
+        puzzle,
+        (cell, solution.cells()[cell]),
+        Some(solution),
+        guesses,
+    )
 }
 
-/// [`has_other_solution`] for a 9x9 puzzle given by its givens' band
-/// masks (kept in step by the caller, as top-down removal does): whether
-/// the puzzle of `givens`, which leaves `cell` empty, has a solution other
-/// than `solution` there.
-pub fn has_other_solution_9(givens: &bands::Givens, cell: usize, solution: &Grid) -> bool {
+/// [`has_other_solution_within`] for a 9x9 puzzle given by its givens'
+/// band masks (kept in step by the caller, as top-down removal does):
+/// whether the puzzle of `givens`, which leaves `cell` empty, has a
+/// solution other than `solution` there.
+pub fn has_other_solution_9(
+    givens: &bands::Givens,
+    cell: usize,
+    solution: &Grid,
+    guesses: &mut u64,
+) -> Option<bool> {
     debug_assert_eq!(solution.size(), Size::S9);
-    let (mut found, mut budget) = first_solution();
+    let (mut found, mut budget) = first_solution(*guesses);
     let exclude = Some((cell, solution.cells()[cell]));
     bands::search_givens(givens, exclude, Some(solution), &mut found, &mut budget);
-    found.count > 0
+    settle(&found, &budget, guesses)
 }
 
 /// Whether `puzzle` has a solution in which the empty cell `cell` does not
@@ -169,14 +191,19 @@ pub fn has_other_solution_9(givens: &bands::Givens, cell: usize, solution: &Grid
     note = "use `has_other_solution`, which takes the solution and is faster"
 )]
 pub fn has_solution_without(puzzle: &Grid, cell: usize, value: u8) -> bool {
-    exists_without(puzzle, (cell, value), None)
+    exists_without(puzzle, (cell, value), None, &mut u64::MAX.clone()) == Some(true)
 }
 
 /// Whether `puzzle` has a solution without `value` at the empty `cell`,
 /// guessing the `hint`'s values first. With a hint, the givens are taken
 /// to be the hint's (see [`has_other_solution`]) and not checked.
-fn exists_without(puzzle: &Grid, (cell, value): (usize, u8), hint: Option<&Grid>) -> bool {
-    let (mut found, mut budget) = first_solution();
+fn exists_without(
+    puzzle: &Grid,
+    (cell, value): (usize, u8),
+    hint: Option<&Grid>,
+    guesses: &mut u64,
+) -> Option<bool> {
+    let (mut found, mut budget) = first_solution(*guesses);
     let exclude = Some((cell, value));
     if puzzle.size() == Size::S9 {
         let trusted = hint.is_some();
@@ -186,12 +213,19 @@ fn exists_without(puzzle: &Grid, (cell, value): (usize, u8), hint: Option<&Grid>
     } else {
         generic::search(puzzle, exclude, hint, &mut found, &mut budget);
     }
-    found.count > 0
+    settle(&found, &budget, guesses)
+}
+
+/// Takes what a search for one solution spent from `guesses`; whether it
+/// found one, `None` if the budget cut it first.
+fn settle(found: &Found, budget: &Budget, guesses: &mut u64) -> Option<bool> {
+    *guesses = guesses.saturating_sub(budget.spent);
+    (found.count > 0 || !budget.cut).then_some(found.count > 0)
 }
 
 /// What a search for any one solution starts with: a limit of one, no
-/// solution kept, no budget.
-fn first_solution() -> (Found, Budget) {
+/// solution kept, a budget of `guesses`.
+fn first_solution(guesses: u64) -> (Found, Budget) {
     let found = Found {
         limit: 1,
         count: 0,
@@ -199,7 +233,7 @@ fn first_solution() -> (Found, Budget) {
         first: None,
     };
     let budget = Budget {
-        left: u64::MAX,
+        left: guesses,
         spent: 0,
         cut: false,
     };
