@@ -205,6 +205,24 @@ fn a_search_budget_bounds_the_checks_and_says_so() {
         .code(0)
         .stderr("")
         .stdout(stdout_of(&args));
+    // With a clue target, unchecked givens are reported only when the
+    // puzzle stays above it.
+    let clues = ["puzzle", "--seed", "1", "--budget", "0", "--clues"];
+    sudogen()
+        .args(clues)
+        .args(["30", "-n", "3"])
+        .assert()
+        .code(0)
+        .stderr("");
+    sudogen()
+        .args(clues)
+        .args(["26", "-n", "20"])
+        .assert()
+        .code(1)
+        .stderr(
+            "sudogen: 1 puzzle kept givens whose uniqueness check ran out of the search budget \
+             (0 guesses per puzzle; puzzle 13): unique, but above 26 clues; raise --budget\n",
+        );
     // A minimal 25x25 puzzle can take hours; with a small budget the pass
     // ends at once, unique.
     let out = sudogen()

@@ -253,8 +253,15 @@ pub fn run(args: &PuzzleArgs) -> anyhow::Result<Exit> {
     let unproven = unproven.into_inner().unwrap_or_else(|e| e.into_inner());
     let mut failed = false;
     if unproven.count > 0 {
+        let short = match config.settings.clues {
+            None => {
+                "unique, but not known to be minimal; raise --budget, or stop earlier with --clues"
+                    .to_string()
+            }
+            Some(n) => format!("unique, but above {n} clues; raise --budget"),
+        };
         warn(format_args!(
-            "{} kept givens whose uniqueness check ran out of the search budget ({} guesses per puzzle; {}): unique, but not known to be minimal; raise --budget, or stop earlier with --clues",
+            "{} kept givens whose uniqueness check ran out of the search budget ({} guesses per puzzle; {}): {short}",
             crate::grid::plural(unproven.count as usize, "puzzle"),
             config.settings.budget,
             unproven.text()
@@ -375,7 +382,7 @@ impl Config {
             let Some(filter) = filter else {
                 strategy.generate(&mut grids.for_index(index), grid);
                 let made = puzzle::make(&mut removals.for_index(index), grid, settings);
-                if made.unproven > 0 {
+                if made.fell_short(&settings) {
                     Indices::add(&reports.unproven, index);
                 }
                 let record = Record {
@@ -408,14 +415,11 @@ impl Config {
                     strategy.generate(&mut RunRng::new(key).for_index(index), grid);
                     make(&mut RunRng::new(key ^ PUZZLE_KEY).for_index(index), grid)
                 };
-                let Some(puzzle::Made {
-                    puzzle: p,
-                    unproven,
-                    ..
-                }) = made
-                else {
+                let Some(made) = made else {
                     continue;
                 };
+                let short = made.fell_short(&settings);
+                let p = made.puzzle;
                 // An easy puzzle is rated from its singles alone (the same
                 // rating, without walking the steps).
                 let rated = match easy_only.then(|| rate_singles(&p)).flatten() {
@@ -428,7 +432,7 @@ impl Config {
                 if !filter.keeps(&r) {
                     continue;
                 }
-                if unproven > 0 {
+                if short {
                     Indices::add(&reports.unproven, index);
                 }
                 let fields = [

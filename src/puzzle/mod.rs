@@ -242,6 +242,16 @@ pub struct Made {
     pub guesses: u64,
 }
 
+impl Made {
+    /// Whether the search budget kept the pass from what `settings` asked
+    /// for: a given stayed unchecked, and the puzzle is above the clue
+    /// target (or, without one, not known to be minimal). A pass that
+    /// reached its target with givens unchecked lost nothing.
+    pub fn fell_short(&self, settings: &Settings) -> bool {
+        self.unproven > 0 && settings.clues.is_none_or(|n| clues(&self.puzzle) > n)
+    }
+}
+
 /// The fewest clues a unique puzzle of `size` can have, as far as is
 /// proven: 4 for 4x4, 17 for 9x9 (McGuire, Tugemann and Civario, 2012),
 /// and `n - 1` otherwise (with two symbols absent from the givens, they
@@ -778,6 +788,7 @@ mod tests {
                     assert!(made.guesses <= budget, "#{i}: {} > {budget}", made.guesses);
                     assert_eq!(crate::solve::solve(&made.puzzle), Some(grid.clone()));
                     assert!(symmetry.holds(&made.puzzle));
+                    assert_eq!(made.fell_short(&settings), made.unproven > 0);
                     if made.unproven == 0 {
                         assert_eq!(made, free, "#{i} budget {budget}");
                     } else {
@@ -794,6 +805,23 @@ mod tests {
             }
         }
         assert!(cut > 80, "only {cut} passes were cut");
+        // With a clue target, unchecked givens matter only above it.
+        let (mut reached, mut above) = (0, 0);
+        for i in 0..40 {
+            let grid = Strategy::Uniform.grid(&mut grid_rng(7, i), Size::S9);
+            let settings = Settings {
+                clues: Some(25),
+                budget: 0,
+                ..Settings::MINIMAL
+            };
+            let made = make(&mut grid_rng(8, i), &grid, settings);
+            assert_eq!(crate::solve::solve(&made.puzzle), Some(grid));
+            let short = made.fell_short(&settings);
+            assert_eq!(short, made.unproven > 0 && clues(&made.puzzle) > 25);
+            reached += usize::from(made.unproven > 0 && !short);
+            above += usize::from(short);
+        }
+        assert!(reached > 0 && above > 0, "{reached} reached, {above} above");
     }
 
     #[test]
