@@ -354,7 +354,8 @@ impl Config {
     }
 
     /// Writes the run's puzzles to `out`, calling `done(n)` after each
-    /// chunk of `n` puzzles is written.
+    /// chunk of `n` puzzles is written. (What `sudogen puzzle` reports at
+    /// the end, puzzles missed or cut short by the budget, is not kept.)
     pub fn write_to<W: Write + ?Sized>(
         &self,
         out: &mut W,
@@ -363,8 +364,9 @@ impl Config {
         self.write_rated(out, done, &Reports::default())
     }
 
-    /// [`write_to`](Config::write_to), adding to `missed` the indices a
-    /// rated run could not fill.
+    /// [`write_to`](Config::write_to), adding to `reports` the indices a
+    /// rated run could not fill and those of puzzles the search budget
+    /// kept from what was asked.
     fn write_rated<W: Write + ?Sized>(
         &self,
         out: &mut W,
