@@ -805,6 +805,19 @@ mod tests {
             }
         }
         assert!(cut > 80, "only {cut} passes were cut");
+        // 16x16 (the 64-bit band solver's checks) the same way.
+        for i in 0..3 {
+            let grid = Strategy::Chain.grid(&mut grid_rng(9, i), Size::S16);
+            for budget in [0, 200] {
+                let settings = Settings {
+                    budget,
+                    ..Settings::MINIMAL
+                };
+                let made = make(&mut grid_rng(10, i), &grid, settings);
+                assert!(made.guesses <= budget && made.unproven > 0, "#{i} {budget}");
+                assert_eq!(crate::solve::solve(&made.puzzle), Some(grid.clone()));
+            }
+        }
         // With a clue target, unchecked givens matter only above it.
         let (mut reached, mut above) = (0, 0);
         for i in 0..40 {
