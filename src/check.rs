@@ -8,6 +8,7 @@ use std::hash::{BuildHasher, Hasher};
 
 use crate::format::read::Batch;
 use crate::grid::Grid;
+use crate::solve::Search;
 
 /// What a check found.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -66,7 +67,7 @@ pub fn fingerprint(grid: &Grid) -> u128 {
 }
 
 /// What a check requires of each record.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rules {
     /// Count distinct valid grids (keeps a fingerprint of each).
     pub distinct: bool,
@@ -74,6 +75,22 @@ pub struct Rules {
     pub complete: bool,
     /// Puzzles must have exactly one solution.
     pub unique: bool,
+    /// With `unique`: the guesses one puzzle's search may make; a puzzle
+    /// whose search runs out first is a problem (its uniqueness is not
+    /// settled). `u64::MAX` for no bound.
+    pub budget: u64,
+}
+
+impl Default for Rules {
+    /// Nothing beyond validity, and no search budget.
+    fn default() -> Self {
+        Rules {
+            distinct: false,
+            complete: false,
+            unique: false,
+            budget: u64::MAX,
+        }
+    }
 }
 
 /// What one batch holds: its problems in order, and its valid grids'
@@ -101,11 +118,20 @@ pub fn problem(grid: &Grid, rules: Rules) -> Option<String> {
         return Some(e.to_string());
     }
     if rules.unique {
-        match crate::solve::count_solutions(grid, 2) {
-            0 => return Some("no solution".into()),
-            1 => {}
-            _ => return Some("2+ solutions".into()),
-        }
+        let search = Search {
+            limit: 2,
+            budget: rules.budget,
+        };
+        let out = crate::solve::search(grid, search);
+        return match (out.solutions, out.cut) {
+            (2.., _) => Some("2+ solutions".into()),
+            (0, false) => Some("no solution".into()),
+            (1, false) => None,
+            (_, true) => Some(format!(
+                "search budget of {} guesses exceeded before uniqueness was settled; raise --budget",
+                rules.budget
+            )),
+        };
     }
     None
 }

@@ -239,6 +239,58 @@ fn the_budget_stops_a_search_and_says_so() {
         ));
 }
 
+/// `check --unique` gives up on a puzzle whose search runs out of budget,
+/// reports it, and exits 1; `--budget` alone is a usage error.
+#[test]
+fn check_unique_is_bounded_by_the_budget() {
+    let puzzles = sudogen()
+        .args(["puzzle", "-n", "8", "--seed", "1"])
+        .output()
+        .unwrap()
+        .stdout;
+    let puzzles = String::from_utf8(puzzles).unwrap();
+    // Which of them the solver settles without a guess.
+    let mut expected = String::new();
+    let mut cut = 0;
+    for (i, line) in puzzles.lines().enumerate() {
+        let p = Grid::parse_line(line.as_bytes(), None).unwrap();
+        if search(&p, Search::default()).guesses > 0 {
+            cut += 1;
+            expected += &format!(
+                "<stdin>:{}: search budget of 0 guesses exceeded before uniqueness was settled; raise --budget\n",
+                i + 1
+            );
+        }
+    }
+    assert!(cut > 0 && cut < 8, "{cut} of 8 need a guess");
+    let valid = 8 - cut;
+    let puzzles_phrase = if valid == 1 {
+        "is a puzzle"
+    } else {
+        "are puzzles"
+    };
+    expected += &format!(
+        "8 grids read: {valid} valid, {cut} invalid ({valid} of the valid {puzzles_phrase} with empty cells)\n"
+    );
+    sudogen()
+        .args(["check", "--unique", "--budget", "0"])
+        .write_stdin(puzzles.clone())
+        .assert()
+        .code(1)
+        .stdout(expected);
+    sudogen()
+        .args(["check", "--unique"])
+        .write_stdin(puzzles.clone())
+        .assert()
+        .code(0);
+    sudogen()
+        .args(["check", "--budget", "0"])
+        .write_stdin(puzzles)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--unique"));
+}
+
 #[test]
 fn check_unique_solves_each_puzzle() {
     let input = format!("{PUZZLE}\n{}\n{SOLUTION}\n", ".".repeat(81));

@@ -11,6 +11,7 @@ use crate::check::{Rules, Tally, check_batch};
 use crate::format::Format;
 use crate::format::read::Reader;
 use crate::pipeline;
+use crate::solve::DEFAULT_BUDGET;
 
 /// What to check.
 #[derive(Debug, Args)]
@@ -26,6 +27,11 @@ pub struct CheckArgs {
     /// Puzzles must have exactly one solution (each is solved)
     #[arg(long, conflicts_with = "complete")]
     pub unique: bool,
+
+    /// With --unique: give up on a puzzle after this many guesses; it is
+    /// reported (uniqueness not settled) and the run exits 1
+    #[arg(long, value_name = "GUESSES", default_value_t = DEFAULT_BUDGET, requires = "unique")]
+    pub budget: u64,
 
     /// Records must be complete grids: an empty cell is a fault (by
     /// default a record with empty cells is a puzzle, valid if no given
@@ -53,6 +59,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<Exit> {
         distinct: args.distinct,
         complete: args.complete,
         unique: args.unique,
+        budget: args.budget,
     };
     let mut checked = || -> anyhow::Result<()> {
         unreadable = !each_input(&args.input.files(), |name, input| {
