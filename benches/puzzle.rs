@@ -7,16 +7,12 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use sudogen::puzzle::{self, Settings, Symmetry};
+use sudogen::puzzle::{self, Settings};
 use sudogen::random::grid_rng;
 use sudogen::{Grid, Size, Strategy};
 
 fn minimal(c: &mut Criterion) {
-    let settings = Settings {
-        symmetry: Symmetry::None,
-        clues: None,
-        budget: u64::MAX,
-    };
+    let settings = Settings::MINIMAL;
     for (size, strategy) in [
         (Size::S9, Strategy::Uniform),
         (Size::S16, Strategy::Backtrack),

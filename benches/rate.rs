@@ -12,7 +12,7 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use sudogen::puzzle::{self, Settings, Symmetry};
+use sudogen::puzzle::{self, Settings};
 use sudogen::random::grid_rng;
 use sudogen::rate::{Level, rate};
 use sudogen::{Grid, Size, Strategy};
@@ -24,16 +24,7 @@ fn made() -> Vec<(Level, Vec<Grid>)> {
     for i in 0..200 {
         let mut grid = Grid::empty(Size::S9);
         Strategy::Uniform.generate(&mut grid_rng(1, i), &mut grid);
-        let p = puzzle::make(
-            &mut grid_rng(2, i),
-            &grid,
-            Settings {
-                symmetry: Symmetry::None,
-                clues: None,
-                budget: u64::MAX,
-            },
-        )
-        .puzzle;
+        let p = puzzle::make(&mut grid_rng(2, i), &grid, Settings::MINIMAL).puzzle;
         let level = rate(&p, false).expect("a unique puzzle").level();
         by_level
             .iter_mut()

@@ -258,7 +258,7 @@ fn stats_reports_the_rating_distribution_of_puzzles() {
 
 #[test]
 fn the_uniqueness_check_is_bounded_by_the_budget() {
-    use sudogen::puzzle::{self, Settings, Symmetry};
+    use sudogen::puzzle::{self, Settings};
     use sudogen::random::grid_rng;
     use sudogen::rate::{Unrated, rate_within};
     use sudogen::solve::{Search, search};
@@ -268,11 +268,7 @@ fn the_uniqueness_check_is_bounded_by_the_budget() {
         .map(|seed| {
             let mut grid = Grid::empty(Size::S9);
             Strategy::Backtrack.generate(&mut grid_rng(seed, 0), &mut grid);
-            let settings = Settings {
-                symmetry: Symmetry::None,
-                clues: None,
-                budget: u64::MAX,
-            };
+            let settings = Settings::MINIMAL;
             puzzle::make(&mut grid_rng(seed, 1), &grid, settings).puzzle
         })
         .find(|p| search(p, Search::default()).guesses > 0)

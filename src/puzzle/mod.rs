@@ -674,11 +674,7 @@ mod tests {
         let (mut easy, mut not) = (0, 0);
         for i in 0..400 {
             let grid = Strategy::Uniform.grid(&mut grid_rng(31, i), Size::S9);
-            let settings = Settings {
-                symmetry: Symmetry::None,
-                clues: None,
-                budget: u64::MAX,
-            };
+            let settings = Settings::MINIMAL;
             let p = make(&mut grid_rng(32, i), &grid, settings).puzzle;
             let rated_easy = crate::rate::rate(&p, false).unwrap().se <= 15;
             assert_eq!(solvable_by_hidden_singles(&p), rated_easy, "{p:?}");
@@ -749,11 +745,7 @@ mod tests {
         // Berthier: top-down minimal puzzles from uniform grids have 24.38
         // clues on average (sd 1.12); the mean of 20,000 has sd 0.008.
         let n = 20_000;
-        let settings = Settings {
-            symmetry: Symmetry::None,
-            clues: None,
-            budget: u64::MAX,
-        };
+        let settings = Settings::MINIMAL;
         let total: usize = (0..n)
             .map(|i| {
                 let grid = Strategy::Uniform.grid(&mut grid_rng(11, i), Size::S9);

@@ -658,15 +658,11 @@ mod tests {
     /// before it on the thread.
     #[test]
     fn a_search_does_not_depend_on_the_searches_before_it() {
-        use crate::puzzle::{self, Settings, Symmetry};
+        use crate::puzzle::{self, Settings};
         use crate::random::grid_rng;
         use crate::solve::{Search, search as solve};
         use crate::strategies::Strategy;
-        let settings = Settings {
-            symmetry: Symmetry::None,
-            clues: None,
-            budget: u64::MAX,
-        };
+        let settings = Settings::MINIMAL;
         let puzzles: Vec<Grid> = (0..6)
             .map(|i| {
                 let g = Strategy::Chain.grid(&mut grid_rng(3, i), Size::S16);
