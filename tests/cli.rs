@@ -8,6 +8,9 @@ use predicates::prelude::*;
 use sudogen::format::Format;
 use sudogen::{Grid, Size, Strategy};
 
+mod common;
+use common::{Scratch, scratch_dir};
+
 const BIN: &str = env!("CARGO_BIN_EXE_sudogen");
 
 fn sudogen() -> Command {
@@ -204,9 +207,8 @@ fn piped_output_defaults_to_lines_of_valid_grids() {
 
 #[test]
 fn output_file_gets_the_same_bytes_as_stdout() {
-    let dir = std::env::temp_dir().join(format!("sudogen-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("grids.json");
+    let dir = scratch_dir();
+    let path = dir.path().join("grids.json");
     sudogen()
         .args(["-n", "4", "--seed", "9", "-f", "json", "-o"])
         .arg(&path)
@@ -215,7 +217,6 @@ fn output_file_gets_the_same_bytes_as_stdout() {
         .stdout("");
     let file = std::fs::read_to_string(&path).unwrap();
     assert_eq!(file, stdout_of(&["-n", "4", "--seed", "9", "-f", "json"]));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -321,14 +322,6 @@ fn no_progress_bar_when_stderr_is_not_a_terminal() {
     assert_eq!(String::from_utf8(out.stderr).unwrap(), "");
 }
 
-fn temp_file(name: &str, contents: &[u8]) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("sudogen-check-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, contents).unwrap();
-    path
-}
-
 #[test]
 fn check_accepts_everything_sudogen_writes() {
     for format in Format::ALL.iter().map(|f| f.name()) {
@@ -355,7 +348,7 @@ fn check_names_each_bad_grid_and_exits_1() {
         &good[1..],
         &good[1..]
     );
-    let path = temp_file("grids.txt", text.as_bytes());
+    let path = Scratch::file("grids.txt", text.as_bytes());
     let name = path.display().to_string();
     sudogen()
         .arg("check")
@@ -434,7 +427,7 @@ fn stats_reports_json_and_reads_other_programs_grids() {
 
     // Grids from elsewhere: all shuffles of one grid fail the band test.
     let grids = stdout_of(&["-s", "rotate", "-n", "3000", "--seed", "2", "-f", "line"]);
-    let path = temp_file("rotate.txt", grids.as_bytes());
+    let path = Scratch::file("rotate.txt", grids.as_bytes());
     let table = stdout_of(&["stats", "--input", path.to_str().unwrap()]);
     let band = table
         .lines()

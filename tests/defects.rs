@@ -9,6 +9,9 @@ use std::time::{Duration, Instant};
 use assert_cmd::Command;
 use predicates::prelude::*;
 
+mod common;
+use common::{Scratch, scratch_dir};
+
 const BIN: &str = env!("CARGO_BIN_EXE_sudogen");
 
 const GOOD: &str =
@@ -16,18 +19,6 @@ const GOOD: &str =
 
 fn sudogen() -> Command {
     Command::new(BIN)
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sudogen-defects-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn temp_file(name: &str, contents: &[u8]) -> PathBuf {
-    let path = temp_dir(name).join(name);
-    std::fs::write(&path, contents).unwrap();
-    path
 }
 
 /// Waits for `child`, killing it and failing if it runs past `limit`: a
@@ -58,7 +49,7 @@ fn bash(script: &str) -> std::process::Output {
 #[test]
 fn check_exits_1_on_invalid_grids_even_when_the_reader_goes_away() {
     let bad = "x\n".repeat(200_000);
-    let path = temp_file("bad.txt", bad.as_bytes());
+    let path = Scratch::file("bad.txt", bad.as_bytes());
     let mut child = StdCommand::new(BIN)
         .arg("check")
         .arg(&path)
@@ -119,8 +110,8 @@ fn empty_input_is_not_a_pass() {
             .stderr(predicate::str::contains("no grids in the input"));
     }
     sudogen().args(["check", "/dev/null"]).assert().code(1);
-    let garbage = temp_file("garbage.txt", b"hello\nworld\n");
-    for input in [PathBuf::from("/dev/null"), garbage] {
+    let garbage = Scratch::file("garbage.txt", b"hello\nworld\n");
+    for input in [PathBuf::from("/dev/null"), garbage.to_path_buf()] {
         sudogen()
             .arg("stats")
             .arg("--input")
@@ -275,7 +266,7 @@ fn no_progress_bar_when_the_grids_go_to_the_terminal() {
 // `main`, indistinguishable from a caller's own /dev/null.)
 #[test]
 fn a_full_stdout_is_an_error_for_every_command() {
-    let path = temp_file("one.txt", format!("{GOOD}\n").as_bytes());
+    let path = Scratch::file("one.txt", format!("{GOOD}\n").as_bytes());
     let path = path.to_str().unwrap();
     for args in [
         &["-n", "3"][..],
@@ -305,10 +296,11 @@ fn a_full_stdout_is_an_error_for_every_command() {
 // 11. `-o -` is standard output.
 #[test]
 fn output_dash_means_standard_output() {
-    let dir = temp_dir("dash");
+    let scratch = scratch_dir();
+    let dir = scratch.path();
     let out = StdCommand::new(BIN)
         .args(["-n", "2", "--seed", "4", "-o", "-"])
-        .current_dir(&dir)
+        .current_dir(dir)
         .output()
         .unwrap();
     assert!(out.status.success());
@@ -360,7 +352,7 @@ fn reader_messages_are_exact() {
         .output()
         .unwrap()
         .stdout;
-    let path = temp_file("big.json", &big);
+    let path = Scratch::file("big.json", &big);
     sudogen()
         .args(["check", "--size", "9"])
         .arg(&path)
@@ -395,7 +387,7 @@ fn reader_messages_are_exact() {
 // are its own.
 #[test]
 fn stats_input_refuses_generation_options() {
-    let path = temp_file("in.txt", format!("{GOOD}\n").as_bytes());
+    let path = Scratch::file("in.txt", format!("{GOOD}\n").as_bytes());
     for extra in [&["-n", "5"][..], &["-s", "backtrack"], &["--seed", "3"]] {
         sudogen()
             .arg("stats")

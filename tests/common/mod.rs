@@ -4,6 +4,7 @@
 /// library's solvers: cells as plain numbers, legality by scanning the
 /// row, column and box, backtracking on the empty cell with the fewest
 /// legal values.
+#[allow(dead_code)] // not every test crate counts solutions
 pub fn naive_count(cells: &mut [u8], n: usize, limit: u64) -> u64 {
     let b = (n as f64).sqrt() as usize;
     let legal = |cells: &[u8], i: usize, v: u8| {
@@ -64,4 +65,45 @@ pub fn naive_count(cells: &mut [u8], n: usize, limit: u64) -> u64 {
         count
     }
     go(cells, n, limit, &legal)
+}
+
+/// A fresh temporary directory, removed with all it holds when dropped.
+#[allow(dead_code)]
+pub fn scratch_dir() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("sudogen-test-")
+        .tempdir()
+        .unwrap()
+}
+
+/// A file in a fresh temporary directory, removed (directory and all) when
+/// dropped, so the tests leave nothing behind in the system's temp folder.
+#[allow(dead_code)] // each test crate uses its own part of `common`
+pub struct Scratch {
+    _dir: tempfile::TempDir,
+    path: std::path::PathBuf,
+}
+
+#[allow(dead_code)]
+impl Scratch {
+    /// A file `name` holding `contents`.
+    pub fn file(name: &str, contents: &[u8]) -> Scratch {
+        let dir = scratch_dir();
+        let path = dir.path().join(name);
+        std::fs::write(&path, contents).unwrap();
+        Scratch { _dir: dir, path }
+    }
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.path
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for Scratch {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.path.as_os_str()
+    }
 }
