@@ -1,5 +1,6 @@
 //! The per-cell solver, for every size (used at 4x4 and 25x25): candidates
-//! per cell, singles, and guesses.
+//! per cell, singles, locked candidates, all-different filtering, and
+//! guesses that learn from dead ends.
 //!
 //! **Algorithm.** Each cell keeps its candidates as a [`Mask`]. Fixing a
 //! cell removes its value from its peers' candidates (naked singles follow:
@@ -13,21 +14,38 @@
 //! kills the branch. (Counting every removal costs more than scanning when
 //! singles alone nearly solve the puzzle, as with dense 25x25 puzzles; it
 //! pays once the search branches.) Then locked candidates, pointing and
-//! claiming, in one pass per row and per box. When nothing applies, the
-//! search guesses, depth first, on a copy of the state (the search of
-//! `solve/explore.rs`, shared with the 16x16 solver): on the two-candidate
-//! cell whose values have the fewest places in its units (a value with two
-//! places in a unit puts itself in the other one when the guess takes it
-//! away, so both branches deduce more; choosing so halves the guesses on
-//! minimal 16x16 puzzles against the first two-candidate cell), or, when
-//! no cell has two candidates, on the fewest-candidate cell or on the
-//! places of a value in a unit if it has fewer (the exact-cover choice of
-//! the constraint with the fewest options).
+//! claiming, in one pass per row and per box. Then, unit by unit among
+//! those whose candidates changed since, the all-different filter
+//! (generalized arc consistency, Régin, "A filtering algorithm for
+//! constraints of difference in CSPs", AAAI 1994): a matching of the
+//! unit's open cells to distinct values (Kuhn's augmenting paths on bit
+//! masks), then the cells that can hand their value on to a free value
+//! or around a cycle (reach and strongly connected components by
+//! bit-parallel search) say which candidates some assignment of the whole
+//! unit uses; the rest go. This removes every naked and hidden subset of
+//! any size at once. When the filter removes something, the cheaper rules
+//! run again before the next unit.
+//!
+//! When nothing applies, the search guesses, depth first, on a copy of the
+//! state (the search of `solve/explore.rs`, shared with the 16x16 solver):
+//! on the two-candidate cell whose values have the fewest places in its
+//! units (a value with two places in a unit puts itself in the other one
+//! when the guess takes it away, so both branches deduce more), that score
+//! divided by the dead ends the search has met at the cell, at its two
+//! values' places in its units, and at its units (dom/wdeg, see
+//! `solve/explore.rs`, at most `WEIGHT_CAP` of them); or, when no cell
+//! has two candidates, on the fewest-candidate cell or on the places of a
+//! value in a unit if it has fewer (the exact-cover choice of the
+//! constraint with the fewest options).
 //!
 //! **Cost.** A state is a candidate mask per cell plus the place counts
-//! (6.7 KB at 25x25), copied once per guess. Fast enough for 16x16 and
-//! 25x25 puzzles with many clues; very hard large puzzles can need a search
-//! budget (see [`super::Search`]). The README has the measured times.
+//! (6.7 KB at 25x25), copied once per guess. The all-different filter
+//! costs most of a node's time on hard 25x25 puzzles, and repays it: on
+//! 25x25 puzzles from `sudogen puzzle` it cuts the guesses sixfold, the
+//! weights alone by a third, and both together twenty- to thirtyfold
+//! (the README has the figures). Very hard
+//! large puzzles can still need a search budget (see [`super::Search`]).
+//! The README has the measured times.
 
 use super::explore::{Node, explore};
 use super::{Budget, Found};
@@ -77,6 +95,11 @@ struct State {
     /// `pending[v - 1]`: the units where `v` went down to one place since
     /// they were last looked at (hidden single candidates), one bit each.
     pending: [u128; MAX_SIDE],
+    /// The units whose candidates changed since [`State::all_different`]
+    /// last filtered them, a bit each.
+    dirty: u128,
+    /// What failed when the state was found dead (see [`Weights`]).
+    failed: Failed,
     /// Whether `places` is kept up to date: not until the search first
     /// guesses (until then hidden singles come from scans, which cost less
     /// than counting every removal when singles alone nearly solve the
@@ -86,6 +109,40 @@ struct State {
 
 /// No solution from this state.
 struct Dead;
+
+/// The constraint that failed in a dead state, as an index into
+/// [`Weights`]: a cell left without candidates, a value left without a
+/// place in a unit, or a unit without room for its values.
+#[derive(Clone, Copy)]
+struct Failed(u16);
+
+impl Failed {
+    const NONE: Failed = Failed(u16::MAX);
+    fn cell(cell: usize) -> Failed {
+        Failed(cell as u16)
+    }
+    fn place(unit: usize, value: usize) -> Failed {
+        Failed((MAX_CELLS + unit * MAX_SIDE + value) as u16)
+    }
+    fn unit(unit: usize) -> Failed {
+        Failed((MAX_CELLS + MAX_UNITS * MAX_SIDE + unit) as u16)
+    }
+}
+
+/// What a search learns from its dead ends: how many each cell, each
+/// value's places in a unit, and each unit caused (see [`Failed`]).
+pub(crate) struct Weights(Vec<u32>);
+
+impl Default for Weights {
+    fn default() -> Self {
+        Weights(vec![0; MAX_CELLS + MAX_UNITS * MAX_SIDE + MAX_UNITS])
+    }
+}
+
+/// The weight of a guess's score counts at most this many dead ends. On
+/// six 25x25 puzzles from `sudogen puzzle`, caps of 16, 64, 256 and 1024
+/// gave 261K, 165K, 104K and 98K guesses, larger caps about the same.
+const WEIGHT_CAP: u32 = 1024;
 
 /// What a guess branches on; each alternative fixes one cell to one value.
 #[derive(Clone, Copy)]
@@ -140,6 +197,8 @@ impl State {
             places: [[0; MAX_SIDE]; MAX_UNITS],
             pending: [0; MAX_SIDE],
             counting: false,
+            dirty: u128::MAX,
+            failed: Failed::NONE,
         }
     }
 
@@ -159,7 +218,7 @@ impl State {
             for (v, &k) in counts[..n].iter().enumerate() {
                 self.places[u][v] = k;
                 match k {
-                    0 => return Err(Dead),
+                    0 => return Err(self.dead(Failed::place(u, v))),
                     1 => self.pending[v] |= 1 << u,
                     _ => {}
                 }
@@ -187,7 +246,7 @@ impl State {
                 let places = &mut self.places[u][v];
                 *places -= 1;
                 match *places {
-                    0 => return Err(Dead),
+                    0 => return Err(self.dead(Failed::place(u, v))),
                     1 => self.pending[v] |= 1 << u,
                     _ => {}
                 }
@@ -196,16 +255,31 @@ impl State {
         Ok(())
     }
 
+    /// Notes what failed; the branch is dead.
+    #[cold]
+    fn dead(&mut self, failed: Failed) -> Dead {
+        self.failed = failed;
+        Dead
+    }
+
+    /// Marks the units of `cell` as changed.
+    #[inline(always)]
+    fn touch(&mut self, cell: usize) {
+        let [a, b, c] = self.units_of[cell];
+        self.dirty |= 1 << a | 1 << b | 1 << c;
+    }
+
     /// Fixes `cell` to `value` (its peers are updated by [`State::flush`]).
     fn fix(&mut self, cell: usize, value: u8) -> Result<(), Dead> {
         if !self.cand[cell].contains(value) {
-            return Err(Dead);
+            return Err(self.dead(Failed::cell(cell)));
         }
         if !self.fixed[cell] {
             self.fixed[cell] = true;
             self.left -= 1;
             let others = self.cand[cell].0 & !Mask::single(value).0;
             self.cand[cell] = Mask::single(value);
+            self.touch(cell);
             self.count_out(cell, others)?;
             // Each cell is queued at most once (when fixed), so this fits.
             self.queue[self.queued] = cell as u16;
@@ -230,13 +304,14 @@ impl State {
                     continue;
                 }
                 if self.fixed[p] {
-                    return Err(Dead);
+                    return Err(self.dead(Failed::cell(p)));
                 }
                 let m = Mask(self.cand[p].0 & !bit.0);
                 self.cand[p] = m;
+                self.touch(p);
                 self.count_out(p, bit.0)?;
                 match m.len() {
-                    0 => return Err(Dead),
+                    0 => return Err(self.dead(Failed::cell(p))),
                     1 => self.fix(p, m.first().unwrap_or(1))?,
                     _ => {}
                 }
@@ -263,7 +338,7 @@ impl State {
         let n = self.size.side();
         let full = self.size.full_mask().0;
         let mut any = false;
-        for unit in self.size.unit_cells().chunks_exact(n) {
+        for (u, unit) in self.size.unit_cells().chunks_exact(n).enumerate() {
             // Values seen once, seen more than once, and fixed (values
             // already fixed in the unit are seen once too).
             let (mut once, mut more, mut placed) = (0u32, 0u32, 0u32);
@@ -275,7 +350,8 @@ impl State {
                 placed |= m & 0u32.wrapping_sub(u32::from(self.fixed[c]));
             }
             if once != full {
-                return Err(Dead);
+                let v = (full & !once).trailing_zeros() as usize;
+                return Err(self.dead(Failed::place(u, v)));
             }
             let mut hidden = once & !more & !placed;
             while hidden != 0 {
@@ -314,7 +390,7 @@ impl State {
                     .iter()
                     .find(|&&c| self.cand[usize::from(c)].0 & bit != 0)
                 else {
-                    return Err(Dead);
+                    return Err(self.dead(Failed::place(u, v)));
                 };
                 let c = usize::from(c);
                 if !self.fixed[c] {
@@ -337,10 +413,66 @@ impl State {
             if self.hidden_singles()? {
                 continue;
             }
-            if !self.locked_candidates()? {
+            if self.locked_candidates()? {
+                continue;
+            }
+            if !self.all_different()? {
                 return Ok(());
             }
         }
+    }
+
+    /// One pass of all-different filtering over every unit (generalized
+    /// arc consistency, Régin 1994): a value leaves a cell when no
+    /// assignment of the unit's open cells to distinct values gives it
+    /// that value. Whether anything was removed.
+    fn all_different(&mut self) -> Result<bool, Dead> {
+        let n = self.size.side();
+        let units = self.size.unit_cells();
+        let mut any = false;
+        while self.dirty != 0 {
+            let u = self.dirty.trailing_zeros() as usize;
+            if u >= 3 * n {
+                self.dirty = 0;
+                break;
+            }
+            let unit = &units[u * n..(u + 1) * n];
+            let mut cells = [0usize; MAX_SIDE];
+            let mut masks = [0u32; MAX_SIDE];
+            let mut k = 0;
+            let mut values = 0u32;
+            for &c in unit {
+                let c = usize::from(c);
+                if !self.fixed[c] {
+                    cells[k] = c;
+                    masks[k] = self.cand[c].0;
+                    values |= masks[k];
+                    k += 1;
+                }
+            }
+            self.dirty &= !(1 << u);
+            if k < 2 {
+                continue;
+            }
+            let Some(allowed) = all_different_support(&masks[..k], values) else {
+                return Err(self.dead(Failed::unit(u)));
+            };
+            let mut removed = false;
+            for i in 0..k {
+                let gone = masks[i] & !allowed[i];
+                if gone != 0 {
+                    removed |= self.remove(cells[i], gone)?;
+                }
+            }
+            if removed {
+                // Its own removals leave the unit consistent; the others
+                // of the cells' units are to filter again.
+                self.dirty &= !(1 << u);
+                any = true;
+                break;
+            }
+        }
+        Ok(any)
     }
 
     /// Removes `values` from the candidates of `cell` (not fixed), fixing
@@ -352,9 +484,10 @@ impl State {
         }
         let left = Mask(m & !values);
         self.cand[cell] = left;
+        self.touch(cell);
         self.count_out(cell, m & values)?;
         match left.len() {
-            0 => Err(Dead),
+            0 => Err(self.dead(Failed::cell(cell))),
             1 => self.fix(cell, left.first().unwrap_or(1)).map(|()| true),
             _ => Ok(true),
         }
@@ -448,7 +581,8 @@ impl State {
     /// places of that value in that unit (the exact-cover choice of the
     /// constraint with the fewest options). Returns the branch and its
     /// alternatives, a bit each (see [`Branch::alternative`]).
-    fn pick(&self) -> (Branch, u32) {
+    fn pick(&self, weights: &Weights) -> (Branch, u32) {
+        let w = &weights.0;
         debug_assert!(self.counting);
         // (cell, candidates, score): lower is better.
         let mut best = (0, u32::MAX, u32::MAX);
@@ -464,20 +598,20 @@ impl State {
                 let m = self.cand[cell].0;
                 let (a, b) = (m.trailing_zeros() as usize, 31 - m.leading_zeros() as usize);
                 let (mut pa, mut pb) = (u32::MAX, u32::MAX);
+                let mut dead_ends = w[cell];
                 for u in self.units_of[cell] {
                     let u = usize::from(u);
                     pa = pa.min(u32::from(self.places[u][a]));
                     pb = pb.min(u32::from(self.places[u][b]));
+                    dead_ends = dead_ends
+                        .saturating_add(w[Failed::place(u, a).0 as usize])
+                        .saturating_add(w[Failed::place(u, b).0 as usize])
+                        .saturating_add(w[Failed::unit(u).0 as usize]);
                 }
-                let score = pa.min(pb) * 64 + pa + pb;
+                let tied = pa.min(pb) * 64 + pa + pb;
+                let score = tied * WEIGHT_CAP / (1 + dead_ends).min(WEIGHT_CAP);
                 if score < best.2 {
                     best = (cell, n, score);
-                    // Both values with two places in a unit: the best
-                    // score a cell can have (one place is a single, fixed
-                    // already); take this one.
-                    if score <= 2 * 64 + 4 {
-                        break;
-                    }
                 }
             }
         }
@@ -522,6 +656,149 @@ impl State {
     }
 }
 
+/// For cells with candidates `masks` (a bit per value, `values` their
+/// union), the candidates each cell keeps in some assignment of distinct
+/// values to all the cells; `None` if there is no such assignment.
+fn all_different_support(masks: &[u32], values: u32) -> Option<[u32; MAX_SIDE]> {
+    const FREE: u8 = u8::MAX;
+    let k = masks.len();
+    // owner[v]: the cell matched to value v; matched[i]: cell i's value.
+    let mut owner = [FREE; 32];
+    let mut matched = [0u8; MAX_SIDE];
+    let mut unmatched = 0u32;
+    let mut taken = 0u32;
+    for (i, &m) in masks.iter().enumerate() {
+        let free = m & !taken;
+        if free != 0 {
+            let v = free.trailing_zeros() as usize;
+            owner[v] = i as u8;
+            matched[i] = v as u8;
+            taken |= 1 << v;
+        } else {
+            unmatched |= 1 << i;
+        }
+    }
+    while unmatched != 0 {
+        let i = unmatched.trailing_zeros() as usize;
+        unmatched &= unmatched - 1;
+        let mut seen = 0u32;
+        if !augment(i, masks, &mut owner, &mut matched, &mut seen) {
+            return None;
+        }
+    }
+    let taken = matched[..k].iter().fold(0u32, |t, &v| t | 1 << v);
+    // Cell i points at cell j when i has j's value (succ), and j is
+    // pointed at by i (pred).
+    let free = values & !taken;
+    let all = if k == 32 { u32::MAX } else { (1u32 << k) - 1 };
+    let mut succ = [0u32; MAX_SIDE];
+    let mut pred = [0u32; MAX_SIDE];
+    let mut escapes = 0u32;
+    for i in 0..k {
+        let mut m = masks[i] & !free & !(1 << matched[i]);
+        while m != 0 {
+            let v = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let j = usize::from(owner[v]);
+            succ[i] |= 1 << j;
+            pred[j] |= 1 << i;
+        }
+        if masks[i] & free != 0 {
+            escapes |= 1 << i;
+        }
+    }
+    // The cells that reach a free value: any of their values can be given
+    // up (their owner moves on to the free value).
+    let loose = closure(escapes, &pred);
+    let mut out = [0u32; MAX_SIDE];
+    let mut left = all & !loose;
+    let loose_values = values_of(loose, &matched);
+    // Strongly connected components of the rest, forward and backward
+    // reach from each one's lowest cell: within a component, values pass
+    // around a cycle.
+    let mut comps = [0u32; MAX_SIDE];
+    let mut n_comps = 0;
+    while left != 0 {
+        let x = 1 << left.trailing_zeros();
+        let comp = closure(x, &succ) & closure(x, &pred) & left;
+        comps[n_comps] = comp;
+        n_comps += 1;
+        left &= !comp;
+    }
+    if n_comps == 1 && loose == 0 {
+        // One cycle through every cell: nothing to remove.
+        out[..k].copy_from_slice(masks);
+        return Some(out);
+    }
+    for &comp in &comps[..n_comps] {
+        let keep = values_of(comp, &matched) | loose_values | free;
+        let mut m = comp;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            out[i] = masks[i] & keep;
+        }
+    }
+    // A loose cell can take another loose cell's value (that one moves on
+    // towards a free value), or a free value.
+    let mut m = loose;
+    while m != 0 {
+        let i = m.trailing_zeros() as usize;
+        m &= m - 1;
+        out[i] = masks[i] & (loose_values | free);
+    }
+    Some(out)
+}
+
+/// The cells reached from `start` along `edges` (a row of cells per cell),
+/// `start` included.
+fn closure(start: u32, edges: &[u32; MAX_SIDE]) -> u32 {
+    let (mut seen, mut frontier) = (start, start);
+    while frontier != 0 {
+        let i = frontier.trailing_zeros() as usize;
+        frontier &= frontier - 1;
+        let new = edges[i] & !seen;
+        seen |= new;
+        frontier |= new;
+    }
+    seen
+}
+
+/// The values matched to `cells`.
+fn values_of(cells: u32, matched: &[u8; MAX_SIDE]) -> u32 {
+    let mut out = 0;
+    let mut m = cells;
+    while m != 0 {
+        out |= 1 << matched[m.trailing_zeros() as usize];
+        m &= m - 1;
+    }
+    out
+}
+
+/// An augmenting path from the unmatched cell `i` (Kuhn's algorithm).
+fn augment(
+    i: usize,
+    masks: &[u32],
+    owner: &mut [u8; 32],
+    matched: &mut [u8; MAX_SIDE],
+    seen: &mut u32,
+) -> bool {
+    loop {
+        let m = masks[i] & !*seen;
+        if m == 0 {
+            return false;
+        }
+        let v = m.trailing_zeros() as usize;
+        *seen |= 1 << v;
+        let j = owner[v];
+        if j == u8::MAX || augment(usize::from(j), masks, owner, matched, seen) {
+            owner[v] = i as u8;
+            matched[i] = v as u8;
+            return true;
+        }
+    }
+}
+
 /// Searches the puzzle `grid`, recording solutions in `found` until its
 /// limit or the budget is reached. With `exclude = Some((cell, value))`,
 /// only solutions where that empty cell does not hold that value count.
@@ -556,9 +833,7 @@ pub fn search(
 
 impl Node for State {
     type Choice = Branch;
-    /// Nothing learned: at 25x25, weighting the guesses by dead ends saved
-    /// a fifth of the guesses but no time (the README's tried list).
-    type Weights = ();
+    type Weights = Weights;
 
     fn deduce(&mut self) -> bool {
         // Once the search is about to guess, the places start being
@@ -576,10 +851,14 @@ impl Node for State {
         State::write(self, grid);
     }
 
-    fn learn(&self, _: &mut ()) {}
+    fn learn(&self, weights: &mut Weights) {
+        if let Some(w) = weights.0.get_mut(usize::from(self.failed.0)) {
+            *w = w.saturating_add(1);
+        }
+    }
 
-    fn choose(&self, _: &()) -> (Branch, u32) {
-        self.pick()
+    fn choose(&self, weights: &Weights) -> (Branch, u32) {
+        self.pick(weights)
     }
 
     fn hinted(&self, branch: Branch, hint: &[u8], rest: u32) -> Option<usize> {
@@ -602,6 +881,67 @@ mod tests {
     use super::*;
     use crate::solve::count_solutions;
 
+    /// The all-different filter keeps exactly the values some assignment
+    /// of distinct values gives each cell, and says when there is none:
+    /// against every assignment, enumerated, on random candidate sets of
+    /// up to 7 cells over up to 9 values (often with values to spare,
+    /// often with none to spare, sometimes with no assignment).
+    #[test]
+    fn all_different_keeps_exactly_the_supported_values() {
+        use crate::random::{below, grid_rng};
+        fn enumerate(masks: &[u32], i: usize, used: u32, support: &mut [u32]) -> bool {
+            if i == masks.len() {
+                return true;
+            }
+            let mut any = false;
+            for v in 0..32 {
+                if masks[i] & !used & 1 << v != 0 && enumerate(masks, i + 1, used | 1 << v, support)
+                {
+                    support[i] |= 1 << v;
+                    any = true;
+                }
+            }
+            any
+        }
+        let mut rng = grid_rng(11, 0);
+        let (mut none, mut pruned) = (0, 0);
+        for _ in 0..20_000 {
+            let k = 2 + below(&mut rng, 6) as usize;
+            let n_values = k as u32 + below(&mut rng, 3);
+            let density = 1 + below(&mut rng, 4);
+            let masks: Vec<u32> = (0..k)
+                .map(|_| {
+                    let mut m = 0;
+                    for v in 0..n_values {
+                        if below(&mut rng, 5) < density {
+                            m |= 1 << v;
+                        }
+                    }
+                    m
+                })
+                .collect();
+            let values = masks.iter().fold(0, |a, &m| a | m);
+            let mut support = vec![0; k];
+            let exists = enumerate(&masks, 0, 0, &mut support);
+            match all_different_support(&masks, values) {
+                None => {
+                    assert!(!exists, "{masks:?}: an assignment exists");
+                    none += 1;
+                }
+                Some(out) => {
+                    assert!(exists, "{masks:?}: no assignment exists");
+                    assert_eq!(&out[..k], &support[..], "{masks:?}");
+                    pruned += usize::from(out[..k] != masks[..]);
+                }
+            }
+        }
+        // Both outcomes and removals are common enough to be tested.
+        assert!(
+            none > 1000 && pruned > 1000,
+            "{none} without, {pruned} pruned"
+        );
+    }
+
     /// The 4x4 grid with one given: every cell of its row, column and box
     /// keeps three candidates, while its value has two places in each other
     /// row, column and box: the guess is on those places. The count is
@@ -614,7 +954,7 @@ mod tests {
         let mut state = State::new(Size::S4);
         assert!(state.fix(0, 1).is_ok() && state.propagate().is_ok());
         assert!(state.recount().is_ok());
-        let (branch, alternatives) = state.pick();
+        let (branch, alternatives) = state.pick(&Weights::default());
         let Branch::Place { unit, value } = branch else {
             panic!("a cell branch");
         };
@@ -637,6 +977,41 @@ mod tests {
         assert_eq!(hint.cells()[branch.alternative(Size::S4, i).0], 1);
     }
 
+    /// A dead state charges what failed: a cell left without candidates,
+    /// a value left without a place in a unit, a unit whose cells cannot
+    /// all take distinct values; a live one charges nothing.
+    #[test]
+    fn a_dead_state_names_what_failed() {
+        let mut weights = Weights::default();
+        // Cell 6 loses every value.
+        let mut state = State::new(Size::S4);
+        assert!(state.remove(6, 0b1111).is_err());
+        state.learn(&mut weights);
+        assert_eq!(weights.0[6], 1);
+        // Value 1 loses every place in box 0 (cells 0, 1, 4, 5), with the
+        // places counted.
+        let mut state = State::new(Size::S4);
+        assert!(state.recount().is_ok());
+        let out: Vec<bool> = [0, 1, 4, 5]
+            .iter()
+            .map(|&c| state.remove(c, 0b0001).is_ok())
+            .collect();
+        assert_eq!(out, [true, true, true, false]);
+        state.learn(&mut weights);
+        assert_eq!(weights.0[usize::from(Failed::place(0, 0).0)], 1);
+        // Three cells of box 0 share two values.
+        let mut state = State::new(Size::S4);
+        for c in [0, 1, 4] {
+            assert!(state.remove(c, 0b1100).is_ok());
+        }
+        assert!(state.all_different().is_err());
+        state.learn(&mut weights);
+        assert_eq!(weights.0[usize::from(Failed::unit(0).0)], 1);
+        assert_eq!(weights.0.iter().sum::<u32>(), 3);
+        State::new(Size::S4).learn(&mut weights);
+        assert_eq!(weights.0.iter().sum::<u32>(), 3);
+    }
+
     /// A two-candidate cell is guessed on before any value's places, and
     /// the hint's alternative is its value there.
     #[test]
@@ -647,7 +1022,7 @@ mod tests {
             assert!(state.fix(cell, v).is_ok());
         }
         assert!(state.propagate().is_ok() && state.recount().is_ok());
-        let (branch, alternatives) = state.pick();
+        let (branch, alternatives) = state.pick(&Weights::default());
         let Branch::Cell(cell) = branch else {
             panic!("a place branch");
         };
