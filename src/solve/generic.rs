@@ -71,6 +71,17 @@ fn units_of(size: Size) -> &'static [[u8; 3]] {
     })
 }
 
+/// The three units of each cell as bits of a `u128` (see [`units_of`]).
+fn unit_bits(size: Size) -> &'static [u128] {
+    static TABLES: [std::sync::OnceLock<Vec<u128>>; 4] = [const { std::sync::OnceLock::new() }; 4];
+    TABLES[size as usize].get_or_init(|| {
+        units_of(size)
+            .iter()
+            .map(|us| us.iter().fold(0, |m, &u| m | 1 << u))
+            .collect()
+    })
+}
+
 /// The most units a size has (3 × 25).
 const MAX_UNITS: usize = 75;
 /// The largest side.
@@ -81,6 +92,8 @@ struct State {
     size: Size,
     /// [`units_of`] the size.
     units_of: &'static [[u8; 3]],
+    /// [`unit_bits`] of the size.
+    unit_bits: &'static [u128],
     /// Candidates of each cell; a fixed cell holds its value alone.
     cand: [Mask; MAX_CELLS],
     fixed: [bool; MAX_CELLS],
@@ -188,6 +201,7 @@ impl State {
         State {
             size,
             units_of: units_of(size),
+            unit_bits: unit_bits(size),
             cand,
             fixed: [false; MAX_CELLS],
             queue: [0; MAX_CELLS],
@@ -265,8 +279,7 @@ impl State {
     /// Marks the units of `cell` as changed.
     #[inline(always)]
     fn touch(&mut self, cell: usize) {
-        let [a, b, c] = self.units_of[cell];
-        self.dirty |= 1 << a | 1 << b | 1 << c;
+        self.dirty |= self.unit_bits[cell];
     }
 
     /// Fixes `cell` to `value` (its peers are updated by [`State::flush`]).
@@ -687,92 +700,89 @@ fn all_different_support(masks: &[u32], values: u32) -> Option<[u32; MAX_SIDE]> 
         }
     }
     let taken = matched[..k].iter().fold(0u32, |t, &v| t | 1 << v);
-    // Cell i points at cell j when i has j's value (succ), and j is
-    // pointed at by i (pred).
+    // The search runs on the matched values, each standing for its cell:
+    // value v points at value w when v's cell could take w instead (w's
+    // cell then has to move on).
     let free = values & !taken;
-    let all = if k == 32 { u32::MAX } else { (1u32 << k) - 1 };
-    let mut succ = [0u32; MAX_SIDE];
-    let mut pred = [0u32; MAX_SIDE];
+    let mut succ = [0u32; 32];
     let mut escapes = 0u32;
-    for i in 0..k {
-        let mut m = masks[i] & !free & !(1 << matched[i]);
-        while m != 0 {
-            let v = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let j = usize::from(owner[v]);
-            succ[i] |= 1 << j;
-            pred[j] |= 1 << i;
-        }
-        if masks[i] & free != 0 {
-            escapes |= 1 << i;
+    for (i, &m) in masks.iter().enumerate() {
+        let v = usize::from(matched[i]);
+        succ[v] = m & taken & !(1 << v);
+        if m & free != 0 {
+            escapes |= 1 << v;
         }
     }
-    // The cells that reach a free value: any of their values can be given
-    // up (their owner moves on to the free value).
-    let loose = closure(escapes, &pred);
-    let mut out = [0u32; MAX_SIDE];
-    let mut left = all & !loose;
-    let loose_values = values_of(loose, &matched);
+    // The values whose cells reach a free value: any of them can be given
+    // up (the cell moves on, and the next, until one takes a free value).
+    let loose = reaching(escapes, taken, &succ);
+    let mut keep = [0u32; 32];
+    let mut left = taken & !loose;
     // Strongly connected components of the rest, forward and backward
-    // reach from each one's lowest cell: within a component, values pass
+    // reach from each one's lowest value: within a component, values pass
     // around a cycle.
-    let mut comps = [0u32; MAX_SIDE];
-    let mut n_comps = 0;
     while left != 0 {
         let x = 1 << left.trailing_zeros();
-        let comp = closure(x, &succ) & closure(x, &pred) & left;
-        comps[n_comps] = comp;
-        n_comps += 1;
-        left &= !comp;
-    }
-    if n_comps == 1 && loose == 0 {
-        // One cycle through every cell: nothing to remove.
-        out[..k].copy_from_slice(masks);
-        return Some(out);
-    }
-    for &comp in &comps[..n_comps] {
-        let keep = values_of(comp, &matched) | loose_values | free;
+        let comp = reached(x, &succ) & reaching(x, left, &succ);
+        if comp == taken {
+            // One cycle through every cell: nothing to remove.
+            let mut out = [0u32; MAX_SIDE];
+            out[..k].copy_from_slice(masks);
+            return Some(out);
+        }
         let mut m = comp;
         while m != 0 {
-            let i = m.trailing_zeros() as usize;
+            keep[m.trailing_zeros() as usize] = comp | loose | free;
             m &= m - 1;
-            out[i] = masks[i] & keep;
         }
+        left &= !comp;
     }
     // A loose cell can take another loose cell's value (that one moves on
     // towards a free value), or a free value.
     let mut m = loose;
     while m != 0 {
-        let i = m.trailing_zeros() as usize;
+        keep[m.trailing_zeros() as usize] = loose | free;
         m &= m - 1;
-        out[i] = masks[i] & (loose_values | free);
+    }
+    let mut out = [0u32; MAX_SIDE];
+    for i in 0..k {
+        out[i] = masks[i] & keep[usize::from(matched[i])];
     }
     Some(out)
 }
 
-/// The cells reached from `start` along `edges` (a row of cells per cell),
-/// `start` included.
-fn closure(start: u32, edges: &[u32; MAX_SIDE]) -> u32 {
+/// The values reached from `start` along `succ` (`start` included).
+fn reached(start: u32, succ: &[u32; 32]) -> u32 {
     let (mut seen, mut frontier) = (start, start);
     while frontier != 0 {
-        let i = frontier.trailing_zeros() as usize;
+        let v = frontier.trailing_zeros() as usize;
         frontier &= frontier - 1;
-        let new = edges[i] & !seen;
+        let new = succ[v] & !seen;
         seen |= new;
         frontier |= new;
     }
     seen
 }
 
-/// The values matched to `cells`.
-fn values_of(cells: u32, matched: &[u8; MAX_SIDE]) -> u32 {
-    let mut out = 0;
-    let mut m = cells;
-    while m != 0 {
-        out |= 1 << matched[m.trailing_zeros() as usize];
-        m &= m - 1;
+/// The values among `nodes` that reach `target` along `succ` (`target`
+/// included), found a layer at a time, so no reversed edges are needed.
+fn reaching(target: u32, nodes: u32, succ: &[u32; 32]) -> u32 {
+    let mut found = target;
+    loop {
+        let mut new = 0;
+        let mut m = nodes & !found;
+        while m != 0 {
+            let v = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if succ[v] & found != 0 {
+                new |= 1 << v;
+            }
+        }
+        if new == 0 {
+            return found;
+        }
+        found |= new;
     }
-    out
 }
 
 /// An augmenting path from the unmatched cell `i` (Kuhn's algorithm).
