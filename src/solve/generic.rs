@@ -111,6 +111,10 @@ struct State {
     /// The units whose candidates changed since [`State::all_different`]
     /// last filtered them, a bit each.
     dirty: u128,
+    /// The units whose candidates changed since [`State::locked_candidates`]
+    /// last looked at their band or stack, a bit each (only the row and
+    /// column bits are read).
+    changed: u128,
     /// What failed when the state was found dead (see [`Weights`]).
     failed: Failed,
     /// Whether `places` is kept up to date: not until the search first
@@ -212,6 +216,7 @@ impl State {
             pending: [0; MAX_SIDE],
             counting: false,
             dirty: u128::MAX,
+            changed: u128::MAX,
             failed: Failed::NONE,
         }
     }
@@ -280,6 +285,7 @@ impl State {
     #[inline(always)]
     fn touch(&mut self, cell: usize) {
         self.dirty |= self.unit_bits[cell];
+        self.changed |= self.unit_bits[cell];
     }
 
     /// Fixes `cell` to `value` (its peers are updated by [`State::flush`]).
@@ -526,28 +532,37 @@ impl State {
                     size.cell(r, c)
                 }
             };
+            // The rows of the band (columns of the stack) are units
+            // `first..first + n`: only a band with a changed row can give
+            // something new (its deductions stay within the band).
+            let first = if transpose { 2 * n } else { n };
             let mut seg = [[0u32; 5]; 25];
-            for (r, row) in seg[..n].iter_mut().enumerate() {
-                for (s, slot) in row[..b].iter_mut().enumerate() {
-                    let mut m = 0;
-                    for c in s * b..s * b + b {
-                        m |= self.cand[at(r, c)].0;
-                    }
-                    *slot = m;
-                }
-            }
-            // Per row, the values in exactly one of its segments; per box
-            // (band, stack), the values in exactly one of its rows.
             let mut row_once = [0u32; 25];
-            for (r, row) in seg[..n].iter().enumerate() {
-                let (mut once, mut more) = (0u32, 0u32);
-                for &m in &row[..b] {
-                    more |= once & m;
-                    once |= m;
-                }
-                row_once[r] = once & !more;
-            }
             for band in (0..n).step_by(b) {
+                let rows = ((1u128 << b) - 1) << (first + band);
+                if self.changed & rows == 0 {
+                    continue;
+                }
+                self.changed &= !rows;
+                for r in band..band + b {
+                    for s in 0..b {
+                        let mut m = 0;
+                        for c in s * b..s * b + b {
+                            m |= self.cand[at(r, c)].0;
+                        }
+                        seg[r][s] = m;
+                    }
+                }
+                // Per row, the values in exactly one of its segments; per
+                // box (band, stack), the values in exactly one of its rows.
+                for r in band..band + b {
+                    let (mut once, mut more) = (0u32, 0u32);
+                    for &m in &seg[r][..b] {
+                        more |= once & m;
+                        once |= m;
+                    }
+                    row_once[r] = once & !more;
+                }
                 for s in 0..b {
                     let (mut once, mut more) = (0u32, 0u32);
                     for row in &seg[band..band + b] {
