@@ -36,7 +36,7 @@
 //! **Cost.** Per band update a few shifts, two table look-ups and the row
 //! and column tests; the README's solver table has the measured times.
 
-use super::explore::{Node, explore};
+use super::explore::{DeadEnds, NO_FAILURE, Node, explore};
 use super::{Budget, Found};
 use crate::grid::{Grid, Size};
 
@@ -178,7 +178,7 @@ struct Board {
     /// the last count.
     pairs: [u64; 4],
     /// What failed when the board was found dead, as an index of
-    /// [`Weights`] (`NONE` before that).
+    /// [`Weights`] (`NO_FAILURE` before that).
     failed: u16,
 }
 
@@ -186,16 +186,7 @@ struct Board {
 /// each digit's band (`256 + 4 * digit + band`), how many dead ends it
 /// caused: a cell left without candidates, a digit left without a place in
 /// a band.
-pub(crate) struct Weights([u32; 256 + 64]);
-
-impl Default for Weights {
-    fn default() -> Self {
-        Weights([0; 256 + 64])
-    }
-}
-
-/// No failure recorded.
-const NONE: u16 = u16::MAX;
+pub(crate) type Weights = DeadEnds<{ 256 + 64 }>;
 
 /// The weight of a guess's score (see [`Board::pick`]) counts at most
 /// this many dead ends: the fewest guesses among caps from 16 to 4096 on
@@ -214,7 +205,7 @@ impl Board {
             maybe: u64::MAX,
             unsolved: [u64::MAX; 4],
             pairs: [0; 4],
-            failed: NONE,
+            failed: NO_FAILURE,
         }
     }
 
@@ -538,9 +529,7 @@ impl Node for Board {
     }
 
     fn learn(&self, weights: &mut Weights) {
-        if let Some(w) = weights.0.get_mut(usize::from(self.failed)) {
-            *w = w.saturating_add(1);
-        }
+        weights.charge(self.failed);
     }
 
     fn choose(&self, weights: &Weights) -> ((usize, u64), u32) {

@@ -59,6 +59,31 @@ pub(crate) trait Node: Clone {
     fn rule_out(&mut self, choice: Self::Choice, i: usize) -> bool;
 }
 
+/// The dead ends a search has met, counted per constraint (a cell, a
+/// value's places, ...; each solver numbers its own `N` constraints): the
+/// weights of [`Node::learn`] and [`Node::choose`] for the solvers that
+/// learn. A constraint numbered [`NO_FAILURE`] or beyond `N` counts
+/// nothing.
+pub(crate) struct DeadEnds<const N: usize>(pub(crate) [u32; N]);
+
+impl<const N: usize> Default for DeadEnds<N> {
+    fn default() -> Self {
+        DeadEnds([0; N])
+    }
+}
+
+impl<const N: usize> DeadEnds<N> {
+    /// Counts one more dead end at constraint `failed`.
+    pub(crate) fn charge(&mut self, failed: u16) {
+        if let Some(w) = self.0.get_mut(usize::from(failed)) {
+            *w = w.saturating_add(1);
+        }
+    }
+}
+
+/// The constraint of a state that has not failed.
+pub(crate) const NO_FAILURE: u16 = u16::MAX;
+
 /// A guess open in the search.
 #[derive(Clone, Copy)]
 struct Guess<C> {

@@ -48,7 +48,7 @@
 //! large puzzles can still need a search budget (see [`super::Search`]).
 //! The README has the measured times.
 
-use super::explore::{Node, explore};
+use super::explore::{DeadEnds, NO_FAILURE, Node, explore};
 use super::{Budget, Found};
 use crate::grid::{Grid, MAX_CELLS, Size};
 use crate::mask::Mask;
@@ -135,7 +135,7 @@ struct Dead;
 struct Failed(u16);
 
 impl Failed {
-    const NONE: Failed = Failed(u16::MAX);
+    const NONE: Failed = Failed(NO_FAILURE);
     fn cell(cell: usize) -> Failed {
         Failed(cell as u16)
     }
@@ -149,13 +149,7 @@ impl Failed {
 
 /// What a search learns from its dead ends: how many each cell, each
 /// value's places in a unit, and each unit caused (see [`Failed`]).
-pub(crate) struct Weights(Vec<u32>);
-
-impl Default for Weights {
-    fn default() -> Self {
-        Weights(vec![0; MAX_CELLS + MAX_UNITS * MAX_SIDE + MAX_UNITS])
-    }
-}
+pub(crate) type Weights = DeadEnds<{ MAX_CELLS + MAX_UNITS * MAX_SIDE + MAX_UNITS }>;
 
 /// The weight of a guess's score counts at most this many dead ends. On
 /// six 25x25 puzzles from `sudogen puzzle`, caps of 16, 64, 256 and 1024
@@ -882,9 +876,7 @@ impl Node for State {
     }
 
     fn learn(&self, weights: &mut Weights) {
-        if let Some(w) = weights.0.get_mut(usize::from(self.failed.0)) {
-            *w = w.saturating_add(1);
-        }
+        weights.charge(self.failed.0);
     }
 
     fn choose(&self, weights: &Weights) -> (Branch, u32) {
