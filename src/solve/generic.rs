@@ -38,8 +38,12 @@
 //! value in a unit if it has fewer (the exact-cover choice of the
 //! constraint with the fewest options).
 //!
-//! **Cost.** A state is a candidate mask per cell plus the place counts
-//! (6.7 KB at 25x25), copied once per guess. The all-different filter
+//! **Cost.** A state is a candidate mask per cell, the same facts by
+//! value (for each value the set of cells that may hold it, so the peers
+//! a fixed cell's value leaves, and the one place of a hidden single, are
+//! found a 64-bit word at a time rather than cell by cell), and the place
+//! counts: 8.9 KB at 25x25, copied once per guess. A 4x4 search uses a
+//! state sized for 16 cells. The all-different filter
 //! costs about a quarter of a node's time on hard 25x25 puzzles, and
 //! repays it: on
 //! 25x25 puzzles from `sudogen puzzle` it cuts the guesses sixfold, the
@@ -83,24 +87,65 @@ fn unit_bits(size: Size) -> &'static [u128] {
     })
 }
 
+/// Words of a set of cells ([`Cells`]) at the largest size.
+const WORDS: usize = MAX_CELLS.div_ceil(64);
+
+/// A set of cells, a bit each (a state of `W` words reads the first `W`).
+type Cells = [u64; WORDS];
+
+/// The peers of each cell, and the cells of each unit (in the order of
+/// [`Size::unit_cells`]), as sets of cells: `(peers, units)`.
+fn cell_sets(size: Size) -> &'static (Vec<Cells>, Vec<Cells>) {
+    static TABLES: [std::sync::OnceLock<(Vec<Cells>, Vec<Cells>)>; 4] =
+        [const { std::sync::OnceLock::new() }; 4];
+    TABLES[size as usize].get_or_init(|| {
+        let set = |cells: &[u16]| {
+            let mut s = [0u64; WORDS];
+            for &c in cells {
+                s[usize::from(c) / 64] |= 1 << (c % 64);
+            }
+            s
+        };
+        let per = size.peer_count();
+        let peers = size.peer_table().chunks_exact(per).map(set).collect();
+        let units = size
+            .unit_cells()
+            .chunks_exact(size.side())
+            .map(set)
+            .collect();
+        (peers, units)
+    })
+}
+
 /// The most units a size has (3 × 25).
 const MAX_UNITS: usize = 75;
 /// The largest side.
 const MAX_SIDE: usize = 25;
 
+/// A search state for up to `C` cells, `W` words of cell sets. Sized by
+/// the puzzle ([`search`]): a 4x4 state is a few hundred bytes, where one
+/// sized for 25x25 would be some 9 KB to set up and copy per guess.
 #[derive(Clone)]
-struct State {
+struct State<const C: usize, const W: usize> {
     size: Size,
     /// [`units_of`] the size.
     units_of: &'static [[u8; 3]],
     /// [`unit_bits`] of the size.
     unit_bits: &'static [u128],
     /// Candidates of each cell; a fixed cell holds its value alone.
-    cand: [Mask; MAX_CELLS],
-    fixed: [bool; MAX_CELLS],
+    cand: [Mask; C],
+    /// `has[v - 1]`: the cells with `v` among their candidates (the same
+    /// facts as `cand`, by value: peers and unit cells holding a value are
+    /// then found a word at a time).
+    has: [[u64; W]; MAX_SIDE],
+    /// [`cell_sets`] of the size: the peers of each cell.
+    peer_sets: &'static [Cells],
+    /// [`cell_sets`] of the size: the cells of each unit.
+    unit_sets: &'static [Cells],
+    fixed: [bool; C],
     /// Cells fixed but not yet removed from their peers: `queue[..queued]`
     /// (an array, so copying the state for a guess never allocates).
-    queue: [u16; MAX_CELLS],
+    queue: [u16; C],
     queued: usize,
     left: usize,
     /// `places[unit][v - 1]`: the cells of the unit that still have `v` as
@@ -193,17 +238,28 @@ impl Branch {
     }
 }
 
-impl State {
-    fn new(size: Size) -> State {
-        let mut cand = [Mask::EMPTY; MAX_CELLS];
+impl<const C: usize, const W: usize> State<C, W> {
+    fn new(size: Size) -> Self {
+        debug_assert!(size.cells() <= C && C <= 64 * W);
+        let mut cand = [Mask::EMPTY; C];
         cand[..size.cells()].fill(size.full_mask());
+        let mut all = [0u64; W];
+        for c in 0..size.cells() {
+            all[c / 64] |= 1 << (c % 64);
+        }
+        let mut has = [[0u64; W]; MAX_SIDE];
+        has[..size.side()].fill(all);
+        let (peer_sets, unit_sets) = cell_sets(size);
         State {
+            has,
+            peer_sets,
+            unit_sets,
             size,
             units_of: units_of(size),
             unit_bits: unit_bits(size),
             cand,
-            fixed: [false; MAX_CELLS],
-            queue: [0; MAX_CELLS],
+            fixed: [false; C],
+            queue: [0; C],
             queued: 0,
             left: size.cells(),
             // Counted by `recount` when the search first guesses.
@@ -269,6 +325,17 @@ impl State {
         Ok(())
     }
 
+    /// Takes `cell` out of the cells holding each of `values` (a bit each).
+    #[inline(always)]
+    fn unhold(&mut self, cell: usize, values: u32) {
+        let (w, bit) = (cell / 64, !(1u64 << (cell % 64)));
+        let mut g = values;
+        while g != 0 {
+            self.has[g.trailing_zeros() as usize][w] &= bit;
+            g &= g - 1;
+        }
+    }
+
     /// Notes what failed; the branch is dead.
     #[cold]
     fn dead(&mut self, failed: Failed) -> Dead {
@@ -293,6 +360,7 @@ impl State {
             self.left -= 1;
             let others = self.cand[cell].0 & !Mask::single(value).0;
             self.cand[cell] = Mask::single(value);
+            self.unhold(cell, others);
             self.touch(cell);
             self.count_out(cell, others)?;
             // Each cell is queued at most once (when fixed), so this fits.
@@ -305,29 +373,33 @@ impl State {
     /// Removes the values of newly fixed cells from their peers, fixing
     /// naked singles as they appear.
     fn flush(&mut self) -> Result<(), Dead> {
-        let peers = self.size.peer_table();
-        let per = self.size.peer_count();
         while self.queued > 0 {
             self.queued -= 1;
             let cell = self.queue[self.queued];
             let cell = usize::from(cell);
             let bit = self.cand[cell];
-            for &p in &peers[cell * per..(cell + 1) * per] {
-                let p = usize::from(p);
-                if self.cand[p].0 & bit.0 == 0 {
-                    continue;
-                }
-                if self.fixed[p] {
-                    return Err(self.dead(Failed::cell(p)));
-                }
-                let m = Mask(self.cand[p].0 & !bit.0);
-                self.cand[p] = m;
-                self.touch(p);
-                self.count_out(p, bit.0)?;
-                match m.len() {
-                    0 => return Err(self.dead(Failed::cell(p))),
-                    1 => self.fix(p, m.first().unwrap_or(1))?,
-                    _ => {}
+            let v = bit.0.trailing_zeros() as usize;
+            let sets = self.peer_sets;
+            let peers = &sets[cell];
+            // The peers holding the value, a word at a time, in cell order.
+            for (w, &peers) in peers[..W].iter().enumerate() {
+                let mut hits = peers & self.has[v][w];
+                while hits != 0 {
+                    let p = 64 * w + hits.trailing_zeros() as usize;
+                    hits &= hits - 1;
+                    if self.fixed[p] {
+                        return Err(self.dead(Failed::cell(p)));
+                    }
+                    let m = Mask(self.cand[p].0 & !bit.0);
+                    self.cand[p] = m;
+                    self.has[v][w] &= !(1 << (p % 64));
+                    self.touch(p);
+                    self.count_out(p, bit.0)?;
+                    match m.len() {
+                        0 => return Err(self.dead(Failed::cell(p))),
+                        1 => self.fix(p, m.first().unwrap_or(1))?,
+                        _ => {}
+                    }
                 }
             }
         }
@@ -390,7 +462,6 @@ impl State {
     /// one place left in a unit); whether it fixed any.
     fn hidden_singles_counted(&mut self) -> Result<bool, Dead> {
         let n = self.size.side();
-        let units = self.size.unit_cells();
         let mut any = false;
         for v in 0..n {
             while self.pending[v] != 0 {
@@ -399,14 +470,14 @@ impl State {
                 if self.places[u][v] != 1 {
                     continue;
                 }
-                let bit = 1 << v;
-                let Some(&c) = units[u * n..(u + 1) * n]
-                    .iter()
-                    .find(|&&c| self.cand[usize::from(c)].0 & bit != 0)
-                else {
+                // The one cell of the unit holding v.
+                let unit = &self.unit_sets[u];
+                let Some(c) = (0..W).find_map(|w| {
+                    let m = unit[w] & self.has[v][w];
+                    (m != 0).then(|| 64 * w + m.trailing_zeros() as usize)
+                }) else {
                     return Err(self.dead(Failed::place(u, v)));
                 };
-                let c = usize::from(c);
                 if !self.fixed[c] {
                     self.fix(c, v as u8 + 1)?;
                     // Clear the peers now, so later candidates see it.
@@ -498,6 +569,7 @@ impl State {
         }
         let left = Mask(m & !values);
         self.cand[cell] = left;
+        self.unhold(cell, m & values);
         self.touch(cell);
         self.count_out(cell, m & values)?;
         match left.len() {
@@ -835,9 +907,24 @@ pub fn search(
     found: &mut Found,
     budget: &mut Budget,
 ) {
+    if grid.size() == Size::S4 {
+        search_in::<16, 1>(grid, exclude, hint, found, budget);
+    } else {
+        search_in::<MAX_CELLS, WORDS>(grid, exclude, hint, found, budget);
+    }
+}
+
+/// [`search`] with a state of `C` cells and `W` words.
+fn search_in<const C: usize, const W: usize>(
+    grid: &Grid,
+    exclude: Option<(usize, u8)>,
+    hint: Option<&Grid>,
+    found: &mut Found,
+    budget: &mut Budget,
+) {
     // The givens (and the excluded value) go in without counting places;
     // they are counted once, when the search first guesses.
-    let mut state = State::new(grid.size());
+    let mut state = State::<C, W>::new(grid.size());
     for (cell, &v) in grid.cells().iter().enumerate() {
         if v != 0 && state.fix(cell, v).is_err() {
             return;
@@ -855,7 +942,7 @@ pub fn search(
     explore(state, hint.map(Grid::cells), found, budget);
 }
 
-impl Node for State {
+impl<const C: usize, const W: usize> Node for State<C, W> {
     type Choice = Branch;
     type Weights = Weights;
 
@@ -902,6 +989,76 @@ impl Node for State {
 mod tests {
     use super::*;
     use crate::solve::count_solutions;
+
+    /// The state [`search`] uses for 4x4 puzzles.
+    type Small = State<16, 1>;
+
+    /// Whether the cells by value (`has`) say what the candidates say.
+    fn index_agrees<const C: usize, const W: usize>(state: &State<C, W>) -> bool {
+        (0..MAX_SIDE).all(|v| {
+            (0..64 * W).all(|c| {
+                let held = state.has[v][c / 64] & 1 << (c % 64) != 0;
+                let candidate = c < state.size.cells() && state.cand[c].0 & 1 << v != 0;
+                held == candidate
+            })
+        })
+    }
+
+    /// Walks down a search at random from a puzzle of `grid` with about
+    /// half its cells emptied: at each step a guess on a copy, or the
+    /// guess ruled out when the copy dies; the cells by value agree with
+    /// the candidates after every step, in dead states too.
+    fn walk_keeps_the_index<const C: usize, const W: usize>(grid: &Grid, seed: u64) {
+        use crate::random::{below, grid_rng};
+        let mut rng = grid_rng(seed, 1);
+        let size = grid.size();
+        let mut state = State::<C, W>::new(size);
+        for (cell, &v) in grid.cells().iter().enumerate() {
+            if below(&mut rng, 100) < 45 {
+                assert!(state.fix(cell, v).is_ok());
+            }
+        }
+        assert!(state.propagate().is_ok() && state.recount().is_ok());
+        assert!(index_agrees(&state));
+        let weights = Weights::default();
+        for _ in 0..200 {
+            if state.left == 0 {
+                return;
+            }
+            let (branch, alternatives) = state.pick(&weights);
+            let mut pick = alternatives;
+            for _ in 0..below(&mut rng, alternatives.count_ones()) {
+                pick &= pick - 1;
+            }
+            let i = pick.trailing_zeros() as usize;
+            let mut trial = state.clone();
+            let alive = trial.take(branch, i) && trial.deduce();
+            assert!(index_agrees(&trial));
+            if alive {
+                state = trial;
+            } else {
+                let alive = state.rule_out(branch, i) && state.deduce();
+                assert!(index_agrees(&state));
+                if !alive {
+                    return;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn cells_by_value_follow_the_candidates() {
+        use crate::Strategy;
+        use crate::random::grid_rng;
+        for seed in 0..40 {
+            let g4 = Strategy::Backtrack.grid(&mut grid_rng(seed, 0), Size::S4);
+            walk_keeps_the_index::<16, 1>(&g4, seed);
+        }
+        for seed in 0..3 {
+            let g25 = Strategy::Chain.grid(&mut grid_rng(seed, 0), Size::S25);
+            walk_keeps_the_index::<MAX_CELLS, WORDS>(&g25, seed);
+        }
+    }
 
     /// The all-different filter keeps exactly the values some assignment
     /// of distinct values gives each cell, and says when there is none:
@@ -973,7 +1130,7 @@ mod tests {
     fn a_value_with_fewer_places_than_any_cell_has_candidates_is_guessed_on() {
         let mut g = Grid::empty(Size::S4);
         g.set(0, 0, 1);
-        let mut state = State::new(Size::S4);
+        let mut state = Small::new(Size::S4);
         assert!(state.fix(0, 1).is_ok() && state.propagate().is_ok());
         assert!(state.recount().is_ok());
         let (branch, alternatives) = state.pick(&Weights::default());
@@ -1006,13 +1163,13 @@ mod tests {
     fn a_dead_state_names_what_failed() {
         let mut weights = Weights::default();
         // Cell 6 loses every value.
-        let mut state = State::new(Size::S4);
+        let mut state = Small::new(Size::S4);
         assert!(state.remove(6, 0b1111).is_err());
         state.learn(&mut weights);
         assert_eq!(weights.0[6], 1);
         // Value 1 loses every place in box 0 (cells 0, 1, 4, 5), with the
         // places counted.
-        let mut state = State::new(Size::S4);
+        let mut state = Small::new(Size::S4);
         assert!(state.recount().is_ok());
         let out: Vec<bool> = [0, 1, 4, 5]
             .iter()
@@ -1022,7 +1179,7 @@ mod tests {
         state.learn(&mut weights);
         assert_eq!(weights.0[usize::from(Failed::place(0, 0).0)], 1);
         // Three cells of box 0 share two values.
-        let mut state = State::new(Size::S4);
+        let mut state = Small::new(Size::S4);
         for c in [0, 1, 4] {
             assert!(state.remove(c, 0b1100).is_ok());
         }
@@ -1030,7 +1187,7 @@ mod tests {
         state.learn(&mut weights);
         assert_eq!(weights.0[usize::from(Failed::unit(0).0)], 1);
         assert_eq!(weights.0.iter().sum::<u32>(), 3);
-        State::new(Size::S4).learn(&mut weights);
+        Small::new(Size::S4).learn(&mut weights);
         assert_eq!(weights.0.iter().sum::<u32>(), 3);
     }
 
@@ -1038,7 +1195,7 @@ mod tests {
     /// the hint's alternative is its value there.
     #[test]
     fn the_hinted_alternative_is_the_hints_cell_or_value() {
-        let mut state = State::new(Size::S4);
+        let mut state = Small::new(Size::S4);
         // Row 0: 1 2 . . ; row 1: 3 4 . . : cells (0,2), (0,3) keep {3, 4}.
         for (cell, v) in [(0, 1), (1, 2), (4, 3), (5, 4)] {
             assert!(state.fix(cell, v).is_ok());
