@@ -181,12 +181,15 @@ pub(crate) fn explore<N: Node>(
                 return;
             }
             open[d].tried = Some(i);
-            let mut trial = states[d].clone();
+            // The copy is made in place on the stack of states (a clone
+            // pushed would be copied twice).
+            states.extend_from_within(d..=d);
+            let trial = &mut states[d + 1];
             if trial.take(choice, i) {
-                states.push(trial);
                 break;
             }
             trial.learn(&mut weights);
+            states.pop();
         }
     }
 }
