@@ -182,6 +182,27 @@ const fn col_cells(c: usize) -> u32 {
     1 << c | 1 << (c + 9) | 1 << (c + 18)
 }
 
+/// For the columns (9 bits) a digit must fill in a band, the band's cells
+/// it may keep: in each stack with such a column, that column (a stack with
+/// two is left to the other deductions).
+static COLUMN_CLAIM: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut oc = 0;
+    while oc < 512 {
+        let mut a = 0u32;
+        let mut s = 0;
+        while s < 3 {
+            let st = 7u32 << (3 * s);
+            let sc = oc as u32 & st;
+            a |= if sc != 0 { sc } else { st };
+            s += 1;
+        }
+        t[oc] = a | a << 9 | a << 18;
+        oc += 1;
+    }
+    t
+};
+
 /// For each 9-bit row: itself if it holds exactly one candidate, else 0.
 static SINGLE: [u32; 512] = {
     let mut t = [0u32; 512];
@@ -380,10 +401,13 @@ struct Board {
 struct Weights([u32; 81 + 27]);
 
 /// Guesses a search makes before it weights its choices by dead ends (see
-/// [`Board::pick_weighted`]). Among 0, 4, 8, 16 and 32, 8 made the
-/// fewest instructions on top1465 and was within 1% of the fewest on the
-/// forum's hardest (the README has the figures); weighting from the first
-/// guess costs the easy puzzles a scan that saves them little.
+/// [`Board::pick_weighted`]) and claims along columns (see
+/// [`Board::column_claims`]). For the weights, among 0, 4, 8, 16 and 32, 8
+/// made the fewest instructions on top1465 and was within 1% of the fewest
+/// on the forum's hardest (the README has the figures); weighting from the
+/// first guess costs the easy puzzles a scan that saves them little. The
+/// column claims from the first guess on cost the uniqueness checks of
+/// `puzzle` 8% more instructions, and saved the hard puzzles no more.
 const WEIGH_AFTER: u64 = 8;
 
 /// The puzzle has no solution (from this state).
@@ -590,17 +614,55 @@ impl Board {
         Ok(any)
     }
 
-    /// Deduces until nothing more follows.
-    fn propagate(&mut self) -> Result<(), Dead> {
+    /// Deduces until nothing more follows; with `columns`, also by
+    /// [`Board::column_claims`] once the rest finds nothing.
+    fn propagate(&mut self, columns: bool) -> Result<(), Dead> {
         loop {
             self.update()?;
             if self.unsolved == [0; 3] {
                 return Ok(());
             }
             if !self.singles()? {
+                if columns && self.column_claims()? {
+                    continue;
+                }
                 return Ok(());
             }
         }
+    }
+
+    /// Claiming along columns, which the band masks do not see: a digit
+    /// whose column is open in one band only fills it in that band, so in
+    /// that band's box it keeps only that column (the row-box matching of
+    /// the next band update then finds any hidden single in the column). A
+    /// digit with a column open in no band kills the branch (charged to
+    /// nothing: the weights count cells and band masks). Whether anything
+    /// changed.
+    fn column_claims(&mut self) -> Result<bool, Dead> {
+        let mut any = false;
+        for digit in 0..9 {
+            let p = [
+                self.poss[3 * digit],
+                self.poss[3 * digit + 1],
+                self.poss[3 * digit + 2],
+            ];
+            let c = [columns(p[0]), columns(p[1]), columns(p[2])];
+            if c[0] | c[1] | c[2] != ROW {
+                self.failed = u8::MAX;
+                return Err(Dead);
+            }
+            let only = [
+                c[0] & !(c[1] | c[2]),
+                c[1] & !(c[0] | c[2]),
+                c[2] & !(c[0] | c[1]),
+            ];
+            for b in 0..3 {
+                let np = p[b] & COLUMN_CLAIM[only[b] as usize];
+                any |= np != p[b];
+                self.poss[3 * digit + b] = np;
+            }
+        }
+        Ok(any)
     }
 
     /// Writes the solved board into `grid`.
@@ -762,7 +824,10 @@ fn explore(
     weights: &mut Weights,
 ) {
     loop {
-        if board.propagate().is_err() {
+        // A search past its first guesses is on a hard puzzle: it also
+        // claims along columns, and weights its guesses.
+        let hard = budget.spent >= WEIGH_AFTER;
+        if board.propagate(hard).is_err() {
             board.learn(weights);
             return;
         }
@@ -770,10 +835,10 @@ fn explore(
             found.record(|g| board.write(g));
             return;
         }
-        let (band, bit) = if budget.spent < WEIGH_AFTER {
-            board.pick()
-        } else {
+        let (band, bit) = if hard {
             board.pick_weighted(weights)
+        } else {
+            board.pick()
         };
         let mut rest = (0..9)
             .filter(|&d| board.poss[3 * d + band] & bit != 0)
@@ -820,6 +885,38 @@ fn explore(
 mod tests {
     use super::*;
 
+    /// A digit whose column is open in one band only keeps only that
+    /// column in that band's box; a digit with a column open in no band
+    /// kills the branch.
+    #[test]
+    fn a_column_open_in_one_band_is_claimed_by_its_box() {
+        let mut board = Board::new();
+        // Digit 1 (index 0): column 4 open only in band 0.
+        board.restrict(1, !col_cells(4));
+        board.restrict(2, !col_cells(4));
+        let before = board.poss;
+        assert!(matches!(board.column_claims(), Ok(true)));
+        // Band 0, box 1 (columns 3 to 5): column 4 only.
+        assert_eq!(board.poss[0], ALL & !(box_cells(1) & !col_cells(4)));
+        assert_eq!(board.poss[1..], before[1..]);
+        assert!(matches!(board.column_claims(), Ok(false)));
+        // Two such columns in one stack of a band: both kept (the band
+        // update deals with the box).
+        let mut board = Board::new();
+        for c in [0, 1] {
+            board.restrict(3 * 5 + 1, !col_cells(c));
+            board.restrict(3 * 5 + 2, !col_cells(c));
+        }
+        assert!(matches!(board.column_claims(), Ok(true)));
+        assert_eq!(board.poss[15], ALL & !(col_cells(2)));
+        // Digit 4 (index 3) with column 7 open nowhere.
+        let mut board = Board::new();
+        for band in 0..3 {
+            board.restrict(3 * 3 + band, !col_cells(7));
+        }
+        assert!(board.column_claims().is_err());
+    }
+
     /// A dead end is charged to what failed (a cell left without a
     /// candidate, a digit left without a place in a band, a placement on a
     /// cell the digit has left); a live board charges nothing.
@@ -837,7 +934,7 @@ mod tests {
         // Digit 3 (0-based) left with row 0 of band 2 only: no matching.
         let mut board = Board::new();
         board.restrict(3 * 3 + 2, ROW);
-        assert!(board.propagate().is_err());
+        assert!(board.propagate(false).is_err());
         board.learn(&mut weights);
         assert_eq!(weights.0[81 + 3 * 3 + 2], 1);
         // Digit 0 placed where it may not go.
