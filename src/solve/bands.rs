@@ -13,7 +13,10 @@
 //! every locked-candidates deduction (pointing and claiming) of the band,
 //! and hidden singles in rows and boxes follow from it. Columns are the
 //! only link between bands: where a box of the band keeps the digit in one
-//! column, the other bands lose that column.
+//! column, the other bands lose that column; and, in a search past its
+//! first `WEIGH_AFTER` guesses, where a column keeps the digit in one band
+//! only, that band's box keeps only that column (claiming along columns,
+//! after which the band's table look-up finds hidden singles in columns).
 //!
 //! A band's mask is revisited only when it changed. When nothing changes,
 //! the nine digits' masks are counted bit-sliced per cell (candidates 1,
@@ -34,8 +37,11 @@
 //! with a unique solution usually needs tens of them and a few guesses. The
 //! README's solver table has the measured times on real collections.
 //!
-//! **Limits.** Hidden singles in columns are not looked for (guessing finds
-//! them); like JCZSolve, speed over deduction.
+//! **Limits.** Until a search has made `WEIGH_AFTER` guesses, columns are
+//! only used to pass a box's column on (claiming along them cost the
+//! uniqueness checks of `puzzle`, which seldom guess that often, more
+//! than it saved); like JCZSolve, speed over deduction. No subsets or
+//! fish.
 
 use super::{Budget, Found};
 use crate::grid::{Grid, Size};

@@ -42,7 +42,7 @@
 //! value (for each value the set of cells that may hold it, so the peers
 //! a fixed cell's value leaves, and the one place of a hidden single, are
 //! found a 64-bit word at a time rather than cell by cell), and the place
-//! counts: 8.9 KB at 25x25, copied once per guess. A 4x4 search uses a
+//! counts: about 9 KB at 25x25, copied once per guess. A 4x4 search uses a
 //! state sized for 16 cells. The all-different filter
 //! costs about a quarter of a node's time on hard 25x25 puzzles, and
 //! repays it: on
