@@ -43,6 +43,7 @@
 //! than it saved); like JCZSolve, speed over deduction. No subsets or
 //! fish.
 
+use super::explore::DeadEnds;
 use super::{Budget, Found};
 use crate::grid::{Grid, Size};
 
@@ -397,14 +398,15 @@ struct Board {
     /// the last count.
     pairs: [u32; 3],
     /// What failed when the board was found dead, as an index of
-    /// [`Weights`] (`u8::MAX` before that).
+    /// [`Weights`] (`u8::MAX`, beyond them, before that: it counts
+    /// nothing). A byte, to keep the board small.
     failed: u8,
 }
 
 /// What a search learns from its dead ends: how many each cell (0 to 80)
 /// and each digit's band mask (`81 + 3 * digit + band`) caused: a cell
 /// left without candidates, a digit left without a place in a band.
-struct Weights([u32; 81 + 27]);
+type Weights = DeadEnds<{ 81 + 27 }>;
 
 /// Guesses a search makes before it weights its choices by dead ends (see
 /// [`Board::pick_weighted`]) and claims along columns (see
@@ -689,9 +691,7 @@ impl Board {
 
     /// Adds one to the weight of what failed, if anything did.
     fn learn(&self, weights: &mut Weights) {
-        if let Some(w) = weights.0.get_mut(usize::from(self.failed)) {
-            *w = w.saturating_add(1);
-        }
+        weights.charge(u16::from(self.failed));
     }
 
     /// [`Board::pick`], but among the two-candidate cells the one whose
@@ -815,7 +815,7 @@ fn search_board(
         return;
     }
     let hint = hint.map(|g| &g.cells()[..81]);
-    let mut weights = Weights([0; 81 + 27]);
+    let mut weights = Weights::default();
     explore(board, hint, found, budget, &mut weights);
 }
 
@@ -928,7 +928,7 @@ mod tests {
     /// cell the digit has left); a live board charges nothing.
     #[test]
     fn a_dead_board_names_what_failed() {
-        let mut weights = Weights([0; 81 + 27]);
+        let mut weights = Weights::default();
         // Cell 5 of band 1 without any digit.
         let mut board = Board::new();
         for d in 0..9 {
@@ -966,7 +966,7 @@ mod tests {
         }
         assert!(board.singles().is_ok());
         assert_eq!(board.pairs, [0b11, 0, 0]);
-        let mut weights = Weights([0; 81 + 27]);
+        let mut weights = Weights::default();
         assert_eq!(board.pick_weighted(&weights), board.pick());
         assert_eq!(board.pick(), (0, 1));
         weights.0[1] = 2;

@@ -62,8 +62,8 @@ pub(crate) trait Node: Clone {
 /// The dead ends a search has met, counted per constraint (a cell, a
 /// value's places, ...; each solver numbers its own `N` constraints): the
 /// weights of [`Node::learn`] and [`Node::choose`] for the solvers that
-/// learn. A constraint numbered [`NO_FAILURE`] or beyond `N` counts
-/// nothing.
+/// learn, and of the 9x9 solver's own search. A constraint numbered
+/// [`NO_FAILURE`] or beyond `N` counts nothing.
 pub(crate) struct DeadEnds<const N: usize>(pub(crate) [u32; N]);
 
 impl<const N: usize> Default for DeadEnds<N> {
