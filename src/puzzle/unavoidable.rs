@@ -96,54 +96,61 @@ impl Unavoidable {
         let mut col_in_row = [[0u8; N]; N];
         let mut row_in_col = [[0u8; N]; N];
         let mut row_in_box = [[0u8; N]; N];
+        // The same by row: value v + 1's cell in row k, as its first slot
+        // in `of`, and its box.
+        let mut slots_in_row = [[0usize; N]; N];
+        let mut box_in_row = [[0u8; N]; N];
         for (i, &v) in cells[..N * N].iter().enumerate() {
             let (r, c, v) = (i / N, i % N, usize::from(v) - 1);
             col_in_row[v][r] = c as u8;
             row_in_col[v][c] = r as u8;
             row_in_box[v][r / B * B + c / B] = r as u8;
+            slots_in_row[v][r] = i * per;
+            box_in_row[v][r] = (r / B * B + c / B) as u8;
         }
         // Two values a and b. The a-cell and b-cell of a row are linked, so
         // the parts are unions of rows: row k is linked to the rows of the
-        // b-cells in its a-cell's column and box. Label the rows by part,
+        // b-cells in its a-cell's column and box. Gather each part's rows
         // depth first (both links are permutations of the rows, so
         // following them forwards reaches the whole part).
-        let mut part = [u16::MAX; N];
         let mut stack = [0usize; N];
+        let all_rows = (1u32 << N) - 1;
         for a in 0..N {
             for bv in a + 1..N {
-                part.fill(u16::MAX);
-                for k0 in 0..N {
-                    if part[k0] != u16::MAX {
-                        continue;
-                    }
+                // The rows already in a part, a bit each.
+                let mut seen = 0u32;
+                while seen != all_rows {
+                    let k0 = (!seen).trailing_zeros() as usize;
+                    seen |= 1 << k0;
                     let set = ua.open();
-                    part[k0] = set;
                     stack[0] = k0;
                     let mut len = 1;
+                    let mut size = 0;
                     while len > 0 {
                         len -= 1;
                         let k = stack[len];
-                        let c = usize::from(col_in_row[a][k]);
                         // a < bv: the a-cell's slot for bv is bv - 1, the
                         // bv-cell's slot for a is a.
-                        add(&mut ua, k, c, bv - 1, set);
-                        add(&mut ua, k, usize::from(col_in_row[bv][k]), a, set);
-                        ua.left[usize::from(set)] += 2;
-                        // Without a branch on whether the row is new (it
-                        // would be mispredicted often): a row already seen
-                        // is in this part, so labelling it again changes
-                        // nothing, and it is pushed only if new. (The
-                        // stack holds the rows seen and not yet popped,
-                        // fewer than N once a row is popped, so `len`
-                        // stays a valid index.)
-                        for next in [row_in_col[bv][c], row_in_box[bv][k / B * B + c / B]] {
-                            let next = usize::from(next);
-                            let new = part[next] == u16::MAX;
-                            part[next] = set;
-                            stack[len] = next;
-                            len += usize::from(new);
+                        ua.of[slots_in_row[a][k] + bv - 1] = set;
+                        ua.of[slots_in_row[bv][k] + a] = set;
+                        size += 2;
+                        // Without a branch on whether a row is new (it
+                        // would be mispredicted often): each is pushed,
+                        // and kept on the stack only if new. (The stack
+                        // holds the rows seen and not yet popped, fewer
+                        // than N once a row is popped, so `len` stays a
+                        // valid index.)
+                        for next in [
+                            row_in_col[bv][usize::from(col_in_row[a][k])],
+                            row_in_box[bv][usize::from(box_in_row[a][k])],
+                        ] {
+                            let bit = 1u32 << next;
+                            stack[len] = usize::from(next);
+                            len += usize::from(seen & bit == 0);
+                            seen |= bit;
                         }
                     }
+                    ua.left[usize::from(set)] = size;
                 }
             }
         }

@@ -259,11 +259,14 @@ pub struct Givens {
     given: [u32; 27],
     /// The given cells of each band.
     filled: [u32; 3],
-    /// `takes[3 * digit + band]`: the cells of the band the digit's givens
-    /// see (their rows and boxes in their band, their columns in every
-    /// band), kept with the givens: the cells open to the digit are then
-    /// the others not given.
-    takes: [u32; 27],
+    /// `sees[3 * digit + band]`: the cells of the band that the digit's
+    /// givens there see along their rows and boxes, kept with the givens.
+    /// With `columns`, the cells open to the digit are the others not
+    /// given.
+    sees: [u32; 27],
+    /// `columns[digit]`: the columns holding a given of the digit, as 9
+    /// bits.
+    columns: [u32; 9],
 }
 
 impl Givens {
@@ -273,51 +276,50 @@ impl Givens {
         let mut givens = Givens {
             given,
             filled,
-            takes: [0; 27],
+            sees: [0; 27],
+            columns: [0; 9],
         };
         for digit in 0..9 {
-            givens.retake(digit);
+            let g = &givens.given[3 * digit..3 * digit + 3];
+            givens.columns[digit] = columns(g[0]) | columns(g[1]) | columns(g[2]);
+            for band in 0..3 {
+                givens.resee(3 * digit + band);
+            }
         }
         givens
     }
 
-    /// Works out `takes` of `digit` (0-based) again.
+    /// Works out `sees` of band mask `sub` again.
     #[inline(always)]
-    fn retake(&mut self, digit: usize) {
-        let cols = self.columns_of(digit);
-        let col_cells = cols | cols << 9 | cols << 18;
-        for band in 0..3 {
-            self.takes[3 * digit + band] =
-                TAKEN[triads(self.given[3 * digit + band]) as usize] | col_cells;
-        }
+    fn resee(&mut self, sub: usize) {
+        self.sees[sub] = TAKEN[triads(self.given[sub]) as usize];
     }
 
     /// Adds the given `value` (1 to 9) at the empty `cell` (0 to 80).
     pub fn add(&mut self, cell: usize, value: u8) {
-        self.given[3 * (usize::from(value) - 1) + cell / 27] |= 1 << (cell % 27);
-        self.filled[cell / 27] |= 1 << (cell % 27);
-        self.retake(usize::from(value) - 1);
+        let (digit, band, i) = (usize::from(value) - 1, cell / 27, cell % 27);
+        self.given[3 * digit + band] |= 1 << i;
+        self.filled[band] |= 1 << i;
+        self.columns[digit] |= 1 << (i % 9);
+        self.resee(3 * digit + band);
     }
 
-    /// Removes the given `value` at `cell`.
+    /// Removes the given `value` at `cell`. (A digit has one given in a
+    /// column at most, so the column is free of it.)
     pub fn remove(&mut self, cell: usize, value: u8) {
-        self.given[3 * (usize::from(value) - 1) + cell / 27] &= !(1 << (cell % 27));
-        self.filled[cell / 27] &= !(1 << (cell % 27));
-        self.retake(usize::from(value) - 1);
+        let (digit, band, i) = (usize::from(value) - 1, cell / 27, cell % 27);
+        self.given[3 * digit + band] &= !(1 << i);
+        self.filled[band] &= !(1 << i);
+        self.columns[digit] &= !(1 << (i % 9));
+        self.resee(3 * digit + band);
     }
 
     /// The cells of `band` where no given of `digit` (0-based) sees and
     /// no given stands: where the digit may go.
     #[inline(always)]
     fn open(&self, digit: usize, band: usize) -> u32 {
-        ALL & !(self.takes[3 * digit + band] | self.filled[band])
-    }
-
-    /// The columns that hold a given of `digit` (0-based), as 9 bits.
-    #[inline(always)]
-    fn columns_of(&self, digit: usize) -> u32 {
-        let g = &self.given[3 * digit..3 * digit + 3];
-        columns(g[0]) | columns(g[1]) | columns(g[2])
+        let cols = self.columns[digit];
+        ALL & !(self.sees[3 * digit + band] | cols | cols << 9 | cols << 18 | self.filled[band])
     }
 
     /// Whether the givens put `value` at the empty `cell` by a hidden
@@ -455,14 +457,16 @@ impl Board {
         let Givens {
             given,
             filled,
-            takes,
+            sees,
+            columns,
         } = givens;
         let mut board = Board::new();
         // Digit by digit, the three bands (straight-line code, no division).
-        let digits = board.poss.chunks_exact_mut(3).zip(takes.chunks_exact(3));
-        for ((poss, takes), given) in digits.zip(given.chunks_exact(3)) {
+        let digits = board.poss.chunks_exact_mut(3).zip(sees.chunks_exact(3));
+        for (((poss, sees), given), &cols) in digits.zip(given.chunks_exact(3)).zip(columns) {
+            let cols = cols | cols << 9 | cols << 18;
             for band in 0..3 {
-                poss[band] = ALL & !(takes[band] | filled[band]) | given[band];
+                poss[band] = ALL & !(sees[band] | cols | filled[band]) | given[band];
             }
         }
         board.unsolved = filled.map(|f| ALL & !f);
