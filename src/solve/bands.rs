@@ -189,6 +189,13 @@ const fn col_cells(c: usize) -> u32 {
     1 << c | 1 << (c + 9) | 1 << (c + 18)
 }
 
+/// The cells of a band in the columns `cols` (9 bits): the inverse of
+/// [`columns`].
+#[inline(always)]
+const fn cells_of_columns(cols: u32) -> u32 {
+    cols | cols << 9 | cols << 18
+}
+
 /// For the columns (9 bits) a digit must fill in a band, the band's cells
 /// it may keep: in each stack with such a column, that column (a stack with
 /// two is left to the other deductions).
@@ -204,7 +211,7 @@ static COLUMN_CLAIM: [u32; 512] = {
             a |= if sc != 0 { sc } else { st };
             s += 1;
         }
-        t[oc] = a | a << 9 | a << 18;
+        t[oc] = cells_of_columns(a);
         oc += 1;
     }
     t
@@ -279,12 +286,11 @@ impl Givens {
             sees: [0; 27],
             columns: [0; 9],
         };
-        for digit in 0..9 {
-            let g = &givens.given[3 * digit..3 * digit + 3];
+        for (digit, g) in givens.given.chunks_exact(3).enumerate() {
             givens.columns[digit] = columns(g[0]) | columns(g[1]) | columns(g[2]);
-            for band in 0..3 {
-                givens.resee(3 * digit + band);
-            }
+        }
+        for sub in 0..27 {
+            givens.resee(sub);
         }
         givens
     }
@@ -318,8 +324,8 @@ impl Givens {
     /// no given stands: where the digit may go.
     #[inline(always)]
     fn open(&self, digit: usize, band: usize) -> u32 {
-        let cols = self.columns[digit];
-        ALL & !(self.sees[3 * digit + band] | cols | cols << 9 | cols << 18 | self.filled[band])
+        let cols = cells_of_columns(self.columns[digit]);
+        ALL & !(self.sees[3 * digit + band] | cols | self.filled[band])
     }
 
     /// Whether the givens put `value` at the empty `cell` by a hidden
@@ -382,8 +388,7 @@ fn given_masks(grid: &Grid) -> ([u32; 27], [u32; 3]) {
 /// and outside every given.
 #[inline(always)]
 fn open_cells(given: u32, cols: u32, filled: u32) -> u32 {
-    let col_cells = cols | cols << 9 | cols << 18;
-    ALL & !(TAKEN[triads(given) as usize] | col_cells | filled)
+    ALL & !(TAKEN[triads(given) as usize] | cells_of_columns(cols) | filled)
 }
 
 /// The state of a search: where each digit may go, band by band.
@@ -464,7 +469,7 @@ impl Board {
         // Digit by digit, the three bands (straight-line code, no division).
         let digits = board.poss.chunks_exact_mut(3).zip(sees.chunks_exact(3));
         for (((poss, sees), given), &cols) in digits.zip(given.chunks_exact(3)).zip(columns) {
-            let cols = cols | cols << 9 | cols << 18;
+            let cols = cells_of_columns(cols);
             for band in 0..3 {
                 poss[band] = ALL & !(sees[band] | cols | filled[band]) | given[band];
             }
