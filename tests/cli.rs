@@ -270,7 +270,18 @@ fn help_lists_strategies_and_examples() {
         .stdout(predicate::str::contains("[default: 1]"))
         .stdout(predicate::str::contains(
             "[default: uniform for 4x4 and 9x9",
+        ))
+        .stdout(predicate::str::contains(
+            "sudogen puzzle -n 1000 | sudogen solve",
         ));
+    // The shared run options speak of what the command makes.
+    sudogen()
+        .args(["puzzle", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("How many puzzles"))
+        .stdout(predicate::str::contains("Index of the first puzzle"))
+        .stdout(predicate::str::contains("How many grids").not());
     sudogen()
         .arg("--version")
         .assert()

@@ -30,13 +30,17 @@ Examples:
   sudogen -n 5                              five uniformly random grids, drawn for people
   sudogen -n 1000000 --seed 7 > grids.txt   a reproducible corpus, one grid per line
   sudogen -s chain --size 16 -n 3 -f json   three 16x16 grids as JSON Lines
+  sudogen puzzle -n 1000 | sudogen solve    minimal puzzles with one solution, solved
+  sudogen puzzle -n 20 | sudogen rate       the same, rated on the Sudoku Explainer scale
   sudogen completions bash > ~/.local/share/bash-completion/completions/sudogen";
 
-/// Fast, reproducible Sudoku grid generator.
+/// Fast, reproducible Sudoku grids and puzzles: generate, check, solve, make
+/// and rate.
 ///
-/// Every grid written is a complete, valid Sudoku grid. A grid is a pure
-/// function of (strategy, size, seed, index): the same options give the same
-/// bytes on every machine.
+/// Every grid written is a complete, valid Sudoku grid, and every puzzle
+/// made has exactly one solution. Output is a pure function of (command,
+/// strategy, size, seed, index): the same options give the same bytes on
+/// every machine.
 #[derive(Debug, Parser)]
 #[command(
     name = "sudogen",
@@ -62,11 +66,14 @@ pub enum Command {
     /// Generate grids (the default when no command is given)
     #[command(args_override_self = true)]
     Generate(generate::GenerateArgs),
-    /// Check that grids are valid: any format sudogen writes, any size.
+    /// Check that grids and puzzles are valid: any format sudogen writes,
+    /// any size.
     ///
-    /// Prints one line per bad grid (`FILE:LINE: what is wrong`) and a
-    /// summary. Exit status 0 if every grid is valid, 1 if any is not, 2 if
-    /// an input cannot be read.
+    /// A record with empty cells is a puzzle, valid if no given repeats
+    /// (with --unique, if it has exactly one solution); a complete record
+    /// is a grid. Prints one line per bad record (`FILE:LINE: what is
+    /// wrong`) and a summary. Exit status 0 if every record is valid, 1 if
+    /// any is not, 2 if an input cannot be read.
     #[command(args_override_self = true)]
     Check(check::CheckArgs),
     /// Measure how far grids are from uniformly random.

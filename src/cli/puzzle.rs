@@ -42,6 +42,10 @@ pub const PUZZLE_KEY: u64 = 0x7075_7a7a_6c65_7321;
 
 /// How to make puzzles.
 #[derive(Debug, Args)]
+#[command(mut_arg("count", |a| a.help("How many puzzles (0 writes none)")))]
+#[command(mut_arg("start", |a| {
+    a.help("Index of the first puzzle: `--start K -n N` makes puzzles K..K+N of the run, exactly as a longer run would")
+}))]
 pub struct PuzzleArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
