@@ -38,9 +38,9 @@ Examples:
 /// and rate.
 ///
 /// Every grid written is a complete, valid Sudoku grid, and every puzzle
-/// made has exactly one solution. Output is a pure function of (command,
-/// strategy, size, seed, index): the same options give the same bytes on
-/// every machine.
+/// made has exactly one solution. What sudogen makes is a pure function of
+/// (command, strategy, size, seed, index): the same options give the same
+/// bytes on every machine.
 #[derive(Debug, Parser)]
 #[command(
     name = "sudogen",
