@@ -325,7 +325,7 @@ impl Givens {
     #[inline(always)]
     fn open(&self, digit: usize, band: usize) -> u32 {
         let cols = cells_of_columns(self.columns[digit]);
-        ALL & !(self.sees[3 * digit + band] | cols | self.filled[band])
+        open_cells(self.sees[3 * digit + band], cols, self.filled[band])
     }
 
     /// Whether the givens put `value` at the empty `cell` by a hidden
@@ -382,13 +382,12 @@ fn given_masks(grid: &Grid) -> ([u32; 27], [u32; 3]) {
     (given[..27].try_into().expect("27 masks"), filled)
 }
 
-/// The cells of a band open to a digit whose givens there are `given`, with
-/// givens in the columns `cols` (9 bits, all bands), when the band's given
-/// cells are `filled`: outside the rows, boxes and columns the givens take
-/// and outside every given.
+/// The cells of a band open to a digit whose givens see `sees` there along
+/// rows and boxes and hold the columns whose cells are `cols`, when the
+/// band's given cells are `filled`: outside all of them.
 #[inline(always)]
-fn open_cells(given: u32, cols: u32, filled: u32) -> u32 {
-    ALL & !(TAKEN[triads(given) as usize] | cells_of_columns(cols) | filled)
+fn open_cells(sees: u32, cols: u32, filled: u32) -> u32 {
+    ALL & !(sees | cols | filled)
 }
 
 /// The state of a search: where each digit may go, band by band.
@@ -471,7 +470,7 @@ impl Board {
         for (((poss, sees), given), &cols) in digits.zip(given.chunks_exact(3)).zip(columns) {
             let cols = cells_of_columns(cols);
             for band in 0..3 {
-                poss[band] = ALL & !(sees[band] | cols | filled[band]) | given[band];
+                poss[band] = open_cells(sees[band], cols, filled[band]) | given[band];
             }
         }
         board.unsolved = filled.map(|f| ALL & !f);
@@ -490,7 +489,7 @@ impl Board {
             if c0 & c1 != 0 || c0 & c2 != 0 || c1 & c2 != 0 {
                 return Err(Dead);
             }
-            let cols = c0 | c1 | c2;
+            let cols = cells_of_columns(c0 | c1 | c2);
             for band in 0..3 {
                 let m = g[band];
                 let triads = triads(m);
@@ -505,7 +504,8 @@ impl Board {
                 {
                     return Err(Dead);
                 }
-                board.poss[3 * digit + band] = open_cells(m, cols, filled[band]) | m;
+                let sees = TAKEN[triads as usize];
+                board.poss[3 * digit + band] = open_cells(sees, cols, filled[band]) | m;
             }
         }
         board.unsolved = filled.map(|f| ALL & !f);
