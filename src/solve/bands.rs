@@ -363,23 +363,39 @@ impl Givens {
 /// (digits 0-based) and the given cells of each band.
 fn given_masks(grid: &Grid) -> ([u32; 27], [u32; 3]) {
     debug_assert_eq!(grid.size(), Size::S9);
-    // After the 27 masks, three where the empty cells go: no branch on
-    // whether a cell is given, which would be mispredicted half the
-    // time.
-    let mut given = [0u32; 30];
-    for (band, cells) in grid.cells()[..81].chunks_exact(27).enumerate() {
-        for (i, &v) in cells.iter().enumerate() {
-            let row = if v == 0 { 27 } else { 3 * (usize::from(v) - 1) };
-            given[row + band] |= 1 << i;
+    let cells = grid.cells();
+    // Which cells hold a value, eight at a time; then only those are read
+    // (a puzzle has a few dozen givens among its 81 cells).
+    let mut nonzero = u128::from(cells[80] != 0) << 80;
+    for (k, word) in cells[..80].chunks_exact(8).enumerate() {
+        let w = u64::from_le_bytes(word.try_into().expect("8 bytes"));
+        nonzero |= u128::from(nonzero_bytes(w)) << (8 * k);
+    }
+    let mut given = [0u32; 27];
+    let filled: [u32; 3] = std::array::from_fn(|band| (nonzero >> (27 * band)) as u32 & ALL);
+    for (band, (&f, cells)) in filled.iter().zip(cells.chunks_exact(27)).enumerate() {
+        let mut f = f;
+        while f != 0 {
+            let i = f.trailing_zeros() as usize;
+            f &= f - 1;
+            given[3 * (usize::from(cells[i]) - 1) + band] |= 1 << i;
         }
     }
-    let mut filled = [0u32; 3];
-    for digit in 0..9 {
-        for band in 0..3 {
-            filled[band] |= given[3 * digit + band];
-        }
-    }
-    (given[..27].try_into().expect("27 masks"), filled)
+    (given, filled)
+}
+
+/// The bytes of `w` (little-endian) that are not 0, as 8 bits: bit `k` for
+/// byte `k`.
+#[inline(always)]
+fn nonzero_bytes(w: u64) -> u8 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    // A byte's high bit, after this, is set exactly when the byte is not
+    // 0: its own high bit, or a carry out of its low seven bits (which
+    // never crosses into the next byte).
+    let high = (((w & LOW7) + LOW7) | w) & !LOW7;
+    // Gather the eight high bits into the top byte: bit 8k + 7 moves to
+    // bit 56 + k (no two partial products meet, so no carries).
+    ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
 }
 
 /// The cells of a band open to a digit whose givens see `sees` there along
@@ -899,6 +915,55 @@ fn explore(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The nonzero bytes of a word, against a byte-by-byte reading, on
+    /// the bytes where carries could go wrong (0, 1, 0x7F, 0x80, 0xFF) and
+    /// on every byte value in every position.
+    #[test]
+    fn nonzero_bytes_reads_each_byte() {
+        let naive = |w: u64| (0..8).fold(0u8, |m, k| m | u8::from(w.to_le_bytes()[k] != 0) << k);
+        let tricky = [0u8, 1, 0x7F, 0x80, 0xFF, 9];
+        let mut words = Vec::new();
+        for a in tricky {
+            for b in tricky {
+                words.push(u64::from_le_bytes([a, b, a, 0, b, b, 0, a]));
+                words.push(u64::from_le_bytes([0, 0, a, b, 0, a, b, 0]));
+            }
+        }
+        for v in 0..=255u8 {
+            for k in 0..8 {
+                words.push(u64::from(v) << (8 * k));
+                words.push(!(u64::from(0xFFu8) << (8 * k)) | u64::from(v) << (8 * k));
+            }
+        }
+        for w in words {
+            assert_eq!(nonzero_bytes(w), naive(w), "{w:#018x}");
+        }
+    }
+
+    /// The givens' band masks, against a cell-by-cell reading.
+    #[test]
+    fn given_masks_read_every_given() {
+        let mut rng = crate::random::grid_rng(5, 0);
+        for n in 0..200 {
+            let full = crate::strategies::Strategy::Backtrack.grid(&mut rng, Size::S9);
+            let mut grid = full.clone();
+            for cell in 0..81 {
+                if (cell * 7 + n) % 3 != 0 {
+                    grid.cells_mut()[cell] = 0;
+                }
+            }
+            let (given, filled) = given_masks(&grid);
+            for cell in 0..81 {
+                let (band, bit) = (cell / 27, 1u32 << (cell % 27));
+                let v = grid.cells()[cell];
+                assert_eq!(filled[band] & bit != 0, v != 0);
+                for d in 0..9 {
+                    assert_eq!(given[3 * d + band] & bit != 0, usize::from(v) == d + 1);
+                }
+            }
+        }
+    }
 
     /// A digit whose column is open in one band only keeps only that
     /// column in that band's box; a digit with a column open in no band

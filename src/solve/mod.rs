@@ -124,7 +124,7 @@ impl Budget {
 /// Searches `puzzle` as `search` says. Givens that conflict give no
 /// solution.
 pub fn search(puzzle: &Grid, search: Search) -> Outcome {
-    search_all(puzzle, search)
+    search_all(puzzle, search, true)
 }
 
 /// Whether `puzzle` has a solution that differs from `solution` (a
@@ -240,11 +240,11 @@ fn first_solution(guesses: u64) -> (Found, Budget) {
     (found, budget)
 }
 
-fn search_all(puzzle: &Grid, search: Search) -> Outcome {
+fn search_all(puzzle: &Grid, search: Search, keep: bool) -> Outcome {
     let mut found = Found {
         limit: search.limit.max(1),
         count: 0,
-        keep: true,
+        keep,
         first: None,
     };
     let mut budget = Budget {
@@ -274,16 +274,14 @@ pub fn solve(puzzle: &Grid) -> Option<Grid> {
     if out.is_unique(&s) { out.first } else { None }
 }
 
-/// The number of solutions of `puzzle`, counting no further than `limit`.
+/// The number of solutions of `puzzle`, counting no further than `limit`
+/// (no solution is written out: a uniqueness check needs only the count).
 pub fn count_solutions(puzzle: &Grid, limit: u64) -> u64 {
-    search(
-        puzzle,
-        Search {
-            limit,
-            budget: u64::MAX,
-        },
-    )
-    .solutions
+    let search = Search {
+        limit,
+        budget: u64::MAX,
+    };
+    search_all(puzzle, search, false).solutions
 }
 
 #[cfg(test)]
