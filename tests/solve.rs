@@ -10,7 +10,7 @@ use sudogen::solve::{Search, count_solutions, search};
 use sudogen::{Grid, Size, Strategy};
 
 mod common;
-use common::naive_count;
+use common::{naive_count, scratch_dir};
 
 const BIN: &str = env!("CARGO_BIN_EXE_sudogen");
 
@@ -137,6 +137,58 @@ fn malformed_input_exits_2_and_names_the_line() {
         .code(2)
         .stdout(format!("{SOLUTION}\n"))
         .stderr(predicate::str::starts_with("sudogen: <stdin>:2: "));
+}
+
+/// A file that is mostly not puzzles names its first 20 unreadable
+/// records, then counts the rest in one line, per input; the good
+/// puzzles among them are still solved, and the run exits 2.
+#[test]
+fn unreadable_records_are_named_up_to_twenty_per_input_then_counted() {
+    let dir = scratch_dir();
+    let mut bad = String::new();
+    for i in 0..50 {
+        bad.push_str(if i == 30 { PUZZLE } else { "12345" });
+        bad.push('\n');
+    }
+    let (a, b) = (dir.path().join("a.txt"), dir.path().join("b.txt"));
+    std::fs::write(&a, &bad).unwrap();
+    std::fs::write(&b, "12345\n".repeat(22)).unwrap();
+    let out = sudogen().arg("solve").arg(&a).arg(&b).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        format!("{SOLUTION}\n")
+    );
+    let err = String::from_utf8(out.stderr).unwrap();
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 42, "{err}");
+    let (a, b) = (a.display(), b.display());
+    assert_eq!(
+        lines[0],
+        format!("sudogen: {a}:1: 5 cells, expected 16, 81, 256 or 625")
+    );
+    assert_eq!(
+        lines[19],
+        format!("sudogen: {a}:20: 5 cells, expected 16, 81, 256 or 625")
+    );
+    let more = |name, n, all| {
+        format!("sudogen: {name}: {n} more records could not be read ({all} in all); ")
+    };
+    assert!(lines[20].starts_with(&more(&a, 29, 49)), "{err}");
+    assert_eq!(
+        lines[21],
+        format!("sudogen: {b}:1: 5 cells, expected 16, 81, 256 or 625")
+    );
+    assert!(lines[41].starts_with(&more(&b, 2, 22)), "{err}");
+    // Twenty exactly: no summary line.
+    sudogen()
+        .arg("solve")
+        .write_stdin("12345\n".repeat(20))
+        .assert()
+        .code(2)
+        .stderr(predicate::function(|e: &str| {
+            e.lines().count() == 20 && !e.contains("more records")
+        }));
 }
 
 #[test]

@@ -86,8 +86,9 @@ impl PuzzleInputArgs {
 pub struct Processed {
     /// The bytes to write.
     pub out: Vec<u8>,
-    /// `(line, message)` for each puzzle that failed.
-    pub reports: Vec<(u64, String)>,
+    /// What to say about each record that failed or could not be read,
+    /// in input order.
+    pub reports: Vec<Report>,
     /// CSV: the size of the first and last record written, and how many
     /// bytes of header start `out`, so a header repeated from the previous
     /// batch is dropped.
@@ -101,6 +102,45 @@ pub struct Processed {
     /// A puzzle failed (exit 1).
     pub failed: bool,
 }
+
+/// A message about one record: `FILE:LINE: message` on standard error.
+pub struct Report {
+    /// The record's line in its input.
+    pub line: u64,
+    /// What is wrong with it.
+    pub message: String,
+    /// Whether the record could not be read (these are capped per input,
+    /// see [`MALFORMED_SHOWN`]).
+    pub malformed: bool,
+}
+
+impl Processed {
+    /// The record at `line` could not be read: `error` says why (exit 2).
+    pub fn malformed(&mut self, line: u64, error: impl std::fmt::Display) {
+        self.reports.push(Report {
+            line,
+            message: error.to_string(),
+            malformed: true,
+        });
+        self.malformed = true;
+    }
+
+    /// The puzzle at `line` failed: `message` says how (exit 1).
+    pub fn failed(&mut self, line: u64, message: String) {
+        self.reports.push(Report {
+            line,
+            message,
+            malformed: false,
+        });
+        self.failed = true;
+    }
+}
+
+/// How many unreadable records of one input are named one by one; the rest
+/// are counted in one line at the end of the input, so that a file that is
+/// not puzzles at all (a binary file, say) gives a screenful, not a line
+/// per record.
+pub const MALFORMED_SHOWN: u64 = 20;
 
 /// Reads every puzzle of `input`, works on batches on `jobs` threads with
 /// `work(index of the batch's first record, batch)`, and writes the
@@ -121,6 +161,8 @@ pub fn run(
         let mut csv_size: Option<Size> = None;
         let work = &work;
         unreadable = !each_input(&input.files, |name, reader| {
+            // Unreadable records of this input, named or not.
+            let mut malformed_here = 0u64;
             let mut reader =
                 Reader::new(reader, input.format, input.size).with_symbols(input.symbols.clone());
             let mut next = batches(&mut reader, name);
@@ -143,14 +185,26 @@ pub fn run(
                         csv_size = done.last_size;
                     }
                     out.file.write_all(bytes).context(out.what.clone())?;
-                    for (line, message) in &done.reports {
-                        warn(format_args!("{name}:{line}: {message}"));
+                    for report in &done.reports {
+                        if report.malformed {
+                            malformed_here += 1;
+                            if malformed_here > MALFORMED_SHOWN {
+                                continue;
+                            }
+                        }
+                        warn(format_args!("{name}:{}: {}", report.line, report.message));
                     }
                     malformed |= done.malformed;
                     failed |= done.failed;
                     Ok(())
                 },
             )?;
+            if malformed_here > MALFORMED_SHOWN {
+                warn(format_args!(
+                    "{name}: {} more records could not be read ({malformed_here} in all); is it a file of puzzles? (--input-format and --symbols read other layouts)",
+                    malformed_here - MALFORMED_SHOWN
+                ));
+            }
             out.file.flush().context(out.what.clone())
         })?;
         Ok(())

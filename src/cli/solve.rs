@@ -99,8 +99,7 @@ fn solve_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
         let puzzle = match puzzle {
             Ok(p) => p,
             Err(e) => {
-                s.reports.push((line, e.to_string()));
-                s.malformed = true;
+                s.malformed(line, e);
                 return Ok::<(), ()>(());
             }
         };
@@ -125,8 +124,7 @@ fn solve_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
             None
         };
         if let Some(message) = &verdict {
-            s.reports.push((line, message.clone()));
-            s.failed = true;
+            s.failed(line, message.clone());
         }
         let unique = n == 1 && !outcome.cut && limit >= 2;
         let solution = if config.count {
