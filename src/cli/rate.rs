@@ -92,7 +92,7 @@ fn rate_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
         let puzzle = match puzzle {
             Ok(p) => p,
             Err(e) => {
-                s.malformed(line, e);
+                s.report_malformed(line, e);
                 return Ok::<(), ()>(());
             }
         };
@@ -104,7 +104,7 @@ fn rate_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
         }
         let rated = rate_within(puzzle, config.explain, config.budget);
         if let Err(e) = &rated {
-            s.failed(line, e.to_string());
+            s.report_failed(line, e.to_string());
         }
         write_rated(config, &mut s, record_index, puzzle, rated.as_ref().map_err(|e| e.to_string()));
         Ok(())

@@ -116,7 +116,7 @@ pub struct Report {
 
 impl Processed {
     /// The record at `line` could not be read: `error` says why (exit 2).
-    pub fn malformed(&mut self, line: u64, error: impl std::fmt::Display) {
+    pub fn report_malformed(&mut self, line: u64, error: impl std::fmt::Display) {
         self.reports.push(Report {
             line,
             message: error.to_string(),
@@ -126,7 +126,7 @@ impl Processed {
     }
 
     /// The puzzle at `line` failed: `message` says how (exit 1).
-    pub fn failed(&mut self, line: u64, message: String) {
+    pub fn report_failed(&mut self, line: u64, message: String) {
         self.reports.push(Report {
             line,
             message,

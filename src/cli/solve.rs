@@ -99,7 +99,7 @@ fn solve_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
         let puzzle = match puzzle {
             Ok(p) => p,
             Err(e) => {
-                s.malformed(line, e);
+                s.report_malformed(line, e);
                 return Ok::<(), ()>(());
             }
         };
@@ -124,7 +124,7 @@ fn solve_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
             None
         };
         if let Some(message) = &verdict {
-            s.failed(line, message.clone());
+            s.report_failed(line, message.clone());
         }
         let unique = n == 1 && !outcome.cut && limit >= 2;
         let solution = if config.count {
