@@ -97,10 +97,6 @@ pub struct Processed {
     pub last_size: Option<Size>,
     /// See `first_size`.
     pub header: usize,
-    /// A record could not be read (exit 2).
-    pub malformed: bool,
-    /// A puzzle failed (exit 1).
-    pub failed: bool,
 }
 
 /// A message about one record: `FILE:LINE: message` on standard error.
@@ -109,8 +105,9 @@ pub struct Report {
     pub line: u64,
     /// What is wrong with it.
     pub message: String,
-    /// Whether the record could not be read (these are capped per input,
-    /// see [`MALFORMED_SHOWN`]).
+    /// Whether the record could not be read (exit 2; these are capped per
+    /// input, see [`MALFORMED_SHOWN`]), rather than a puzzle that failed
+    /// (exit 1).
     pub malformed: bool,
 }
 
@@ -122,7 +119,6 @@ impl Processed {
             message: error.to_string(),
             malformed: true,
         });
-        self.malformed = true;
     }
 
     /// The puzzle at `line` failed: `message` says how (exit 1).
@@ -132,7 +128,6 @@ impl Processed {
             message,
             malformed: false,
         });
-        self.failed = true;
     }
 }
 
@@ -186,6 +181,10 @@ pub fn run(
                     }
                     out.file.write_all(bytes).context(out.what.clone())?;
                     for report in &done.reports {
+                        // A record that could not be read exits 2, a
+                        // puzzle that failed 1.
+                        malformed |= report.malformed;
+                        failed |= !report.malformed;
                         if report.malformed {
                             malformed_here += 1;
                             if malformed_here > MALFORMED_SHOWN {
@@ -194,8 +193,6 @@ pub fn run(
                         }
                         warn(format_args!("{name}:{}: {}", report.line, report.message));
                     }
-                    malformed |= done.malformed;
-                    failed |= done.failed;
                     Ok(())
                 },
             )?;
