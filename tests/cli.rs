@@ -445,6 +445,31 @@ fn stats_reports_json_and_reads_other_programs_grids() {
         .find(|l| l.starts_with("top-band class"))
         .unwrap();
     assert!(band.contains("FAIL"), "{table}");
+
+    // The file named without --input (as `check` and `solve` take theirs)
+    // gives the same report, and so do both ways together on one file each.
+    assert_eq!(stdout_of(&["stats", path.to_str().unwrap()]), table);
+    let half = |from: usize| {
+        grids
+            .lines()
+            .skip(from)
+            .step_by(2)
+            .map(|l| l.to_owned() + "\n")
+    };
+    let first = Scratch::file("rotate-a.txt", half(0).collect::<String>().as_bytes());
+    let second = Scratch::file("rotate-b.txt", half(1).collect::<String>().as_bytes());
+    let both = stdout_of(&[
+        "stats",
+        first.to_str().unwrap(),
+        "--input",
+        second.to_str().unwrap(),
+    ]);
+    let rows = |t: &str| t.lines().skip(1).map(str::to_owned).collect::<Vec<_>>();
+    assert_eq!(rows(&both)[..3], rows(&table)[..3], "{both}");
+    assert!(
+        both.starts_with("9x9 records read from 2 inputs\n"),
+        "{both}"
+    );
 }
 
 #[test]
@@ -457,6 +482,17 @@ fn stats_usage_errors() {
         .args(["stats", "--input", "/nonexistent/x.txt"])
         .assert()
         .code(2);
+    sudogen()
+        .args(["stats", "/nonexistent/x.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("/nonexistent/x.txt"));
+    // A file to read and a strategy to generate from cannot both be meant.
+    sudogen()
+        .args(["stats", "-s", "bas", "grids.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot be used with"));
     sudogen()
         .args(["stats", "--level", "5"])
         .assert()

@@ -78,12 +78,13 @@ pub enum Command {
     Check(check::CheckArgs),
     /// Measure how far grids are from uniformly random.
     ///
-    /// Generates grids (same options as generation) or reads them with
-    /// --input, and compares symbol frequencies, duplicates and, for 9x9,
+    /// Generates grids (same options as generation) or reads them from the
+    /// files named (`sudogen stats FILE`, or --input FILE; `-` is standard
+    /// input), and compares symbol frequencies, duplicates and, for 9x9,
     /// band classes and unavoidable rectangles with their values under the
-    /// uniform distribution, with p-values. Puzzles read with --input are
-    /// also counted by their clues (mean, sd, how many have each count) and
-    /// their Sudoku Explainer ratings.
+    /// uniform distribution, with p-values. Puzzles read are also counted
+    /// by their clues (mean, sd, how many have each count) and their
+    /// Sudoku Explainer ratings.
     #[command(args_override_self = true)]
     Stats(stats::StatsArgs),
     /// Solve puzzles, or count their solutions: any format sudogen reads,

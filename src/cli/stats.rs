@@ -27,6 +27,11 @@ pub struct StatsArgs {
     #[allow(missing_docs)]
     pub run: RunArgs,
 
+    /// Grid or puzzle files to measure instead of generating (`-`:
+    /// standard input), as with --input: `sudogen stats puzzles.txt`
+    #[arg(value_name = "FILE", conflicts_with_all = ["strategy", "count", "seed", "start"])]
+    pub files: Vec<PathBuf>,
+
     /// Read grids from these files (`-`: standard input) instead of
     /// generating; puzzles (empty cells) are counted by their clues; invalid
     /// records and other sizes than --size are counted and skipped
@@ -88,7 +93,9 @@ pub struct Config {
 impl StatsArgs {
     /// Resolves the options.
     pub fn config(&self) -> anyhow::Result<Config> {
-        let source = if self.input.is_empty() {
+        // The files named either way, positional ones first.
+        let inputs: Vec<PathBuf> = self.files.iter().chain(&self.input).cloned().collect();
+        let source = if inputs.is_empty() {
             self.run.check_range()?;
             if self.run.count == 0 {
                 return Err(UsageError("nothing to measure; use --count 1 or more".into()).into());
@@ -100,7 +107,7 @@ impl StatsArgs {
                 count: self.run.count,
             }
         } else {
-            Source::Read(self.input.clone())
+            Source::Read(inputs)
         };
         Ok(Config {
             size: self.grid.size,
