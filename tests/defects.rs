@@ -430,6 +430,45 @@ fn errors_are_one_line_in_one_style() {
         .args(["-n", "-1"])
         .assert()
         .stderr(predicate::str::contains("a count cannot be negative"));
+    // Every whole-number option says what it takes, a negative value
+    // included (not "invalid digit found in string", nor a tip to pass it
+    // after `--`).
+    for (args, says) in [
+        (&["--seed", "abc"][..], "is not a seed; use a whole number"),
+        (
+            &["--seed", "-5"],
+            "a seed cannot be negative; use 0 or more",
+        ),
+        (&["--start", "x"], "is not an index; use a whole number"),
+        (&["--start", "-3"], "an index cannot be negative"),
+        (
+            &["puzzle", "--clues", "-1"],
+            "a number of clues cannot be negative",
+        ),
+        (&["puzzle", "--budget", "1e6"], "is not a number of guesses"),
+        (&["puzzle", "--attempts", "0"], "use 1 to 1000000"),
+        (
+            &["check", "--unique", "--budget", "-1"],
+            "cannot be negative",
+        ),
+        (&["rate", "--budget", "x"], "is not a number of guesses"),
+        (
+            &["solve", "--limit", "-2"],
+            "a solution limit cannot be negative; use 1 or more",
+        ),
+        (&["solve", "--limit", "0"], "use 1 or more"),
+        (
+            &["solve", "--budget", "99999999999999999999"],
+            "the largest is 18446744073709551615",
+        ),
+    ] {
+        let out = sudogen().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.starts_with("sudogen: error: "), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
     let out = sudogen()
         .args(["-n", "5", "-n", "6", "--seed", "1", "--seed", "2"])
         .output()

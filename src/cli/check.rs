@@ -30,7 +30,8 @@ pub struct CheckArgs {
 
     /// With --unique: give up on a puzzle after this many guesses; it is
     /// reported (uniqueness not settled) and the run exits 1
-    #[arg(long, value_name = "GUESSES", default_value_t = DEFAULT_BUDGET, requires = "unique")]
+    #[arg(long, value_name = "GUESSES", default_value_t = DEFAULT_BUDGET, requires = "unique",
+          value_parser = super::parse_budget, allow_negative_numbers = true)]
     pub budget: u64,
 
     /// Records must be complete grids: an empty cell is a fault (by

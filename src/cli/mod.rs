@@ -225,12 +225,13 @@ pub struct RunArgs {
 
     /// Seed of the run; without it one is drawn from the operating system
     /// (shown by --verbose and recorded in JSON output)
-    #[arg(long, value_name = "u64")]
+    #[arg(long, value_name = "u64", value_parser = parse_seed, allow_negative_numbers = true)]
     pub seed: Option<u64>,
 
     /// Index of the first grid: `--start K -n N` makes grids K..K+N of the
     /// run, exactly as a longer run would
-    #[arg(long, default_value_t = 0, value_name = "INDEX")]
+    #[arg(long, default_value_t = 0, value_name = "INDEX",
+          value_parser = parse_start, allow_negative_numbers = true)]
     pub start: u64,
 
     #[command(flatten)]
@@ -501,16 +502,110 @@ fn parse_size(s: &str) -> Result<Size, String> {
         })
 }
 
+/// A whole-number option: what its number is (for the error), an example
+/// of one, and the values allowed. Every whole-number option parses
+/// through one, so a mistyped value says what to type instead of what
+/// Rust's integer parser saw ("invalid digit found in string").
+#[derive(Clone, Copy)]
+struct Whole {
+    what: &'static str,
+    example: &'static str,
+    min: u64,
+    max: u64,
+}
+
+impl Whole {
+    /// Any number, 0 or more.
+    const fn any(what: &'static str, example: &'static str) -> Whole {
+        Whole {
+            what,
+            example,
+            min: 0,
+            max: u64::MAX,
+        }
+    }
+
+    /// The values allowed, in words.
+    fn range(self) -> String {
+        if self.max == u64::MAX {
+            format!("{} or more", self.min)
+        } else {
+            format!("{} to {}", self.min, self.max)
+        }
+    }
+
+    fn parse(self, s: &str) -> Result<u64, String> {
+        let Whole { what, example, .. } = self;
+        let t = s.trim();
+        match t.parse::<u64>() {
+            Ok(n) if (self.min..=self.max).contains(&n) => Ok(n),
+            Ok(_) => Err(format!(
+                "'{t}' is out of range for {what}; use {}",
+                self.range()
+            )),
+            Err(e) => Err(match e.kind() {
+                std::num::IntErrorKind::PosOverflow => {
+                    format!("'{t}' is too large for {what}; the largest is {}", self.max)
+                }
+                _ if t
+                    .strip_prefix('-')
+                    .is_some_and(|r| r.parse::<u64>().is_ok()) =>
+                {
+                    format!("{what} cannot be negative; use {}", self.range())
+                }
+                _ => format!("'{s}' is not {what}; use a whole number such as {example}"),
+            }),
+        }
+    }
+}
+
 /// Parses a count: a whole number, 0 or more.
 fn parse_count(s: &str) -> Result<u64, String> {
-    let t = s.trim();
-    t.parse::<u64>().map_err(|_| {
-        if t.starts_with('-') && t[1..].parse::<u64>().is_ok() {
-            "a count cannot be negative; use 0 or more".to_string()
-        } else {
-            format!("'{s}' is not a count; use a whole number such as 1000")
-        }
-    })
+    Whole::any("a count", "1000").parse(s)
+}
+
+/// Parses a seed: any 64-bit whole number.
+fn parse_seed(s: &str) -> Result<u64, String> {
+    Whole::any("a seed", "42").parse(s)
+}
+
+/// Parses the index of a run's first grid.
+fn parse_start(s: &str) -> Result<u64, String> {
+    Whole::any("an index", "1000").parse(s)
+}
+
+/// Parses a search budget: a number of guesses, 0 or more.
+pub(crate) fn parse_budget(s: &str) -> Result<u64, String> {
+    Whole::any("a number of guesses", "1000000").parse(s)
+}
+
+/// Parses a number of clues (the size's own bounds are checked later).
+pub(crate) fn parse_clues(s: &str) -> Result<usize, String> {
+    let max = usize::try_from(u64::MAX).unwrap_or(usize::MAX) as u64;
+    let whole = Whole {
+        max,
+        ..Whole::any("a number of clues", "30")
+    };
+    whole.parse(s).map(|n| n as usize)
+}
+
+/// Parses a solution limit: 1 or more.
+pub(crate) fn parse_limit(s: &str) -> Result<u64, String> {
+    let whole = Whole {
+        min: 1,
+        ..Whole::any("a solution limit", "1000")
+    };
+    whole.parse(s)
+}
+
+/// Parses a number of attempts per puzzle: 1 to a million.
+pub(crate) fn parse_attempts(s: &str) -> Result<u64, String> {
+    let whole = Whole {
+        min: 1,
+        max: 1_000_000,
+        ..Whole::any("a number of attempts", "1000")
+    };
+    whole.parse(s)
 }
 
 /// Parses a number of worker threads: 1 to [`MAX_JOBS`].
@@ -542,6 +637,47 @@ mod tests {
         assert_eq!(parse_jobs("2"), Ok(2));
         assert!(parse_jobs("0").is_err());
         assert!(parse_jobs("65535").unwrap_err().contains("use 1 to 256"));
+    }
+
+    #[test]
+    fn whole_numbers_say_what_to_type() {
+        let attempts = |s| parse_attempts(s).unwrap_err();
+        assert_eq!(parse_seed(" 42 "), Ok(42));
+        assert_eq!(parse_seed("18446744073709551615"), Ok(u64::MAX));
+        assert_eq!(parse_budget("0"), Ok(0));
+        assert_eq!(parse_clues("30"), Ok(30));
+        assert_eq!(parse_limit("1"), Ok(1));
+        assert_eq!(parse_attempts("1000000"), Ok(1_000_000));
+        assert_eq!(
+            parse_seed("abc").unwrap_err(),
+            "'abc' is not a seed; use a whole number such as 42"
+        );
+        assert_eq!(
+            parse_start("-3").unwrap_err(),
+            "an index cannot be negative; use 0 or more"
+        );
+        assert_eq!(
+            parse_count("18446744073709551616").unwrap_err(),
+            "'18446744073709551616' is too large for a count; the largest is 18446744073709551615"
+        );
+        assert_eq!(
+            parse_limit("0").unwrap_err(),
+            "'0' is out of range for a solution limit; use 1 or more"
+        );
+        assert_eq!(
+            attempts("1000001"),
+            "'1000001' is out of range for a number of attempts; use 1 to 1000000"
+        );
+        assert_eq!(
+            attempts("-0.5"),
+            "'-0.5' is not a number of attempts; use a whole number such as 1000"
+        );
+        assert!(parse_budget("1e6").unwrap_err().contains("such as 1000000"));
+        assert!(
+            parse_clues("-1")
+                .unwrap_err()
+                .contains("cannot be negative")
+        );
     }
 
     #[test]

@@ -64,7 +64,7 @@ pub struct PuzzleArgs {
     pub symmetry: Symmetry,
 
     /// Stop removing givens at N clues: unique, not minimal
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = super::parse_clues, allow_negative_numbers = true)]
     pub clues: Option<usize>,
 
     /// Also write each puzzle's solution
@@ -74,7 +74,8 @@ pub struct PuzzleArgs {
     /// Guesses one puzzle's uniqueness checks may spend together; a given
     /// whose check runs out of them stays, and the puzzle (unique, but not
     /// known to be minimal) is reported and the run exits 1
-    #[arg(long, value_name = "GUESSES", default_value_t = DEFAULT_BUDGET)]
+    #[arg(long, value_name = "GUESSES", default_value_t = DEFAULT_BUDGET,
+          value_parser = super::parse_budget, allow_negative_numbers = true)]
     pub budget: u64,
 
     /// Keep only puzzles with a Sudoku Explainer rating in this range: A..B,
@@ -91,7 +92,7 @@ pub struct PuzzleArgs {
     /// With --rating or --level: candidates tried per puzzle before it is
     /// reported missing
     #[arg(long, value_name = "N", default_value_t = 1000,
-          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+          value_parser = super::parse_attempts, allow_negative_numbers = true)]
     pub attempts: u64,
 
     #[command(flatten)]

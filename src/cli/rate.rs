@@ -34,7 +34,8 @@ pub struct RateArgs {
 
     /// Give up on a puzzle whose uniqueness check takes more than this many
     /// guesses; it is reported and the run exits 1
-    #[arg(long, value_name = "GUESSES", default_value_t = crate::solve::DEFAULT_BUDGET)]
+    #[arg(long, value_name = "GUESSES", default_value_t = crate::solve::DEFAULT_BUDGET,
+          value_parser = super::parse_budget, allow_negative_numbers = true)]
     pub budget: u64,
 
     #[command(flatten)]

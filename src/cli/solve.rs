@@ -30,12 +30,13 @@ pub struct SolveArgs {
     /// Stop at N solutions: 2 (the default) tells a unique puzzle from one
     /// with several; with --count, larger values count further
     #[arg(long, value_name = "N", default_value_t = 2,
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = super::parse_limit, allow_negative_numbers = true)]
     pub limit: u64,
 
     /// Give up on a puzzle after this many guesses; it is reported and the
     /// run exits 1
-    #[arg(long, value_name = "GUESSES", default_value_t = DEFAULT_BUDGET)]
+    #[arg(long, value_name = "GUESSES", default_value_t = DEFAULT_BUDGET,
+          value_parser = super::parse_budget, allow_negative_numbers = true)]
     pub budget: u64,
 
     #[command(flatten)]
