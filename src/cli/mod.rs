@@ -553,7 +553,7 @@ impl Whole {
                 {
                     format!("{what} cannot be negative; use {}", self.range())
                 }
-                _ => format!("'{s}' is not {what}; use a whole number such as {example}"),
+                _ => format!("'{t}' is not {what}; use a whole number such as {example}"),
             }),
         }
     }
@@ -581,9 +581,8 @@ pub(crate) fn parse_budget(s: &str) -> Result<u64, String> {
 
 /// Parses a number of clues (the size's own bounds are checked later).
 pub(crate) fn parse_clues(s: &str) -> Result<usize, String> {
-    let max = usize::try_from(u64::MAX).unwrap_or(usize::MAX) as u64;
     let whole = Whole {
-        max,
+        max: u64::try_from(usize::MAX).unwrap_or(u64::MAX),
         ..Whole::any("a number of clues", "30")
     };
     whole.parse(s).map(|n| n as usize)
