@@ -575,12 +575,12 @@ fn parse_start(s: &str) -> Result<u64, String> {
 }
 
 /// Parses a search budget: a number of guesses, 0 or more.
-pub(crate) fn parse_budget(s: &str) -> Result<u64, String> {
+fn parse_budget(s: &str) -> Result<u64, String> {
     Whole::any("a number of guesses", "1000000").parse(s)
 }
 
 /// Parses a number of clues (the size's own bounds are checked later).
-pub(crate) fn parse_clues(s: &str) -> Result<usize, String> {
+fn parse_clues(s: &str) -> Result<usize, String> {
     let whole = Whole {
         max: u64::try_from(usize::MAX).unwrap_or(u64::MAX),
         ..Whole::any("a number of clues", "30")
@@ -589,7 +589,7 @@ pub(crate) fn parse_clues(s: &str) -> Result<usize, String> {
 }
 
 /// Parses a solution limit: 1 or more.
-pub(crate) fn parse_limit(s: &str) -> Result<u64, String> {
+fn parse_limit(s: &str) -> Result<u64, String> {
     let whole = Whole {
         min: 1,
         ..Whole::any("a solution limit", "1000")
@@ -598,7 +598,7 @@ pub(crate) fn parse_limit(s: &str) -> Result<u64, String> {
 }
 
 /// Parses a number of attempts per puzzle: 1 to a million.
-pub(crate) fn parse_attempts(s: &str) -> Result<u64, String> {
+fn parse_attempts(s: &str) -> Result<u64, String> {
     let whole = Whole {
         min: 1,
         max: 1_000_000,

@@ -15,6 +15,10 @@ use crate::random::RunRng;
 use crate::stats::Stats;
 use crate::strategies::Strategy;
 
+/// The options that only make sense when grids are generated: a file to
+/// read (named either way) conflicts with each.
+const GENERATION_ONLY: [&str; 4] = ["strategy", "count", "seed", "start"];
+
 /// What to measure.
 #[derive(Debug, Args)]
 #[command(mut_arg("count", |a| a.default_value("100000").help("How many grids to generate")))]
@@ -29,14 +33,14 @@ pub struct StatsArgs {
 
     /// Grid or puzzle files to measure instead of generating (`-`:
     /// standard input), as with --input: `sudogen stats puzzles.txt`
-    #[arg(value_name = "FILE", conflicts_with_all = ["strategy", "count", "seed", "start"])]
+    #[arg(value_name = "FILE", conflicts_with_all = GENERATION_ONLY)]
     pub files: Vec<PathBuf>,
 
     /// Read grids from these files (`-`: standard input) instead of
     /// generating; puzzles (empty cells) are counted by their clues; invalid
     /// records and other sizes than --size are counted and skipped
     #[arg(long, value_name = "FILE", num_args = 1..,
-          conflicts_with_all = ["strategy", "count", "seed", "start"])]
+          conflicts_with_all = GENERATION_ONLY)]
     pub input: Vec<PathBuf>,
 
     /// The report: a table for people or JSON for programs
