@@ -472,6 +472,43 @@ fn stats_reports_json_and_reads_other_programs_grids() {
     );
 }
 
+/// `sudogen puzzle | sudogen stats` generates (standard input is read only
+/// when named), and says so on standard error; nothing is said when the
+/// pipe is named or when standard input holds nothing.
+#[cfg(unix)]
+#[test]
+fn stats_says_when_it_generates_instead_of_reading_a_pipe() {
+    let grids = stdout_of(&["-n", "5", "--seed", "3", "-f", "line"]);
+    sudogen()
+        .args(["stats", "-n", "10", "--seed", "1"])
+        .write_stdin(grids.clone())
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "strategy uniform, size 9x9, seed 1\n",
+        ))
+        .stderr(
+            "sudogen: note: measuring 10 generated grids; standard input is not read \
+             (to measure it: sudogen stats -)\n",
+        );
+    sudogen()
+        .args(["stats", "-"])
+        .write_stdin(grids)
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "9x9 records read from 1 input\n",
+        ))
+        .stderr("");
+    let out = StdCommand::new(BIN)
+        .args(["stats", "-n", "10", "--seed", "1"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
+
 #[test]
 fn stats_usage_errors() {
     sudogen()

@@ -138,6 +138,11 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
             start,
             count,
         } => {
+            if stdin_is_data() {
+                warn(format_args!(
+                    "note: measuring {count} generated grids; standard input is not read (to measure it: sudogen stats -)"
+                ));
+            }
             let counts = measure(strategy, size, seed, start, count, config.jobs);
             let source = format!("strategy {strategy}, size {size}, seed {seed}");
             (counts, 0, source)
@@ -211,6 +216,30 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
     }
     out.finish()?;
     Ok(Exit::Success)
+}
+
+/// Whether standard input is a pipe or a non-empty file: `sudogen puzzle
+/// | sudogen stats` reads like a request to measure the pipe, but without
+/// a file named `stats` generates (reading standard input whenever it is
+/// not a terminal would hang a script whose standard input never closes).
+/// A terminal or `/dev/null` is neither.
+fn stdin_is_data() -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        use std::os::unix::fs::FileTypeExt;
+        let Ok(fd) = std::io::stdin().as_fd().try_clone_to_owned() else {
+            return false;
+        };
+        std::fs::File::from(fd).metadata().is_ok_and(|m| {
+            let t = m.file_type();
+            t.is_fifo() || (t.is_file() && m.len() > 0)
+        })
+    }
+    #[cfg(not(unix))]
+    {
+        false
+    }
 }
 
 /// Adds two partial counts.
