@@ -478,6 +478,74 @@ fn errors_are_one_line_in_one_style() {
     assert_eq!(out.stdout, six.stdout);
 }
 
+// An option of another command is named with that command, not with
+// clap's tip to pass it after `--` (which would make it a file name); the
+// top level's two usage forms do not leak into the line.
+#[test]
+fn an_option_of_another_command_names_that_command() {
+    for (args, says, help) in [
+        (
+            &["rate", "--limit", "3"][..],
+            "unexpected argument '--limit' found; tip: '--limit' is an option of 'sudogen solve'",
+            "see 'sudogen rate --help'",
+        ),
+        (
+            &["check", "--with-solution"],
+            "tip: '--with-solution' is an option of 'sudogen puzzle'",
+            "see 'sudogen check --help'",
+        ),
+        (
+            &["--limit", "2"],
+            "tip: '--limit' is an option of 'sudogen solve'",
+            "see 'sudogen --help'",
+        ),
+        (
+            &["rate", "-n", "4"],
+            "tip: '-n' is an option of 'sudogen generate', 'sudogen stats', 'sudogen puzzle'",
+            "see 'sudogen rate --help'",
+        ),
+        (
+            &["--limt", "3"],
+            "unexpected argument '--limt' found; see 'sudogen --help'",
+            "see 'sudogen --help'",
+        ),
+    ] {
+        let out = sudogen().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.starts_with("sudogen: error: "), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(err.trim_end().ends_with(help), "{args:?}: {err}");
+        assert!(
+            !err.contains("-- -") && !err.contains("<COMMAND>"),
+            "{args:?}: {err}"
+        );
+    }
+    // An argument that is not UTF-8 is a usage error too, never a panic.
+    #[cfg(unix)]
+    for args in [
+        &[&b"\xff"[..]][..],
+        &[b"solve", b"\xff\xfe", b"--limit", b"x"],
+    ] {
+        use std::os::unix::ffi::OsStrExt;
+        let args = args.iter().map(|a| std::ffi::OsStr::from_bytes(a));
+        let out = sudogen().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{out:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("sudogen: error: "), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    // An unknown option no command takes keeps clap's suggestion.
+    sudogen()
+        .args(["solve", "--cont"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "tip: a similar argument exists: '--count'",
+        ));
+}
+
 // 18. Shell completion offers the sizes, not file names.
 #[test]
 fn bash_completion_offers_the_sizes() {
