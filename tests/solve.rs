@@ -277,6 +277,14 @@ fn other_alphabets_are_read_and_written() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("--symbols has 3 characters"));
+    // Characters, not bytes: four Greek letters are four characters, and
+    // not usable.
+    sudogen()
+        .args(["solve", "--symbols", "αβγδ"])
+        .write_stdin("................\n")
+        .assert()
+        .code(2)
+        .stderr("sudogen: error: --symbols must be ASCII letters or digits; 'α' is not usable\n");
 }
 
 #[test]

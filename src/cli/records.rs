@@ -54,6 +54,7 @@ impl PuzzleInputArgs {
         let symbols = match &self.symbols {
             None => None,
             Some(alphabet) => {
+                Symbols::ascii(alphabet).map_err(UsageError)?;
                 let implied = Size::from_side(alphabet.len()).ok_or_else(|| {
                     UsageError(format!(
                         "--symbols has {} characters; use 4, 9, 16 or 25, one per value",

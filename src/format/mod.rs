@@ -115,10 +115,23 @@ pub struct Symbols {
 }
 
 impl Symbols {
+    /// `Ok` if every character of `alphabet` is ASCII (one byte each, so
+    /// its length counts its characters), else what to say about the first
+    /// that is not.
+    pub fn ascii(alphabet: &str) -> Result<(), String> {
+        match alphabet.chars().find(|c| !c.is_ascii()) {
+            None => Ok(()),
+            Some(c) => Err(format!(
+                "--symbols must be ASCII letters or digits; '{c}' is not usable"
+            )),
+        }
+    }
+
     /// The alphabet whose `i`-th character stands for value `i + 1`: as many
     /// distinct letters or digits as the side of the grids. `.` is an empty
     /// cell, and so is `0` unless the alphabet uses it.
     pub fn new(alphabet: &str, size: Size) -> Result<Symbols, String> {
+        Symbols::ascii(alphabet)?;
         let bytes = alphabet.as_bytes();
         if bytes.len() != size.side() {
             return Err(format!(
