@@ -343,6 +343,38 @@ impl OutputArgs {
         })
     }
 
+    /// Opens the output, refusing a file that is also one of `inputs`
+    /// (`-`: standard input): `-o` would empty it before it is read, and
+    /// standard output appended to it (`>>`) would be read back as input
+    /// while it grows, without end.
+    pub fn open_for(&self, inputs: &[PathBuf]) -> anyhow::Result<Output> {
+        let output = match self.path() {
+            Some(path) => std::fs::metadata(path).ok(),
+            None => metadata_of(&io::stdout()),
+        };
+        if let Some(output) = output.filter(|m| m.is_file()) {
+            for input in inputs {
+                let stdin = input.as_os_str() == "-";
+                let meta = if stdin {
+                    metadata_of(&io::stdin())
+                } else {
+                    std::fs::metadata(input).ok()
+                };
+                if meta.is_some_and(|m| same_file(&m, &output)) {
+                    let what = if stdin {
+                        "standard input is the output file".to_string()
+                    } else {
+                        format!("{} is both an input and the output", input.display())
+                    };
+                    return Err(
+                        UsageError(format!("{what}; write the output to another file")).into(),
+                    );
+                }
+            }
+        }
+        self.open()
+    }
+
     /// Opens the output.
     pub fn open(&self) -> anyhow::Result<Output> {
         match self.path() {
@@ -383,6 +415,34 @@ impl Output {
     /// Flushes, naming the output in the error.
     pub fn finish(mut self) -> anyhow::Result<()> {
         self.file.flush().context(self.what)
+    }
+}
+
+/// What the file behind standard input or output is (a terminal, a pipe,
+/// a file...), if the system says.
+#[cfg(unix)]
+pub fn metadata_of(stream: &impl std::os::fd::AsFd) -> Option<std::fs::Metadata> {
+    let fd = stream.as_fd().try_clone_to_owned().ok()?;
+    File::from(fd).metadata().ok()
+}
+
+#[cfg(not(unix))]
+pub fn metadata_of<T>(_stream: &T) -> Option<std::fs::Metadata> {
+    None
+}
+
+/// Whether two files are one (the same device and file number); on
+/// systems without those, never.
+fn same_file(a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        a.dev() == b.dev() && a.ino() == b.ino()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (a, b);
+        false
     }
 }
 

@@ -149,7 +149,7 @@ pub fn run(
     output: &OutputArgs,
     work: impl Fn(u64, &Batch) -> Processed + Sync,
 ) -> anyhow::Result<Exit> {
-    let mut out = output.open()?;
+    let mut out = output.open_for(&input.files)?;
     let mut unreadable = false;
     let (mut malformed, mut failed) = (false, false);
     let mut index = 0u64;

@@ -224,22 +224,20 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
 /// not a terminal would hang a script whose standard input never closes).
 /// A terminal or `/dev/null` is neither.
 fn stdin_is_data() -> bool {
-    #[cfg(unix)]
-    {
-        use std::os::fd::AsFd;
-        use std::os::unix::fs::FileTypeExt;
-        let Ok(fd) = std::io::stdin().as_fd().try_clone_to_owned() else {
-            return false;
-        };
-        std::fs::File::from(fd).metadata().is_ok_and(|m| {
-            let t = m.file_type();
-            t.is_fifo() || (t.is_file() && m.len() > 0)
-        })
-    }
-    #[cfg(not(unix))]
-    {
-        false
-    }
+    super::metadata_of(&std::io::stdin()).is_some_and(|m| {
+        let t = m.file_type();
+        is_fifo(&t) || (t.is_file() && m.len() > 0)
+    })
+}
+
+#[cfg(unix)]
+fn is_fifo(t: &std::fs::FileType) -> bool {
+    std::os::unix::fs::FileTypeExt::is_fifo(t)
+}
+
+#[cfg(not(unix))]
+fn is_fifo(_t: &std::fs::FileType) -> bool {
+    false
 }
 
 /// Adds two partial counts.
