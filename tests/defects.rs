@@ -21,6 +21,17 @@ fn sudogen() -> Command {
     Command::new(BIN)
 }
 
+/// Runs the binary with `args`, which must be a usage error: exit status
+/// 2 and one line, `sudogen: error: ...`. Returns that line.
+fn usage_error<S: AsRef<std::ffi::OsStr>>(args: impl IntoIterator<Item = S>) -> String {
+    let out = sudogen().args(args).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.starts_with("sudogen: error: "), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    err
+}
+
 /// Waits for `child`, killing it and failing if it runs past `limit`: a
 /// generous bound that catches a hang, not a slow run.
 fn wait_or_fail(mut child: Child, limit: Duration, what: &str) -> std::process::ExitStatus {
@@ -420,11 +431,7 @@ fn errors_are_one_line_in_one_style() {
         &["check", "--size", "7"],
         &["stats", "--level", "5"],
     ] {
-        let out = sudogen().args(args).output().unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert!(err.starts_with("sudogen: error: "), "{args:?}: {err}");
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        usage_error(args);
     }
     sudogen()
         .args(["-n", "-1"])
@@ -462,11 +469,7 @@ fn errors_are_one_line_in_one_style() {
             "the largest is 18446744073709551615",
         ),
     ] {
-        let out = sudogen().args(args).output().unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert!(err.starts_with("sudogen: error: "), "{args:?}: {err}");
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        let err = usage_error(args);
         assert!(err.contains(says), "{args:?}: {err}");
     }
     let out = sudogen()
@@ -510,11 +513,7 @@ fn an_option_of_another_command_names_that_command() {
             "see 'sudogen --help'",
         ),
     ] {
-        let out = sudogen().args(args).output().unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert!(err.starts_with("sudogen: error: "), "{args:?}: {err}");
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        let err = usage_error(args);
         assert!(err.contains(says), "{args:?}: {err}");
         assert!(err.trim_end().ends_with(help), "{args:?}: {err}");
         assert!(
@@ -529,12 +528,7 @@ fn an_option_of_another_command_names_that_command() {
         &[b"solve", b"\xff\xfe", b"--limit", b"x"],
     ] {
         use std::os::unix::ffi::OsStrExt;
-        let args = args.iter().map(|a| std::ffi::OsStr::from_bytes(a));
-        let out = sudogen().args(args).output().unwrap();
-        assert_eq!(out.status.code(), Some(2), "{out:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.starts_with("sudogen: error: "), "{err}");
-        assert_eq!(err.lines().count(), 1, "{err}");
+        usage_error(args.iter().map(|a| std::ffi::OsStr::from_bytes(a)));
     }
     // An unknown option no command takes keeps clap's suggestion.
     sudogen()
