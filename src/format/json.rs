@@ -125,3 +125,27 @@ pub fn parse(line: &[u8], size: Option<Size>) -> Result<Grid, RecordError> {
     }
     Ok(g)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A record reads from `grid` or `puzzle` rows; anything else says
+    /// which fields it looked for.
+    #[test]
+    fn a_record_without_rows_names_the_fields_read() {
+        let rows = r#"[[1,2,3,4],[3,4,1,2],[2,1,4,3],[4,3,2,0]]"#;
+        for field in ["grid", "puzzle"] {
+            let g = parse(format!(r#"{{"{field}":{rows}}}"#).as_bytes(), None).unwrap();
+            assert_eq!(g.to_string(), "123434122143432.");
+        }
+        for line in [
+            r#"{"puzzle":"1234341221434320"}"#,
+            r#"{"board":[[1]]}"#,
+            r#"[1,2]"#,
+        ] {
+            let err = parse(line.as_bytes(), None).unwrap_err();
+            assert_eq!(err.to_string(), r#"no "grid" or "puzzle" array of rows"#);
+        }
+    }
+}

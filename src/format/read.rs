@@ -79,7 +79,7 @@ pub enum RecordError {
     },
     /// A line starting with `{` is not JSON.
     Json(String),
-    /// A JSON object has no `grid` array.
+    /// A JSON record has no `grid` (or `puzzle`) array.
     JsonNoGrid,
 }
 
@@ -131,7 +131,7 @@ impl fmt::Display for RecordError {
                 size.side()
             ),
             RecordError::Json(e) => write!(f, "not JSON: {e}"),
-            RecordError::JsonNoGrid => f.write_str("no \"grid\" array"),
+            RecordError::JsonNoGrid => f.write_str("no \"grid\" or \"puzzle\" array of rows"),
         }
     }
 }
