@@ -1,12 +1,13 @@
 //! Checking records: which are valid complete grids or valid puzzles (no
-//! given repeated; with `unique`, exactly one solution), what is wrong with
-//! the others, and how many are distinct. Works batch by batch, so batches
+//! given repeated; with `unique`, exactly one solution; a solution written
+//! beside a puzzle must fit it), what is wrong with the others, and how
+//! many are distinct. Works batch by batch, so batches
 //! can be checked on any thread and tallied in order.
 
 use std::collections::HashSet;
 use std::hash::{BuildHasher, Hasher};
 
-use crate::format::read::Batch;
+use crate::format::read::{Batch, RecordError};
 use crate::grid::Grid;
 use crate::solve::Search;
 
@@ -21,6 +22,8 @@ pub struct Summary {
     pub invalid: u64,
     /// Of the valid records, those with empty cells (puzzles).
     pub puzzles: u64,
+    /// Of the valid records, those that carried a solution, checked.
+    pub solutions: u64,
     /// Distinct valid grids, when asked for.
     pub distinct: Option<u64>,
 }
@@ -43,6 +46,17 @@ impl Summary {
             s += &format!(
                 " ({} of the valid {verb} {noun} with empty cells)",
                 self.puzzles
+            );
+        }
+        if self.solutions > 0 {
+            s += &format!(
+                ", {} with {} checked",
+                self.solutions,
+                if self.solutions == 1 {
+                    "its solution"
+                } else {
+                    "their solutions"
+                }
             );
         }
         if let Some(d) = self.distinct {
@@ -103,6 +117,8 @@ pub struct BatchReport {
     pub valid: u64,
     /// Valid records with empty cells.
     pub puzzles: u64,
+    /// Valid records whose solution was checked.
+    pub solutions: u64,
     /// Each bad record's line and what is wrong with it.
     pub problems: Vec<(u64, String)>,
     /// Fingerprints of the valid grids (if asked for).
@@ -136,16 +152,51 @@ pub fn problem(grid: &Grid, rules: Rules) -> Option<String> {
     None
 }
 
-/// Checks every record of `batch`.
+/// What is wrong with `solution` as a solution of the valid record `grid`,
+/// if anything: it must be a valid complete grid of the same size that
+/// keeps every given.
+pub fn solution_problem(grid: &Grid, solution: Result<&Grid, RecordError>) -> Option<String> {
+    let solution = match solution {
+        Ok(s) => s,
+        Err(e) => return Some(format!("its solution: {e}")),
+    };
+    if solution.size() != grid.size() {
+        return Some(format!(
+            "its solution is a {} grid, the puzzle {}",
+            solution.size(),
+            grid.size()
+        ));
+    }
+    if let Err(e) = solution.validate() {
+        return Some(format!("its solution is not a valid grid: {e}"));
+    }
+    let n = grid.size().side();
+    let kept = grid.cells().iter().zip(solution.cells());
+    kept.enumerate()
+        .find(|&(_, (&g, &s))| g != 0 && g != s)
+        .map(|(i, _)| {
+            format!(
+                "its solution does not keep the given at r{}c{}",
+                i / n + 1,
+                i % n + 1
+            )
+        })
+}
+
+/// Checks every record of `batch`, and the solution of each that carries
+/// one.
 pub fn check_batch(batch: &Batch, rules: Rules) -> BatchReport {
     let mut report = BatchReport::default();
-    let _ = batch.for_each(|line, grid| {
+    let _ = batch.for_each_with_solution(|line, grid, solution| {
         report.read += 1;
         let problem = match grid {
-            Ok(grid) => match problem(grid, rules) {
+            Ok(grid) => match problem(grid, rules)
+                .or_else(|| solution.clone().and_then(|s| solution_problem(grid, s)))
+            {
                 None => {
                     report.valid += 1;
                     report.puzzles += u64::from(!grid.is_complete());
+                    report.solutions += u64::from(solution.is_some());
                     if rules.distinct {
                         report.fingerprints.push(fingerprint(grid));
                     }
@@ -185,6 +236,7 @@ impl Tally {
         self.summary.read += report.read;
         self.summary.valid += report.valid;
         self.summary.puzzles += report.puzzles;
+        self.summary.solutions += report.solutions;
         self.summary.invalid += report.read - report.valid;
         if let Some(seen) = &mut self.seen {
             seen.extend(&report.fingerprints);
@@ -202,6 +254,42 @@ impl Tally {
 mod tests {
     use super::*;
     use crate::format::read::Reader;
+
+    /// A solution must be a valid complete grid of the puzzle's size that
+    /// keeps every given.
+    #[test]
+    fn a_solution_must_fit_its_puzzle() {
+        let good =
+            "123456789456789123789123456234567891567891234891234567345678912678912345912345678";
+        let grid = |s: &str| Grid::parse(s, None).unwrap();
+        let puzzle = grid(&format!("{}.{}", &good[..40], &good[41..]));
+        assert_eq!(solution_problem(&puzzle, Ok(&grid(good))), None);
+        // Another valid grid (digits 1 and 2 exchanged) changes givens.
+        let other: String = good
+            .chars()
+            .map(|c| match c {
+                '1' => '2',
+                '2' => '1',
+                c => c,
+            })
+            .collect();
+        assert_eq!(
+            solution_problem(&puzzle, Ok(&grid(&other))).unwrap(),
+            "its solution does not keep the given at r1c1"
+        );
+        assert_eq!(
+            solution_problem(&puzzle, Ok(&puzzle)).unwrap(),
+            "its solution is not a valid grid: cell r5c5 is empty"
+        );
+        assert_eq!(
+            solution_problem(&puzzle, Ok(&grid("1234341221434321"))).unwrap(),
+            "its solution is a 4x4 grid, the puzzle 9x9"
+        );
+        assert_eq!(
+            solution_problem(&puzzle, Err(RecordError::JsonNoGrid)).unwrap(),
+            "its solution: no \"grid\" or \"puzzle\" array of rows"
+        );
+    }
 
     #[test]
     fn reports_bad_grids_by_line_and_counts() {

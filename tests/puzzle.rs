@@ -306,3 +306,74 @@ fn stats_reports_the_clue_counts_of_puzzles() {
         .sum();
     assert_eq!(total, 200.0);
 }
+
+/// `check` reads back the solutions `puzzle --with-solution` writes, in
+/// every format that puts them beside the puzzle, and checks them: a
+/// solution that changes a given is a problem of its record (exit 1).
+#[test]
+fn check_checks_the_solutions_written_beside_the_puzzles() {
+    for format in ["line", "csv", "json"] {
+        let args = ["puzzle", "-n", "30", "--seed", "6", "--with-solution"];
+        let text = stdout_of(&[&args[..], &["-f", format]].concat());
+        sudogen()
+            .arg("check")
+            .write_stdin(text.clone())
+            .assert()
+            .success()
+            .stdout(
+                "30 grids read: 30 valid, 0 invalid (30 of the valid are puzzles with \
+                 empty cells), 30 with their solutions checked\n",
+            );
+        // Record 7's solution with its digits 1 and 2 exchanged: still a
+        // valid grid, but not this puzzle's (a puzzle has givens of at
+        // least eight values). In JSON only the solution's rows change.
+        let record = if format == "csv" { 8 } else { 7 };
+        let swap = |s: &str| -> String {
+            s.chars()
+                .map(|c| match c {
+                    '1' => '2',
+                    '2' => '1',
+                    c => c,
+                })
+                .collect()
+        };
+        let lines: Vec<String> = text
+            .lines()
+            .enumerate()
+            .map(|(i, l)| match (i + 1 == record, format) {
+                (false, _) => l.to_string(),
+                (true, "line") => {
+                    let (p, s) = l.split_once(' ').unwrap();
+                    format!("{p} {}", swap(s))
+                }
+                (true, "csv") => {
+                    let f: Vec<&str> = l.split(',').collect();
+                    format!("{},{},{},{}", f[0], f[1], swap(f[2]), f[3])
+                }
+                (true, _) => {
+                    let (head, tail) = l.split_once("\"solution\":").unwrap();
+                    format!("{head}\"solution\":{}", swap(tail))
+                }
+            })
+            .collect();
+        let out = sudogen()
+            .arg("check")
+            .write_stdin(lines.join("\n") + "\n")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{format}: {out:?}");
+        let report = String::from_utf8(out.stdout).unwrap();
+        let first = report.lines().next().unwrap();
+        assert!(
+            first.starts_with(&format!(
+                "<stdin>:{record}: its solution does not keep the given at r"
+            )),
+            "{format}: {report}"
+        );
+        assert!(
+            report.ends_with(", 29 with their solutions checked\n")
+                && report.contains("30 grids read: 29 valid, 1 invalid"),
+            "{format}: {report}"
+        );
+    }
+}

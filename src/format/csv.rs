@@ -52,6 +52,19 @@ pub fn puzzle_field(line: &[u8]) -> &[u8] {
     line.split(|&b| b == b',').nth(1).unwrap_or_default()
 }
 
+/// Whether a puzzle header's third column is the solutions
+/// (`index,puzzle,solution,...`, as `puzzle` writes; `rate` writes its
+/// rating there).
+pub fn is_solution_header(line: &[u8]) -> bool {
+    line.starts_with(b"index,puzzle,solution")
+}
+
+/// The solution of a record under a solution header, if it has one: its
+/// third field, when not empty.
+pub fn solution_field(line: &[u8]) -> Option<&[u8]> {
+    line.split(|&b| b == b',').nth(2).filter(|f| !f.is_empty())
+}
+
 /// The size a header announces: as many cell columns as the size has cells.
 pub fn header_size(line: &[u8]) -> Result<Size, RecordError> {
     let cells = line.split(|&b| b == b',').count() - 1;

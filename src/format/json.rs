@@ -90,11 +90,44 @@ pub(crate) fn push_string(buf: &mut Vec<u8>, s: &str) {
 /// Reads a record: an object whose `grid` (or, for puzzles, `puzzle`) is
 /// an array of rows.
 pub fn parse(line: &[u8], size: Option<Size>) -> Result<Grid, RecordError> {
-    let doc: serde_json::Value =
-        serde_json::from_slice(line).map_err(|e| RecordError::Json(e.to_string()))?;
-    let rows = doc
-        .get("grid")
-        .or_else(|| doc.get("puzzle"))
+    rows_of(&document(line)?, &["grid", "puzzle"], size)
+}
+
+/// [`parse`], and the record's `"solution"` rows if it has them (read at
+/// the size of the grid, when that was read).
+pub fn parse_with_solution(
+    line: &[u8],
+    size: Option<Size>,
+) -> (Result<Grid, RecordError>, Option<Result<Grid, RecordError>>) {
+    let doc = match document(line) {
+        Ok(doc) => doc,
+        Err(e) => return (Err(e), None),
+    };
+    let grid = rows_of(&doc, &["grid", "puzzle"], size);
+    let size = grid.as_ref().ok().map(Grid::size).or(size);
+    // Rows only: `null`, as `solve` writes for a puzzle without one, is no
+    // solution, and neither is a string (grids in JSON are read as rows).
+    let solution = doc
+        .get("solution")
+        .filter(|s| s.is_array())
+        .map(|_| rows_of(&doc, &["solution"], size));
+    (grid, solution)
+}
+
+/// A record's JSON.
+fn document(line: &[u8]) -> Result<serde_json::Value, RecordError> {
+    serde_json::from_slice(line).map_err(|e| RecordError::Json(e.to_string()))
+}
+
+/// The grid in the rows of the first of `keys` that `doc` has.
+fn rows_of(
+    doc: &serde_json::Value,
+    keys: &[&str],
+    size: Option<Size>,
+) -> Result<Grid, RecordError> {
+    let rows = keys
+        .iter()
+        .find_map(|&k| doc.get(k))
         .and_then(|g| g.as_array())
         .ok_or(RecordError::JsonNoGrid)?;
     let size = match size.or(Size::from_side(rows.len())) {

@@ -161,6 +161,10 @@ struct Raw {
     size: Option<Size>,
     start: usize,
     end: usize,
+    /// A `line` record's solution, when one follows it (`PUZZLE
+    /// SOLUTION`, or the solution field of a puzzle CSV): its bytes in the
+    /// batch.
+    solution: Option<(usize, usize)>,
 }
 
 /// Records framed in input order, ready to parse on any thread.
@@ -189,19 +193,65 @@ impl Batch {
     ) -> Result<(), E> {
         let mut scratch = Grid::empty(Size::S9);
         for raw in &self.raws {
-            let bytes = &self.bytes[raw.start..raw.end];
-            let parsed = match &raw.kind {
-                Kind::Line => scratch
-                    .read_line(bytes, raw.size)
-                    .map_err(RecordError::from),
-                Kind::Json => json::parse(bytes, raw.size).map(|g| scratch = g),
-                &Kind::Csv { header } => csv::parse(bytes, raw.size, header).map(|g| scratch = g),
-                Kind::Block => pretty::parse_block(bytes, raw.size).map(|g| scratch = g),
-                Kind::Bad(e) => Err(e.clone()),
-            };
+            let parsed = self.parse(raw, &mut scratch);
             f(raw.line, parsed.map(|()| &scratch))?;
         }
         Ok(())
+    }
+
+    /// [`Batch::for_each`], with each record's solution when the record
+    /// carries one: a `line` record followed by a field of its length
+    /// (`PUZZLE SOLUTION`, as `puzzle --with-solution` writes), the
+    /// solution field of a puzzle CSV, a JSON record's `"solution"` rows.
+    /// (A `grid` block's solution is a block of its own.)
+    pub fn for_each_with_solution<E>(
+        &self,
+        mut f: impl FnMut(
+            u64,
+            Result<&Grid, RecordError>,
+            Option<Result<&Grid, RecordError>>,
+        ) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mut scratch = Grid::empty(Size::S9);
+        let mut solution = Grid::empty(Size::S9);
+        for raw in &self.raws {
+            let (parsed, solved) = match (&raw.kind, raw.solution) {
+                (Kind::Json, _) => {
+                    let (grid, sol) =
+                        json::parse_with_solution(&self.bytes[raw.start..raw.end], raw.size);
+                    let parsed = grid.map(|g| scratch = g);
+                    (parsed, sol.map(|r| r.map(|g| solution = g)))
+                }
+                (Kind::Line, Some((start, end))) => {
+                    let parsed = self.parse(raw, &mut scratch);
+                    let solved = solution
+                        .read_line(&self.bytes[start..end], raw.size)
+                        .map_err(RecordError::from);
+                    (parsed, Some(solved))
+                }
+                _ => (self.parse(raw, &mut scratch), None),
+            };
+            f(
+                raw.line,
+                parsed.map(|()| &scratch),
+                solved.map(|r| r.map(|()| &solution)),
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Parses record `raw` into `scratch`.
+    fn parse(&self, raw: &Raw, scratch: &mut Grid) -> Result<(), RecordError> {
+        let bytes = &self.bytes[raw.start..raw.end];
+        match &raw.kind {
+            Kind::Line => scratch
+                .read_line(bytes, raw.size)
+                .map_err(RecordError::from),
+            Kind::Json => json::parse(bytes, raw.size).map(|g| *scratch = g),
+            &Kind::Csv { header } => csv::parse(bytes, raw.size, header).map(|g| *scratch = g),
+            Kind::Block => pretty::parse_block(bytes, raw.size).map(|g| *scratch = g),
+            Kind::Bad(e) => Err(e.clone()),
+        }
     }
 }
 
@@ -319,8 +369,10 @@ pub struct Reader<R> {
     symbols: Option<Symbols>,
     /// The size announced by the last CSV header seen.
     csv_size: Option<Size>,
-    /// Whether the last CSV header was that of puzzles.
+    /// Whether the last CSV header was that of puzzles, and whether its
+    /// third column is their solutions.
     csv_puzzles: bool,
+    csv_solutions: bool,
     block: Option<Block>,
     /// Parsed records not yet taken by the iterator.
     ready: std::collections::VecDeque<Item>,
@@ -337,6 +389,7 @@ impl<R: Read> Reader<R> {
             symbols: None,
             csv_size: None,
             csv_puzzles: false,
+            csv_solutions: false,
             block: None,
             ready: Default::default(),
         }
@@ -386,11 +439,13 @@ impl<R: Read> Reader<R> {
                 continue;
             }
             // A `line` record is its first field: collections append
-            // counts or ratings after a space.
-            let first = line
+            // counts or ratings after a space. A second field of the same
+            // length is its solution (`puzzle --with-solution`).
+            let mut fields = line
                 .split(|b| b.is_ascii_whitespace())
-                .next()
-                .unwrap_or(line);
+                .filter(|f| !f.is_empty());
+            let first = fields.next().unwrap_or(line);
+            let second = fields.next().filter(|f| f.len() == first.len());
             let (line, kind) = match self.format {
                 Some(Format::Line) => (first, Format::Line),
                 Some(format) => (line, format),
@@ -404,10 +459,16 @@ impl<R: Read> Reader<R> {
             }
             let start = batch.bytes.len();
             match kind {
-                Format::Line => push(&mut batch, number, Kind::Line, self.size, line),
+                Format::Line => {
+                    push(&mut batch, number, Kind::Line, self.size, line);
+                    if let Some(solution) = second {
+                        with_solution(&mut batch, solution);
+                    }
+                }
                 Format::Json => push(&mut batch, number, Kind::Json, self.size, line),
                 Format::Csv if csv::is_puzzle_header(line) => {
                     self.csv_puzzles = true;
+                    self.csv_solutions = csv::is_solution_header(line);
                     self.csv_size = None;
                 }
                 Format::Csv if csv::is_header(line) => {
@@ -428,6 +489,10 @@ impl<R: Read> Reader<R> {
                         self.size,
                         csv::puzzle_field(line),
                     );
+                    if let Some(solution) = csv::solution_field(line).filter(|_| self.csv_solutions)
+                    {
+                        with_solution(&mut batch, solution);
+                    }
                 }
                 Format::Csv => {
                     let header = self.csv_size.is_some();
@@ -482,6 +547,7 @@ fn end_block(block: &mut Option<Block>, size: Option<Size>, batch: &mut Batch) {
             size,
             start: block.start,
             end: batch.bytes.len(),
+            solution: None,
         });
     }
 }
@@ -496,7 +562,17 @@ fn push(batch: &mut Batch, line: u64, kind: Kind, size: Option<Size>, bytes: &[u
         size,
         start,
         end: batch.bytes.len(),
+        solution: None,
     });
+}
+
+/// Adds `bytes` to `batch` as the solution of its last record.
+fn with_solution(batch: &mut Batch, bytes: &[u8]) {
+    let start = batch.bytes.len();
+    batch.bytes.extend_from_slice(bytes);
+    if let Some(raw) = batch.raws.last_mut() {
+        raw.solution = Some((start, batch.bytes.len()));
+    }
 }
 
 /// Decides a line's format from its bytes (no other format has commas).
@@ -558,6 +634,83 @@ mod tests {
 
     const GOOD: &str =
         "123456789456789123789123456234567891567891234891234567345678912678912345912345678";
+
+    /// Each record's grid and solution, as `for_each_with_solution` gives
+    /// them.
+    fn pairs(text: &str) -> Vec<(String, Option<Result<String, String>>)> {
+        let mut reader = Reader::new(text.as_bytes(), None, None);
+        let mut out = Vec::new();
+        while let Some(batch) = reader.next_batch().unwrap() {
+            let _ = batch.for_each_with_solution(|_, grid, solution| {
+                out.push((
+                    grid.map_or_else(|e| e.to_string(), |g| g.to_string()),
+                    solution.map(|s| s.map(|g| g.to_string()).map_err(|e| e.to_string())),
+                ));
+                Ok::<(), ()>(())
+            });
+        }
+        out
+    }
+
+    /// A solution comes with a `line` record whose second field is as long
+    /// as the first, with a puzzle CSV record whose solution field (under
+    /// a header that names one) is not empty, and with a JSON record whose
+    /// `solution` is rows; nothing else carries one (not a rated CSV's
+    /// third field), and `for_each` reads the same grids either way.
+    #[test]
+    fn solutions_are_read_beside_their_puzzles() {
+        let puzzle = format!(".{}", &GOOD[1..]);
+        let zeros = format!("0{}", &GOOD[1..]);
+        let rows = |g: &str| {
+            let cells: Vec<String> = g
+                .bytes()
+                .map(|b| (b.max(b'0') - b'0').to_string())
+                .collect();
+            let rows: Vec<String> = cells
+                .chunks(9)
+                .map(|r| format!("[{}]", r.join(",")))
+                .collect();
+            format!("[{}]", rows.join(","))
+        };
+        let text = [
+            format!("{puzzle} {GOOD}"),
+            format!("{puzzle} {GOOD} 126732"),
+            format!("{puzzle} 126732"),
+            format!("{puzzle}\t{}", &GOOD[..80]),
+            "index,puzzle,solution,clues".to_string(),
+            format!("0,{zeros},{GOOD},80"),
+            format!("1,{zeros},,80"),
+            format!(r#"{{"puzzle":{},"solution":{}}}"#, rows(&zeros), rows(GOOD)),
+            format!(r#"{{"puzzle":{},"solution":null}}"#, rows(&zeros)),
+            format!(r#"{{"puzzle":{},"solution":[[1]]}}"#, rows(&zeros)),
+            "index,puzzle,se,exact".to_string(),
+            format!("0,{zeros},7.2,true"),
+        ]
+        .join("\n");
+        let good = Some(Ok(GOOD.to_string()));
+        let p = puzzle.clone();
+        assert_eq!(
+            pairs(&text),
+            [
+                (p.clone(), good.clone()),
+                (p.clone(), good.clone()),
+                (p.clone(), None),
+                (p.clone(), None),
+                (p.clone(), good.clone()),
+                (p.clone(), None),
+                (p.clone(), good),
+                (p.clone(), None),
+                (p.clone(), Some(Err("1 row, expected 9".to_string()))),
+                (p, None),
+            ]
+        );
+        let plain: Vec<String> = read(text.as_bytes())
+            .into_iter()
+            .map(|(_, g)| g.unwrap_or_else(|e| e))
+            .collect();
+        let paired: Vec<String> = pairs(&text).into_iter().map(|(g, _)| g).collect();
+        assert_eq!(plain, paired);
+    }
 
     #[test]
     fn mixed_formats_in_one_stream() {
