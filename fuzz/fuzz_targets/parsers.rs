@@ -41,6 +41,12 @@ fuzz_target!(|data: &[u8]| {
                 .unwrap();
             // No more records than lines.
             assert!(records <= data.iter().filter(|&&b| b == b'\n').count() as u64 + 1);
+            // The check of each record and of the solution beside it.
+            let mut reader = Reader::new(data, format, size);
+            while let Some(batch) = reader.next_batch().unwrap() {
+                let report = sudogen::check::check_batch(&batch, sudogen::check::Rules::default());
+                assert!(report.valid <= report.read);
+            }
         }
     }
 });

@@ -799,6 +799,25 @@ mod tests {
                 for r in Reader::new(&bytes[..], format, None) {
                     let _ = r.unwrap().grid.map(|g| g.validate());
                 }
+                // And with the solutions beside the grids, as `check`
+                // reads them (the same grids either way).
+                let mut reader = Reader::new(&bytes[..], format, None);
+                while let Some(batch) = reader.next_batch().unwrap() {
+                    let mut plain = Vec::new();
+                    let _ = batch.for_each(|_, g| {
+                        plain.push(g.cloned());
+                        Ok::<(), ()>(())
+                    });
+                    let mut paired = Vec::new();
+                    let _ = batch.for_each_with_solution(|_, g, s| {
+                        if let (Ok(g), Some(s)) = (&g, s) {
+                            let _ = crate::check::solution_problem(g, s);
+                        }
+                        paired.push(g.cloned());
+                        Ok::<(), ()>(())
+                    });
+                    proptest::prop_assert_eq!(plain, paired);
+                }
             }
         }
     }
