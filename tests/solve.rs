@@ -297,6 +297,20 @@ fn the_budget_stops_a_search_and_says_so() {
         .stderr(predicate::str::contains(
             "search budget of 10 guesses exceeded",
         ));
+    // The count of a search cut short is a lower bound, written as one.
+    let out = sudogen()
+        .args(["solve", "--count", "--limit", "1000000", "--budget", "10"])
+        .write_stdin(format!("{}\n", ".".repeat(81)))
+        .output()
+        .unwrap();
+    let count = String::from_utf8(out.stdout).unwrap();
+    let n: u64 = count.trim_end().strip_suffix('+').unwrap().parse().unwrap();
+    assert!(n < 1_000_000, "{count}");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains(&format!("({n} solutions found)")),
+        "{stderr}"
+    );
 }
 
 /// `check --unique` gives up on a puzzle whose search runs out of budget,

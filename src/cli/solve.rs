@@ -107,7 +107,8 @@ fn solve_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
         let outcome = search(puzzle, config.search);
         let limit = config.search.limit;
         let n = outcome.solutions;
-        let at_least = if n >= limit { "+" } else { "" };
+        // At least `n`: the limit was reached, or the budget cut the search.
+        let at_least = if n >= limit || outcome.cut { "+" } else { "" };
         // What is wrong, if anything: a cut search always; in solving mode,
         // no solution or several (limit 1 asks for any one solution).
         let verdict = if outcome.cut {
