@@ -569,6 +569,122 @@ fn an_input_is_never_the_output() {
     assert_eq!(stdout_of(&["solve", p]).lines().count(), 20);
 }
 
+/// `stats` reading files measures the size of the first valid record
+/// unless `--size` is given, and says what it skipped and how to measure
+/// it.
+#[test]
+fn stats_measures_the_size_it_reads_and_names_what_it_skipped() {
+    let p16 = stdout_of(&["puzzle", "--size", "16", "-n", "2", "--seed", "1"]);
+    let p9 = stdout_of(&["puzzle", "-n", "3", "--seed", "2"]);
+    let mixed = Scratch::file("mixed.txt", format!("garbage\n{p16}{p9}").as_bytes());
+    let path = mixed.to_str().unwrap();
+    let report = stdout_of(&["stats", path]);
+    assert!(
+        report.starts_with("16x16 records read from 1 input\n"),
+        "{report}"
+    );
+    assert!(
+        report.ends_with(
+            "(4 records skipped: 1 invalid, 3 of another size than 16x16 \
+             (9x9: measure them with --size))\n"
+        ),
+        "{report}"
+    );
+    let report = stdout_of(&["stats", "--size", "9", path]);
+    assert!(
+        report.starts_with("9x9 records read from 1 input\n"),
+        "{report}"
+    );
+    assert!(report.contains("\npuzzles  "), "{report}");
+    sudogen()
+        .args(["stats", "--size", "4", path])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(
+            "sudogen: error: no valid 4x4 grids or puzzles in the input (6 records skipped: \
+             1 invalid, 5 of another size than 4x4 (9x9, 16x16: measure them with --size)); \
+             nothing to measure\n",
+        );
+    sudogen()
+        .args(["stats", "-"])
+        .write_stdin("garbage\n")
+        .assert()
+        .code(1)
+        .stderr(
+            "sudogen: error: no valid grids or puzzles in the input \
+             (1 record skipped: 1 invalid); nothing to measure\n",
+        );
+}
+
+/// A file written in another alphabet (`solve --symbols` writes one) is
+/// read by `check` and `stats` with the same `--symbols`.
+#[test]
+fn check_and_stats_read_another_alphabet() {
+    let p16 = stdout_of(&["puzzle", "--size", "16", "-n", "3", "--seed", "4"]);
+    let letters: String = p16
+        .chars()
+        .map(|c| match c.to_digit(17) {
+            Some(v) if v > 0 => char::from(b'A' + v as u8 - 1),
+            _ => c,
+        })
+        .collect();
+    let alphabet = "ABCDEFGHIJKLMNOP";
+    let solved = sudogen()
+        .args(["solve", "--symbols", alphabet])
+        .write_stdin(letters.clone())
+        .output()
+        .unwrap();
+    assert!(solved.status.success());
+    let both = format!("{letters}{}", String::from_utf8(solved.stdout).unwrap());
+    let file = Scratch::file("letters.txt", both.as_bytes());
+    let path = file.to_str().unwrap();
+    sudogen()
+        .args(["check", "--unique", "--symbols", alphabet, path])
+        .assert()
+        .success()
+        .stdout("6 grids read: 6 valid, 0 invalid (3 of the valid are puzzles with empty cells)\n");
+    let report = stdout_of(&["stats", "--symbols", alphabet, path]);
+    let standard = Scratch::file("standard.txt", p16.as_bytes());
+    let from_digits = stdout_of(&["stats", standard.to_str().unwrap()]);
+    let value = |t: &str, row: &str| {
+        let line = t
+            .lines()
+            .find(|l| l.starts_with(&format!("{row} ")))
+            .unwrap();
+        line.split_whitespace().last().unwrap().to_owned()
+    };
+    assert!(
+        report.starts_with("16x16 records read from 1 input\n"),
+        "{report}"
+    );
+    assert_eq!(value(&report, "grids"), "3", "{report}");
+    assert_eq!(value(&report, "puzzles"), "3", "{report}");
+    assert_eq!(
+        value(&report, "clues per puzzle: mean"),
+        value(&from_digits, "clues per puzzle: mean")
+    );
+    // Without the alphabet, the letters are not symbols of a grid.
+    sudogen()
+        .args(["check", path])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("is not a symbol of a 16x16 grid"));
+    sudogen()
+        .args(["check", "--symbols", alphabet, "--size", "9", path])
+        .assert()
+        .code(2)
+        .stderr("sudogen: error: --symbols has 16 characters but --size is 9\n");
+    sudogen()
+        .args(["stats", "--symbols", alphabet])
+        .assert()
+        .code(2)
+        .stderr(
+            "sudogen: error: --symbols reads files, and no file was named; \
+             use sudogen stats --symbols ALPHABET FILE\n",
+        );
+}
+
 #[test]
 fn stats_usage_errors() {
     sudogen()

@@ -122,7 +122,16 @@ fn empty_input_is_not_a_pass() {
     }
     sudogen().args(["check", "/dev/null"]).assert().code(1);
     let garbage = Scratch::file("garbage.txt", b"hello\nworld\n");
-    for input in [PathBuf::from("/dev/null"), garbage.to_path_buf()] {
+    for (input, says) in [
+        (
+            PathBuf::from("/dev/null"),
+            "no grids or puzzles in the input",
+        ),
+        (
+            garbage.to_path_buf(),
+            "no valid grids or puzzles in the input (2 records skipped: 2 invalid)",
+        ),
+    ] {
         sudogen()
             .arg("stats")
             .arg("--input")
@@ -130,7 +139,7 @@ fn empty_input_is_not_a_pass() {
             .assert()
             .code(1)
             .stdout("")
-            .stderr(predicate::str::contains("no valid 9x9 grids"));
+            .stderr(format!("sudogen: error: {says}; nothing to measure\n"));
     }
     sudogen()
         .args(["stats", "-n", "0"])

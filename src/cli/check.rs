@@ -52,6 +52,7 @@ pub struct CheckArgs {
 
 /// Runs `sudogen check`.
 pub fn run(args: &CheckArgs) -> anyhow::Result<Exit> {
+    let (size, symbols) = args.input.size_and_symbols()?;
     let mut out = Output::stdout()?;
     let mut tally = Tally::new(args.distinct);
     let mut unreadable = false;
@@ -64,7 +65,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<Exit> {
     };
     let mut checked = || -> anyhow::Result<()> {
         unreadable = !each_input(&args.input.files(), |name, input| {
-            let mut reader = Reader::new(input, args.format, args.input.size);
+            let mut reader = Reader::new(input, args.format, size).with_symbols(symbols.clone());
             pipeline::ordered(
                 jobs,
                 batches(&mut reader, name),

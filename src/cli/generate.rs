@@ -75,7 +75,7 @@ impl Config {
         run.check_range()?;
         Ok(Config {
             strategy,
-            size: grid.size,
+            size: grid.size(),
             seed: run.seed(),
             start: run.start,
             count: run.count,

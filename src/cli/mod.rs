@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
 
-use crate::format::Format;
+use crate::format::{Format, Symbols};
 use crate::grid::{Size, or_list};
 use crate::pipeline::MAX_JOBS;
 use crate::strategies::Strategy;
@@ -198,18 +198,23 @@ pub struct GridArgs {
     #[arg(short, long, value_enum)]
     pub strategy: Option<Strategy>,
 
-    /// Side length of the grids
-    #[arg(long, default_value = "9", value_parser = SizeParser, value_name = "4|9|16|25")]
-    pub size: Size,
+    /// Side length of the grids [default: 9]
+    #[arg(long, value_parser = SizeParser, value_name = "4|9|16|25")]
+    pub size: Option<Size>,
 }
 
 impl GridArgs {
+    /// The size asked for, or 9x9.
+    pub fn size(&self) -> Size {
+        self.size.unwrap_or(Size::S9)
+    }
+
     /// The strategy asked for, or the default for the size; a usage error
     /// if it cannot make that size.
     pub fn strategy(&self) -> anyhow::Result<Strategy> {
-        let strategy = self.strategy.unwrap_or(Strategy::default_for(self.size));
+        let strategy = self.strategy.unwrap_or(Strategy::default_for(self.size()));
         strategy
-            .check_size(self.size)
+            .check_size(self.size())
             .map_err(|e| UsageError(e.to_string()))?;
         Ok(strategy)
     }
@@ -298,6 +303,10 @@ pub struct InputArgs {
     /// Read every grid as this size [default: inferred from each record]
     #[arg(long, value_parser = SizeParser, value_name = "4|9|16|25")]
     pub size: Option<Size>,
+
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub symbols: SymbolsArgs,
 }
 
 impl InputArgs {
@@ -308,6 +317,54 @@ impl InputArgs {
         } else {
             self.files.clone()
         }
+    }
+
+    /// The size to read every record as (given, or implied by
+    /// `--symbols`), and the alphabet.
+    pub fn size_and_symbols(&self) -> anyhow::Result<(Option<Size>, Option<Symbols>)> {
+        match self.symbols.resolve(self.size)? {
+            Some((size, symbols)) => Ok((Some(size), Some(symbols))),
+            None => Ok((self.size, None)),
+        }
+    }
+}
+
+/// Another alphabet for the records read.
+#[derive(Debug, Args)]
+pub struct SymbolsArgs {
+    /// The symbols of the values 1, 2, 3, ... in the files read, for files
+    /// written with another alphabet (16x16: ABCDEFGHIJKLMNOP); their
+    /// number gives the size. `.` is an empty cell. `solve` and `rate`
+    /// write their records with them too
+    #[arg(long, value_name = "ALPHABET")]
+    pub symbols: Option<String>,
+}
+
+impl SymbolsArgs {
+    /// The alphabet and the size it implies, if one was given: a usage
+    /// error unless it names 4, 9, 16 or 25 distinct ASCII letters or
+    /// digits, and agrees with `size` (the `--size` given, if any).
+    pub fn resolve(&self, size: Option<Size>) -> anyhow::Result<Option<(Size, Symbols)>> {
+        let Some(alphabet) = &self.symbols else {
+            return Ok(None);
+        };
+        Symbols::ascii(alphabet).map_err(UsageError)?;
+        let implied = Size::from_side(alphabet.len()).ok_or_else(|| {
+            UsageError(format!(
+                "--symbols has {} characters; use 4, 9, 16 or 25, one per value",
+                alphabet.len()
+            ))
+        })?;
+        if let Some(size) = size.filter(|&s| s != implied) {
+            return Err(UsageError(format!(
+                "--symbols has {} characters but --size is {}",
+                alphabet.len(),
+                size.side()
+            ))
+            .into());
+        }
+        let symbols = Symbols::new(alphabet, implied).map_err(UsageError)?;
+        Ok(Some((implied, symbols)))
     }
 }
 

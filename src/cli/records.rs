@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args;
 
-use super::{Exit, InputArgs, OutputArgs, UsageError, batches, each_input, is_broken_pipe, warn};
+use super::{Exit, InputArgs, OutputArgs, batches, each_input, is_broken_pipe, warn};
 use crate::format::read::{Batch, Reader};
 use crate::format::{Format, Symbols};
 use crate::grid::Size;
@@ -25,12 +25,6 @@ pub struct PuzzleInputArgs {
     /// Read every record in this format [default: detected line by line]
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub input_format: Option<Format>,
-
-    /// The symbols of the values 1, 2, 3, ... in the input and output, for
-    /// files written with another alphabet (16x16: ABCDEFGHIJKLMNOP); their
-    /// number gives the size. `.` is an empty cell
-    #[arg(long, value_name = "ALPHABET")]
-    pub symbols: Option<String>,
 }
 
 /// Where puzzles come from, every option resolved.
@@ -47,32 +41,9 @@ pub struct PuzzleInput {
 }
 
 impl PuzzleInputArgs {
-    /// Resolves the options: `--symbols` must name 4, 9, 16 or 25 values
-    /// and agree with `--size`.
+    /// Resolves the options (see [`InputArgs::size_and_symbols`]).
     pub fn resolve(&self) -> anyhow::Result<PuzzleInput> {
-        let mut size = self.input.size;
-        let symbols = match &self.symbols {
-            None => None,
-            Some(alphabet) => {
-                Symbols::ascii(alphabet).map_err(UsageError)?;
-                let implied = Size::from_side(alphabet.len()).ok_or_else(|| {
-                    UsageError(format!(
-                        "--symbols has {} characters; use 4, 9, 16 or 25, one per value",
-                        alphabet.len()
-                    ))
-                })?;
-                if size.is_some_and(|s| s != implied) {
-                    return Err(UsageError(format!(
-                        "--symbols has {} characters but --size is {}",
-                        alphabet.len(),
-                        size.map_or(0, Size::side)
-                    ))
-                    .into());
-                }
-                size = Some(implied);
-                Some(Symbols::new(alphabet, implied).map_err(UsageError)?)
-            }
-        };
+        let (size, symbols) = self.input.size_and_symbols()?;
         Ok(PuzzleInput {
             files: self.input.files(),
             format: self.input_format,

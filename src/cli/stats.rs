@@ -7,8 +7,9 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args;
 
-use super::{Exit, GridArgs, Output, RunArgs, UsageError, batches, each_input, warn};
-use crate::format::read::Reader;
+use super::{Exit, GridArgs, Output, RunArgs, SymbolsArgs, UsageError, batches, each_input, warn};
+use crate::format::Symbols;
+use crate::format::read::{Batch, Reader};
 use crate::grid::{Grid, Size};
 use crate::pipeline;
 use crate::random::RunRng;
@@ -22,6 +23,9 @@ const GENERATION_ONLY: [&str; 4] = ["strategy", "count", "seed", "start"];
 /// What to measure.
 #[derive(Debug, Args)]
 #[command(mut_arg("count", |a| a.default_value("100000").help("How many grids to generate")))]
+#[command(mut_arg("size", |a| a.help(
+    "Side length of the grids [default: 9; reading files: the size of the first valid record]"
+)))]
 pub struct StatsArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
@@ -42,6 +46,10 @@ pub struct StatsArgs {
     #[arg(long, value_name = "FILE", num_args = 1..,
           conflicts_with_all = GENERATION_ONLY)]
     pub input: Vec<PathBuf>,
+
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub symbols: SymbolsArgs,
 
     /// The report: a table for people or JSON for programs
     #[arg(short, long, value_enum, default_value_t = ReportFormat::Table)]
@@ -76,14 +84,21 @@ pub enum Source {
         count: u64,
     },
     /// Read from files (`-`: standard input).
-    Read(Vec<PathBuf>),
+    Read {
+        /// The files.
+        files: Vec<PathBuf>,
+        /// Their alphabet, if another (boxed: a [`Symbols`] is two
+        /// 256-byte tables).
+        symbols: Option<Box<Symbols>>,
+    },
 }
 
 /// A `stats` run with every option resolved.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// The grid size measured.
-    pub size: Size,
+    /// The grid size measured (`None`: reading, the size of the first
+    /// valid record read).
+    pub size: Option<Size>,
     /// The grids.
     pub source: Source,
     /// Worker threads.
@@ -99,7 +114,15 @@ impl StatsArgs {
     pub fn config(&self) -> anyhow::Result<Config> {
         // The files named either way, positional ones first.
         let inputs: Vec<PathBuf> = self.files.iter().chain(&self.input).cloned().collect();
+        let mut size = self.grid.size;
         let source = if inputs.is_empty() {
+            if self.symbols.symbols.is_some() {
+                return Err(UsageError(
+                    "--symbols reads files, and no file was named; use sudogen stats --symbols ALPHABET FILE".into(),
+                )
+                .into());
+            }
+            size = Some(self.grid.size());
             self.run.check_range()?;
             if self.run.count == 0 {
                 return Err(UsageError("nothing to measure; use --count 1 or more".into()).into());
@@ -111,10 +134,17 @@ impl StatsArgs {
                 count: self.run.count,
             }
         } else {
-            Source::Read(inputs)
+            let symbols = self.symbols.resolve(size)?.map(|(implied, symbols)| {
+                size = Some(implied);
+                Box::new(symbols)
+            });
+            Source::Read {
+                files: inputs,
+                symbols,
+            }
         };
         Ok(Config {
-            size: self.grid.size,
+            size,
             source,
             jobs: self.run.jobs.get(),
             format: self.format,
@@ -129,7 +159,6 @@ const CHUNK: u64 = 4096;
 /// Runs `sudogen stats`.
 pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
     let config = args.config()?;
-    let size = config.size;
     let mut out = Output::stdout()?;
     let (counts, skipped, source) = match &config.source {
         &Source::Generate {
@@ -138,6 +167,7 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
             start,
             count,
         } => {
+            let size = config.size.unwrap_or(Size::S9);
             if stdin_is_data() {
                 warn(format_args!(
                     "note: measuring {count} generated grids; standard input is not read (to measure it: sudogen stats -)"
@@ -145,55 +175,87 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
             }
             let counts = measure(strategy, size, seed, start, count, config.jobs);
             let source = format!("strategy {strategy}, size {size}, seed {seed}");
-            (counts, 0, source)
+            (counts, Skipped::default(), source)
         }
-        Source::Read(files) => {
-            let mut total = (Stats::new(size), 0u64);
+        Source::Read { files, symbols } => {
+            let (mut size, forced) = (
+                config.size,
+                symbols.is_some().then_some(config.size).flatten(),
+            );
+            let mut total: Option<(Stats, Skipped)> = None;
+            let mut unmeasured = Skipped::default();
             let all_read = each_input(files, |name, input| {
-                let mut reader = Reader::new(input, None, None);
-                let (counts, skipped) = pipeline::fold(
+                let mut reader =
+                    Reader::new(input, None, forced).with_symbols(symbols.as_deref().cloned());
+                let mut next = batches(&mut reader, name);
+                // Without --size: the size of the first valid record (the
+                // batches before it have none, so skip them whatever it is).
+                let mut first = None;
+                while size.is_none() {
+                    let Some(batch) = next()? else { break };
+                    size = first_size(&batch);
+                    if size.is_some() {
+                        first = Some(batch);
+                    } else {
+                        unmeasured.invalid += batch.len() as u64;
+                    }
+                }
+                let Some(size) = size else {
+                    return Ok(());
+                };
+                let source = || match first.take() {
+                    Some(batch) => Ok(Some(batch)),
+                    None => next(),
+                };
+                let part = pipeline::fold(
                     config.jobs,
-                    batches(&mut reader, name),
-                    || (Stats::new(size), 0u64),
+                    source,
+                    || (Stats::new(size), Skipped::default()),
                     |(counts, skipped), batch| {
                         let _ = batch.for_each(|_, grid| {
-                            match grid {
-                                Ok(g) if g.size() == size && g.is_valid() => counts.add(g),
-                                Ok(g)
-                                    if g.size() == size
-                                        && !g.is_complete()
-                                        && g.validate_givens().is_ok() =>
-                                {
-                                    counts.add_puzzle(g)
-                                }
-                                _ => *skipped += 1,
+                            match grid.ok().and_then(kind) {
+                                Some(Kind::Grid(g)) if g.size() == size => counts.add(g),
+                                Some(Kind::Puzzle(g)) if g.size() == size => counts.add_puzzle(g),
+                                Some(Kind::Grid(g) | Kind::Puzzle(g)) => skipped.other(g.size()),
+                                None => skipped.invalid += 1,
                             }
                             Ok::<(), ()>(())
                         });
                     },
                     merge,
                 )?;
-                total = merge(
-                    std::mem::replace(&mut total, (Stats::new(size), 0)),
-                    (counts, skipped),
-                );
+                total = Some(match total.take() {
+                    Some(total) => merge(total, part),
+                    None => part,
+                });
                 Ok(())
             })?;
             if !all_read {
                 return Ok(Exit::Usage);
             }
-            if total.0.grids() == 0 && total.0.puzzles() == 0 {
-                warn(format_args!(
-                    "error: no valid {size} grids or puzzles in the input ({} records skipped); nothing to measure",
-                    total.1
-                ));
+            let (counts, skipped) = match total {
+                Some((counts, skipped)) => (counts, skipped.merge(unmeasured)),
+                None => (Stats::new(Size::S9), unmeasured),
+            };
+            if counts.grids() == 0 && counts.puzzles() == 0 {
+                if skipped.any() {
+                    let what = size.map_or(String::new(), |s| format!("{s} "));
+                    warn(format_args!(
+                        "error: no valid {what}grids or puzzles in the input ({}); nothing to measure",
+                        skipped.describe(size)
+                    ));
+                } else {
+                    warn("error: no grids or puzzles in the input; nothing to measure");
+                }
                 return Ok(Exit::Failure);
             }
+            let size = counts.size();
             let plural = if files.len() == 1 { "" } else { "s" };
             let source = format!("{size} records read from {} input{plural}", files.len());
-            (total.0, total.1, source)
+            (counts, skipped, source)
         }
     };
+    let size = counts.size();
     let rows = counts.report(config.level);
     let what = out.what.clone();
     match config.format {
@@ -201,12 +263,8 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
             writeln!(out.file, "{source}").context(what.clone())?;
             write!(out.file, "{}", crate::stats::table(&rows, config.level))
                 .context(what.clone())?;
-            if skipped > 0 {
-                writeln!(
-                    out.file,
-                    "({skipped} records skipped: invalid or not {size})"
-                )
-                .context(what.clone())?;
+            if skipped.any() {
+                writeln!(out.file, "({})", skipped.describe(Some(size))).context(what.clone())?;
             }
         }
         ReportFormat::Json => {
@@ -240,11 +298,97 @@ fn is_fifo(_t: &std::fs::FileType) -> bool {
     false
 }
 
+/// What a record read is, if `stats` can measure it.
+enum Kind<'a> {
+    /// A valid complete grid.
+    Grid(&'a Grid),
+    /// A puzzle: empty cells, and no given repeated in a unit.
+    Puzzle(&'a Grid),
+}
+
+fn kind(grid: &Grid) -> Option<Kind<'_>> {
+    if grid.is_valid() {
+        Some(Kind::Grid(grid))
+    } else if !grid.is_complete() && grid.validate_givens().is_ok() {
+        Some(Kind::Puzzle(grid))
+    } else {
+        None
+    }
+}
+
+/// The size of the first record of `batch` that `stats` can measure.
+fn first_size(batch: &Batch) -> Option<Size> {
+    batch
+        .for_each(|_, grid| match grid.ok().and_then(kind) {
+            Some(Kind::Grid(g) | Kind::Puzzle(g)) => Err(g.size()),
+            None => Ok(()),
+        })
+        .err()
+}
+
+/// The records read but not measured.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Skipped {
+    /// Not grids or puzzles (unreadable, or a unit repeats a value).
+    invalid: u64,
+    /// Valid, but of another size than the one measured.
+    other_size: u64,
+    /// Those sizes, a bit per [`Size`].
+    sizes: u8,
+}
+
+impl Skipped {
+    fn other(&mut self, size: Size) {
+        self.other_size += 1;
+        self.sizes |= 1 << size as u8;
+    }
+
+    fn merge(self, b: Skipped) -> Skipped {
+        Skipped {
+            invalid: self.invalid + b.invalid,
+            other_size: self.other_size + b.other_size,
+            sizes: self.sizes | b.sizes,
+        }
+    }
+
+    fn any(&self) -> bool {
+        self.invalid + self.other_size > 0
+    }
+
+    /// `N records skipped: ...`, saying how to measure the other sizes.
+    fn describe(&self, size: Option<Size>) -> String {
+        let mut parts = Vec::new();
+        if self.invalid > 0 {
+            parts.push(format!("{} invalid", self.invalid));
+        }
+        if self.other_size > 0 {
+            let sizes: Vec<String> = Size::ALL
+                .iter()
+                .filter(|&&s| self.sizes & 1 << s as u8 != 0)
+                .map(|s| s.to_string())
+                .collect();
+            let measured = size.map_or(String::new(), |s| format!(" than {s}"));
+            parts.push(format!(
+                "{} of another size{measured} ({}: measure them with --size)",
+                self.other_size,
+                sizes.join(", ")
+            ));
+        }
+        let n = self.invalid + self.other_size;
+        let records = if n == 1 { "record" } else { "records" };
+        if parts.is_empty() {
+            format!("{n} {records} skipped")
+        } else {
+            format!("{n} {records} skipped: {}", parts.join(", "))
+        }
+    }
+}
+
 /// Adds two partial counts.
-fn merge(mut a: (Stats, u64), b: (Stats, u64)) -> (Stats, u64) {
-    a.0.merge(b.0);
-    a.1 += b.1;
-    a
+fn merge(a: (Stats, Skipped), b: (Stats, Skipped)) -> (Stats, Skipped) {
+    let (mut counts, skipped) = a;
+    counts.merge(b.0);
+    (counts, skipped.merge(b.1))
 }
 
 /// Generates grids `start..start + count` of a run and counts their
