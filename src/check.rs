@@ -127,11 +127,20 @@ pub struct BatchReport {
 
 /// What is wrong with one grid under `rules`, if anything.
 pub fn problem(grid: &Grid, rules: Rules) -> Option<String> {
+    problem_written(grid, rules, |c| c)
+}
+
+/// [`problem`], naming a symbol as `written` turns it (into the alphabet
+/// of the input).
+fn problem_written(grid: &Grid, rules: Rules, written: impl Fn(char) -> char) -> Option<String> {
     if grid.is_complete() || rules.complete {
-        return grid.validate().err().map(|e| e.to_string());
+        return grid
+            .validate()
+            .err()
+            .map(|e| e.written_as(written).to_string());
     }
     if let Err(e) = grid.validate_givens() {
-        return Some(e.to_string());
+        return Some(e.written_as(written).to_string());
     }
     if rules.unique {
         let search = Search {
@@ -156,6 +165,15 @@ pub fn problem(grid: &Grid, rules: Rules) -> Option<String> {
 /// if anything: it must be a valid complete grid of the same size that
 /// keeps every given.
 pub fn solution_problem(grid: &Grid, solution: Result<&Grid, RecordError>) -> Option<String> {
+    solution_problem_written(grid, solution, |c| c)
+}
+
+/// [`solution_problem`], naming a symbol as `written` turns it.
+fn solution_problem_written(
+    grid: &Grid,
+    solution: Result<&Grid, RecordError>,
+    written: impl Fn(char) -> char,
+) -> Option<String> {
     let solution = match solution {
         Ok(s) => s,
         Err(e) => return Some(format!("its solution: {e}")),
@@ -168,7 +186,10 @@ pub fn solution_problem(grid: &Grid, solution: Result<&Grid, RecordError>) -> Op
         ));
     }
     if let Err(e) = solution.validate() {
-        return Some(format!("its solution is not a valid grid: {e}"));
+        return Some(format!(
+            "its solution is not a valid grid: {}",
+            e.written_as(written)
+        ));
     }
     let n = grid.size().side();
     let kept = grid.cells().iter().zip(solution.cells());
@@ -190,9 +211,10 @@ pub fn check_batch(batch: &Batch, rules: Rules) -> BatchReport {
     let _ = batch.for_each_with_solution(|line, grid, solution| {
         report.read += 1;
         let problem = match grid {
-            Ok(grid) => match problem(grid, rules)
-                .or_else(|| solution.clone().and_then(|s| solution_problem(grid, s)))
-            {
+            Ok(grid) => match problem_written(grid, rules, |c| batch.as_written(c)).or_else(|| {
+                let solution = solution.clone()?;
+                solution_problem_written(grid, solution, |c| batch.as_written(c))
+            }) {
                 None => {
                     report.valid += 1;
                     report.puzzles += u64::from(!grid.is_complete());

@@ -349,6 +349,25 @@ pub enum Invalid {
     },
 }
 
+impl Invalid {
+    /// The same fault with its symbol rewritten by `written` (the symbol
+    /// as a file in another alphabet writes it).
+    pub fn written_as(self, written: impl Fn(char) -> char) -> Invalid {
+        match self {
+            Invalid::Repeat {
+                unit,
+                symbol,
+                times,
+            } => Invalid::Repeat {
+                unit,
+                symbol: written(symbol),
+                times,
+            },
+            empty => empty,
+        }
+    }
+}
+
 impl fmt::Display for Invalid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

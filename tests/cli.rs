@@ -664,6 +664,31 @@ fn check_and_stats_read_another_alphabet() {
         value(&report, "clues per puzzle: mean"),
         value(&from_digits, "clues per puzzle: mean")
     );
+    // Faults are named in the file's own letters: a repeated letter, and a
+    // standard symbol that is not one of the alphabet's.
+    let first = letters.lines().next().unwrap();
+    // (Every other A emptied, and the first two cells' givens replaced:
+    // the first fault is the row's.)
+    let twice = format!("AA{}", first[2..].replace('A', "."));
+    let stray = format!("1{}", &first[1..]);
+    let faults = Scratch::file("faults.txt", format!("{twice}\n{stray}\n").as_bytes());
+    let faults = faults.to_str().unwrap();
+    sudogen()
+        .args(["check", "--symbols", alphabet, faults])
+        .assert()
+        .code(1)
+        .stdout(format!(
+            "{faults}:1: row 1 has two As\n\
+             {faults}:2: '1' is not a symbol of a 16x16 grid\n\
+             2 grids read: 0 valid, 2 invalid\n"
+        ));
+    sudogen()
+        .args(["solve", "--symbols", alphabet, faults])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(format!(
+            "{faults}:2: '1' is not a symbol of a 16x16 grid\n"
+        )));
     // Without the alphabet, the letters are not symbols of a grid.
     sudogen()
         .args(["check", path])

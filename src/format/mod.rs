@@ -179,6 +179,11 @@ impl Symbols {
         }
     }
 
+    /// A standard symbol in this alphabet (anything else as it is).
+    pub fn written(&self, symbol: char) -> char {
+        u8::try_from(symbol).map_or(symbol, |b| char::from(self.from_standard[usize::from(b)]))
+    }
+
     /// Rewrites standard symbols into this alphabet.
     pub fn write(&self, bytes: &mut [u8]) {
         for b in bytes {

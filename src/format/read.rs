@@ -171,6 +171,14 @@ struct Raw {
 #[derive(Clone, Debug, Default)]
 pub struct Batch {
     bytes: Vec<u8>,
+    /// With another alphabet (`--symbols`): the bytes as written, before
+    /// they were rewritten into standard symbols in `bytes`, so that a
+    /// symbol outside the alphabet is named as written (see
+    /// [`Batch::named_as_written`]). Empty otherwise, and behind `bytes` only
+    /// by bytes not rewritten.
+    written: Vec<u8>,
+    /// That alphabet.
+    symbols: Option<Symbols>,
     raws: Vec<Raw>,
 }
 
@@ -183,6 +191,12 @@ impl Batch {
     /// Whether it holds none.
     pub fn is_empty(&self) -> bool {
         self.raws.is_empty()
+    }
+
+    /// A standard symbol (as the grids read hold it) as the input writes
+    /// it: itself, or its letter in the alphabet of `--symbols`.
+    pub fn as_written(&self, symbol: char) -> char {
+        self.symbols.as_ref().map_or(symbol, |s| s.written(symbol))
     }
 
     /// Parses every record in order, calling `f` with its line and the grid
@@ -226,7 +240,7 @@ impl Batch {
                     let parsed = self.parse(raw, &mut scratch);
                     let solved = solution
                         .read_line(&self.bytes[start..end], raw.size)
-                        .map_err(RecordError::from);
+                        .map_err(|e| self.named_as_written(start, end, e.into()));
                     (parsed, Some(solved))
                 }
                 _ => (self.parse(raw, &mut scratch), None),
@@ -243,14 +257,39 @@ impl Batch {
     /// Parses record `raw` into `scratch`.
     fn parse(&self, raw: &Raw, scratch: &mut Grid) -> Result<(), RecordError> {
         let bytes = &self.bytes[raw.start..raw.end];
+        let as_written = |e| self.named_as_written(raw.start, raw.end, e);
         match &raw.kind {
             Kind::Line => scratch
                 .read_line(bytes, raw.size)
-                .map_err(RecordError::from),
+                .map_err(|e| as_written(e.into())),
             Kind::Json => json::parse(bytes, raw.size).map(|g| *scratch = g),
             &Kind::Csv { header } => csv::parse(bytes, raw.size, header).map(|g| *scratch = g),
-            Kind::Block => pretty::parse_block(bytes, raw.size).map(|g| *scratch = g),
+            Kind::Block => pretty::parse_block(bytes, raw.size)
+                .map(|g| *scratch = g)
+                .map_err(as_written),
             Kind::Bad(e) => Err(e.clone()),
+        }
+    }
+
+    /// `error`, from parsing `bytes[start..end]`, with a symbol outside
+    /// another alphabet named as written: [`Symbols::read`] turns such a
+    /// byte that is a standard symbol (`1` in a file of `A` to `P`) into
+    /// DEL, so that it is not misread, and the parsers stop at the first
+    /// bad symbol from the left, so the first DEL of the record is the
+    /// one they name.
+    fn named_as_written(&self, start: usize, end: usize, error: RecordError) -> RecordError {
+        match error {
+            RecordError::Cells(ParseError::BadSymbol {
+                found: '\x7f',
+                size,
+            }) if !self.written.is_empty() => {
+                let at = self.bytes[start..end].iter().position(|&b| b == 0x7f);
+                RecordError::Cells(ParseError::BadSymbol {
+                    found: at.map_or('\x7f', |i| char::from(self.written[start + i])),
+                    size,
+                })
+            }
+            other => other,
         }
     }
 }
@@ -403,7 +442,10 @@ impl<R: Read> Reader<R> {
 
     /// Frames the next records, up to a batch; `None` at the end.
     pub fn next_batch(&mut self) -> io::Result<Option<Batch>> {
-        let mut batch = Batch::default();
+        let mut batch = Batch {
+            symbols: self.symbols.clone(),
+            ..Batch::default()
+        };
         loop {
             if self.block.is_none()
                 && (batch.raws.len() >= BATCH_RECORDS || batch.bytes.len() >= BATCH_BYTES)
@@ -519,8 +561,15 @@ impl<R: Read> Reader<R> {
                     }
                 }
             }
-            if let (Some(symbols), Format::Line | Format::Grid) = (&self.symbols, kind) {
-                symbols.read(&mut batch.bytes[start..]);
+            if let Some(symbols) = &self.symbols {
+                // Everything added since, as written (only this line's
+                // bytes are rewritten, below).
+                batch
+                    .written
+                    .extend_from_slice(&batch.bytes[batch.written.len()..]);
+                if let Format::Line | Format::Grid = kind {
+                    symbols.read(&mut batch.bytes[start..]);
+                }
             }
         }
     }
@@ -634,6 +683,57 @@ mod tests {
 
     const GOOD: &str =
         "123456789456789123789123456234567891567891234891234567345678912678912345912345678";
+
+    /// With another alphabet, a standard symbol outside it is named as
+    /// written (it is read as DEL, so as not to be misread), in a line, in
+    /// a line's solution and in a block, and so is a DEL written as such;
+    /// the grids read hold standard symbols, which the batch writes back.
+    #[test]
+    fn a_symbol_outside_another_alphabet_is_named_as_written() {
+        let alphabet = "ABCDEFGHI";
+        let letters: String = GOOD
+            .bytes()
+            .map(|b| char::from(alphabet.as_bytes()[usize::from(b - b'1')]))
+            .collect();
+        let stray = |at: usize, c: char| {
+            let mut l = letters.clone().into_bytes();
+            l[at] = c as u8;
+            String::from_utf8(l).unwrap()
+        };
+        let block: String = letters
+            .as_bytes()
+            .chunks(9)
+            .map(|row| {
+                let row: Vec<String> = row.iter().map(|&b| char::from(b).to_string()).collect();
+                row.join(" ") + "\n"
+            })
+            .collect();
+        let block = block.replacen('C', "7", 1);
+        let text = format!(
+            "{}\n{}\n{letters} {}\n\n{block}",
+            stray(5, '3'),
+            stray(7, '\x7f'),
+            stray(80, 'Z'),
+        );
+        let symbols = Symbols::new(alphabet, Size::S9).unwrap();
+        let mut reader =
+            Reader::new(text.as_bytes(), None, Some(Size::S9)).with_symbols(Some(symbols));
+        let batch = reader.next_batch().unwrap().unwrap();
+        let mut got = Vec::new();
+        let _ = batch.for_each_with_solution(|line, grid, solution| {
+            let say =
+                |r: Result<&Grid, RecordError>| r.map(|g| g.to_string()).map_err(|e| e.to_string());
+            got.push((line, say(grid), solution.map(say)));
+            Ok::<(), ()>(())
+        });
+        let not = |c: &str| Err(format!("{c} is not a symbol of a 9x9 grid"));
+        assert_eq!(got[0], (1, not("'3'"), None));
+        assert_eq!(got[1], (2, not("'\\x7f'"), None));
+        assert_eq!(got[2], (3, Ok(GOOD.to_string()), Some(not("'Z'"))));
+        assert_eq!(got[3], (5, not("'7'"), None));
+        assert_eq!(batch.as_written('3'), 'C');
+        assert_eq!(batch.as_written('.'), '.');
+    }
 
     /// Each record's grid and solution, as `for_each_with_solution` gives
     /// them.
