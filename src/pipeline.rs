@@ -21,9 +21,10 @@
 
 use std::collections::BTreeMap;
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, mpsc};
 use std::thread;
+use std::time::{Duration, Instant};
 
 /// Items in flight per worker: enough that one slow item does not leave
 /// the other workers idle while the sink waits for it.
@@ -48,6 +49,59 @@ impl Stop {
 
     fn set(&self) {
         self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// How many records the next batch read should hold, so that a batch is
+/// about [`Pace::TARGET`] of work: a record can take a microsecond to check
+/// or a second to solve, and a batch of a thousand slow records would hold
+/// back the output (and, near the end, leave the other workers idle) for
+/// minutes. It starts at one record, so output starts at once, grows at
+/// most fourfold per batch timed, and shrinks at once when records turn
+/// slow. Timing only sizes the batches: the output, in input order, is
+/// the same whatever they are.
+#[derive(Debug)]
+pub struct Pace {
+    records: AtomicUsize,
+    most: usize,
+}
+
+impl Pace {
+    /// The work a batch should hold: long enough that handing batches over
+    /// costs nothing by comparison, short enough that output flows.
+    pub const TARGET: Duration = Duration::from_millis(10);
+
+    /// A pace starting at one record per batch, never above `most`.
+    pub fn new(most: usize) -> Pace {
+        Pace {
+            records: AtomicUsize::new(1),
+            most: most.max(1),
+        }
+    }
+
+    /// Records for the next batch.
+    pub fn records(&self) -> usize {
+        self.records.load(Ordering::Relaxed)
+    }
+
+    /// Runs `work` on a batch of `len` records, and sizes the next batches
+    /// by its time.
+    pub fn time<O>(&self, len: usize, work: impl FnOnce() -> O) -> O {
+        let start = Instant::now();
+        let out = work();
+        self.observe(len, start.elapsed());
+        out
+    }
+
+    /// `len` records took `elapsed`.
+    fn observe(&self, len: usize, elapsed: Duration) {
+        let len = len.max(1);
+        let fit = Self::TARGET.as_nanos() * len as u128 / elapsed.as_nanos().max(1);
+        let next = usize::try_from(fit)
+            .unwrap_or(usize::MAX)
+            .min(len.saturating_mul(4))
+            .clamp(1, self.most);
+        self.records.store(next, Ordering::Relaxed);
     }
 }
 
@@ -208,6 +262,34 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_pace_sizes_batches_to_the_target_time() {
+        let pace = Pace::new(1024);
+        assert_eq!(pace.records(), 1);
+        // Fast records: at most fourfold growth per batch timed, up to the
+        // most.
+        let fast = Duration::from_nanos(100);
+        pace.observe(1, fast);
+        assert_eq!(pace.records(), 4);
+        pace.observe(4, fast * 4);
+        assert_eq!(pace.records(), 16);
+        for _ in 0..10 {
+            let n = pace.records();
+            pace.observe(n, fast * n as u32);
+        }
+        assert_eq!(pace.records(), 1024);
+        // Slow ones: at once, to what fits the target.
+        pace.observe(1024, Pace::TARGET * 256);
+        assert_eq!(pace.records(), 4);
+        pace.observe(4, Pace::TARGET * 400);
+        assert_eq!(pace.records(), 1);
+        // A batch of no time at all does not divide by zero.
+        pace.observe(1, Duration::ZERO);
+        assert_eq!(pace.records(), 4);
+        assert_eq!(pace.time(3, || 7), 7);
+        assert!((1..=12).contains(&pace.records()));
+    }
 
     /// A source of `0..n`.
     fn counter(n: u64) -> impl FnMut() -> Result<Option<u64>, String> {

@@ -387,3 +387,68 @@ fn check_unique_solves_each_puzzle() {
         .code(1)
         .stdout(predicate::str::contains("<stdin>:1: cell r1c2 is empty"));
 }
+
+/// Output starts at once: the solution of the first puzzle is written
+/// while the input is still open (a batch starts at one record and grows
+/// only as fast as the work allows, and each batch's output is flushed).
+/// Before, `solve` waited for a thousand puzzles or the end of the input,
+/// so a slow producer, or a slow puzzle, held back all output. (The
+/// timeout only turns a hang into a failure; nothing here is timed.)
+#[test]
+fn the_first_solution_is_written_before_the_input_ends() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command as StdCommand, Stdio};
+    use std::sync::mpsc;
+    use std::time::Duration;
+    let puzzles = sudogen()
+        .args(["puzzle", "-n", "2", "--seed", "5", "--with-solution"])
+        .output()
+        .unwrap()
+        .stdout;
+    let puzzles = String::from_utf8(puzzles).unwrap();
+    let (first, second) = {
+        let mut lines = puzzles.lines();
+        (
+            lines.next().unwrap().to_owned(),
+            lines.next().unwrap().to_owned(),
+        )
+    };
+    // (At -j 1: with workers, the calling thread reads ahead and waits
+    // for more input before it writes.)
+    {
+        let jobs = "1";
+        let mut child = StdCommand::new(BIN)
+            .args(["solve", "-j", jobs])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = mpsc::channel();
+        let reader = std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                if tx.send(line.unwrap()).is_err() {
+                    break;
+                }
+            }
+        });
+        let (puzzle, solution) = first.split_once(' ').unwrap();
+        writeln!(stdin, "{puzzle}").unwrap();
+        stdin.flush().unwrap();
+        let got = rx.recv_timeout(Duration::from_secs(120));
+        // Now the rest, and the end of the input.
+        let (puzzle2, solution2) = second.split_once(' ').unwrap();
+        writeln!(stdin, "{puzzle2}").unwrap();
+        drop(stdin);
+        let status = child.wait().unwrap();
+        reader.join().unwrap();
+        assert_eq!(
+            got.as_deref(),
+            Ok(solution),
+            "-j {jobs}: no output before the end"
+        );
+        assert_eq!(rx.recv().as_deref(), Ok(solution2));
+        assert!(status.success());
+    }
+}

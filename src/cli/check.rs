@@ -9,7 +9,7 @@ use clap::Args;
 use super::{Exit, InputArgs, JobsArgs, Output, batches, each_input, is_broken_pipe, warn};
 use crate::check::{Rules, Tally, check_batch};
 use crate::format::Format;
-use crate::format::read::Reader;
+use crate::format::read::{BATCH_RECORDS, Reader};
 use crate::pipeline;
 use crate::solve::DEFAULT_BUDGET;
 
@@ -63,19 +63,21 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<Exit> {
         unique: args.unique,
         budget: args.budget,
     };
+    let pace = pipeline::Pace::new(BATCH_RECORDS);
     let mut checked = || -> anyhow::Result<()> {
         unreadable = !each_input(&args.input.files(), |name, input| {
             let mut reader = Reader::new(input, args.format, size).with_symbols(symbols.clone());
             pipeline::ordered(
                 jobs,
-                batches(&mut reader, name),
-                |batch, _| check_batch(&batch, rules),
+                batches(&mut reader, name, &pace),
+                |batch, _| pace.time(batch.len(), || check_batch(&batch, rules)),
                 |report| -> anyhow::Result<()> {
                     for (line, problem) in &report.problems {
                         writeln!(out.file, "{name}:{line}: {problem}").context(out.what.clone())?;
                     }
                     tally.add(&report);
-                    Ok(())
+                    // Batch by batch, as `solve` does.
+                    out.file.flush().context(out.what.clone())
                 },
             )
         })?;

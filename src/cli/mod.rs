@@ -552,15 +552,17 @@ pub fn each_input(
     Ok(all)
 }
 
-/// The batches of a reader as a pipeline source; a read error names the
-/// input and is [`Unreadable`].
+/// The batches of a reader as a pipeline source, each of as many records
+/// as `pace` asks for; a read error names the input and is
+/// [`Unreadable`].
 pub fn batches<'a, R: Read>(
     reader: &'a mut crate::format::read::Reader<R>,
     name: &'a str,
+    pace: &'a crate::pipeline::Pace,
 ) -> impl FnMut() -> anyhow::Result<Option<crate::format::read::Batch>> + 'a {
     move || {
         reader
-            .next_batch()
+            .next_batch_of(pace.records())
             .map_err(|e| Unreadable(format!("cannot read {name}: {e}")).into())
     }
 }

@@ -10,7 +10,7 @@ use anyhow::Context;
 use clap::Args;
 
 use super::{Exit, InputArgs, OutputArgs, batches, each_input, is_broken_pipe, warn};
-use crate::format::read::{Batch, Reader};
+use crate::format::read::{BATCH_RECORDS, Batch, Reader};
 use crate::format::{Format, Symbols};
 use crate::grid::Size;
 use crate::pipeline;
@@ -127,12 +127,13 @@ pub fn run(
     let mut result = || -> anyhow::Result<()> {
         let mut csv_size: Option<Size> = None;
         let work = &work;
+        let pace = &pipeline::Pace::new(BATCH_RECORDS);
         unreadable = !each_input(&input.files, |name, reader| {
             // Unreadable records of this input, named or not.
             let mut malformed_here = 0u64;
             let mut reader =
                 Reader::new(reader, input.format, input.size).with_symbols(input.symbols.clone());
-            let mut next = batches(&mut reader, name);
+            let mut next = batches(&mut reader, name, pace);
             pipeline::ordered(
                 jobs,
                 || {
@@ -142,7 +143,7 @@ pub fn run(
                         (first, b)
                     }))
                 },
-                |(first, batch): (u64, Batch), _| work(first, &batch),
+                |(first, batch): (u64, Batch), _| pace.time(batch.len(), || work(first, &batch)),
                 |done| -> anyhow::Result<()> {
                     let mut bytes = &done.out[..];
                     if done.first_size.is_some() && done.first_size == csv_size {
@@ -165,7 +166,9 @@ pub fn run(
                         }
                         warn(format_args!("{name}:{}: {}", report.line, report.message));
                     }
-                    Ok(())
+                    // Batch by batch (each about `Pace::TARGET` of work), so
+                    // the output flows however slow the records are.
+                    out.file.flush().context(out.what.clone())
                 },
             )?;
             if malformed_here > MALFORMED_SHOWN {

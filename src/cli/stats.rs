@@ -9,7 +9,7 @@ use clap::Args;
 
 use super::{Exit, GridArgs, Output, RunArgs, SymbolsArgs, UsageError, batches, each_input, warn};
 use crate::format::Symbols;
-use crate::format::read::{Batch, Reader};
+use crate::format::read::{BATCH_RECORDS, Batch, Reader};
 use crate::grid::{Grid, Size};
 use crate::pipeline;
 use crate::random::RunRng;
@@ -184,10 +184,13 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
             );
             let mut total: Option<(Stats, Skipped)> = None;
             let mut unmeasured = Skipped::default();
+            // Puzzles are rated, which can take a while each: batches sized
+            // by time share the work out evenly to the end.
+            let pace = pipeline::Pace::new(BATCH_RECORDS);
             let all_read = each_input(files, |name, input| {
                 let mut reader =
                     Reader::new(input, None, forced).with_symbols(symbols.as_deref().cloned());
-                let mut next = batches(&mut reader, name);
+                let mut next = batches(&mut reader, name, &pace);
                 // Without --size: the size of the first valid record (the
                 // batches before it have none, so skip them whatever it is).
                 let mut first = None;
@@ -212,15 +215,21 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
                     source,
                     || (Stats::new(size), Skipped::default()),
                     |(counts, skipped), batch| {
-                        let _ = batch.for_each(|_, grid| {
-                            match grid.ok().and_then(kind) {
-                                Some(Kind::Grid(g)) if g.size() == size => counts.add(g),
-                                Some(Kind::Puzzle(g)) if g.size() == size => counts.add_puzzle(g),
-                                Some(Kind::Grid(g) | Kind::Puzzle(g)) => skipped.other(g.size()),
-                                None => skipped.invalid += 1,
-                            }
-                            Ok::<(), ()>(())
-                        });
+                        pace.time(batch.len(), || {
+                            let _ = batch.for_each(|_, grid| {
+                                match grid.ok().and_then(kind) {
+                                    Some(Kind::Grid(g)) if g.size() == size => counts.add(g),
+                                    Some(Kind::Puzzle(g)) if g.size() == size => {
+                                        counts.add_puzzle(g)
+                                    }
+                                    Some(Kind::Grid(g) | Kind::Puzzle(g)) => {
+                                        skipped.other(g.size())
+                                    }
+                                    None => skipped.invalid += 1,
+                                }
+                                Ok::<(), ()>(())
+                            });
+                        })
                     },
                     merge,
                 )?;

@@ -27,9 +27,10 @@ pub const MAX_LINE: usize = 1 << 16;
 /// The read buffer: room for a longest line and more.
 const BUFFER: usize = 4 * MAX_LINE;
 
-/// A batch ends after this many records or bytes, whichever comes first
-/// (never inside a `grid` block).
-const BATCH_RECORDS: usize = 1024;
+/// A batch ends after this many records (or fewer, asked for with
+/// [`Reader::next_batch_of`]) or bytes, whichever comes first (never inside
+/// a `grid` block).
+pub const BATCH_RECORDS: usize = 1024;
 const BATCH_BYTES: usize = 1 << 20;
 
 /// Why a record is not a grid.
@@ -442,13 +443,20 @@ impl<R: Read> Reader<R> {
 
     /// Frames the next records, up to a batch; `None` at the end.
     pub fn next_batch(&mut self) -> io::Result<Option<Batch>> {
+        self.next_batch_of(BATCH_RECORDS)
+    }
+
+    /// [`Reader::next_batch`], of at most `records` records (at least
+    /// one; at most [`BATCH_RECORDS`]).
+    pub fn next_batch_of(&mut self, records: usize) -> io::Result<Option<Batch>> {
+        let records = records.clamp(1, BATCH_RECORDS);
         let mut batch = Batch {
             symbols: self.symbols.clone(),
             ..Batch::default()
         };
         loop {
             if self.block.is_none()
-                && (batch.raws.len() >= BATCH_RECORDS || batch.bytes.len() >= BATCH_BYTES)
+                && (batch.raws.len() >= records || batch.bytes.len() >= BATCH_BYTES)
             {
                 return Ok(Some(batch));
             }
