@@ -1,8 +1,8 @@
 //! The one parallel pipeline every command streams through.
 //!
-//! A command is a *source* of work items pulled on the calling thread (index
-//! ranges to generate, or batches of records read from the input), a *work*
-//! function run on the workers, and either
+//! A command is a *source* of work items (index ranges to generate, or
+//! batches of records read from the input), a *work* function run on the
+//! workers, and either
 //!
 //! - a *sink* on the calling thread that receives each item's result **in
 //!   the order the items were pulled** ([`ordered`]): the output is the same
@@ -106,18 +106,28 @@ impl Pace {
 }
 
 /// Runs `work` on every item `source` yields (`Ok(None)` ends it) on up to
-/// `jobs` threads, and passes the results to `sink` in source order. Returns
-/// the first error of `source` or `sink`; a panic in `work` is resumed on
-/// the calling thread.
+/// `jobs` threads, and passes the results to `sink` in source order. Every
+/// item pulled before `source` fails is worked and sunk, as with one job;
+/// then its error is returned. A failing `sink` ends the run with its
+/// error. A panic in `work` is resumed on the calling thread.
+///
+/// With more than one job, `source` runs on a thread of its own, so that
+/// the sink writes each result as soon as it and those before it are
+/// done, even while the source waits for input (a slow writer upstream,
+/// or a program feeding records one at a time and reading each answer).
+/// The source takes a token per item, and the sink gives one back per
+/// result consumed: at most [`WINDOW_PER_JOB`] items per worker are pulled
+/// and not yet consumed.
 pub fn ordered<I, O, E>(
     jobs: usize,
-    mut source: impl FnMut() -> Result<Option<I>, E>,
+    mut source: impl FnMut() -> Result<Option<I>, E> + Send,
     work: impl Fn(I, &Stop) -> O + Sync,
     mut sink: impl FnMut(O) -> Result<(), E>,
 ) -> Result<(), E>
 where
     I: Send,
     O: Send,
+    E: Send,
 {
     let stop = Stop::default();
     if jobs <= 1 {
@@ -131,6 +141,11 @@ where
     let (work_tx, work_rx) = mpsc::channel::<(u64, I)>();
     let work_rx = Mutex::new(work_rx);
     let (done_tx, done_rx) = mpsc::channel::<(u64, thread::Result<O>)>();
+    let (token_tx, token_rx) = mpsc::channel::<()>();
+    for _ in 0..window {
+        let _ = token_tx.send(());
+    }
+    let mut tokens = Some(token_tx);
     thread::scope(|scope| {
         for _ in 0..jobs {
             let done_tx = done_tx.clone();
@@ -145,49 +160,64 @@ where
             });
         }
         drop(done_tx);
-        let mut pending = BTreeMap::new();
-        let (mut pulled, mut consumed, mut exhausted) = (0u64, 0u64, false);
-        let mut panicked = None;
-        let result = 'run: loop {
-            while !exhausted && pulled - consumed < window as u64 {
-                match source() {
-                    Ok(Some(item)) => {
-                        // The workers hold the receiver until this returns.
+        let stop = &stop;
+        let reader = scope.spawn(move || {
+            let mut pulled = 0u64;
+            // Ends (closing the work channel, so the workers end once they
+            // have done what they hold) at the end of the source, at its
+            // error, or when the sink has stopped taking results.
+            while token_rx.recv().is_ok() && !stop.is_set() {
+                match source()? {
+                    Some(item) => {
+                        // The workers hold the receiver until the scope ends.
                         let _ = work_tx.send((pulled, item));
                         pulled += 1;
                     }
-                    Ok(None) => exhausted = true,
-                    Err(e) => break 'run Err(e),
+                    None => break,
                 }
             }
-            if consumed == pulled {
-                break Ok(());
+            Ok(())
+        });
+        let mut pending = BTreeMap::new();
+        let mut consumed = 0u64;
+        let mut result = Ok(());
+        let mut panicked = None;
+        // Until every worker has ended: every item pulled has a result.
+        for (seq, out) in done_rx.iter() {
+            if result.is_err() || panicked.is_some() {
+                continue;
             }
-            let Ok((seq, out)) = done_rx.recv() else {
-                unreachable!("workers live until the work channel closes")
-            };
             pending.insert(seq, out);
             while let Some(out) = pending.remove(&consumed) {
                 consumed += 1;
-                match out {
-                    Ok(out) => {
-                        if let Err(e) = sink(out) {
-                            break 'run Err(e);
-                        }
-                    }
+                let failed = match out {
+                    Ok(out) => sink(out).map_err(|e| result = Err(e)).is_err(),
                     Err(payload) => {
                         panicked = Some(payload);
-                        break 'run Ok(());
+                        true
                     }
+                };
+                if failed {
+                    // No more pulls: the reader's next token never comes.
+                    stop.set();
+                    tokens = None;
+                    break;
+                }
+                if let Some(tokens) = &tokens {
+                    let _ = tokens.send(());
                 }
             }
+        }
+        tokens = None;
+        let read = match reader.join() {
+            Ok(read) => read,
+            Err(payload) => panic::resume_unwind(payload),
         };
-        stop.set();
-        drop(work_tx);
         if let Some(payload) = panicked {
             panic::resume_unwind(payload);
         }
-        result
+        // The sink's error first: it stopped the run.
+        result.and(read)
     })
 }
 
@@ -356,9 +386,10 @@ mod tests {
     }
 
     #[test]
-    fn source_errors_end_the_run() {
+    fn source_errors_end_the_run_after_what_was_read() {
         for jobs in [1, 3] {
             let mut n = 0;
+            let mut seen = Vec::new();
             let result = ordered(
                 jobs,
                 || {
@@ -370,9 +401,48 @@ mod tests {
                     }
                 },
                 |i, _| i,
-                |_| Ok(()),
+                |i| {
+                    seen.push(i);
+                    Ok(())
+                },
             );
             assert_eq!(result, Err("bad input"));
+            // Every item read before the error, as with one job.
+            assert_eq!(seen, (1..=20).collect::<Vec<_>>(), "-j{jobs}");
+        }
+    }
+
+    /// The sink takes each result while the source waits: here the source
+    /// yields an item only once the sink has the one before (a program
+    /// feeding records one at a time and reading each answer), which
+    /// would stall if the source ran on the sink's thread. (The timeout
+    /// turns a stall into an error.)
+    #[test]
+    fn results_reach_the_sink_while_the_source_waits() {
+        for jobs in [1, 2, 4] {
+            let (answered_tx, answered_rx) = mpsc::channel::<u64>();
+            let mut next = 0u64;
+            let mut seen = Vec::new();
+            let result = ordered(
+                jobs,
+                move || {
+                    if next > 0 {
+                        match answered_rx.recv_timeout(Duration::from_secs(60)) {
+                            Ok(i) if i == next - 1 => {}
+                            _ => return Err("stalled"),
+                        }
+                    }
+                    next += 1;
+                    Ok((next <= 10).then_some(next - 1))
+                },
+                |i, _| i,
+                |i| {
+                    seen.push(i);
+                    answered_tx.send(i).map_err(|_| "gone")
+                },
+            );
+            assert_eq!(result, Ok(()), "-j{jobs}");
+            assert_eq!(seen, (0..10).collect::<Vec<_>>());
         }
     }
 

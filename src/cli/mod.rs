@@ -517,7 +517,7 @@ fn stdout_file() -> io::Result<File> {
 
 /// Opens an input: standard input for `-`, else the file. The error says
 /// why it cannot be read, naming it.
-fn open_input(path: &Path) -> Result<(String, Box<dyn Read>), String> {
+fn open_input(path: &Path) -> Result<(String, Box<dyn Read + Send>), String> {
     if path.as_os_str() == "-" {
         return Ok(("<stdin>".into(), Box::new(io::stdin())));
     }
@@ -537,7 +537,7 @@ fn open_input(path: &Path) -> Result<(String, Box<dyn Read>), String> {
 /// input could be opened.
 pub fn each_input(
     files: &[PathBuf],
-    mut each: impl FnMut(&str, Box<dyn Read>) -> anyhow::Result<()>,
+    mut each: impl FnMut(&str, Box<dyn Read + Send>) -> anyhow::Result<()>,
 ) -> anyhow::Result<bool> {
     let mut all = true;
     for path in files {

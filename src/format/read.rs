@@ -319,10 +319,12 @@ struct Lines<R> {
 }
 
 /// What [`Lines::next`] found: a line as a range of the buffer, or a line
-/// that was too long.
+/// that was too long, or (when told not to read) that no whole line is
+/// buffered.
 enum Line {
     Text(usize, usize),
     TooLong,
+    Unread,
 }
 
 impl<R: Read> Lines<R> {
@@ -339,7 +341,9 @@ impl<R: Read> Lines<R> {
         }
     }
 
-    fn next(&mut self) -> io::Result<Option<Line>> {
+    /// The next line; with `may_read` false, [`Line::Unread`] rather than
+    /// a read of the input (which could wait on a slow writer).
+    fn next(&mut self, may_read: bool) -> io::Result<Option<Line>> {
         loop {
             if let Some(i) = memchr::memchr(b'\n', &self.buf[self.scan..self.end]) {
                 let (start, newline) = (self.pos, self.scan + i);
@@ -368,6 +372,9 @@ impl<R: Read> Lines<R> {
                     return Ok(Some(Line::TooLong));
                 }
                 return Ok(Some(Line::Text(start, self.end)));
+            }
+            if !may_read {
+                return Ok(Some(Line::Unread));
             }
             self.buf.copy_within(self.pos..self.end, 0);
             self.end -= self.pos;
@@ -447,7 +454,8 @@ impl<R: Read> Reader<R> {
     }
 
     /// [`Reader::next_batch`], of at most `records` records (at least
-    /// one; at most [`BATCH_RECORDS`]).
+    /// one; at most [`BATCH_RECORDS`]), and only of the records read
+    /// without waiting for more input once it holds one.
     pub fn next_batch_of(&mut self, records: usize) -> io::Result<Option<Batch>> {
         let records = records.clamp(1, BATCH_RECORDS);
         let mut batch = Batch {
@@ -461,7 +469,13 @@ impl<R: Read> Reader<R> {
                 return Ok(Some(batch));
             }
             let number = self.lines.number + 1;
-            let (start, end) = match self.lines.next()? {
+            // Once the batch holds a record, it ends rather than wait for
+            // more input (a `grid` block is never split): a slow writer
+            // upstream, or a program feeding puzzles one at a time, gets
+            // each answer as soon as its record is read.
+            let may_read = batch.is_empty() || self.block.is_some();
+            let (start, end) = match self.lines.next(may_read)? {
+                Some(Line::Unread) => return Ok(Some(batch)),
                 None => {
                     end_block(&mut self.block, self.size, &mut batch);
                     return Ok((!batch.is_empty()).then_some(batch));
