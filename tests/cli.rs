@@ -590,6 +590,16 @@ fn stats_measures_the_size_it_reads_and_names_what_it_skipped() {
         ),
         "{report}"
     );
+    let json = stdout_of(&["stats", "-f", "json", path]);
+    let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(doc["size"], 16);
+    assert_eq!(
+        doc["skipped"],
+        serde_json::json!({"invalid": 1, "other_size": 3})
+    );
+    let generated = stdout_of(&["stats", "-f", "json", "-n", "10", "--seed", "1"]);
+    let generated: serde_json::Value = serde_json::from_str(&generated).unwrap();
+    assert!(generated.get("skipped").is_none(), "{generated}");
     let report = stdout_of(&["stats", "--size", "9", path]);
     assert!(
         report.starts_with("9x9 records read from 1 input\n"),

@@ -277,7 +277,14 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
             }
         }
         ReportFormat::Json => {
-            let doc = crate::stats::json(&rows, size, config.level, &source);
+            let mut doc = crate::stats::json(&rows, size, config.level, &source);
+            if let Source::Read { .. } = config.source {
+                // What the table's last line says: the records not measured.
+                doc["skipped"] = serde_json::json!({
+                    "invalid": skipped.invalid,
+                    "other_size": skipped.other_size,
+                });
+            }
             writeln!(out.file, "{doc}").context(what.clone())?;
         }
     }
