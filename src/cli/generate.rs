@@ -161,8 +161,8 @@ impl Config {
         Writer::new(self.format, self.size, self.start, &fields)
     }
 
-    /// Grids per chunk: large enough to amortise the hand-over, small
-    /// enough that the first output comes quickly even for slow sizes.
+    /// Grids per chunk at most (chunks are sized by time up to this):
+    /// large enough to amortise the hand-over.
     pub fn chunk_len(&self) -> u64 {
         match self.size {
             Size::S4 | Size::S9 => 1024,
@@ -208,8 +208,10 @@ impl Config {
 
 /// Writes the records of indices `start..start + count` (made and formatted
 /// by `work`, with scratch state from `scratch` once per chunk) to `out` in
-/// order, in chunks of `chunk` indices on `jobs` workers, calling `done(n)`
-/// after each chunk of `n` records is written.
+/// order, in chunks of at most `chunk` indices (sized by time, see
+/// [`pipeline::Pace`]: the first record comes at once however slow each
+/// is) on `jobs` workers, calling `done(n)` after each chunk of `n` records
+/// is written.
 /// A run may end at the very last index, 2^64 - 1: chunks are (first index,
 /// length), never an end index. No more workers start than there are
 /// chunks, and once the writer fails no new record is begun.
@@ -222,25 +224,28 @@ pub fn write_indexed<W: Write + ?Sized, S>(
     work: impl Fn(u64, &mut S, &mut Vec<u8>) + Sync,
 ) -> io::Result<()> {
     let (mut next, mut left) = (start, count);
+    let pace = &pipeline::Pace::new(usize::try_from(chunk).unwrap_or(usize::MAX));
     let source = || {
         if left == 0 {
             return Ok(None);
         }
-        let c = (next, left.min(chunk));
+        let c = (next, left.min(chunk).min(pace.records() as u64));
         next = next.wrapping_add(c.1);
         left -= c.1;
         Ok(Some(c))
     };
     let make = |(from, len): (u64, u64), stop: &pipeline::Stop| {
-        let mut buf = Vec::new();
-        let mut state = scratch();
-        for index in (0..len).map(|k| from + k) {
-            if stop.is_set() {
-                break;
+        pace.time(len as usize, || {
+            let mut buf = Vec::new();
+            let mut state = scratch();
+            for index in (0..len).map(|k| from + k) {
+                if stop.is_set() {
+                    break;
+                }
+                work(index, &mut state, &mut buf);
             }
-            work(index, &mut state, &mut buf);
-        }
-        (len, buf)
+            (len, buf)
+        })
     };
     let jobs = usize::try_from(count.div_ceil(chunk)).map_or(jobs, |chunks| jobs.min(chunks));
     pipeline::ordered(jobs, source, make, |(n, buf): (u64, Vec<u8>)| {

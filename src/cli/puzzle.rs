@@ -348,8 +348,9 @@ impl Config {
         .for_puzzles(self.with_solution)
     }
 
-    /// Puzzles per chunk: a 9x9 puzzle takes about a hundred uniqueness
-    /// checks, larger ones far more.
+    /// Puzzles per chunk at most (chunks are sized by time up to this): a
+    /// 9x9 puzzle takes about a hundred uniqueness checks, larger ones far
+    /// more.
     fn chunk_len(&self) -> u64 {
         match self.grids.size {
             Size::S4 => 256,
