@@ -208,7 +208,8 @@ where
                 }
             }
         }
-        tokens = None;
+        // Every worker has ended, so the reader has closed the work
+        // channel: it has returned.
         let read = match reader.join() {
             Ok(read) => read,
             Err(payload) => panic::resume_unwind(payload),
