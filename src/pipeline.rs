@@ -198,7 +198,8 @@ where
                     }
                 };
                 if failed {
-                    // No more pulls: the reader's next token never comes.
+                    // No more pulls: dropping the tokens wakes a reader
+                    // waiting for one, and it sees the stop.
                     stop.set();
                     tokens = None;
                     break;

@@ -178,10 +178,9 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
             (counts, Skipped::default(), source)
         }
         Source::Read { files, symbols } => {
-            let (mut size, forced) = (
-                config.size,
-                symbols.is_some().then_some(config.size).flatten(),
-            );
+            let mut size = config.size;
+            // With another alphabet, the size it implies is forced.
+            let forced = if symbols.is_some() { config.size } else { None };
             let mut total: Option<(Stats, Skipped)> = None;
             let mut unmeasured = Skipped::default();
             // Puzzles are rated, which can take a while each: batches sized
@@ -371,7 +370,8 @@ impl Skipped {
         self.invalid + self.other_size > 0
     }
 
-    /// `N records skipped: ...`, saying how to measure the other sizes.
+    /// `N records skipped: ...`, saying how to measure the other sizes
+    /// (called only when [`Skipped::any`]).
     fn describe(&self, size: Option<Size>) -> String {
         let mut parts = Vec::new();
         if self.invalid > 0 {
@@ -392,11 +392,7 @@ impl Skipped {
         }
         let n = self.invalid + self.other_size;
         let records = if n == 1 { "record" } else { "records" };
-        if parts.is_empty() {
-            format!("{n} {records} skipped")
-        } else {
-            format!("{n} {records} skipped: {}", parts.join(", "))
-        }
+        format!("{n} {records} skipped: {}", parts.join(", "))
     }
 }
 
