@@ -774,3 +774,53 @@ fn chain_gives_the_same_bytes_with_the_portable_kernel_forced() {
         }
     }
 }
+
+/// At a terminal, reading standard input says so (and how to end it)
+/// rather than wait without a word; from a pipe it says nothing. The
+/// terminal is a pseudo-terminal made by util-linux's `script`.
+#[test]
+fn reading_a_terminal_says_how_to_end_the_input() {
+    let puzzle =
+        ".9.17..3......671.........2...78..9...3..12...1.5..4...52.....8.....43.5........9";
+    if !cfg!(target_os = "linux") || StdCommand::new("script").arg("--version").output().is_err() {
+        eprintln!("note: no util-linux `script` here; the terminal note is not tested");
+        return;
+    }
+    for command in ["solve", "rate", "check"] {
+        // `script` runs the command on a pseudo-terminal and passes it
+        // what it reads: the puzzle, then Ctrl-D.
+        let out = StdCommand::new("script")
+            .args(["-qec", &format!("{BIN} {command}"), "/dev/null"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                use std::io::Write;
+                let mut stdin = child.stdin.take().unwrap();
+                stdin.write_all(format!("{puzzle}\n\x04").as_bytes())?;
+                drop(stdin);
+                child.wait_with_output()
+            })
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.contains(
+                "sudogen: note: reading standard input from the terminal: paste puzzles or grids, then Ctrl-D (or name a file)"
+            ),
+            "{command}: {text}"
+        );
+        // The run went on to read the puzzle.
+        let expected = match command {
+            "solve" => "\n2 9 4 | 1 7 5 | 8 3 6",
+            "rate" => "# 2.0 medium direct-hidden-pair",
+            _ => "1 grid read: 1 valid",
+        };
+        assert!(text.contains(expected), "{command}: {text}");
+    }
+    sudogen()
+        .arg("solve")
+        .write_stdin(format!("{puzzle}\n"))
+        .assert()
+        .success()
+        .stderr("");
+}

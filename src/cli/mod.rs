@@ -515,10 +515,24 @@ fn stdout_file() -> io::Result<File> {
     Ok(File::from(io::stdout().as_handle().try_clone_to_owned()?))
 }
 
+/// The keys that end what is typed at a terminal.
+#[cfg(windows)]
+const END_OF_INPUT: &str = "Ctrl-Z and Enter";
+/// The keys that end what is typed at a terminal.
+#[cfg(not(windows))]
+const END_OF_INPUT: &str = "Ctrl-D";
+
 /// Opens an input: standard input for `-`, else the file. The error says
 /// why it cannot be read, naming it.
 fn open_input(path: &Path) -> Result<(String, Box<dyn Read + Send>), String> {
     if path.as_os_str() == "-" {
+        if io::stdin().is_terminal() {
+            // Someone at a terminal who left out the file would otherwise
+            // see a run that waits without a word.
+            warn(format_args!(
+                "note: reading standard input from the terminal: paste puzzles or grids, then {END_OF_INPUT} (or name a file)"
+            ));
+        }
         return Ok(("<stdin>".into(), Box::new(io::stdin())));
     }
     let name = path.display().to_string();
