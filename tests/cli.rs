@@ -809,6 +809,16 @@ fn reading_a_terminal_says_how_to_end_the_input() {
                 let mut stdin = child.stdin.take().unwrap();
                 stdin.write_all(format!("{puzzle}\n\x04").as_bytes())?;
                 drop(stdin);
+                // Bounded: a run that never sees the end of its input
+                // fails the test rather than hang it.
+                let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+                while child.try_wait()?.is_none() {
+                    if std::time::Instant::now() > deadline {
+                        child.kill()?;
+                        panic!("{command} at a terminal: no end within 60 s");
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(10));
+                }
                 child.wait_with_output()
             })
             .unwrap();
