@@ -508,6 +508,11 @@ impl Grid {
         self.cells().chunks_exact(self.size.side())
     }
 
+    /// How many cells are filled (a puzzle's clues).
+    pub fn filled(&self) -> usize {
+        self.cells().iter().filter(|&&v| v != 0).count()
+    }
+
     /// Whether every cell is filled.
     pub fn is_complete(&self) -> bool {
         self.cells().iter().all(|&v| v != 0)

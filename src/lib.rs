@@ -17,16 +17,19 @@
 //! [`grid`], [`candidates`] (what each unit still lacks), [`random`],
 //! [`strategies`] (one file per fill algorithm), [`format`](mod@format) (one reader and
 //! writer per format), [`check`] and [`stats`] (what the commands compute),
-//! [`solve`] (solutions and their count), [`techniques`] (one file per
-//! human solving technique) and [`rate`] (difficulty on the Sudoku
-//! Explainer scale), [`pipeline`] (the one ordered
-//! parallel stream), and [`cli`] (one file per command).
+//! [`solve`] (solutions and their count), [`puzzle`] (making puzzles),
+//! [`techniques`] (one file per human solving technique) and [`rate`]
+//! (difficulty on the Sudoku Explainer scale), and [`pipeline`] (the one
+//! ordered parallel stream every command runs on).
+//!
+//! The command line is the `sudogen` binary's own (`src/cli/`): this
+//! library knows nothing of options or flags, and its errors speak of
+//! values.
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
 
 pub mod candidates;
 pub mod check;
-pub mod cli;
 pub mod format;
 pub mod grid;
 pub mod mask;
@@ -35,6 +38,7 @@ pub mod puzzle;
 pub mod random;
 pub mod rate;
 pub mod reference;
+pub mod runs;
 pub mod solve;
 pub mod stats;
 pub mod strategies;

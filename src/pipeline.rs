@@ -291,6 +291,59 @@ where
     Ok(parts.into_iter().reduce(merge).unwrap_or_else(init))
 }
 
+/// Writes the records of indices `start..start + count` (made and formatted
+/// by `work`, with scratch state from `scratch` once per chunk) to `out` in
+/// order, in chunks of at most `chunk` indices (sized by time, see
+/// [`Pace`]: the first record comes at once however slow each is) on
+/// `jobs` workers, calling `done(n)` after each chunk of `n` records is
+/// written. This is how `generate` and `puzzle` run: every record is a
+/// pure function of its index, so the bytes do not depend on `jobs`.
+///
+/// A run may end at the very last index, 2^64 - 1: chunks are (first index,
+/// length), never an end index. No more workers start than there are
+/// chunks, and once the writer fails no new record is begun.
+pub fn write_indexed<W: std::io::Write + ?Sized, S>(
+    out: &mut W,
+    (start, count, chunk): (u64, u64, u64),
+    jobs: usize,
+    mut done: impl FnMut(u64),
+    scratch: impl Fn() -> S + Sync,
+    work: impl Fn(u64, &mut S, &mut Vec<u8>) + Sync,
+) -> std::io::Result<()> {
+    let (mut next, mut left) = (start, count);
+    let pace = &Pace::new(usize::try_from(chunk).unwrap_or(usize::MAX));
+    let source = || {
+        if left == 0 {
+            return Ok(None);
+        }
+        let c = (next, left.min(chunk).min(pace.records() as u64));
+        next = next.wrapping_add(c.1);
+        left -= c.1;
+        Ok(Some(c))
+    };
+    let make = |(from, len): (u64, u64), stop: &Stop| {
+        pace.time(len as usize, || {
+            let mut buf = Vec::new();
+            let mut state = scratch();
+            for index in (0..len).map(|k| from + k) {
+                if stop.is_set() {
+                    break;
+                }
+                work(index, &mut state, &mut buf);
+            }
+            (len, buf)
+        })
+    };
+    let jobs = usize::try_from(count.div_ceil(chunk)).map_or(jobs, |chunks| jobs.min(chunks));
+    ordered(jobs, source, make, |(n, buf): (u64, Vec<u8>)| {
+        out.write_all(&buf)?;
+        out.flush()?;
+        done(n);
+        Ok::<(), std::io::Error>(())
+    })?;
+    out.flush()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

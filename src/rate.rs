@@ -17,7 +17,7 @@
 
 use crate::candidates::{Board, Singles, UnitMasks, singles_fill};
 use crate::grid::Grid;
-use crate::solve::{self, Search};
+use crate::solve::{self, Budget, Search};
 use crate::techniques::{self, Step, Technique};
 
 /// The least rating SE gives where sudogen's techniques run out (dynamic
@@ -104,9 +104,9 @@ impl std::fmt::Display for Unrated {
         match self {
             Unrated::NoSolution => f.write_str("no solution"),
             Unrated::Multiple => f.write_str("2+ solutions"),
-            Unrated::Budget => f.write_str(
-                "search budget exceeded while checking that the solution is unique; raise --budget",
-            ),
+            Unrated::Budget => {
+                f.write_str("search budget exceeded while checking that the solution is unique")
+            }
             Unrated::WrongStep(t) => write!(
                 f,
                 "internal error: the {} step contradicts the solution; please report this puzzle",
@@ -117,7 +117,7 @@ impl std::fmt::Display for Unrated {
 }
 
 /// Named levels, each a range of SE ratings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Level {
     /// SE 1.0-1.5: hidden singles only.
     Easy,
@@ -164,6 +164,22 @@ impl Level {
         }
     }
 
+    /// The level of this name, if there is one.
+    pub fn named(name: &str) -> Option<Level> {
+        Level::ALL.iter().copied().find(|l| l.name() == name)
+    }
+
+    /// What the level holds, in a few words.
+    pub fn description(self) -> &'static str {
+        match self {
+            Level::Easy => "SE 1.0-1.5: hidden singles only",
+            Level::Medium => "SE 1.6-2.5: naked singles and the direct techniques",
+            Level::Hard => "SE 2.6-4.4: intersections, pairs, triples, basic fish, wings",
+            Level::Expert => "SE 4.5-6.4: uniqueness, quads, BUG, aligned pair exclusion",
+            Level::Fiendish => "SE 6.5 and up: chains",
+        }
+    }
+
     /// The level's name.
     pub fn name(self) -> &'static str {
         match self {
@@ -184,7 +200,7 @@ pub fn rate(puzzle: &Grid, explain: bool) -> Result<Rating, Unrated> {
 
 /// [`rate`], the uniqueness check giving up after `budget` guesses
 /// ([`Unrated::Budget`]).
-pub fn rate_within(puzzle: &Grid, explain: bool, budget: u64) -> Result<Rating, Unrated> {
+pub fn rate_within(puzzle: &Grid, explain: bool, budget: Budget) -> Result<Rating, Unrated> {
     let outcome = solve::search(puzzle, Search { limit: 2, budget });
     if outcome.cut {
         return Err(Unrated::Budget);
@@ -314,7 +330,7 @@ mod tests {
                 let settings = Settings {
                     symmetry: Symmetry::None,
                     clues: (clues > 0).then_some(clues),
-                    budget: u64::MAX,
+                    budget: Budget::UNLIMITED,
                 };
                 let p = puzzle::make(&mut grid_rng(32, i), &g, settings).puzzle;
                 let slow = rate_solved(&p, &g, false, u8::MAX).expect("rated");

@@ -12,6 +12,7 @@ use statrs::distribution::{ChiSquared, ContinuousCDF, DiscreteCDF, Normal, Poiss
 
 use crate::check::fingerprint;
 use crate::grid::{Grid, MAX_CELLS, MAX_SIDE, Size};
+use crate::runs::GridRun;
 use crate::strategies::uniform::{all_4x4, band_key, class_of_key, signature};
 
 /// The number of 9x9 grids.
@@ -500,73 +501,36 @@ impl Row {
     }
 }
 
-/// The report as an aligned table.
-pub fn table(rows: &[Row], level: f64) -> String {
-    let mut out = format!(
-        "{:<50} {:>12} {:>12} {:>10}  {}\n",
-        "statistic",
-        "value",
-        "uniform",
-        "p-value",
-        format_args!("result (level {level})")
-    );
-    for r in rows {
-        let num = |x: f64| {
-            if x.fract() == 0.0 && x.abs() < 1e15 {
-                format!("{x:.0}")
-            } else if x.abs() >= 1e-3 {
-                format!("{x:.4}")
-            } else {
-                format!("{x:.3e}")
-            }
-        };
-        let mut name = r.name.clone();
-        if let Some(df) = r.df {
-            name += &format!(" (df {df:.0})");
+/// Makes grids `start..start + count` of a run and counts their
+/// statistics, on `jobs` threads; the result does not depend on `jobs`.
+pub fn measure(run: GridRun, start: u64, count: u64, jobs: usize) -> Stats {
+    /// Grids made per work item.
+    const CHUNK: u64 = 4096;
+    let (mut next, mut left) = (start, count);
+    let source = || {
+        let chunk = (left > 0).then(|| (next, left.min(CHUNK)));
+        if let Some((_, len)) = chunk {
+            next = next.wrapping_add(len);
+            left -= len;
         }
-        let result = match r.pass {
-            Some(true) => "pass",
-            Some(false) => "FAIL",
-            None => "",
-        };
-        let note = if r.note.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", r.note)
-        };
-        out += &format!(
-            "{:<50} {:>12} {:>12} {:>10}  {result}{note}\n",
-            name,
-            num(r.value),
-            r.expected.map(num).unwrap_or_default(),
-            r.p_value.map(|p| format!("{p:.4}")).unwrap_or_default(),
-        );
+        Ok::<_, std::convert::Infallible>(chunk)
+    };
+    let step = |stats: &mut Stats, (from, len): (u64, u64)| {
+        let mut grid = Grid::empty(run.size);
+        for index in (0..len).map(|k| from + k) {
+            run.fill(index, &mut grid);
+            stats.add(&grid);
+        }
+    };
+    let merge = |mut a: Stats, b: Stats| {
+        a.merge(b);
+        a
+    };
+    let jobs = usize::try_from(count.div_ceil(CHUNK)).map_or(jobs, |chunks| jobs.min(chunks));
+    match crate::pipeline::fold(jobs, source, || Stats::new(run.size), step, merge) {
+        Ok(stats) => stats,
+        Err(never) => match never {},
     }
-    out
-}
-
-/// The report as one JSON object; `source` says where the grids came from.
-pub fn json(rows: &[Row], size: Size, level: f64, source: &str) -> serde_json::Value {
-    let items: Vec<serde_json::Value> = rows
-        .iter()
-        .map(|r| {
-            serde_json::json!({
-                "name": r.name,
-                "value": r.value,
-                "expected": r.expected,
-                "df": r.df,
-                "p_value": r.p_value,
-                "pass": r.pass,
-                "note": r.note,
-            })
-        })
-        .collect();
-    serde_json::json!({
-        "size": size.side(),
-        "level": level,
-        "source": source,
-        "statistics": items,
-    })
 }
 
 /// The largest side these statistics handle.
@@ -575,6 +539,7 @@ const _: () = assert!(MAX_SIDE == 25);
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::report::table;
     use crate::random::grid_rng;
     use crate::strategies::{Generator, Rotate, Strategy};
 

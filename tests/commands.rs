@@ -29,11 +29,17 @@ fn cases() -> Vec<(&'static str, &'static str)> {
         ("solve-csv", "solve -f csv puzzles.line"),
         ("solve-json", "solve -f json puzzles.line"),
         ("solve-count", "solve --count --limit 10 puzzles.line"),
-        ("solve-count-json", "solve --count --limit 10 -f json puzzles.line"),
+        (
+            "solve-count-json",
+            "solve --count --limit 10 -f json puzzles.line",
+        ),
         ("solve-count-csv", "solve --count -f csv puzzles.line"),
         ("solve-budget", "solve --budget 0 -f json puzzles.line"),
         ("solve-symbols", "solve --symbols ABCDEFGHI letters.txt"),
-        ("solve-symbols-grid", "solve --symbols ABCDEFGHI -f grid letters.txt"),
+        (
+            "solve-symbols-grid",
+            "solve --symbols ABCDEFGHI -f grid letters.txt",
+        ),
         (
             "solve-inputs",
             "solve ../puzzle-9.csv ../puzzle-9.json ../puzzle-9.grid ../puzzle-9.line",
@@ -47,38 +53,83 @@ fn cases() -> Vec<(&'static str, &'static str)> {
         ("rate-json", "rate -f json puzzles.line"),
         ("rate-explain", "rate --explain ../puzzle-9.line"),
         ("rate-explain-csv", "rate --explain -f csv ../puzzle-9.line"),
-        ("rate-explain-json", "rate --explain -f json ../puzzle-9.line"),
+        (
+            "rate-explain-json",
+            "rate --explain -f json ../puzzle-9.line",
+        ),
         ("rate-symbols", "rate --symbols ABCDEFGHI letters.txt"),
         // check: puzzles and grids, every rule.
         ("check-puzzles", "check puzzles.line"),
         ("check-unique", "check --unique puzzles.line"),
         ("check-grids", "check grids.line"),
         ("check-complete", "check --complete --distinct grids.line"),
-        ("check-solutions", "check ../puzzle-9.line ../puzzle-9.csv ../puzzle-9.json"),
+        (
+            "check-solutions",
+            "check ../puzzle-9.line ../puzzle-9.csv ../puzzle-9.json",
+        ),
         ("check-symbols", "check --symbols ABCDEFGHI letters.txt"),
         ("check-forced", "check -f line --size 9 grids.line"),
         // stats: generated and read, table and JSON.
         ("stats-generated", "stats -n 3000 --seed 3 -j 2"),
-        ("stats-generated-json", "stats -s backtrack -n 2000 --seed 3 -f json"),
-        ("stats-generated-4", "stats --size 4 -s potential -n 3000 --seed 3"),
+        (
+            "stats-generated-json",
+            "stats -s backtrack -n 2000 --seed 3 -f json",
+        ),
+        (
+            "stats-generated-4",
+            "stats --size 4 -s potential -n 3000 --seed 3",
+        ),
         ("stats-read", "stats grids.line"),
         ("stats-read-json", "stats -f json grids.line"),
         ("stats-puzzles", "stats puzzles.line"),
-        ("stats-puzzles-json", "stats -f json --input puzzles.line ../puzzle-9.line"),
+        (
+            "stats-puzzles-json",
+            "stats -f json --input puzzles.line ../puzzle-9.line",
+        ),
         // puzzle: rated runs and options not pinned by the golden puzzle
         // files.
-        ("puzzle-level-json", "puzzle -n 3 --seed 5 --level hard -f json"),
-        ("puzzle-level-line", "puzzle -n 3 --seed 5 --level easy --with-solution"),
-        ("puzzle-rating-csv", "puzzle -n 3 --seed 5 --rating 3.0..4.0 -f csv"),
-        ("puzzle-rating-grid", "puzzle -n 2 --seed 5 --rating 2.0.. -f grid"),
-        ("puzzle-clues", "puzzle -n 3 --seed 5 --clues 30 -f csv --with-solution"),
-        ("puzzle-4-json", "puzzle -n 2 --seed 5 --size 4 -f json --with-solution"),
-        ("puzzle-start", "puzzle -n 2 --seed 5 --start 7 -s backtrack --symmetry rot180"),
+        (
+            "puzzle-level-json",
+            "puzzle -n 3 --seed 5 --level hard -f json",
+        ),
+        (
+            "puzzle-level-line",
+            "puzzle -n 3 --seed 5 --level easy --with-solution",
+        ),
+        (
+            "puzzle-rating-csv",
+            "puzzle -n 3 --seed 5 --rating 3.0..4.0 -f csv",
+        ),
+        (
+            "puzzle-rating-grid",
+            "puzzle -n 2 --seed 5 --rating 2.0.. -f grid",
+        ),
+        (
+            "puzzle-clues",
+            "puzzle -n 3 --seed 5 --clues 30 -f csv --with-solution",
+        ),
+        (
+            "puzzle-4-json",
+            "puzzle -n 2 --seed 5 --size 4 -f json --with-solution",
+        ),
+        (
+            "puzzle-start",
+            "puzzle -n 2 --seed 5 --start 7 -s backtrack --symmetry rot180",
+        ),
         ("puzzle-budget", "puzzle -n 2 --seed 5 --budget 0 -f json"),
         // generate: options beside those of the golden grid files.
-        ("generate-start", "generate -n 3 --seed 5 --start 18446744073709551613 -s rotate"),
-        ("generate-grid-16", "-s rotate --size 16 -n 2 --seed 5 -f grid"),
-        ("generate-json-25", "-s rotate --size 25 -n 1 --seed 5 -f json"),
+        (
+            "generate-start",
+            "generate -n 3 --seed 5 --start 18446744073709551613 -s rotate",
+        ),
+        (
+            "generate-grid-16",
+            "-s rotate --size 16 -n 2 --seed 5 -f grid",
+        ),
+        (
+            "generate-json-25",
+            "-s rotate --size 25 -n 1 --seed 5 -f json",
+        ),
         ("generate-csv-4", "--size 4 -n 3 --seed 5 -f csv"),
     ]
 }

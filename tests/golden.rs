@@ -9,7 +9,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use sudogen::format::Format;
+use sudogen::format::FORMATS;
 use sudogen::{Grid, Size, Strategy};
 
 const BIN: &str = env!("CARGO_BIN_EXE_sudogen");
@@ -22,7 +22,7 @@ fn golden_dir() -> PathBuf {
 /// format at every other size the strategy supports.
 fn cases(strategy: Strategy) -> Vec<(String, Vec<String>)> {
     let mut out = Vec::new();
-    for format in Format::ALL.iter().map(|f| f.name()) {
+    for format in FORMATS.iter().map(|f| f.name()) {
         out.push((
             format!("{strategy}-9.{format}"),
             vec![
@@ -115,7 +115,7 @@ fn puzzle_cases() -> Vec<(String, Vec<String>)> {
         (name, args)
     };
     let mut out = Vec::new();
-    for format in Format::ALL.iter().map(|f| f.name()) {
+    for format in FORMATS.iter().map(|f| f.name()) {
         out.push(run(
             format!("puzzle-9.{format}"),
             &["-f", format, "--with-solution"],

@@ -7,14 +7,25 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args;
 
-use super::{Exit, GridArgs, Output, RunArgs, SymbolsArgs, UsageError, batches, each_input, warn};
-use crate::format::Symbols;
-use crate::format::read::{BATCH_RECORDS, Batch, Reader};
-use crate::grid::{Grid, Size};
-use crate::pipeline;
-use crate::random::RunRng;
-use crate::stats::Stats;
-use crate::strategies::Strategy;
+use super::args::{GridArgs, RunArgs, SymbolsArgs};
+use super::exit::{Exit, usage};
+use super::io::{Output, batches, each_input, metadata_of, warn};
+use sudogen::format::Symbols;
+use sudogen::format::read::{BATCH_RECORDS, Batch, Reader};
+use sudogen::format::report;
+use sudogen::grid::{Grid, Size};
+use sudogen::pipeline;
+use sudogen::runs::GridRun;
+use sudogen::stats::{Stats, measure};
+use sudogen::strategies::Strategy;
+
+/// Worked examples, at the end of `--help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  sudogen stats -s backtrack -n 100000 --seed 1   how random is a strategy?
+  sudogen stats grids.txt                         ... or another program's grids (or puzzles)
+  sudogen puzzle -n 1000 | sudogen stats -        ... or a pipe, named as '-'
+  sudogen stats -f json -n 10000 > report.json    the report as one JSON object";
 
 /// The options that only make sense when grids are generated: a file to
 /// read (named either way) conflicts with each.
@@ -28,11 +39,9 @@ const GENERATION_ONLY: [&str; 4] = ["strategy", "count", "seed", "start"];
 )))]
 pub struct StatsArgs {
     #[command(flatten)]
-    #[allow(missing_docs)]
     pub grid: GridArgs,
 
     #[command(flatten)]
-    #[allow(missing_docs)]
     pub run: RunArgs,
 
     /// Grid or puzzle files to measure instead of generating (`-`:
@@ -48,7 +57,6 @@ pub struct StatsArgs {
     pub input: Vec<PathBuf>,
 
     #[command(flatten)]
-    #[allow(missing_docs)]
     pub symbols: SymbolsArgs,
 
     /// The report: a table for people or JSON for programs
@@ -117,15 +125,14 @@ impl StatsArgs {
         let mut size = self.grid.size;
         let source = if inputs.is_empty() {
             if self.symbols.symbols.is_some() {
-                return Err(UsageError(
-                    "--symbols reads files, and no file was named; use sudogen stats --symbols ALPHABET FILE".into(),
-                )
-                .into());
+                return Err(usage(
+                    "--symbols reads files, and no file was named; use sudogen stats --symbols ALPHABET FILE",
+                ));
             }
             size = Some(self.grid.size());
             self.run.check_range()?;
             if self.run.count == 0 {
-                return Err(UsageError("nothing to measure; use --count 1 or more".into()).into());
+                return Err(usage("nothing to measure; use --count 1 or more"));
             }
             Source::Generate {
                 strategy: self.grid.strategy()?,
@@ -153,9 +160,6 @@ impl StatsArgs {
     }
 }
 
-/// Grids generated per work item.
-const CHUNK: u64 = 4096;
-
 /// Runs `sudogen stats`.
 pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
     let config = args.config()?;
@@ -173,7 +177,12 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
                     "note: measuring {count} generated grids; standard input is not read (to measure it: sudogen stats -)"
                 ));
             }
-            let counts = measure(strategy, size, seed, start, count, config.jobs);
+            let run = GridRun {
+                strategy,
+                size,
+                seed,
+            };
+            let counts = measure(run, start, count, config.jobs);
             let source = format!("strategy {strategy}, size {size}, seed {seed}");
             (counts, Skipped::default(), source)
         }
@@ -269,21 +278,18 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
     match config.format {
         ReportFormat::Table => {
             writeln!(out.file, "{source}").context(what.clone())?;
-            write!(out.file, "{}", crate::stats::table(&rows, config.level))
-                .context(what.clone())?;
+            write!(out.file, "{}", report::table(&rows, config.level)).context(what.clone())?;
             if skipped.any() {
                 writeln!(out.file, "({})", skipped.describe(Some(size))).context(what.clone())?;
             }
         }
         ReportFormat::Json => {
-            let mut doc = crate::stats::json(&rows, size, config.level, &source);
-            if let Source::Read { .. } = config.source {
-                // What the table's last line says: the records not measured.
-                doc["skipped"] = serde_json::json!({
-                    "invalid": skipped.invalid,
-                    "other_size": skipped.other_size,
-                });
-            }
+            // What the table's last line says: the records not measured.
+            let skipped = match config.source {
+                Source::Read { .. } => Some((skipped.invalid, skipped.other_size)),
+                Source::Generate { .. } => None,
+            };
+            let doc = report::json(&rows, size, config.level, &source, skipped);
             writeln!(out.file, "{doc}").context(what.clone())?;
         }
     }
@@ -297,7 +303,7 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
 /// not a terminal would hang a script whose standard input never closes).
 /// A terminal or `/dev/null` is neither.
 fn stdin_is_data() -> bool {
-    super::metadata_of(&std::io::stdin()).is_some_and(|m| {
+    metadata_of(&std::io::stdin()).is_some_and(|m| {
         let t = m.file_type();
         is_fifo(&t) || (t.is_file() && m.len() > 0)
     })
@@ -401,44 +407,6 @@ fn merge(a: (Stats, Skipped), b: (Stats, Skipped)) -> (Stats, Skipped) {
     let (mut counts, skipped) = a;
     counts.merge(b.0);
     (counts, skipped.merge(b.1))
-}
-
-/// Generates grids `start..start + count` of a run and counts their
-/// statistics, on `jobs` threads; the result does not depend on `jobs`.
-pub fn measure(
-    strategy: Strategy,
-    size: Size,
-    seed: u64,
-    start: u64,
-    count: u64,
-    jobs: usize,
-) -> Stats {
-    let run = RunRng::new(seed);
-    let (mut next, mut left) = (start, count);
-    let source = || {
-        let chunk = (left > 0).then(|| (next, left.min(CHUNK)));
-        if let Some((_, len)) = chunk {
-            next = next.wrapping_add(len);
-            left -= len;
-        }
-        Ok::<_, std::convert::Infallible>(chunk)
-    };
-    let step = |stats: &mut Stats, (from, len): (u64, u64)| {
-        let mut grid = Grid::empty(size);
-        for index in (0..len).map(|k| from + k) {
-            strategy.generate(&mut run.for_index(index), &mut grid);
-            stats.add(&grid);
-        }
-    };
-    let merge = |mut a: Stats, b: Stats| {
-        a.merge(b);
-        a
-    };
-    let jobs = usize::try_from(count.div_ceil(CHUNK)).map_or(jobs, |chunks| jobs.min(chunks));
-    match pipeline::fold(jobs, source, || Stats::new(size), step, merge) {
-        Ok(stats) => stats,
-        Err(never) => match never {},
-    }
 }
 
 /// Parses a significance level: a probability strictly between 0 and 1.

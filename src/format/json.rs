@@ -1,36 +1,132 @@
 //! The `json` format: JSON Lines, one object per record. The run's fields
-//! come first, then `"index"` and `"grid"` (rows as arrays of integers, 0
-//! for an empty cell), then the record's own fields:
-//! `{"strategy":"backtrack","size":9,"seed":7,"index":0,"grid":[[...],...]}`.
+//! come first, then `"index"` and the grids as rows of integers (0 for an
+//! empty cell), then what the command found:
+//! `{"strategy":"backtrack","size":9,"seed":"7","index":0,"grid":[[...],...]}`.
+//!
+//! - Grids: `grid`.
+//! - Puzzles: `puzzle`, `solution` (when asked), `clues`, and a rated
+//!   run's `se`, `exact`, `level`, `hardest`.
+//! - Solutions: `puzzle`, `solution` (or `null`), `solutions`,
+//!   `limit_reached`, `guesses`, `budget_exceeded`.
+//! - Ratings: `puzzle`, `clues`, `se`, `exact`, `level`, `hardest`,
+//!   `steps`, `scale`, and with the steps `path`; or `se: null` and
+//!   `error`.
+//!
+//! Reading takes the rows of `grid` (or `puzzle`), and `solution` rows
+//! beside them.
 
-use std::io::{self, Write};
-
-use super::read::RecordError;
-use super::{Field, Record, Value, push_decimal, push_value, with_scratch};
+use super::record::{Content, Field, Rated, Record, RecordError, StepRecord, Value};
+use super::spec::{Encoding, Framer, Frames, RecordFormat, Run, claim};
+use super::text::{push_decimal, push_tenths, push_value};
 use crate::grid::{Grid, Size};
 
-/// Writes `record` as one object; `prefix` is `{` and the run's fields,
-/// each followed by a comma.
-pub fn write_record<W: Write + ?Sized>(
-    w: &mut W,
-    prefix: &[u8],
-    with_grid: bool,
-    record: &Record<'_>,
-) -> io::Result<()> {
-    with_scratch(w, |buf| {
-        buf.extend_from_slice(prefix);
-        buf.extend_from_slice(b"\"index\":");
-        push_decimal(buf, record.index);
-        if with_grid {
-            buf.extend_from_slice(b",\"grid\":");
-            push_rows(buf, record.grid);
+/// The `json` format.
+#[derive(Clone, Copy, Debug)]
+pub struct Json;
+
+impl RecordFormat for Json {
+    fn name(&self) -> &'static str {
+        "json"
+    }
+
+    fn description(&self) -> &'static str {
+        "JSON Lines: one object per record with the run's settings, the index and the rows"
+    }
+
+    fn prefix(&self, fields: &[Field<'_>]) -> Vec<u8> {
+        let mut prefix = vec![b'{'];
+        for field in fields {
+            push_field(&mut prefix, field);
+            prefix.push(b',');
         }
-        for field in record.fields {
-            buf.push(b',');
-            push_field(buf, field);
+        prefix
+    }
+
+    fn write(&self, out: &mut Vec<u8>, run: &Run, record: &Record<'_>) {
+        out.extend_from_slice(&run.prefix);
+        out.extend_from_slice(b"\"index\":");
+        push_decimal(out, record.index);
+        let field = |out: &mut Vec<u8>, name: &'static str, value: Value<'_>| {
+            out.push(b',');
+            push_field(out, &Field { name, value });
+        };
+        match run.content {
+            Content::Grids => field(out, "grid", Value::Grid(record.grid)),
+            Content::Puzzles { with_solution } => {
+                field(out, "puzzle", Value::Grid(record.grid));
+                if let Some(s) = record.solution.filter(|_| with_solution) {
+                    field(out, "solution", Value::Grid(s));
+                }
+                field(out, "clues", Value::UInt(record.grid.filled() as u64));
+                if let Some(r) = record.rating {
+                    field(out, "se", Value::Tenths(u64::from(r.se)));
+                    field(out, "exact", Value::Bool(r.exact));
+                    field(out, "level", Value::Text(r.level));
+                    field(out, "hardest", Value::Text(r.hardest));
+                }
+            }
+            Content::Solutions { .. } => {
+                field(out, "puzzle", Value::Grid(record.grid));
+                let solution = record.solution.map_or(Value::Null, Value::Grid);
+                field(out, "solution", solution);
+                if let Some(s) = &record.search {
+                    field(out, "solutions", Value::UInt(s.solutions));
+                    field(out, "limit_reached", Value::Bool(s.solutions >= s.limit));
+                    field(out, "guesses", Value::UInt(s.guesses));
+                    field(out, "budget_exceeded", Value::Bool(s.cut));
+                }
+            }
+            Content::Ratings { explain } => {
+                field(out, "puzzle", Value::Grid(record.grid));
+                field(out, "clues", Value::UInt(record.grid.filled() as u64));
+                match record.rating {
+                    Some(r) => {
+                        field(out, "se", Value::Tenths(u64::from(r.se)));
+                        field(out, "exact", Value::Bool(r.exact));
+                        field(out, "level", Value::Text(r.level));
+                        field(out, "hardest", Value::Text(r.hardest));
+                        field(out, "steps", Value::UInt(r.steps));
+                        field(out, "scale", Value::Text(r.scale));
+                        if explain {
+                            out.extend_from_slice(b",\"path\":");
+                            push_path(out, r);
+                        }
+                    }
+                    None => {
+                        field(out, "se", Value::Null);
+                        field(
+                            out,
+                            "error",
+                            Value::Text(record.problem.unwrap_or_default()),
+                        );
+                    }
+                }
+            }
         }
-        buf.extend_from_slice(b"}\n");
-    })
+        for f in record.fields {
+            out.push(b',');
+            push_field(out, f);
+        }
+        out.extend_from_slice(b"}\n");
+    }
+
+    fn detect(&self, line: &[u8]) -> Option<u8> {
+        (line[0] == b'{').then_some(claim::SURE)
+    }
+
+    fn framer(&self) -> Box<dyn Framer> {
+        Box::new(JsonFramer)
+    }
+}
+
+/// Each line is a record.
+struct JsonFramer;
+
+impl Framer for JsonFramer {
+    fn take(&mut self, line: &[u8], frames: &mut Frames<'_>) {
+        let size = frames.forced_size();
+        frames.push(frames.line(), Encoding::Json, size, line);
+    }
 }
 
 /// Appends `grid` as an array of rows of integers.
@@ -53,7 +149,7 @@ fn push_rows(buf: &mut Vec<u8>, grid: &Grid) {
 }
 
 /// Appends `"name":value`.
-pub(crate) fn push_field(buf: &mut Vec<u8>, field: &Field<'_>) {
+fn push_field(buf: &mut Vec<u8>, field: &Field<'_>) {
     push_string(buf, field.name);
     buf.push(b':');
     match field.value {
@@ -62,17 +158,12 @@ pub(crate) fn push_field(buf: &mut Vec<u8>, field: &Field<'_>) {
         Value::Bool(b) => buf.extend_from_slice(if b { b"true" } else { b"false" }),
         Value::Grid(g) => push_rows(buf, g),
         Value::Null => buf.extend_from_slice(b"null"),
-        Value::Tenths(x) => {
-            push_decimal(buf, x / 10);
-            buf.push(b'.');
-            push_decimal(buf, x % 10);
-        }
-        Value::Json(s) => buf.extend_from_slice(s.as_bytes()),
+        Value::Tenths(x) => push_tenths(buf, x),
     }
 }
 
 /// Appends `s` as a JSON string.
-pub(crate) fn push_string(buf: &mut Vec<u8>, s: &str) {
+fn push_string(buf: &mut Vec<u8>, s: &str) {
     buf.push(b'"');
     for c in s.chars() {
         match c {
@@ -85,6 +176,53 @@ pub(crate) fn push_string(buf: &mut Vec<u8>, s: &str) {
         }
     }
     buf.push(b'"');
+}
+
+/// Appends the path as an array of steps, for games that give hints:
+/// `{"technique","rating","text","place":{"cell","value"},"removes":[...]}`.
+fn push_path(buf: &mut Vec<u8>, rated: &Rated<'_>) {
+    buf.push(b'[');
+    for (i, step) in rated.path.iter().enumerate() {
+        if i > 0 {
+            buf.push(b',');
+        }
+        push_step(buf, step);
+    }
+    buf.push(b']');
+}
+
+/// Appends one step of a path.
+fn push_step(buf: &mut Vec<u8>, step: &StepRecord) {
+    buf.extend_from_slice(b"{\"technique\":");
+    push_string(buf, step.technique);
+    buf.extend_from_slice(b",\"rating\":");
+    push_tenths(buf, u64::from(step.rating));
+    buf.extend_from_slice(b",\"text\":");
+    push_string(buf, &step.text);
+    if let Some((cell, v)) = &step.place {
+        buf.extend_from_slice(b",\"place\":{\"cell\":");
+        push_string(buf, cell);
+        buf.extend_from_slice(b",\"value\":");
+        push_decimal(buf, u64::from(*v));
+        buf.push(b'}');
+    }
+    buf.extend_from_slice(b",\"removes\":[");
+    for (j, (cell, values)) in step.removes.iter().enumerate() {
+        if j > 0 {
+            buf.push(b',');
+        }
+        buf.extend_from_slice(b"{\"cell\":");
+        push_string(buf, cell);
+        buf.extend_from_slice(b",\"values\":[");
+        for (k, &v) in values.iter().enumerate() {
+            if k > 0 {
+                buf.push(b',');
+            }
+            push_decimal(buf, u64::from(v));
+        }
+        buf.extend_from_slice(b"]}");
+    }
+    buf.extend_from_slice(b"]}");
 }
 
 /// Reads a record: an object whose `grid` (or, for puzzles, `puzzle`) is

@@ -1,9 +1,117 @@
-//! The `line` format: one grid per line, its symbols row-major and nothing
-//! else, as other Sudoku tools read and write them.
+//! The `line` format: one record per line, the grid's symbols row-major
+//! (`.` for an empty cell), as other Sudoku tools read and write them.
+//! What a command adds follows on the same line: a puzzle's solution after
+//! a space, a rating summary, a `# problem`.
+//!
+//! Reading takes a line's first field; a second field of the same length
+//! is its solution (`PUZZLE SOLUTION`), and anything after is ignored
+//! (collections append counts or ratings).
 
-use std::io::{self, Write};
-
+use super::record::{Content, Record};
+use super::spec::{Encoding, Framer, Frames, RecordFormat, Run, claim};
+use super::text::{push_count, push_steps, push_summary, rewrite};
 use crate::grid::{Grid, MAX_CELLS, SYMBOLS, Size};
+
+/// The `line` format.
+#[derive(Clone, Copy, Debug)]
+pub struct Line;
+
+impl RecordFormat for Line {
+    fn name(&self) -> &'static str {
+        "line"
+    }
+
+    fn description(&self) -> &'static str {
+        "One grid per line, the symbols row-major (the 81-character format)"
+    }
+
+    fn write(&self, out: &mut Vec<u8>, run: &Run, record: &Record<'_>) {
+        let symbols = run.symbols.as_ref();
+        match run.content {
+            Content::Grids => {
+                let from = out.len();
+                push_grid(out, record.grid);
+                rewrite(out, from, symbols);
+            }
+            Content::Puzzles { with_solution } => {
+                let from = out.len();
+                push_grid(out, record.grid);
+                if let Some(s) = record.solution.filter(|_| with_solution) {
+                    out.pop();
+                    out.push(b' ');
+                    push_grid(out, s);
+                }
+                rewrite(out, from, symbols);
+            }
+            Content::Solutions { count: true } => {
+                if let Some(search) = &record.search {
+                    push_count(out, search);
+                }
+            }
+            Content::Solutions { count: false } => {
+                let from = out.len();
+                push_grid(out, record.solution.unwrap_or(record.grid));
+                rewrite(out, from, symbols);
+                if let Some(problem) = record.problem {
+                    out.pop();
+                    out.extend_from_slice(b" # ");
+                    out.extend_from_slice(problem.as_bytes());
+                    out.push(b'\n');
+                }
+            }
+            Content::Ratings { explain } => {
+                let from = out.len();
+                push_grid(out, record.grid);
+                rewrite(out, from, symbols);
+                out.pop();
+                out.push(b' ');
+                match (record.rating, record.problem) {
+                    (Some(rated), _) => push_summary(out, rated),
+                    (None, problem) => {
+                        out.extend_from_slice(b"# ");
+                        out.extend_from_slice(problem.unwrap_or_default().as_bytes());
+                    }
+                }
+                out.push(b'\n');
+                if let (true, Some(rated)) = (explain, record.rating) {
+                    push_steps(out, rated);
+                }
+            }
+        }
+    }
+
+    fn detect(&self, line: &[u8]) -> Option<u8> {
+        let first = line.split(u8::is_ascii_whitespace).next().unwrap_or(line);
+        Some(if Size::from_cells(first.len()).is_some() {
+            claim::SHAPED
+        } else {
+            claim::FALLBACK
+        })
+    }
+
+    fn framer(&self) -> Box<dyn Framer> {
+        Box::new(LineFramer)
+    }
+}
+
+/// Reads lines: the first field is the record, a second of its length its
+/// solution.
+struct LineFramer;
+
+impl Framer for LineFramer {
+    fn take(&mut self, line: &[u8], frames: &mut Frames<'_>) {
+        let mut fields = line
+            .split(u8::is_ascii_whitespace)
+            .filter(|f| !f.is_empty());
+        let first = fields.next().unwrap_or(line);
+        let second = fields.next().filter(|f| f.len() == first.len());
+        let size = frames.forced_size();
+        frames.push(frames.line(), Encoding::Symbols, size, first);
+        if let Some(solution) = second {
+            frames.push_solution(Encoding::Symbols, solution);
+        }
+    }
+}
 
 /// Symbols by value for sizes above 9x9 (`.` for an empty cell), padded so
 /// that any `u8 & 31` indexes it.
@@ -17,9 +125,9 @@ const LETTERS: [u8; 32] = {
     t
 };
 
-/// Writes `grid` as one line.
+/// Appends `grid` as one line, with its newline.
 #[inline]
-pub fn write_grid<W: Write + ?Sized>(w: &mut W, grid: &Grid) -> io::Result<()> {
+pub fn push_grid(out: &mut Vec<u8>, grid: &Grid) {
     let size = grid.size();
     let n = size.cells();
     let mut buf = [0u8; MAX_CELLS + 1];
@@ -37,7 +145,7 @@ pub fn write_grid<W: Write + ?Sized>(w: &mut W, grid: &Grid) -> io::Result<()> {
         }
     }
     buf[n] = b'\n';
-    w.write_all(&buf[..=n])
+    out.extend_from_slice(&buf[..=n]);
 }
 
 #[cfg(test)]
@@ -52,7 +160,7 @@ mod tests {
                 *c = (i % (size.side() + 1)) as u8;
             }
             let mut out = Vec::new();
-            write_grid(&mut out, &g).unwrap();
+            push_grid(&mut out, &g);
             let text = String::from_utf8(out).unwrap();
             assert_eq!(text.len(), size.cells() + 1);
             // What we write, the parser reads back, empty cells included.

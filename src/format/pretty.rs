@@ -1,39 +1,153 @@
 //! The `grid` format, for people: symbols separated by spaces, `|` between
-//! stacks, a `-+-` rule between bands, a blank line between grids.
+//! stacks, a `-+-` rule between bands, a blank line between records.
 //!
 //! ```text
 //! 1 2 3 | 4 5 6 | 7 8 9
 //! ...
 //! ------+-------+------
 //! ```
+//!
+//! A puzzle's solution is drawn below it; a rating follows as a `#`
+//! comment line. Reading frames a block of rows (as many as the first row
+//! has cells), skipping the rules.
 
-use std::io::{self, Write};
-
-use super::read::RecordError;
-use super::with_scratch;
+use super::record::{Content, Record, RecordError};
+use super::spec::{Encoding, Framer, Frames, RecordFormat, Run, claim};
+use super::text::{push_count, push_steps, push_summary, rewrite};
 use crate::grid::{Grid, ParseError, Size};
 
-/// Writes `grid`, preceded by a blank line if it is not the first.
-pub fn write_grid<W: Write + ?Sized>(w: &mut W, grid: &Grid, separate: bool) -> io::Result<()> {
+/// The `grid` format.
+#[derive(Clone, Copy, Debug)]
+pub struct Pretty;
+
+impl RecordFormat for Pretty {
+    fn name(&self) -> &'static str {
+        "grid"
+    }
+
+    fn description(&self) -> &'static str {
+        "Human-readable rows with `|` between stacks and rules between bands"
+    }
+
+    fn write(&self, out: &mut Vec<u8>, run: &Run, record: &Record<'_>) {
+        let symbols = run.symbols.as_ref();
+        let separate = record.index != run.start;
+        let from = out.len();
+        match run.content {
+            Content::Grids => push_grid(out, record.grid, separate),
+            Content::Puzzles { with_solution } => {
+                push_grid(out, record.grid, separate);
+                if let Some(s) = record.solution.filter(|_| with_solution) {
+                    push_grid(out, s, true);
+                }
+            }
+            Content::Solutions { count: true } => {
+                if let Some(search) = &record.search {
+                    push_count(out, search);
+                }
+                return;
+            }
+            Content::Solutions { count: false } => {
+                push_grid(out, record.solution.unwrap_or(record.grid), separate);
+            }
+            Content::Ratings { explain } => {
+                push_grid(out, record.grid, separate);
+                rewrite(out, from, symbols);
+                out.extend_from_slice(b"# ");
+                match (record.rating, record.problem) {
+                    (Some(rated), _) => push_summary(out, rated),
+                    (None, problem) => {
+                        out.extend_from_slice(b"# ");
+                        out.extend_from_slice(problem.unwrap_or_default().as_bytes());
+                    }
+                }
+                out.push(b'\n');
+                if let (true, Some(rated)) = (explain, record.rating) {
+                    push_steps(out, rated);
+                }
+                return;
+            }
+        }
+        rewrite(out, from, symbols);
+    }
+
+    fn detect(&self, line: &[u8]) -> Option<u8> {
+        is_row_or_rule(line).then_some(claim::LIKELY)
+    }
+
+    fn framer(&self) -> Box<dyn Framer> {
+        Box::new(BlockFramer { block: None })
+    }
+}
+
+/// Frames blocks of rows.
+struct BlockFramer {
+    block: Option<Block>,
+}
+
+/// A block being framed: where it starts, its rows so far (separated by
+/// `\n`), how many, and how many it needs.
+struct Block {
+    line: u64,
+    bytes: Vec<u8>,
+    rows: usize,
+    side: usize,
+}
+
+impl Framer for BlockFramer {
+    fn take(&mut self, line: &[u8], frames: &mut Frames<'_>) {
+        if is_rule(line) {
+            return;
+        }
+        let block = self.block.get_or_insert_with(|| Block {
+            line: frames.line(),
+            bytes: Vec::new(),
+            rows: 0,
+            side: frames
+                .forced_size()
+                .map_or_else(|| row_tokens(line).count(), Size::side),
+        });
+        if block.rows > 0 {
+            block.bytes.push(b'\n');
+        }
+        block.bytes.extend_from_slice(line);
+        block.rows += 1;
+        if block.rows >= block.side {
+            self.end(frames);
+        }
+    }
+
+    fn end(&mut self, frames: &mut Frames<'_>) {
+        if let Some(block) = self.block.take() {
+            let size = frames.forced_size();
+            frames.push(block.line, Encoding::Rows, size, &block.bytes);
+        }
+    }
+
+    fn is_open(&self) -> bool {
+        self.block.is_some()
+    }
+}
+
+/// Appends `grid`, preceded by a blank line if `separate`.
+pub fn push_grid(buf: &mut Vec<u8>, grid: &Grid, separate: bool) {
     let size = grid.size();
     let b = size.box_size();
-    with_scratch(w, |buf| {
-        if separate {
-            buf.push(b'\n');
+    if separate {
+        buf.push(b'\n');
+    }
+    for (r, row) in grid.rows().enumerate() {
+        if r > 0 && r % b == 0 {
+            push_rule(buf, b);
         }
-        for (r, row) in grid.rows().enumerate() {
-            if r > 0 && r % b == 0 {
-                push_rule(buf, b);
+        for (c, &v) in row.iter().enumerate() {
+            if c > 0 {
+                buf.extend_from_slice(if c % b == 0 { b" | " } else { b" " });
             }
-            for (c, &v) in row.iter().enumerate() {
-                if c > 0 {
-                    buf.extend_from_slice(if c % b == 0 { b" | " } else { b" " });
-                }
-                buf.push(size.symbol(v));
-            }
-            buf.push(b'\n');
+            buf.push(size.symbol(v));
         }
-    })
+        buf.push(b'\n');
+    }
 }
 
 /// The rule under a band: dashes under the symbols, `+` under each `|`.
@@ -108,14 +222,13 @@ pub fn parse_block(block: &[u8], size: Option<Size>) -> Result<Grid, RecordError
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Size;
 
     #[test]
     fn layout_of_a_4x4_grid() {
         let g = Grid::parse("1234341221434321", Some(Size::S4)).unwrap();
         let mut out = Vec::new();
-        write_grid(&mut out, &g, false).unwrap();
-        write_grid(&mut out, &g, true).unwrap();
+        push_grid(&mut out, &g, false);
+        push_grid(&mut out, &g, true);
         let one = "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n";
         assert_eq!(String::from_utf8(out).unwrap(), format!("{one}\n{one}"));
         // What the grid format writes, the grid parser reads back.

@@ -1,172 +1,39 @@
-//! Reading records back: every format sudogen writes, detected line by line
+//! Reading records back: every registered format, detected line by line
 //! (so files of mixed formats work) or forced, any size, streaming.
 //!
 //! Reading is split in two so that it can run in parallel:
 //!
 //! - [`Reader::next_batch`] (one thread, in input order) cuts the input
-//!   into lines, decides each line's format, groups the rows of a `grid`
-//!   block, follows CSV headers, and copies each record's bytes into a
-//!   [`Batch`], with its line number. It does no per-cell work.
+//!   into lines, decides each line's format (the one that claims it most
+//!   surely, see [`RecordFormat::detect`]), and hands the line to that
+//!   format's [`Framer`], which copies each record's bytes into a
+//!   [`Batch`] with its line number. It does no per-cell work.
 //! - [`Batch::for_each`] (any thread) parses each record of a batch into a
 //!   grid, or says what is wrong with it.
 //!
 //! The reader never trusts its input: lines are capped at [`MAX_LINE`]
 //! bytes (the rest is skipped and reported), bytes need not be UTF-8, a
-//! UTF-8 byte-order mark and white space around a line are ignored, and a
-//! bad record is reported with its line number while reading goes on.
+//! UTF-8 byte-order mark and white space around a line are ignored, `#`
+//! starts a comment line, and a bad record is reported with its line
+//! number while reading goes on.
 
-use std::fmt;
 use std::io::{self, Read};
 
-use super::{Format, Symbols, csv, json, pretty};
-use crate::grid::{Grid, ParseError, Size, or_list, plural};
+use super::record::RecordError;
+use super::spec::{Encoding, Framer, Frames, Raw};
+use super::{FORMATS, Format, Symbols, csv, json, pretty};
+use crate::grid::{Grid, ParseError, Size};
 
-/// The longest line read whole; longer lines are reported and skipped.
-pub const MAX_LINE: usize = 1 << 16;
+pub use super::record::MAX_LINE;
 
 /// The read buffer: room for a longest line and more.
 const BUFFER: usize = 4 * MAX_LINE;
 
 /// A batch ends after this many records (or fewer, asked for with
 /// [`Reader::next_batch_of`]) or bytes, whichever comes first (never inside
-/// a `grid` block).
+/// a record that spans lines).
 pub const BATCH_RECORDS: usize = 1024;
 const BATCH_BYTES: usize = 1 << 20;
-
-/// Why a record is not a grid.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RecordError {
-    /// The line is longer than [`MAX_LINE`].
-    LineTooLong,
-    /// The cells of a `line` or `csv` record: their count or a symbol.
-    Cells(ParseError),
-    /// The first row of a `grid` block has a number of cells that is no
-    /// size's side.
-    RowWidth {
-        /// How many cells it has.
-        found: usize,
-    },
-    /// A `grid` block or a JSON grid has the wrong number of rows.
-    Rows {
-        /// How many rows it has.
-        found: usize,
-        /// The size it was read as, if known.
-        expected: Option<Size>,
-    },
-    /// A row (1-based) does not have the size's number of cells.
-    RowCells {
-        /// The row, 1-based.
-        row: usize,
-        /// The size it was read as.
-        size: Size,
-    },
-    /// A CSV header's number of cell columns is no size's.
-    CsvHeader {
-        /// How many cell columns it has.
-        cells: usize,
-    },
-    /// A CSV record came before any header and its number of values is no
-    /// size's.
-    CsvNoHeader {
-        /// How many cell values it has.
-        cells: usize,
-    },
-    /// A value (CSV or JSON) is not a cell value of the size.
-    Value {
-        /// The value as written.
-        text: String,
-        /// The size it was read as.
-        size: Size,
-    },
-    /// A line starting with `{` is not JSON.
-    Json(String),
-    /// A JSON record has no `grid` (or `puzzle`) array.
-    JsonNoGrid,
-}
-
-impl From<ParseError> for RecordError {
-    fn from(e: ParseError) -> Self {
-        RecordError::Cells(e)
-    }
-}
-
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let sides = || or_list(Size::ALL.iter().map(|s| s.side()));
-        match self {
-            RecordError::LineTooLong => write!(f, "line longer than {MAX_LINE} bytes, skipped"),
-            RecordError::Cells(e) => e.fmt(f),
-            RecordError::RowWidth { found } => {
-                write!(
-                    f,
-                    "a row of {}, expected {}",
-                    plural(*found, "cell"),
-                    sides()
-                )
-            }
-            RecordError::Rows {
-                found,
-                expected: Some(s),
-            } => write!(f, "{}, expected {}", plural(*found, "row"), s.side()),
-            RecordError::Rows {
-                found,
-                expected: None,
-            } => write!(f, "{}, expected {}", plural(*found, "row"), sides()),
-            RecordError::CsvNoHeader { cells } => write!(
-                f,
-                "a CSV record of {} with no header line before it \
-                 (index,r1c1,...) to give its size",
-                plural(*cells, "value")
-            ),
-            RecordError::RowCells { row, size } => {
-                write!(f, "row {row} does not have {} cells", size.side())
-            }
-            RecordError::CsvHeader { cells } => write!(
-                f,
-                "CSV header has {cells} cell columns, expected {}",
-                or_list(Size::ALL.iter().map(|s| s.cells()))
-            ),
-            RecordError::Value { text, size } => write!(
-                f,
-                "{text:?} is not a value of a {size} grid (0 to {})",
-                size.side()
-            ),
-            RecordError::Json(e) => write!(f, "not JSON: {e}"),
-            RecordError::JsonNoGrid => f.write_str("no \"grid\" or \"puzzle\" array of rows"),
-        }
-    }
-}
-
-impl std::error::Error for RecordError {}
-
-/// How a framed record is to be parsed.
-#[derive(Clone, Debug)]
-enum Kind {
-    Line,
-    Json,
-    /// A CSV record, and whether a header came before it.
-    Csv {
-        header: bool,
-    },
-    Block,
-    /// Known bad while framing.
-    Bad(RecordError),
-}
-
-/// A framed record: its line, its kind, the size to read it as (forced, or
-/// from a CSV header), and its bytes in the batch.
-#[derive(Clone, Debug)]
-struct Raw {
-    line: u64,
-    kind: Kind,
-    size: Option<Size>,
-    start: usize,
-    end: usize,
-    /// A `line` record's solution, when one follows it (`PUZZLE
-    /// SOLUTION`, or the solution field of a puzzle CSV): its bytes in the
-    /// batch.
-    solution: Option<(usize, usize)>,
-}
 
 /// Records framed in input order, ready to parse on any thread.
 #[derive(Clone, Debug, Default)]
@@ -175,8 +42,7 @@ pub struct Batch {
     /// With another alphabet (`--symbols`): the bytes as written, before
     /// they were rewritten into standard symbols in `bytes`, so that a
     /// symbol outside the alphabet is named as written (see
-    /// [`Batch::named_as_written`]). Empty otherwise, and behind `bytes` only
-    /// by bytes not rewritten.
+    /// [`Batch::named_as_written`]). Empty otherwise.
     written: Vec<u8>,
     /// That alphabet.
     symbols: Option<Symbols>,
@@ -231,13 +97,13 @@ impl Batch {
         let mut solution = Grid::empty(Size::S9);
         for raw in &self.raws {
             let (parsed, solved) = match (&raw.kind, raw.solution) {
-                (Kind::Json, _) => {
+                (Ok(Encoding::Json), _) => {
                     let (grid, sol) =
                         json::parse_with_solution(&self.bytes[raw.start..raw.end], raw.size);
                     let parsed = grid.map(|g| scratch = g);
                     (parsed, sol.map(|r| r.map(|g| solution = g)))
                 }
-                (Kind::Line, Some((start, end))) => {
+                (_, Some((start, end))) => {
                     let parsed = self.parse(raw, &mut scratch);
                     let solved = solution
                         .read_line(&self.bytes[start..end], raw.size)
@@ -260,15 +126,17 @@ impl Batch {
         let bytes = &self.bytes[raw.start..raw.end];
         let as_written = |e| self.named_as_written(raw.start, raw.end, e);
         match &raw.kind {
-            Kind::Line => scratch
+            Ok(Encoding::Symbols | Encoding::StandardSymbols) => scratch
                 .read_line(bytes, raw.size)
                 .map_err(|e| as_written(e.into())),
-            Kind::Json => json::parse(bytes, raw.size).map(|g| *scratch = g),
-            &Kind::Csv { header } => csv::parse(bytes, raw.size, header).map(|g| *scratch = g),
-            Kind::Block => pretty::parse_block(bytes, raw.size)
+            Ok(Encoding::Json) => json::parse(bytes, raw.size).map(|g| *scratch = g),
+            &Ok(Encoding::Values { header }) => {
+                csv::parse_values(bytes, raw.size, header).map(|g| *scratch = g)
+            }
+            Ok(Encoding::Rows) => pretty::parse_block(bytes, raw.size)
                 .map(|g| *scratch = g)
                 .map_err(as_written),
-            Kind::Bad(e) => Err(e.clone()),
+            Err(e) => Err(e.clone()),
         }
     }
 
@@ -291,6 +159,18 @@ impl Batch {
                 })
             }
             other => other,
+        }
+    }
+
+    /// The framing API over this batch, at line `line`.
+    fn frames(&mut self, line: u64, size: Option<Size>) -> Frames<'_> {
+        Frames {
+            bytes: &mut self.bytes,
+            written: &mut self.written,
+            raws: &mut self.raws,
+            symbols: self.symbols.as_ref(),
+            line,
+            size,
         }
     }
 }
@@ -399,28 +279,17 @@ fn trim(mut line: &[u8], first: bool) -> &[u8] {
     line.trim_ascii()
 }
 
-/// A `grid` block being framed.
-#[derive(Clone, Copy, Debug)]
-struct Block {
-    line: u64,
-    start: usize,
-    rows: usize,
-    side: usize,
-}
-
 /// A streaming reader of records, in batches or one by one.
 pub struct Reader<R> {
     lines: Lines<R>,
     format: Option<Format>,
     size: Option<Size>,
     symbols: Option<Symbols>,
-    /// The size announced by the last CSV header seen.
-    csv_size: Option<Size>,
-    /// Whether the last CSV header was that of puzzles, and whether its
-    /// third column is their solutions.
-    csv_puzzles: bool,
-    csv_solutions: bool,
-    block: Option<Block>,
+    /// Each format's reading state for this input, as [`FORMATS`] orders
+    /// them (made when the format first claims a line).
+    framers: Vec<Option<Box<dyn Framer>>>,
+    /// The format of the last line framed.
+    current: Option<usize>,
     /// Parsed records not yet taken by the iterator.
     ready: std::collections::VecDeque<Item>,
 }
@@ -434,15 +303,14 @@ impl<R: Read> Reader<R> {
             format,
             size,
             symbols: None,
-            csv_size: None,
-            csv_puzzles: false,
-            csv_solutions: false,
-            block: None,
+            framers: FORMATS.iter().map(|_| None).collect(),
+            current: None,
             ready: Default::default(),
         }
     }
 
-    /// Reads `line` and `grid` records written in this alphabet.
+    /// Reads records written in this alphabet (where a format writes
+    /// symbols: `line`, `grid`).
     pub fn with_symbols(mut self, symbols: Option<Symbols>) -> Self {
         self.symbols = symbols;
         self
@@ -451,6 +319,35 @@ impl<R: Read> Reader<R> {
     /// Frames the next records, up to a batch; `None` at the end.
     pub fn next_batch(&mut self) -> io::Result<Option<Batch>> {
         self.next_batch_of(BATCH_RECORDS)
+    }
+
+    /// Whether the format of the last line holds a record open across
+    /// lines.
+    fn open(&self) -> bool {
+        self.current
+            .and_then(|i| self.framers[i].as_ref())
+            .is_some_and(|f| f.is_open())
+    }
+
+    /// Ends the record the last line's format holds open, if any.
+    fn end(&mut self, batch: &mut Batch, number: u64) {
+        end_open(&mut self.framers, self.current, batch, number, self.size);
+    }
+
+    /// The format of a line: the one forced, or the one that claims it
+    /// most surely (the first registered, on a tie).
+    fn format_of(&self, line: &[u8]) -> usize {
+        let forced = self
+            .format
+            .and_then(|f| FORMATS.iter().position(|&g| g == f));
+        forced.unwrap_or_else(|| {
+            let claims = FORMATS.iter().map(|f| f.spec().detect(line));
+            claims
+                .enumerate()
+                .filter_map(|(i, c)| Some((c?, i)))
+                .min()
+                .map_or(0, |(_, i)| i)
+        })
     }
 
     /// [`Reader::next_batch`], of at most `records` records (at least
@@ -463,136 +360,60 @@ impl<R: Read> Reader<R> {
             ..Batch::default()
         };
         loop {
-            if self.block.is_none()
-                && (batch.raws.len() >= records || batch.bytes.len() >= BATCH_BYTES)
-            {
+            let open = self.open();
+            if !open && (batch.raws.len() >= records || batch.bytes.len() >= BATCH_BYTES) {
                 return Ok(Some(batch));
             }
             let number = self.lines.number + 1;
             // Once the batch holds a record, it ends rather than wait for
-            // more input (a `grid` block is never split): a slow writer
-            // upstream, or a program feeding puzzles one at a time, gets
-            // each answer as soon as its record is read.
-            let may_read = batch.is_empty() || self.block.is_some();
+            // more input (a record spanning lines is never split): a slow
+            // writer upstream, or a program feeding puzzles one at a time,
+            // gets each answer as soon as its record is read.
+            let may_read = batch.is_empty() || open;
             let (start, end) = match self.lines.next(may_read)? {
                 Some(Line::Unread) => return Ok(Some(batch)),
                 None => {
-                    end_block(&mut self.block, self.size, &mut batch);
+                    self.end(&mut batch, number);
                     return Ok((!batch.is_empty()).then_some(batch));
                 }
                 Some(Line::TooLong) => {
-                    end_block(&mut self.block, self.size, &mut batch);
-                    push(
-                        &mut batch,
-                        number,
-                        Kind::Bad(RecordError::LineTooLong),
-                        None,
-                        &[],
-                    );
+                    self.end(&mut batch, number);
+                    batch
+                        .frames(number, None)
+                        .push_error(RecordError::LineTooLong);
                     continue;
                 }
                 Some(Line::Text(start, end)) => (start, end),
             };
             let line = trim(&self.lines.buf[start..end], number == 1);
             if line.is_empty() {
-                end_block(&mut self.block, self.size, &mut batch);
+                end_open(
+                    &mut self.framers,
+                    self.current,
+                    &mut batch,
+                    number,
+                    self.size,
+                );
                 continue;
             }
             if line[0] == b'#' {
                 // A comment (collections start with source notes).
                 continue;
             }
-            // A `line` record is its first field: collections append
-            // counts or ratings after a space. A second field of the same
-            // length is its solution (`puzzle --with-solution`).
-            let mut fields = line
-                .split(|b| b.is_ascii_whitespace())
-                .filter(|f| !f.is_empty());
-            let first = fields.next().unwrap_or(line);
-            let second = fields.next().filter(|f| f.len() == first.len());
-            let (line, kind) = match self.format {
-                Some(Format::Line) => (first, Format::Line),
-                Some(format) => (line, format),
-                None if first.len() < line.len() && Size::from_cells(first.len()).is_some() => {
-                    (first, Format::Line)
-                }
-                None => (line, detect(line)),
-            };
-            if kind != Format::Grid && self.block.is_some() {
-                end_block(&mut self.block, self.size, &mut batch);
+            let format = self.format_of(line);
+            if self.current != Some(format) {
+                end_open(
+                    &mut self.framers,
+                    self.current,
+                    &mut batch,
+                    number,
+                    self.size,
+                );
+                self.current = Some(format);
             }
-            let start = batch.bytes.len();
-            match kind {
-                Format::Line => {
-                    push(&mut batch, number, Kind::Line, self.size, line);
-                    if let Some(solution) = second {
-                        with_solution(&mut batch, solution);
-                    }
-                }
-                Format::Json => push(&mut batch, number, Kind::Json, self.size, line),
-                Format::Csv if csv::is_puzzle_header(line) => {
-                    self.csv_puzzles = true;
-                    self.csv_solutions = csv::is_solution_header(line);
-                    self.csv_size = None;
-                }
-                Format::Csv if csv::is_header(line) => {
-                    self.csv_puzzles = false;
-                    match csv::header_size(line) {
-                        Ok(size) => self.csv_size = Some(size),
-                        Err(e) => {
-                            self.csv_size = None;
-                            push(&mut batch, number, Kind::Bad(e), None, &[]);
-                        }
-                    }
-                }
-                Format::Csv if self.csv_puzzles => {
-                    push(
-                        &mut batch,
-                        number,
-                        Kind::Line,
-                        self.size,
-                        csv::puzzle_field(line),
-                    );
-                    if let Some(solution) = csv::solution_field(line).filter(|_| self.csv_solutions)
-                    {
-                        with_solution(&mut batch, solution);
-                    }
-                }
-                Format::Csv => {
-                    let header = self.csv_size.is_some();
-                    let size = self.size.or(self.csv_size);
-                    push(&mut batch, number, Kind::Csv { header }, size, line);
-                }
-                Format::Grid if pretty::is_rule(line) => {}
-                Format::Grid => {
-                    let block = self.block.get_or_insert_with(|| Block {
-                        line: number,
-                        start: batch.bytes.len(),
-                        rows: 0,
-                        side: self
-                            .size
-                            .map_or_else(|| pretty::row_tokens(line).count(), Size::side),
-                    });
-                    if block.rows > 0 {
-                        batch.bytes.push(b'\n');
-                    }
-                    batch.bytes.extend_from_slice(line);
-                    block.rows += 1;
-                    if block.rows >= block.side {
-                        end_block(&mut self.block, self.size, &mut batch);
-                    }
-                }
-            }
-            if let Some(symbols) = &self.symbols {
-                // Everything added since, as written (only this line's
-                // bytes are rewritten, below).
-                batch
-                    .written
-                    .extend_from_slice(&batch.bytes[batch.written.len()..]);
-                if let Format::Line | Format::Grid = kind {
-                    symbols.read(&mut batch.bytes[start..]);
-                }
-            }
+            let framer =
+                self.framers[format].get_or_insert_with(|| FORMATS[format].spec().framer());
+            framer.take(line, &mut batch.frames(number, self.size));
         }
     }
 
@@ -609,53 +430,16 @@ impl<R: Read> Reader<R> {
     }
 }
 
-/// Adds the `grid` block being framed, if any, to `batch`.
-fn end_block(block: &mut Option<Block>, size: Option<Size>, batch: &mut Batch) {
-    if let Some(block) = block.take() {
-        batch.raws.push(Raw {
-            line: block.line,
-            kind: Kind::Block,
-            size,
-            start: block.start,
-            end: batch.bytes.len(),
-            solution: None,
-        });
-    }
-}
-
-/// Adds a record with its bytes to `batch`.
-fn push(batch: &mut Batch, line: u64, kind: Kind, size: Option<Size>, bytes: &[u8]) {
-    let start = batch.bytes.len();
-    batch.bytes.extend_from_slice(bytes);
-    batch.raws.push(Raw {
-        line,
-        kind,
-        size,
-        start,
-        end: batch.bytes.len(),
-        solution: None,
-    });
-}
-
-/// Adds `bytes` to `batch` as the solution of its last record.
-fn with_solution(batch: &mut Batch, bytes: &[u8]) {
-    let start = batch.bytes.len();
-    batch.bytes.extend_from_slice(bytes);
-    if let Some(raw) = batch.raws.last_mut() {
-        raw.solution = Some((start, batch.bytes.len()));
-    }
-}
-
-/// Decides a line's format from its bytes (no other format has commas).
-fn detect(line: &[u8]) -> Format {
-    if line[0] == b'{' {
-        Format::Json
-    } else if line.starts_with(b"index,") || (line[0].is_ascii_digit() && line.contains(&b',')) {
-        Format::Csv
-    } else if pretty::is_row_or_rule(line) {
-        Format::Grid
-    } else {
-        Format::Line
+/// Ends the record the format `current` holds open, if any.
+fn end_open(
+    framers: &mut [Option<Box<dyn Framer>>],
+    current: Option<usize>,
+    batch: &mut Batch,
+    number: u64,
+    size: Option<Size>,
+) {
+    if let Some(framer) = current.and_then(|i| framers[i].as_mut()) {
+        framer.end(&mut batch.frames(number, size));
     }
 }
 
@@ -917,7 +701,7 @@ mod tests {
     proptest::proptest! {
         #[test]
         fn never_panics_on_arbitrary_bytes(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..2000)) {
-            for format in [None, Some(Format::Line), Some(Format::Grid), Some(Format::Csv), Some(Format::Json)] {
+            for format in std::iter::once(None).chain(FORMATS.iter().copied().map(Some)) {
                 for r in Reader::new(&bytes[..], format, None) {
                     let _ = r.unwrap().grid.map(|g| g.validate());
                 }

@@ -1,0 +1,265 @@
+//! What every format reads and writes: the [`Record`] (a grid or puzzle
+//! with what a command found about it), what the records of a run hold
+//! ([`Content`]), and why a record could not be read ([`RecordError`]).
+//!
+//! Every format module imports this one; it imports none of them.
+
+use std::fmt;
+
+use crate::grid::{Grid, ParseError, Size, or_list, plural};
+
+/// The longest line read whole; longer lines are reported and skipped.
+pub const MAX_LINE: usize = 1 << 16;
+
+/// What each record of a run holds: the same in every format, so a format
+/// decides once per run how its records look.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Content {
+    /// Complete grids (`generate`).
+    Grids,
+    /// Puzzles made, with their solutions when `with_solution`, and their
+    /// rating when the run was rated (`puzzle`).
+    Puzzles {
+        /// Whether each puzzle's solution is written beside it.
+        with_solution: bool,
+    },
+    /// Puzzles read and solved (`solve`): the solution, or with `count`
+    /// the number of solutions found.
+    Solutions {
+        /// Whether the count of solutions is written instead of one.
+        count: bool,
+    },
+    /// Puzzles read and rated (`rate`), with every step when `explain`.
+    Ratings {
+        /// Whether the steps of the solution path are written too.
+        explain: bool,
+    },
+}
+
+/// One record to write: its index and grid, and what the command found.
+#[derive(Clone, Copy, Debug)]
+pub struct Record<'a> {
+    /// The record's index (0-based) in the run or the input.
+    pub index: u64,
+    /// The grid: a complete grid, or a puzzle (empty cells are 0).
+    pub grid: &'a Grid,
+    /// The puzzle's solution, when there is one to write.
+    pub solution: Option<&'a Grid>,
+    /// What a search for solutions found (`solve`).
+    pub search: Option<Searched>,
+    /// The puzzle's rating.
+    pub rating: Option<&'a Rated<'a>>,
+    /// What is wrong with the record, if something is (no solution, a
+    /// budget run out): formats with room for it say so.
+    pub problem: Option<&'a str>,
+    /// Further named values (in the formats that have room for them:
+    /// JSON), written last.
+    pub fields: &'a [Field<'a>],
+}
+
+impl<'a> Record<'a> {
+    /// A record of `grid` alone.
+    pub fn new(index: u64, grid: &'a Grid) -> Record<'a> {
+        Record {
+            index,
+            grid,
+            solution: None,
+            search: None,
+            rating: None,
+            problem: None,
+            fields: &[],
+        }
+    }
+}
+
+/// What a search for a puzzle's solutions found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Searched {
+    /// Solutions found.
+    pub solutions: u64,
+    /// The limit it stopped at.
+    pub limit: u64,
+    /// Guesses made.
+    pub guesses: u64,
+    /// Whether the search budget cut it short (`solutions` is then a lower
+    /// bound).
+    pub cut: bool,
+}
+
+impl Searched {
+    /// Whether the count is only a lower bound: the limit was reached, or
+    /// the budget cut the search.
+    pub fn at_least(&self) -> bool {
+        self.solutions >= self.limit || self.cut
+    }
+}
+
+/// A puzzle's rating, as records carry it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rated<'a> {
+    /// The rating in tenths (72 is 7.2); a lower bound unless `exact`.
+    pub se: u8,
+    /// Whether `se` is the rating itself rather than a lower bound.
+    pub exact: bool,
+    /// The named level.
+    pub level: &'a str,
+    /// The hardest technique's name.
+    pub hardest: &'a str,
+    /// How many steps the solution path took.
+    pub steps: u64,
+    /// What the number means (`SE`, or `technique level` beyond 9x9).
+    pub scale: &'a str,
+    /// The steps, when they were asked for.
+    pub path: &'a [StepRecord],
+    /// What the path leaves out, when it is not complete (written after
+    /// the steps).
+    pub unfinished: Option<&'a str>,
+}
+
+/// One step of a solution path, as records carry it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StepRecord {
+    /// The technique's name.
+    pub technique: &'static str,
+    /// Its rating in tenths.
+    pub rating: u8,
+    /// The step in words.
+    pub text: String,
+    /// The cell it fills (its name, such as `r3c7`) and the value, if any.
+    pub place: Option<(String, u8)>,
+    /// The candidates it removes: each cell's name and values.
+    pub removes: Vec<(String, Vec<u8>)>,
+}
+
+/// A named value written beside a record's grids (in the formats that have
+/// room for it: JSON).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Field<'a> {
+    /// The key.
+    pub name: &'static str,
+    /// The value.
+    pub value: Value<'a>,
+}
+
+/// The value of a [`Field`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Value<'a> {
+    /// An unsigned integer.
+    UInt(u64),
+    /// A string (written with JSON escapes).
+    Text(&'a str),
+    /// A boolean.
+    Bool(bool),
+    /// A grid, as rows of integers (0 for empty).
+    Grid(&'a Grid),
+    /// No value (`null`).
+    Null,
+    /// A number in tenths, written with one decimal (`72` as `7.2`).
+    Tenths(u64),
+}
+
+/// Why a record is not a grid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    /// The line is longer than [`MAX_LINE`].
+    LineTooLong,
+    /// The cells of a `line` or `csv` record: their count or a symbol.
+    Cells(ParseError),
+    /// The first row of a `grid` block has a number of cells that is no
+    /// size's side.
+    RowWidth {
+        /// How many cells it has.
+        found: usize,
+    },
+    /// A `grid` block or a JSON grid has the wrong number of rows.
+    Rows {
+        /// How many rows it has.
+        found: usize,
+        /// The size it was read as, if known.
+        expected: Option<Size>,
+    },
+    /// A row (1-based) does not have the size's number of cells.
+    RowCells {
+        /// The row, 1-based.
+        row: usize,
+        /// The size it was read as.
+        size: Size,
+    },
+    /// A CSV header's number of cell columns is no size's.
+    CsvHeader {
+        /// How many cell columns it has.
+        cells: usize,
+    },
+    /// A CSV record came before any header and its number of values is no
+    /// size's.
+    CsvNoHeader {
+        /// How many cell values it has.
+        cells: usize,
+    },
+    /// A value (CSV or JSON) is not a cell value of the size.
+    Value {
+        /// The value as written.
+        text: String,
+        /// The size it was read as.
+        size: Size,
+    },
+    /// A line starting with `{` is not JSON.
+    Json(String),
+    /// A JSON record has no `grid` (or `puzzle`) array.
+    JsonNoGrid,
+}
+
+impl From<ParseError> for RecordError {
+    fn from(e: ParseError) -> Self {
+        RecordError::Cells(e)
+    }
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sides = || or_list(Size::ALL.iter().map(|s| s.side()));
+        match self {
+            RecordError::LineTooLong => write!(f, "line longer than {MAX_LINE} bytes, skipped"),
+            RecordError::Cells(e) => e.fmt(f),
+            RecordError::RowWidth { found } => {
+                write!(
+                    f,
+                    "a row of {}, expected {}",
+                    plural(*found, "cell"),
+                    sides()
+                )
+            }
+            RecordError::Rows {
+                found,
+                expected: Some(s),
+            } => write!(f, "{}, expected {}", plural(*found, "row"), s.side()),
+            RecordError::Rows {
+                found,
+                expected: None,
+            } => write!(f, "{}, expected {}", plural(*found, "row"), sides()),
+            RecordError::CsvNoHeader { cells } => write!(
+                f,
+                "a CSV record of {} with no header line before it \
+                 (index,r1c1,...) to give its size",
+                plural(*cells, "value")
+            ),
+            RecordError::RowCells { row, size } => {
+                write!(f, "row {row} does not have {} cells", size.side())
+            }
+            RecordError::CsvHeader { cells } => write!(
+                f,
+                "CSV header has {cells} cell columns, expected {}",
+                or_list(Size::ALL.iter().map(|s| s.cells()))
+            ),
+            RecordError::Value { text, size } => write!(
+                f,
+                "{text:?} is not a value of a {size} grid (0 to {})",
+                size.side()
+            ),
+            RecordError::Json(e) => write!(f, "not JSON: {e}"),
+            RecordError::JsonNoGrid => f.write_str("no \"grid\" or \"puzzle\" array of rows"),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
