@@ -39,11 +39,7 @@ fn pipeline(c: &mut Criterion) {
     group.sample_size(10);
     for strategy in [Strategy::Uniform, Strategy::Backtrack, Strategy::Rotate] {
         for jobs in [1, 2] {
-            let run = GridRun {
-                strategy,
-                size: Size::S9,
-                seed: 7,
-            };
+            let run = GridRun::new(strategy, Size::S9, 7);
             let writer = Writer::new(Format::LINE, Content::Grids, Size::S9, 0, &[]);
             let id = BenchmarkId::new(strategy.name(), format!("j{jobs}"));
             group.bench_function(id, |b| {

@@ -536,31 +536,30 @@ impl Grid {
         let (b, n) = (size.box_size(), size.side());
         // Each cell's value as a bit (an empty cell, 0, as no bit; values
         // never exceed 25, and `& 31` keeps the shift in range regardless).
-        let mut bits = [0u32; MAX_CELLS];
-        for (bit, &v) in bits.iter_mut().zip(self.cells()) {
-            *bit = (1u32 << (v & 31)) >> 1;
-        }
+        // Computed where it is used: an array of them would be cleared in
+        // full (the largest size's) on every call.
+        let bit = |v: u8| (1u32 << (v & 31)) >> 1;
         let full = size.full_mask().0;
         let mut all = full;
         let mut cols = [0u32; MAX_SIDE];
-        for row in bits[..size.cells()].chunks_exact(n) {
+        for row in self.cells().chunks_exact(n) {
             // Rows accumulate in a register, columns element-wise.
             let mut r = 0;
-            for (col, &bit) in cols.iter_mut().zip(row) {
-                r |= bit;
-                *col |= bit;
+            for (col, &v) in cols.iter_mut().zip(row) {
+                r |= bit(v);
+                *col |= bit(v);
             }
             all &= r;
         }
         for &col in &cols[..n] {
             all &= col;
         }
-        for band in bits[..size.cells()].chunks_exact(b * n) {
+        for band in self.cells().chunks_exact(b * n) {
             for stack in 0..b {
                 let mut m = 0;
                 for row in band.chunks_exact(n) {
-                    for &bit in &row[stack * b..stack * b + b] {
-                        m |= bit;
+                    for &v in &row[stack * b..stack * b + b] {
+                        m |= bit(v);
                     }
                 }
                 all &= m;

@@ -37,25 +37,57 @@ pub fn attempt_key(seed: u64, k: u64) -> u64 {
 }
 
 /// The grids of a run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct GridRun {
-    /// The strategy (it must support `size`).
-    pub strategy: Strategy,
-    /// The grid size.
-    pub size: Size,
-    /// The run's seed.
-    pub seed: u64,
+    strategy: Strategy,
+    size: Size,
+    seed: u64,
+    /// The seed expanded once (it costs more than a `rotate` grid).
+    rng: RunRng,
 }
 
+impl PartialEq for GridRun {
+    fn eq(&self, other: &GridRun) -> bool {
+        (self.strategy, self.size, self.seed) == (other.strategy, other.size, other.seed)
+    }
+}
+
+impl Eq for GridRun {}
+
 impl GridRun {
+    /// The run of `strategy`'s grids of `size` keyed by `seed` (the
+    /// strategy must support the size: see [`Strategy::check_size`]).
+    pub fn new(strategy: Strategy, size: Size, seed: u64) -> GridRun {
+        GridRun {
+            strategy,
+            size,
+            seed,
+            rng: RunRng::new(seed),
+        }
+    }
+
+    /// The strategy.
+    pub fn strategy(&self) -> Strategy {
+        self.strategy
+    }
+
+    /// The grid size.
+    pub fn size(&self) -> Size {
+        self.size
+    }
+
+    /// The run's seed.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
     /// Fills `grid` with grid `index` of the run.
     #[inline]
     pub fn fill(&self, index: u64, grid: &mut Grid) {
         if grid.size() != self.size {
             *grid = Grid::empty(self.size);
         }
-        self.strategy
-            .generate(&mut RunRng::new(self.seed).for_index(index), grid);
+        self.strategy.generate(&mut self.rng.for_index(index), grid);
     }
 
     /// Grid `index` of the run.
@@ -124,14 +156,13 @@ impl Filter {
 }
 
 /// The puzzles of a run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct PuzzleRun {
-    /// The grids the puzzles are made from: puzzle `i` solves to grid `i`.
-    pub grids: GridRun,
-    /// Symmetry, clue target and search budget.
-    pub settings: Settings,
-    /// Keep only puzzles rated in this range.
-    pub filter: Option<Filter>,
+    grids: GridRun,
+    settings: Settings,
+    filter: Option<Filter>,
+    /// The removal streams' key, expanded once.
+    removals: RunRng,
 }
 
 /// Puzzle `i` of a run.
@@ -149,6 +180,24 @@ pub struct RunPuzzle {
 }
 
 impl PuzzleRun {
+    /// The puzzles made from `grids` (puzzle `i` solves to grid `i`) with
+    /// `settings` (symmetry, clue target, search budget), keeping only
+    /// those a `filter` takes.
+    pub fn new(grids: GridRun, settings: Settings, filter: Option<Filter>) -> PuzzleRun {
+        let removals = RunRng::new(grids.seed ^ PUZZLE_KEY);
+        PuzzleRun {
+            grids,
+            settings,
+            filter,
+            removals,
+        }
+    }
+
+    /// The grids the puzzles are made from.
+    pub fn grids(&self) -> &GridRun {
+        &self.grids
+    }
+
     /// Puzzle `index` of the run, with its solution left in `grid`; `None`
     /// when a rated run's attempts all miss the range.
     pub fn make(&self, index: u64, grid: &mut Grid) -> Option<RunPuzzle> {
@@ -156,7 +205,7 @@ impl PuzzleRun {
         let settings = self.settings;
         let Some(filter) = self.filter else {
             self.grids.fill(index, grid);
-            let mut removals = RunRng::new(seed ^ PUZZLE_KEY).for_index(index);
+            let mut removals = self.removals.for_index(index);
             let made = puzzle::make(&mut removals, grid, settings);
             return Some(RunPuzzle {
                 fell_short: made.fell_short(&settings),
@@ -178,13 +227,14 @@ impl PuzzleRun {
             }
         };
         for k in 0..filter.attempts {
-            let key = if k == 0 { seed } else { attempt_key(seed, k) };
-            let grids = GridRun {
-                seed: key,
-                ..self.grids
+            let mut removals = if k == 0 {
+                self.grids.fill(index, grid);
+                self.removals.for_index(index)
+            } else {
+                let key = attempt_key(seed, k);
+                GridRun::new(self.grids.strategy, self.grids.size, key).fill(index, grid);
+                RunRng::new(key ^ PUZZLE_KEY).for_index(index)
             };
-            grids.fill(index, grid);
-            let mut removals = RunRng::new(key ^ PUZZLE_KEY).for_index(index);
             let Some(made) = make(&mut removals, grid) else {
                 continue;
             };
@@ -219,16 +269,8 @@ mod tests {
     /// seed, and puzzle `i` solves to it.
     #[test]
     fn puzzle_i_solves_to_grid_i() {
-        let grids = GridRun {
-            strategy: Strategy::Uniform,
-            size: Size::S9,
-            seed: 7,
-        };
-        let run = PuzzleRun {
-            grids,
-            settings: Settings::MINIMAL,
-            filter: None,
-        };
+        let grids = GridRun::new(Strategy::Uniform, Size::S9, 7);
+        let run = PuzzleRun::new(grids.clone(), Settings::MINIMAL, None);
         for index in [0, 1, 99] {
             let g = grids.grid(index);
             assert_eq!(g, Strategy::Uniform.grid(&mut grid_rng(7, index), Size::S9));
@@ -243,19 +285,13 @@ mod tests {
     /// gave each.
     #[test]
     fn a_rated_run_keeps_its_range() {
-        let run = PuzzleRun {
-            grids: GridRun {
-                strategy: Strategy::Uniform,
-                size: Size::S9,
-                seed: 3,
-            },
-            settings: Settings::MINIMAL,
-            filter: Some(Filter {
-                low: 26,
-                high: 44,
-                attempts: 1000,
-            }),
+        let filter = Filter {
+            low: 26,
+            high: 44,
+            attempts: 1000,
         };
+        let grids = GridRun::new(Strategy::Uniform, Size::S9, 3);
+        let run = PuzzleRun::new(grids, Settings::MINIMAL, Some(filter));
         let mut grid = Grid::empty(Size::S9);
         for index in 0..5 {
             let made = run.make(index, &mut grid).unwrap();

@@ -267,15 +267,23 @@ impl Stats {
 
     /// The statistics, each against its uniform expectation at `level`.
     pub fn report(&self, level: f64) -> Vec<Row> {
-        let n = self.grids as f64;
         let mut rows = vec![Row::info("grids", self.grids as f64)];
-        if self.grids == 0 {
-            rows.extend(self.clue_rows());
-            return rows;
+        if self.grids > 0 {
+            rows.push(self.duplicates_row(level));
+            rows.extend(self.frequency_rows(level));
+            if self.size == Size::S9 {
+                rows.extend(self.band_rows(level));
+            }
         }
-        let distinct = self.seen.len() as f64;
-        let dups = n - distinct;
-        // Expected duplicates among n uniform draws from N grids.
+        rows.extend(self.clue_rows());
+        rows
+    }
+
+    /// Duplicate grids against their expected number among as many
+    /// uniform draws.
+    fn duplicates_row(&self, level: f64) -> Row {
+        let n = self.grids as f64;
+        let dups = n - self.seen.len() as f64;
         let population = match self.size {
             Size::S4 => Some(288.0),
             Size::S9 => Some(N0),
@@ -291,14 +299,20 @@ impl Stats {
                 } else {
                     1.0
                 };
-                rows.push(Row::test("duplicate grids", dups, expected, p, level, ""));
+                Row::test("duplicate grids", dups, expected, p, level, "")
             }
             Some(big) => {
                 let expected = n - big * (1.0 - (1.0 - 1.0 / big).powf(n));
-                rows.push(Row::info("duplicate grids", dups).expected(expected));
+                Row::info("duplicate grids", dups).expected(expected)
             }
-            None => rows.push(Row::info("duplicate grids", dups)),
+            None => Row::info("duplicate grids", dups),
         }
+    }
+
+    /// The symbol in each cell, and at 4x4 each of the 288 grids, against
+    /// equal frequencies.
+    fn frequency_rows(&self, level: f64) -> Vec<Row> {
+        let n = self.grids as f64;
         let side = self.size.side();
         let e = n / side as f64;
         let chi2: f64 = self
@@ -307,7 +321,7 @@ impl Stats {
             .map(|&o| (o as f64 - e).powi(2) / e)
             .sum();
         let df = (self.size.cells() * (side - 1)) as f64;
-        rows.push(Row::chi2(
+        let mut rows = vec![Row::chi2(
             "symbol in each cell",
             chi2,
             df,
@@ -315,7 +329,7 @@ impl Stats {
             "cells not independent",
             MIN_EXPECTED * side as f64,
             n,
-        ));
+        )];
         if self.size == Size::S4 {
             let e = n / 288.0;
             let chi2: f64 = self
@@ -333,50 +347,41 @@ impl Stats {
                 n,
             ));
         }
-        if self.size == Size::S9 {
-            let p = &class_probabilities();
-            // At least the most likely class expected 5 times, so that the
-            // pooled test has two bins or more.
-            let needed = MIN_EXPECTED / p.iter().copied().fold(0.0, f64::max);
-            let (chi2, df) = pooled_chi2(&self.top_band, p, n);
-            rows.push(Row::chi2(
-                "top-band class (44)",
-                chi2,
-                df,
-                level,
-                "",
-                needed,
-                n,
-            ));
-            let (chi2, df) = pooled_chi2(&self.all_bands, p, 6.0 * n);
-            rows.push(Row::chi2(
-                "class of all bands and stacks",
-                chi2,
-                df,
-                level,
-                "not independent",
-                needed / 6.0,
-                n,
-            ));
-            let mean = self.rectangles as f64 / n;
-            let name = "4-cell unavoidable rectangles per grid";
-            if n < MIN_NORMAL {
-                rows.push(Row::not_applicable(name, mean, MIN_NORMAL));
-            } else {
-                let z = (mean - RECTANGLES_MEAN) / (RECTANGLES_SD / n.sqrt());
-                let p = 2.0 * Normal::standard().sf(z.abs());
-                rows.push(Row::test(
-                    name,
-                    mean,
-                    RECTANGLES_MEAN,
-                    p,
-                    level,
-                    &format!("z = {z:.2}"),
-                ));
-            }
-        }
-        rows.extend(self.clue_rows());
         rows
+    }
+
+    /// 9x9: band classes (the top band's, and all bands' and stacks')
+    /// against their probabilities, and unavoidable rectangles per grid
+    /// against their mean.
+    fn band_rows(&self, level: f64) -> Vec<Row> {
+        let n = self.grids as f64;
+        let p = &class_probabilities();
+        // At least the most likely class expected 5 times, so that the
+        // pooled test has two bins or more.
+        let needed = MIN_EXPECTED / p.iter().copied().fold(0.0, f64::max);
+        let (chi2, df) = pooled_chi2(&self.top_band, p, n);
+        let top = Row::chi2("top-band class (44)", chi2, df, level, "", needed, n);
+        let (chi2, df) = pooled_chi2(&self.all_bands, p, 6.0 * n);
+        let all = Row::chi2(
+            "class of all bands and stacks",
+            chi2,
+            df,
+            level,
+            "not independent",
+            needed / 6.0,
+            n,
+        );
+        let mean = self.rectangles as f64 / n;
+        let name = "4-cell unavoidable rectangles per grid";
+        let rectangles = if n < MIN_NORMAL {
+            Row::not_applicable(name, mean, MIN_NORMAL)
+        } else {
+            let z = (mean - RECTANGLES_MEAN) / (RECTANGLES_SD / n.sqrt());
+            let p = 2.0 * Normal::standard().sf(z.abs());
+            let note = format!("z = {z:.2}");
+            Row::test(name, mean, RECTANGLES_MEAN, p, level, &note)
+        };
+        vec![top, all, rectangles]
     }
 }
 
@@ -516,7 +521,7 @@ pub fn measure(run: GridRun, start: u64, count: u64, jobs: usize) -> Stats {
         Ok::<_, std::convert::Infallible>(chunk)
     };
     let step = |stats: &mut Stats, (from, len): (u64, u64)| {
-        let mut grid = Grid::empty(run.size);
+        let mut grid = Grid::empty(run.size());
         for index in (0..len).map(|k| from + k) {
             run.fill(index, &mut grid);
             stats.add(&grid);
@@ -527,7 +532,7 @@ pub fn measure(run: GridRun, start: u64, count: u64, jobs: usize) -> Stats {
         a
     };
     let jobs = usize::try_from(count.div_ceil(CHUNK)).map_or(jobs, |chunks| jobs.min(chunks));
-    match crate::pipeline::fold(jobs, source, || Stats::new(run.size), step, merge) {
+    match crate::pipeline::fold(jobs, source, || Stats::new(run.size()), step, merge) {
         Ok(stats) => stats,
         Err(never) => match never {},
     }

@@ -43,7 +43,7 @@ pub struct GenerateArgs {
 }
 
 /// A generation run with every option resolved.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
     /// The grids: strategy, size, seed.
     pub grids: GridRun,
@@ -65,11 +65,7 @@ impl Config {
         let strategy = grid.strategy()?;
         run.check_range()?;
         Ok(Config {
-            grids: GridRun {
-                strategy,
-                size: grid.size(),
-                seed: run.seed(),
-            },
+            grids: GridRun::new(strategy, grid.size(), run.seed()),
             start: run.start,
             count: run.count,
             format: output.format(),
@@ -84,11 +80,11 @@ impl Config {
         vec![
             Field {
                 name: "strategy",
-                value: Value::Text(self.grids.strategy.name()),
+                value: Value::Text(self.grids.strategy().name()),
             },
             Field {
                 name: "size",
-                value: Value::UInt(self.grids.size.side() as u64),
+                value: Value::UInt(self.grids.size().side() as u64),
             },
             Field {
                 name: "seed",
@@ -99,11 +95,7 @@ impl Config {
 
     /// The `--verbose` line: the run's settings.
     fn describe(&self) -> String {
-        let GridRun {
-            strategy,
-            size,
-            seed,
-        } = self.grids;
+        let (strategy, size, seed) = (self.grids.strategy(), self.grids.size(), self.grids.seed());
         let kernel = match strategy {
             Strategy::Chain => format!(" ({} kernel)", sudogen::strategies::Chain::kernel(size)),
             _ => String::new(),
@@ -141,11 +133,11 @@ pub fn write<W: Write + ?Sized>(
     out: &mut W,
     done: impl FnMut(u64),
 ) -> std::io::Result<()> {
-    let seed = config.grids.seed.to_string();
+    let seed = config.grids.seed().to_string();
     let writer = Writer::new(
         config.format,
         Content::Grids,
-        config.grids.size,
+        config.grids.size(),
         config.start,
         &config.fields(&seed),
     );
@@ -168,11 +160,7 @@ mod tests {
 
     fn config(strategy: Strategy, size: Size, count: u64, format: Format) -> Config {
         Config {
-            grids: GridRun {
-                strategy,
-                size,
-                seed: 5,
-            },
+            grids: GridRun::new(strategy, size, 5),
             start: 17,
             count,
             format,
@@ -192,7 +180,10 @@ mod tests {
                 let one = bytes(&job);
                 for jobs in [2, 3, 8] {
                     assert!(
-                        one == bytes(&Config { jobs, ..job }),
+                        one == bytes(&Config {
+                            jobs,
+                            ..job.clone()
+                        }),
                         "{strategy} {format:?} -j{jobs}"
                     );
                 }
@@ -208,7 +199,10 @@ mod tests {
             ..config(Strategy::Rotate, Size::S9, 5, Format::LINE)
         };
         for jobs in [1, 2] {
-            let out = bytes(&Config { jobs, ..job });
+            let out = bytes(&Config {
+                jobs,
+                ..job.clone()
+            });
             assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), 5, "-j{jobs}");
         }
     }
@@ -221,7 +215,7 @@ mod tests {
                 let out = bytes(&job);
                 let expected = bytes(&Config {
                     format: Format::LINE,
-                    ..job
+                    ..job.clone()
                 });
                 for forced in [None, Some(format)] {
                     let grids: Vec<String> = Reader::new(&out[..], forced, None)

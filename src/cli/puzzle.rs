@@ -95,7 +95,7 @@ pub struct PuzzleArgs {
 }
 
 /// A `puzzle` run with every option resolved.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
     /// The run of grids the puzzles are made from (its format is the
     /// puzzles' output format).
@@ -156,7 +156,7 @@ impl PuzzleArgs {
     /// rating range sudogen cannot rate exactly, is a usage error.
     pub fn config(&self) -> anyhow::Result<Config> {
         let grids = GridConfig::of(&self.grid, &self.run, &self.output)?;
-        let size = grids.grids.size;
+        let size = grids.grids.size();
         if let Some(n) = self.clues {
             let least = puzzle::fewest_clues(size);
             if n < least || n > size.cells() {
@@ -201,9 +201,9 @@ pub fn run(args: &PuzzleArgs) -> anyhow::Result<Exit> {
         let g = &config.grids;
         warn(format_args!(
             "puzzles from strategy {}, size {}, seed {}, puzzles {}..{}, symmetry {}, format {}, jobs {}",
-            g.grids.strategy,
-            g.grids.size.side(),
-            g.grids.seed,
+            g.grids.strategy(),
+            g.grids.size().side(),
+            g.grids.seed(),
             g.start,
             u128::from(g.start) + u128::from(g.count),
             config.settings.symmetry.name(),
@@ -300,7 +300,7 @@ impl Config {
     /// 9x9 puzzle takes about a hundred uniqueness checks, larger ones far
     /// more.
     fn chunk_len(&self) -> u64 {
-        match self.grids.grids.size {
+        match self.grids.grids.size() {
             Size::S4 => 256,
             Size::S9 => 16,
             Size::S16 | Size::S25 => 1,
@@ -319,7 +319,7 @@ fn write<W: Write + ?Sized>(
     reports: &Reports,
 ) -> std::io::Result<()> {
     let g = &config.grids;
-    let seed = g.grids.seed.to_string();
+    let seed = g.grids.seed().to_string();
     let mut fields = g.fields(&seed);
     fields.push(Field {
         name: "symmetry",
@@ -328,14 +328,10 @@ fn write<W: Write + ?Sized>(
     let content = Content::Puzzles {
         with_solution: config.with_solution,
     };
-    let writer = Writer::new(g.format, content, g.grids.size, g.start, &fields);
+    let writer = Writer::new(g.format, content, g.grids.size(), g.start, &fields);
     writer.write_header(out)?;
-    let run = PuzzleRun {
-        grids: g.grids,
-        settings: config.settings,
-        filter: config.filter,
-    };
-    let size = g.grids.size;
+    let run = PuzzleRun::new(g.grids.clone(), config.settings, config.filter);
+    let size = g.grids.size();
     pipeline::write_indexed(
         out,
         (g.start, g.count, config.chunk_len()),

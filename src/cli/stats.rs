@@ -160,11 +160,19 @@ impl StatsArgs {
     }
 }
 
+/// What was measured: the counts, the records skipped, and where the grids
+/// came from (the report's first line).
+struct Measured {
+    counts: Stats,
+    skipped: Skipped,
+    source: String,
+}
+
 /// Runs `sudogen stats`.
 pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
     let config = args.config()?;
     let mut out = Output::stdout()?;
-    let (counts, skipped, source) = match &config.source {
+    let measured = match &config.source {
         &Source::Generate {
             strategy,
             seed,
@@ -177,101 +185,23 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
                     "note: measuring {count} generated grids; standard input is not read (to measure it: sudogen stats -)"
                 ));
             }
-            let run = GridRun {
-                strategy,
-                size,
-                seed,
-            };
-            let counts = measure(run, start, count, config.jobs);
-            let source = format!("strategy {strategy}, size {size}, seed {seed}");
-            (counts, Skipped::default(), source)
-        }
-        Source::Read { files, symbols } => {
-            let mut size = config.size;
-            // With another alphabet, the size it implies is forced.
-            let forced = if symbols.is_some() { config.size } else { None };
-            let mut total: Option<(Stats, Skipped)> = None;
-            let mut unmeasured = Skipped::default();
-            // Puzzles are rated, which can take a while each: batches sized
-            // by time share the work out evenly to the end.
-            let pace = pipeline::Pace::new(BATCH_RECORDS);
-            let all_read = each_input(files, |name, input| {
-                let mut reader =
-                    Reader::new(input, None, forced).with_symbols(symbols.as_deref().cloned());
-                let mut next = batches(&mut reader, name, &pace);
-                // Without --size: the size of the first valid record (the
-                // batches before it have none, so skip them whatever it is).
-                let mut first = None;
-                while size.is_none() {
-                    let Some(batch) = next()? else { break };
-                    size = first_size(&batch);
-                    if size.is_some() {
-                        first = Some(batch);
-                    } else {
-                        unmeasured.invalid += batch.len() as u64;
-                    }
-                }
-                let Some(size) = size else {
-                    return Ok(());
-                };
-                let source = || match first.take() {
-                    Some(batch) => Ok(Some(batch)),
-                    None => next(),
-                };
-                let part = pipeline::fold(
-                    config.jobs,
-                    source,
-                    || (Stats::new(size), Skipped::default()),
-                    |(counts, skipped), batch| {
-                        pace.time(batch.len(), || {
-                            let _ = batch.for_each(|_, grid| {
-                                match grid.ok().and_then(kind) {
-                                    Some(Kind::Grid(g)) if g.size() == size => counts.add(g),
-                                    Some(Kind::Puzzle(g)) if g.size() == size => {
-                                        counts.add_puzzle(g)
-                                    }
-                                    Some(Kind::Grid(g) | Kind::Puzzle(g)) => {
-                                        skipped.other(g.size())
-                                    }
-                                    None => skipped.invalid += 1,
-                                }
-                                Ok::<(), ()>(())
-                            });
-                        })
-                    },
-                    merge,
-                )?;
-                total = Some(match total.take() {
-                    Some(total) => merge(total, part),
-                    None => part,
-                });
-                Ok(())
-            })?;
-            if !all_read {
-                return Ok(Exit::Usage);
+            let run = GridRun::new(strategy, size, seed);
+            Measured {
+                counts: measure(run, start, count, config.jobs),
+                skipped: Skipped::default(),
+                source: format!("strategy {strategy}, size {size}, seed {seed}"),
             }
-            let (counts, skipped) = match total {
-                Some((counts, skipped)) => (counts, skipped.merge(unmeasured)),
-                None => (Stats::new(Size::S9), unmeasured),
-            };
-            if counts.grids() == 0 && counts.puzzles() == 0 {
-                if skipped.any() {
-                    let what = size.map_or(String::new(), |s| format!("{s} "));
-                    warn(format_args!(
-                        "error: no valid {what}grids or puzzles in the input ({}); nothing to measure",
-                        skipped.describe(size)
-                    ));
-                } else {
-                    warn("error: no grids or puzzles in the input; nothing to measure");
-                }
-                return Ok(Exit::Failure);
-            }
-            let size = counts.size();
-            let plural = if files.len() == 1 { "" } else { "s" };
-            let source = format!("{size} records read from {} input{plural}", files.len());
-            (counts, skipped, source)
         }
+        Source::Read { files, symbols } => match read(&config, files, symbols.as_deref())? {
+            Ok(measured) => measured,
+            Err(exit) => return Ok(exit),
+        },
     };
+    let Measured {
+        counts,
+        skipped,
+        source,
+    } = measured;
     let size = counts.size();
     let rows = counts.report(config.level);
     let what = out.what.clone();
@@ -295,6 +225,98 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
     }
     out.finish()?;
     Ok(Exit::Success)
+}
+
+/// Measures the records of `files`; the exit status instead when an input
+/// cannot be read (2) or holds nothing to measure (1, said on standard
+/// error).
+fn read(
+    config: &Config,
+    files: &[PathBuf],
+    symbols: Option<&Symbols>,
+) -> anyhow::Result<Result<Measured, Exit>> {
+    let mut size = config.size;
+    // With another alphabet, the size it implies is forced.
+    let forced = if symbols.is_some() { config.size } else { None };
+    let mut total: Option<(Stats, Skipped)> = None;
+    let mut unmeasured = Skipped::default();
+    // Puzzles are rated, which can take a while each: batches sized by
+    // time share the work out evenly to the end.
+    let pace = pipeline::Pace::new(BATCH_RECORDS);
+    let all_read = each_input(files, |name, input| {
+        let mut reader = Reader::new(input, None, forced).with_symbols(symbols.cloned());
+        let mut next = batches(&mut reader, name, &pace);
+        // Without --size: the size of the first valid record (the batches
+        // before it have none, so skip them whatever it is).
+        let mut first = None;
+        while size.is_none() {
+            let Some(batch) = next()? else { break };
+            size = first_size(&batch);
+            if size.is_some() {
+                first = Some(batch);
+            } else {
+                unmeasured.invalid += batch.len() as u64;
+            }
+        }
+        let Some(size) = size else {
+            return Ok(());
+        };
+        let source = || match first.take() {
+            Some(batch) => Ok(Some(batch)),
+            None => next(),
+        };
+        let init = || (Stats::new(size), Skipped::default());
+        let step = |part: &mut (Stats, Skipped), batch: Batch| {
+            pace.time(batch.len(), || count(part, &batch, size));
+        };
+        let part = pipeline::fold(config.jobs, source, init, step, merge)?;
+        total = Some(match total.take() {
+            Some(total) => merge(total, part),
+            None => part,
+        });
+        Ok(())
+    })?;
+    if !all_read {
+        return Ok(Err(Exit::Usage));
+    }
+    let (counts, skipped) = match total {
+        Some((counts, skipped)) => (counts, skipped.merge(unmeasured)),
+        None => (Stats::new(Size::S9), unmeasured),
+    };
+    if counts.grids() == 0 && counts.puzzles() == 0 {
+        if skipped.any() {
+            let what = size.map_or(String::new(), |s| format!("{s} "));
+            warn(format_args!(
+                "error: no valid {what}grids or puzzles in the input ({}); nothing to measure",
+                skipped.describe(size)
+            ));
+        } else {
+            warn("error: no grids or puzzles in the input; nothing to measure");
+        }
+        return Ok(Err(Exit::Failure));
+    }
+    let size = counts.size();
+    let plural = if files.len() == 1 { "" } else { "s" };
+    let source = format!("{size} records read from {} input{plural}", files.len());
+    Ok(Ok(Measured {
+        counts,
+        skipped,
+        source,
+    }))
+}
+
+/// Counts the records of a batch: grids and puzzles of `size` measured,
+/// the others skipped.
+fn count((counts, skipped): &mut (Stats, Skipped), batch: &Batch, size: Size) {
+    let _ = batch.for_each(|_, grid| {
+        match grid.ok().and_then(kind) {
+            Some(Kind::Grid(g)) if g.size() == size => counts.add(g),
+            Some(Kind::Puzzle(g)) if g.size() == size => counts.add_puzzle(g),
+            Some(Kind::Grid(g) | Kind::Puzzle(g)) => skipped.other(g.size()),
+            None => skipped.invalid += 1,
+        }
+        Ok::<(), ()>(())
+    });
 }
 
 /// Whether standard input is a pipe or a non-empty file: `sudogen puzzle

@@ -9,7 +9,7 @@
 
 use super::record::{Content, Record};
 use super::spec::{Encoding, Framer, Frames, RecordFormat, Run, claim};
-use super::text::{push_count, push_steps, push_summary, rewrite};
+use super::text::{first_field, push_count, push_steps, push_summary, rewrite};
 use crate::grid::{Grid, MAX_CELLS, SYMBOLS, Size};
 
 /// The `line` format.
@@ -81,7 +81,7 @@ impl RecordFormat for Line {
     }
 
     fn detect(&self, line: &[u8]) -> Option<u8> {
-        let first = line.split(u8::is_ascii_whitespace).next().unwrap_or(line);
+        let (first, _) = first_field(line);
         Some(if Size::from_cells(first.len()).is_some() {
             claim::SHAPED
         } else {
@@ -100,11 +100,9 @@ struct LineFramer;
 
 impl Framer for LineFramer {
     fn take(&mut self, line: &[u8], frames: &mut Frames<'_>) {
-        let mut fields = line
-            .split(u8::is_ascii_whitespace)
-            .filter(|f| !f.is_empty());
-        let first = fields.next().unwrap_or(line);
-        let second = fields.next().filter(|f| f.len() == first.len());
+        let (first, rest) = first_field(line);
+        let (second, _) = first_field(rest.trim_ascii_start());
+        let second = Some(second).filter(|f| f.len() == first.len());
         let size = frames.forced_size();
         frames.push(frames.line(), Encoding::Symbols, size, first);
         if let Some(solution) = second {

@@ -169,7 +169,7 @@ pub fn is_rule(line: &[u8]) -> bool {
 /// Whether a line looks like a row of this format (symbols separated by
 /// spaces, or `|` between stacks) or a rule.
 pub fn is_row_or_rule(line: &[u8]) -> bool {
-    line.contains(&b' ') || line.contains(&b'|') || is_rule(line)
+    memchr::memchr2(b' ', b'|', line).is_some() || is_rule(line)
 }
 
 /// The symbol tokens of a row: white-space separated, `|` dropped.

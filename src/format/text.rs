@@ -100,6 +100,16 @@ pub fn push_steps(buf: &mut Vec<u8>, rated: &Rated<'_>) {
     }
 }
 
+/// A line's first field (up to the first space, tab or carriage return)
+/// and the rest.
+#[inline]
+pub fn first_field(line: &[u8]) -> (&[u8], &[u8]) {
+    match memchr::memchr3(b' ', b'\t', b'\r', line) {
+        None => (line, &[]),
+        Some(i) => line.split_at(i),
+    }
+}
+
 thread_local! {
     /// A scratch buffer per thread, so writing to an `io::Write` does not
     /// allocate per record.

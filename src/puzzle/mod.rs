@@ -373,43 +373,8 @@ fn remove_givens<R: Rng + ?Sized>(
             puzzle.cells_mut()[i] = 0;
             tracked.unplace(i, solution.cells()[i]);
         }
-        // Whether the puzzle is still unique (`None`: the budget ran out
-        // first), and whether a hidden single fills the orbit's one cell
-        // from the other givens.
-        let (unique, hidden) = match orbit[..] {
-            // One cell whose value still follows from the other givens by
-            // a hidden single: the puzzle keeps its solutions, and hidden
-            // singles solve it if they solved it before.
-            [i] if tracked.hidden_forced(&puzzle, i, solution.cells()[i]) => {
-                if let Some(sets) = &mut sets {
-                    let emptied = sets.take(orbit);
-                    debug_assert!(!emptied, "a unique puzzle emptied an unavoidable set");
-                }
-                (Some(true), true)
-            }
-            // A small unavoidable set left without a given: the puzzle
-            // would have another solution.
-            _ if sets
-                .get_or_insert_with(|| Unavoidable::of_puzzle(solution, &puzzle, orbit))
-                .take(orbit) =>
-            {
-                (Some(false), false)
-            }
-            // One cell: unique when a naked single forces its value, else
-            // unless a solution puts another value there.
-            [i] if tracked.naked_forced(i) => (Some(true), false),
-            [i] => (
-                tracked
-                    .has_other_solution(&puzzle, i, solution, &mut budget)
-                    .map(|other| !other),
-                false,
-            ),
-            _ => {
-                let out = search(&puzzle, Search { limit: 2, budget });
-                budget.charge(out.guesses);
-                ((!out.cut).then_some(out.solutions == 1), false)
-            }
-        };
+        let (unique, hidden) =
+            check_removal(&tracked, &puzzle, orbit, solution, &mut sets, &mut budget);
         if unique.is_none() {
             unproven += orbit.len();
         }
@@ -452,6 +417,62 @@ fn remove_givens<R: Rng + ?Sized>(
         unproven,
         guesses: budget.spent() - settings.budget.spent(),
     })
+}
+
+/// Whether `puzzle`, with the givens of `orbit` just emptied, is still
+/// unique (`None`: the budget ran out first), and whether a hidden single
+/// fills the orbit's one cell from the other givens. The cheap answers
+/// first: a hidden single, a small unavoidable set left empty, a naked
+/// single; then a search.
+#[inline]
+fn check_removal(
+    tracked: &Tracked,
+    puzzle: &Grid,
+    orbit: &[usize],
+    solution: &Grid,
+    sets: &mut Option<Unavoidable>,
+    budget: &mut Budget,
+) -> (Option<bool>, bool) {
+    match orbit[..] {
+        // One cell whose value still follows from the other givens by a
+        // hidden single: the puzzle keeps its solutions, and hidden singles
+        // solve it if they solved it before.
+        [i] if tracked.hidden_forced(puzzle, i, solution.cells()[i]) => {
+            if let Some(sets) = sets {
+                let emptied = sets.take(orbit);
+                debug_assert!(!emptied, "a unique puzzle emptied an unavoidable set");
+            }
+            (Some(true), true)
+        }
+        // A small unavoidable set left without a given: the puzzle would
+        // have another solution.
+        _ if sets
+            .get_or_insert_with(|| Unavoidable::of_puzzle(solution, puzzle, orbit))
+            .take(orbit) =>
+        {
+            (Some(false), false)
+        }
+        // One cell: unique when a naked single forces its value, else
+        // unless a solution puts another value there.
+        [i] if tracked.naked_forced(i) => (Some(true), false),
+        [i] => (
+            tracked
+                .has_other_solution(puzzle, i, solution, budget)
+                .map(|other| !other),
+            false,
+        ),
+        _ => {
+            let out = search(
+                puzzle,
+                Search {
+                    limit: 2,
+                    budget: *budget,
+                },
+            );
+            budget.charge(out.guesses);
+            ((!out.cut).then_some(out.solutions == 1), false)
+        }
+    }
 }
 
 /// What the removal checks read besides the puzzle, kept in step with its

@@ -857,7 +857,7 @@ fn explore(
     loop {
         // A search past its first guesses is on a hard puzzle: it also
         // claims along columns, and weights its guesses.
-        let hard = budget.spent >= WEIGH_AFTER;
+        let hard = budget.spent_here() >= WEIGH_AFTER;
         if board.propagate(hard).is_err() {
             board.learn(weights);
             return;

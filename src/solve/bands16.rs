@@ -573,11 +573,7 @@ mod tests {
                 keep: true,
                 first: None,
             };
-            let mut budget = Budget {
-                left: u64::MAX,
-                spent: 0,
-                cut: false,
-            };
+            let mut budget = Budget::UNLIMITED;
             if bands {
                 search(p, exclude, hint, &mut found, &mut budget);
             } else {

@@ -103,6 +103,8 @@ impl Found {
 pub struct Budget {
     left: u64,
     spent: u64,
+    /// What had been spent when the latest search began.
+    began: u64,
     /// Whether the latest search ran out.
     cut: bool,
 }
@@ -123,6 +125,7 @@ impl Budget {
         Budget {
             left: guesses,
             spent: 0,
+            began: 0,
             cut: false,
         }
     }
@@ -153,10 +156,18 @@ impl Budget {
         self.spent = self.spent.saturating_add(guesses);
     }
 
-    /// Starts a search: whether it runs out is its own.
+    /// Starts a search: whether it runs out, and what it spends, are its
+    /// own.
     #[inline]
     fn begin(&mut self) {
         self.cut = false;
+        self.began = self.spent;
+    }
+
+    /// The guesses the current search has spent.
+    #[inline]
+    pub(crate) fn spent_here(&self) -> u64 {
+        self.spent - self.began
     }
 
     /// Takes one guess from the budget; `false` (and the search stops) if
