@@ -104,7 +104,7 @@ fn expand(decl: &str, out: &mut Vec<String>) {
                 }
             }
             parts.push(&inner[last..]);
-            for part in parts.into_iter().filter(|p| !p.is_empty()) {
+            for part in parts.into_iter().map(str::trim).filter(|p| !p.is_empty()) {
                 expand(&format!("{head}{part}"), out);
             }
         }
@@ -113,14 +113,9 @@ fn expand(decl: &str, out: &mut Vec<String>) {
 
 /// The module a path names: its longest prefix that is a module of the
 /// crate, resolving `crate::` and `super::` from module `from`.
-fn target(path: &str, from: &str, is_mod_rs: bool, known: &BTreeMap<String, PathBuf>) -> String {
+fn target(path: &str, from: &str, known: &BTreeMap<String, PathBuf>) -> String {
     let mut segments: Vec<&str> = Vec::new();
     let mut here: Vec<&str> = from.split("::").filter(|s| !s.is_empty()).collect();
-    if !is_mod_rs {
-        // `super` of a file module is its parent; of `mod.rs`, the parent
-        // of the directory's module.
-        here.push("");
-    }
     for (i, seg) in path.split("::").enumerate() {
         match seg {
             "crate" if i == 0 => here.clear(),
@@ -146,10 +141,8 @@ fn target(path: &str, from: &str, is_mod_rs: bool, known: &BTreeMap<String, Path
 fn graph(known: &BTreeMap<String, PathBuf>) -> BTreeMap<String, BTreeSet<String>> {
     let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for (module, path) in known {
-        let is_mod_rs = path.file_name().is_some_and(|n| n == "mod.rs")
-            || module.is_empty();
         for p in paths(&code(path)) {
-            let to = target(&p, module, is_mod_rs, known);
+            let to = target(&p, module, known);
             if &to != module && !to.is_empty() && !module.starts_with(&format!("{to}::")) {
                 edges.entry(module.clone()).or_default().insert(to);
             }
@@ -240,9 +233,9 @@ fn the_cycle_check_can_fail() {
     for m in ["a", "a::b", "a::c", "d"] {
         known.insert(m.to_string(), PathBuf::new());
     }
-    assert_eq!(target("super::c::X", "a::b", false, &known), "a::c");
-    assert_eq!(target("super::X", "a", true, &known), "");
-    assert_eq!(target("crate::d::{x}", "a::b", false, &known), "d");
+    assert_eq!(target("super::c::X", "a::b", &known), "a::c");
+    assert_eq!(target("super::X", "a", &known), "");
+    assert_eq!(target("crate::d::x", "a::b", &known), "d");
     let mut out = Vec::new();
     expand("super::{c::{X, Y}, b}", &mut out);
     assert_eq!(out, ["super::c::X", "super::c::Y", "super::b"]);
