@@ -145,7 +145,7 @@ where
     for _ in 0..window {
         let _ = token_tx.send(());
     }
-    let mut tokens = Some(token_tx);
+    let tokens = Some(token_tx);
     thread::scope(|scope| {
         for _ in 0..jobs {
             let done_tx = done_tx.clone();
@@ -178,37 +178,7 @@ where
             }
             Ok(())
         });
-        let mut pending = BTreeMap::new();
-        let mut consumed = 0u64;
-        let mut result = Ok(());
-        let mut panicked = None;
-        // Until every worker has ended: every item pulled has a result.
-        for (seq, out) in done_rx.iter() {
-            if result.is_err() || panicked.is_some() {
-                continue;
-            }
-            pending.insert(seq, out);
-            while let Some(out) = pending.remove(&consumed) {
-                consumed += 1;
-                let failed = match out {
-                    Ok(out) => sink(out).map_err(|e| result = Err(e)).is_err(),
-                    Err(payload) => {
-                        panicked = Some(payload);
-                        true
-                    }
-                };
-                if failed {
-                    // No more pulls: dropping the tokens wakes a reader
-                    // waiting for one, and it sees the stop.
-                    stop.set();
-                    tokens = None;
-                    break;
-                }
-                if let Some(tokens) = &tokens {
-                    let _ = tokens.send(());
-                }
-            }
-        }
+        let (result, panicked) = sink_in_order(&done_rx, &mut sink, stop, tokens);
         // Every worker has ended, so the reader has closed the work
         // channel: it has returned.
         let read = match reader.join() {
@@ -221,6 +191,53 @@ where
         // The sink's error first: it stopped the run.
         result.and(read)
     })
+}
+
+/// Passes the results arriving on `done` to `sink` in sequence order,
+/// giving a token back for each (so the source may pull another item),
+/// until every worker has ended. After the sink fails or a worker
+/// panicked, the rest are dropped: `stop` is raised and the tokens are
+/// dropped, which wakes a source waiting for one. Returns the sink's
+/// result and the first panic.
+#[allow(clippy::type_complexity)]
+fn sink_in_order<O, E>(
+    done: &mpsc::Receiver<(u64, thread::Result<O>)>,
+    sink: &mut impl FnMut(O) -> Result<(), E>,
+    stop: &Stop,
+    mut tokens: Option<mpsc::Sender<()>>,
+) -> (Result<(), E>, Option<Box<dyn std::any::Any + Send>>) {
+    let mut pending = BTreeMap::new();
+    let mut consumed = 0u64;
+    let mut result = Ok(());
+    let mut panicked = None;
+    // Until every worker has ended: every item pulled has a result.
+    for (seq, out) in done.iter() {
+        if result.is_err() || panicked.is_some() {
+            continue;
+        }
+        pending.insert(seq, out);
+        while let Some(out) = pending.remove(&consumed) {
+            consumed += 1;
+            let failed = match out {
+                Ok(out) => sink(out).map_err(|e| result = Err(e)).is_err(),
+                Err(payload) => {
+                    panicked = Some(payload);
+                    true
+                }
+            };
+            if failed {
+                // No more pulls: dropping the tokens wakes a source waiting
+                // for one, and it sees the stop.
+                stop.set();
+                tokens = None;
+                break;
+            }
+            if let Some(tokens) = &tokens {
+                let _ = tokens.send(());
+            }
+        }
+    }
+    (result, panicked)
 }
 
 /// Takes the next item off the shared work channel; `None` once it closes.

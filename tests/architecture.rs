@@ -240,9 +240,15 @@ fn the_cycle_check_can_fail() {
     expand("super::{c::{X, Y}, b}", &mut out);
     assert_eq!(out, ["super::c::X", "super::c::Y", "super::b"]);
     let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    edges.entry("a::b".into()).or_default().insert("a::c".into());
+    edges
+        .entry("a::b".into())
+        .or_default()
+        .insert("a::c".into());
     assert_eq!(cycle(&edges), None);
-    edges.entry("a::c".into()).or_default().insert("a::b".into());
+    edges
+        .entry("a::c".into())
+        .or_default()
+        .insert("a::b".into());
     assert!(cycle(&edges).is_some());
 }
 
@@ -275,11 +281,10 @@ fn the_budget_option_is_declared_once() {
         .iter()
         .filter(|(_, path)| {
             let code = code(path);
-            code.split("#[arg(")
-                .skip(1)
-                .any(|arg| arg.split_once(']').is_some_and(|(_, rest)| {
-                    rest.trim_start().starts_with("pub budget:")
-                }))
+            code.split("#[arg(").skip(1).any(|arg| {
+                arg.split_once(']')
+                    .is_some_and(|(_, rest)| rest.trim_start().starts_with("pub budget:"))
+            })
         })
         .map(|(m, _)| m)
         .collect();
