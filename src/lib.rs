@@ -46,3 +46,8 @@ pub mod techniques;
 
 pub use grid::{Grid, Size};
 pub use strategies::{Generator, Strategy};
+
+/// The README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
