@@ -333,7 +333,7 @@ mod tests {
         );
         assert_eq!(
             solution_problem(&puzzle, Err(RecordError::JsonNoGrid)).unwrap(),
-            "its solution: no \"grid\" or \"puzzle\" array of rows"
+            "its solution: no \"grid\" or \"puzzle\" field"
         );
     }
 
@@ -368,7 +368,7 @@ mod tests {
                 (2, Problem::Text("column 1 has two 2s".to_string())),
                 (
                     3,
-                    Problem::Text("80 cells, expected 16, 81, 256 or 625".to_string())
+                    Problem::Text("80 cells where 81 are expected".to_string())
                 )
             ]
         );

@@ -34,9 +34,9 @@ pub const WINDOW_PER_JOB: usize = 8;
 /// start-up time on any machine this tool is for.
 pub const MAX_JOBS: usize = 256;
 
-/// Raised when the consumer of the results has gone (its sink failed):
-/// work in progress may poll it and return early, since its result will be
-/// dropped.
+/// Raised when the consumer of the results has gone (its sink failed, or
+/// the process was [interrupted](interrupt)): work in progress may poll it
+/// and return early, since its result will be dropped.
 #[derive(Debug, Default)]
 pub struct Stop(AtomicBool);
 
@@ -44,12 +44,36 @@ impl Stop {
     /// Whether the pipeline is stopping.
     #[inline]
     pub fn is_set(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.0.load(Ordering::Relaxed) || interrupted()
     }
 
     fn set(&self) {
         self.0.store(true, Ordering::Relaxed);
     }
+}
+
+/// Set once the work of the whole process is to stop: the reader of its
+/// output has gone, or the user pressed Ctrl-C in a binding.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Stops the work of every pipeline of the process, and every long search
+/// ([`crate::solve::Budget`] checks it every few hundred guesses): the
+/// items in progress end early and their results are dropped, never
+/// handed to a sink.
+pub fn interrupt() {
+    INTERRUPTED.store(true, Ordering::Relaxed);
+}
+
+/// Whether [`interrupt`] was called (and not [`clear_interrupt`] since).
+#[inline]
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::Relaxed)
+}
+
+/// Lets work run again after an [`interrupt`] (a binding does this before
+/// each call).
+pub fn clear_interrupt() {
+    INTERRUPTED.store(false, Ordering::Relaxed);
 }
 
 /// How many records the next batch read should hold, so that a batch is
@@ -132,7 +156,12 @@ where
     let stop = Stop::default();
     if jobs <= 1 {
         while let Some(item) = source()? {
-            sink(work(item, &stop))?;
+            let out = work(item, &stop);
+            if interrupted() {
+                // The work may have been cut short: its result is dropped.
+                return Ok(());
+            }
+            sink(out)?;
         }
         return Ok(());
     }
@@ -213,6 +242,13 @@ fn sink_in_order<O, E>(
     // Until every worker has ended: every item pulled has a result.
     for (seq, out) in done.iter() {
         if result.is_err() || panicked.is_some() {
+            continue;
+        }
+        if interrupted() {
+            // Results that may have been cut short are dropped, and no more
+            // items are pulled.
+            stop.set();
+            tokens = None;
             continue;
         }
         pending.insert(seq, out);

@@ -12,7 +12,7 @@ use super::io::{Output, open_output};
 use super::parse::{
     SizeParser, choice, parse_budget, parse_count, parse_jobs, parse_seed, parse_start,
 };
-use sudogen::format::{Format, Symbols};
+use sudogen::format::{Format, Symbols, symbols};
 use sudogen::grid::Size;
 use sudogen::solve::{Budget, DEFAULT_BUDGET};
 use sudogen::strategies::{Strategy, UnsupportedSize};
@@ -110,7 +110,7 @@ impl RunArgs {
 pub struct JobsArgs {
     /// Worker threads [default: the available cores]; the output is the
     /// same for every value
-    #[arg(short, long, value_name = "N", value_parser = parse_jobs)]
+    #[arg(short, long, value_name = "N", value_parser = parse_jobs, allow_negative_numbers = true)]
     pub jobs: Option<usize>,
 }
 
@@ -201,10 +201,10 @@ impl InputArgs {
 /// Another alphabet for the records read.
 #[derive(Debug, Args)]
 pub struct SymbolsArgs {
-    /// The symbols of the values 1, 2, 3, ... in the files read, for files
-    /// written with another alphabet (16x16: ABCDEFGHIJKLMNOP); their
-    /// number gives the size. `.` is an empty cell. `solve` and `rate`
-    /// write their records with them too
+    /// The symbols of the values 1, 2, 3, ..., in the records read and
+    /// written (line and grid formats, CSV puzzle strings): one per value,
+    /// so their number gives the size; ranges as 1-9A-G, A-P or 0-F (hex).
+    /// `.` is an empty cell
     #[arg(long, value_name = "ALPHABET")]
     pub symbols: Option<String>,
 }
@@ -214,11 +214,13 @@ impl SymbolsArgs {
     /// error unless it names 4, 9, 16 or 25 distinct ASCII letters or
     /// digits, and agrees with `size` (the `--size` given, if any).
     pub fn resolve(&self, size: Option<Size>) -> anyhow::Result<Option<(Size, Symbols)>> {
-        let Some(alphabet) = &self.symbols else {
+        let Some(written) = &self.symbols else {
             return Ok(None);
         };
         // The library speaks of "the symbols"; here they are the option's.
         let flag = |e: String| usage(e.replacen("the symbols", "--symbols", 1));
+        let alphabet =
+            &symbols::expand(written).map_err(|e| usage(format!("--symbols {written}: {e}")))?;
         Symbols::ascii(alphabet).map_err(flag)?;
         let implied = Size::from_side(alphabet.len()).ok_or_else(|| {
             usage(format!(

@@ -48,6 +48,7 @@ impl Output {
     pub fn stdout() -> anyhow::Result<Output> {
         let what = "writing to standard output".to_string();
         let file = stdout_file().context(what.clone())?;
+        watch_reader();
         Ok(Output {
             file: BufWriter::with_capacity(1 << 16, file),
             what,
@@ -97,6 +98,54 @@ impl Output {
                 .with_context(|| format!("cannot create {}", pending.path.display()))?;
         }
         Ok(())
+    }
+}
+
+/// When standard output is a pipe, watches it from a thread of its own and
+/// [interrupts](sudogen::pipeline::interrupt) the run as soon as its
+/// reader has gone (`sudogen puzzle --size 25 -n 100 | head -1`): without
+/// it, a run whose workers are busy on long records would only find out
+/// at its next write, which could be minutes away. Started once.
+fn watch_reader() {
+    #[cfg(unix)]
+    {
+        static WATCHING: std::sync::Once = std::sync::Once::new();
+        let is_pipe = metadata_of(&io::stdout()).is_some_and(|m| {
+            use std::os::unix::fs::FileTypeExt;
+            m.file_type().is_fifo() || m.file_type().is_socket()
+        });
+        if is_pipe {
+            WATCHING.call_once(|| {
+                let _ = std::thread::Builder::new()
+                    .name("reader-watch".into())
+                    .spawn(|| {
+                        if reader_gone() {
+                            sudogen::pipeline::interrupt();
+                        }
+                    });
+            });
+        }
+    }
+}
+
+/// Waits until standard output (a pipe) reports an error or a hang-up,
+/// as it does once its reader has closed it; `false` if it cannot be
+/// watched.
+#[cfg(unix)]
+fn reader_gone() -> bool {
+    use rustix::event::{PollFd, PollFlags, poll};
+    let stdout = io::stdout();
+    // No events asked for: an error or hang-up is always reported.
+    let mut fds = [PollFd::new(&stdout, PollFlags::empty())];
+    loop {
+        match poll(&mut fds, None) {
+            Ok(_) => {
+                let revents = fds[0].revents();
+                return revents.intersects(PollFlags::ERR | PollFlags::HUP);
+            }
+            Err(rustix::io::Errno::INTR) => {}
+            Err(_) => return false,
+        }
     }
 }
 

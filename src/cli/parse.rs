@@ -212,13 +212,13 @@ pub fn parse_budget(s: &str) -> Result<Budget, String> {
         .map(Budget::new)
 }
 
-/// Parses a number of clues (the size's own bounds are checked later).
-pub fn parse_clues(s: &str) -> Result<usize, String> {
-    let whole = Whole {
-        max: u64::try_from(usize::MAX).unwrap_or(u64::MAX),
-        ..Whole::any("a number of clues", "30")
-    };
-    whole.parse(s).map(|n| n as usize)
+/// Parses a number of clues, negative ones included: the size's own range
+/// is checked later, and a message that names it says more than "use 0
+/// or more".
+pub fn parse_clues(s: &str) -> Result<i64, String> {
+    s.trim()
+        .parse::<i64>()
+        .map_err(|_| format!("'{s}' is not a number of clues; use a whole number such as 30"))
 }
 
 /// Parses a solution limit: 1 or more.
@@ -272,6 +272,7 @@ mod tests {
         assert_eq!(parse_seed("18446744073709551615"), Ok(u64::MAX));
         assert_eq!(parse_budget("0"), Ok(Budget::new(0)));
         assert_eq!(parse_clues("30"), Ok(30));
+        assert_eq!(parse_clues("-1"), Ok(-1));
         assert_eq!(parse_limit("1"), Ok(1));
         assert_eq!(parse_attempts("1000000"), Ok(1_000_000));
         assert_eq!(
@@ -299,10 +300,6 @@ mod tests {
             "'-0.5' is not a number of attempts; use a whole number such as 1000"
         );
         assert!(parse_budget("1e6").unwrap_err().contains("such as 1000000"));
-        assert!(
-            parse_clues("-1")
-                .unwrap_err()
-                .contains("cannot be negative")
-        );
+        assert!(parse_clues("x").unwrap_err().contains("such as 30"));
     }
 }

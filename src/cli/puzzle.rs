@@ -64,7 +64,7 @@ pub struct PuzzleArgs {
 
     /// Stop removing givens at N clues: unique, not minimal
     #[arg(long, value_name = "N", value_parser = parse_clues, allow_negative_numbers = true)]
-    pub clues: Option<usize>,
+    pub clues: Option<i64>,
 
     /// Also write each puzzle's solution
     #[arg(long)]
@@ -76,7 +76,8 @@ pub struct PuzzleArgs {
     /// Keep only puzzles with a Sudoku Explainer rating in this range: A..B,
     /// A.., ..B or A, one decimal (e.g. 4.0..6.2). Ratings are exact below
     /// 9.0; an open range such as 8.0.. also takes the puzzles rated 9.0+
-    #[arg(long, value_name = "A..B", value_parser = parse_rating, conflicts_with = "level")]
+    #[arg(long, value_name = "A..B", value_parser = parse_rating, conflicts_with = "level",
+          allow_hyphen_values = true)]
     pub rating: Option<(u8, u8)>,
 
     /// Keep only puzzles of this level: easy (SE 1.0-1.5), medium
@@ -157,15 +158,21 @@ impl PuzzleArgs {
     pub fn config(&self) -> anyhow::Result<Config> {
         let grids = GridConfig::of(&self.grid, &self.run, &self.output)?;
         let size = grids.grids.size();
-        if let Some(n) = self.clues {
-            let least = puzzle::fewest_clues(size);
-            if n < least || n > size.cells() {
-                return Err(usage(format!(
-                    "--clues {n} is not possible for a {size} puzzle with one solution; use {least} to {}",
-                    size.cells()
-                )));
+        let clues = match self.clues {
+            None => None,
+            Some(n) => {
+                let least = puzzle::fewest_clues(size);
+                match usize::try_from(n) {
+                    Ok(k) if (least..=size.cells()).contains(&k) => Some(k),
+                    _ => {
+                        return Err(usage(format!(
+                            "--clues {n} is not possible for a {size} puzzle with one solution; use {least} to {}",
+                            size.cells()
+                        )));
+                    }
+                }
             }
-        }
+        };
         let range = self.rating.or(self.level.map(Level::range));
         if let Some((low, high)) = range
             && ((high != u8::MAX && high >= BEYOND) || low > BEYOND)
@@ -181,7 +188,7 @@ impl PuzzleArgs {
             grids,
             settings: Settings {
                 symmetry: self.symmetry,
-                clues: self.clues,
+                clues,
                 budget: self.budget.budget,
             },
             with_solution: self.with_solution,
@@ -218,7 +225,20 @@ pub fn run(args: &PuzzleArgs) -> anyhow::Result<Exit> {
         config.grids.count,
         |out, done| write(&config, out, done, &reports),
     )?;
-    let Reports { missed, unproven } = reports;
+    if pipeline::interrupted() {
+        // The reader has gone: the puzzles in progress were cut short and
+        // dropped, and there is no one to report to.
+        return Ok(Exit::Success);
+    }
+    let Reports {
+        missed,
+        unproven,
+        above,
+    } = reports;
+    let above = reports_above(&above);
+    if let Some(note) = config.settings.clues.and_then(|t| above_note(t, &above)) {
+        warn(note);
+    }
     let missed = missed.into_inner().unwrap_or_else(|e| e.into_inner());
     let unproven = unproven.into_inner().unwrap_or_else(|e| e.into_inner());
     let mut failed = false;
@@ -258,6 +278,55 @@ struct Reports {
     missed: Mutex<Indices>,
     /// Indices of puzzles with givens whose check ran out of budget.
     unproven: Mutex<Indices>,
+    /// With a clue target: how many minimal puzzles stayed above it, by
+    /// their number of clues.
+    above: Mutex<Vec<u64>>,
+}
+
+impl Reports {
+    /// Counts a puzzle of `clues` clues that stayed above the target.
+    fn above(&self, clues: usize) {
+        let mut above = self.above.lock().unwrap_or_else(|e| e.into_inner());
+        if above.len() <= clues {
+            above.resize(clues + 1, 0);
+        }
+        above[clues] += 1;
+    }
+}
+
+/// What a clue target out of reach gave: `--clues 17: 100 of them stayed
+/// above 17 clues (22 to 26, median 24)...`, for puzzles above the target
+/// by their clue counts.
+fn above_note(target: usize, above: &[u64]) -> Option<String> {
+    let total: u64 = above.iter().sum();
+    if total == 0 {
+        return None;
+    }
+    let least = above.iter().position(|&n| n > 0)?;
+    let most = above.iter().rposition(|&n| n > 0)?;
+    // The median: the clue count at which half of them are reached.
+    let mut seen = 0;
+    let median = above
+        .iter()
+        .position(|&n| {
+            seen += n;
+            2 * seen >= total
+        })
+        .unwrap_or(most);
+    let range = if least == most {
+        format!("{least}")
+    } else {
+        format!("{least} to {most}, median {median}")
+    };
+    Some(format!(
+        "note: --clues {target}: {} stayed above {target} clues ({range}): each is minimal, no given can go without a second solution; see docs/GUIDE.md, \"How few clues\"",
+        plural(total as usize, "puzzle")
+    ))
+}
+
+/// The clue counts of the puzzles above the target.
+fn reports_above(above: &Mutex<Vec<u64>>) -> Vec<u64> {
+    above.lock().unwrap_or_else(|e| e.into_inner()).clone()
 }
 
 /// How many puzzles, and the first few of them (memory stays flat however
@@ -345,6 +414,11 @@ fn write<W: Write + ?Sized>(
             };
             if made.fell_short {
                 Indices::add(&reports.unproven, index);
+            } else if let Some(target) = config.settings.clues {
+                let clues = made.puzzle.filled();
+                if clues > target {
+                    reports.above(clues);
+                }
             }
             let record = Record {
                 solution: Some(grid),

@@ -87,9 +87,13 @@ static NOTED: AtomicBool = AtomicBool::new(false);
 /// Runs `sudogen rate`.
 pub fn run(args: &RateArgs) -> anyhow::Result<Exit> {
     let config = args.config()?;
-    records::run(&config.input, config.jobs, &args.output, |first, batch| {
-        rate_batch(&config, first, batch)
-    })
+    records::run(
+        &config.input,
+        config.jobs,
+        &args.output,
+        "rated",
+        |first, batch| rate_batch(&config, first, batch),
+    )
 }
 
 /// Rates every record of `batch`, the first being record `first`.

@@ -69,12 +69,13 @@ pub const MALFORMED_SHOWN: u64 = 20;
 /// Reads every puzzle of `input`, works on batches on `jobs` threads with
 /// `work(index of the batch's first record, batch)`, and writes the
 /// results in input order. Exit 2 if an input was unreadable or a record
-/// malformed, 1 if a puzzle failed, and 0 otherwise; a broken pipe ends
-/// the run quietly.
+/// malformed, 1 if a puzzle failed or there was none (nothing was `done`),
+/// and 0 otherwise; a broken pipe ends the run quietly.
 pub fn run(
     input: &Input,
     jobs: usize,
     output: &OutputArgs,
+    done: &str,
     work: impl Fn(u64, &Batch) -> Processed + Sync,
 ) -> anyhow::Result<Exit> {
     let mut out = output.open_for(&input.files)?;
@@ -133,6 +134,14 @@ pub fn run(
         Ok(all) => !all,
     };
     out.finish()?;
+    if index == 0 && !unreadable {
+        // Nothing done is not a success (an upstream command that failed
+        // and wrote nothing must not pass), as with `check` and `stats`.
+        warn(format_args!(
+            "error: no puzzles in the input; nothing was {done}"
+        ));
+        return Ok(Exit::Failure);
+    }
     Ok(verdict(unreadable, malformed, failed))
 }
 

@@ -87,9 +87,13 @@ impl SolveArgs {
 /// Runs `sudogen solve`.
 pub fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
     let config = args.config()?;
-    records::run(&config.input, config.jobs, &args.output, |first, batch| {
-        solve_batch(&config, first, batch)
-    })
+    records::run(
+        &config.input,
+        config.jobs,
+        &args.output,
+        "solved",
+        |first, batch| solve_batch(&config, first, batch),
+    )
 }
 
 /// Solves every record of `batch`, the first being record `first`.

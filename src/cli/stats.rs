@@ -64,7 +64,8 @@ pub struct StatsArgs {
     pub format: ReportFormat,
 
     /// The significance level of each test
-    #[arg(long, default_value_t = 0.001, value_name = "P", value_parser = parse_level)]
+    #[arg(long, default_value_t = 0.001, value_name = "P", value_parser = parse_level,
+          allow_negative_numbers = true)]
     pub level: f64,
 }
 

@@ -64,6 +64,10 @@ fn one_line(err: &clap::Error, text: &str) -> String {
         .then(|| err.get(clap::error::ContextKind::InvalidArg))
         .flatten()
         .and_then(|arg| owners(&command, named.as_deref(), &arg.to_string()));
+    if err.kind() == ErrorKind::MissingRequiredArgument {
+        let missing = missing(err, &command, named.as_deref());
+        return format!("{missing}; see '{help}'");
+    }
     // The usage block runs to the next blank line (several lines when a
     // command has several forms).
     let mut in_usage = false;
@@ -93,6 +97,49 @@ fn one_line(err: &clap::Error, text: &str) -> String {
         parts.push(tip);
     }
     format!("{}; see '{help}'", parts.join("; "))
+}
+
+/// What a missing-argument error lacks, in a line: the arguments, each
+/// with the values it takes when there is a list of them.
+fn missing(err: &clap::Error, command: &clap::Command, named: Option<&str>) -> String {
+    let command = named
+        .and_then(|n| command.find_subcommand(n))
+        .unwrap_or(command);
+    let args: Vec<String> = match err.get(clap::error::ContextKind::InvalidArg) {
+        Some(clap::error::ContextValue::Strings(args)) => args.clone(),
+        Some(other) => vec![other.to_string()],
+        None => Vec::new(),
+    };
+    let described: Vec<String> = args
+        .iter()
+        .map(|shown| {
+            let name = shown.trim_matches(|c| c == '<' || c == '>' || c == '.');
+            let values: Vec<String> = command
+                .get_arguments()
+                .find(|a| a.get_id().as_str().eq_ignore_ascii_case(name))
+                .map(|a| {
+                    a.get_possible_values()
+                        .iter()
+                        .map(|v| v.get_name().to_string())
+                        .collect()
+                })
+                .unwrap_or_default();
+            if values.is_empty() {
+                shown.clone()
+            } else {
+                format!("{shown} (one of {})", values.join(", "))
+            }
+        })
+        .collect();
+    let noun = if described.len() == 1 {
+        "argument was"
+    } else {
+        "arguments were"
+    };
+    format!(
+        "the following required {noun} not provided: {}",
+        described.join(", ")
+    )
 }
 
 /// For an option `arg` (`--name` or `-x`) that the command the line names

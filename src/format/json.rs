@@ -226,13 +226,18 @@ fn push_step(buf: &mut Vec<u8>, step: &StepRecord) {
 }
 
 /// Reads a record: an object whose `grid` (or, for puzzles, `puzzle`) is
-/// an array of rows.
+/// an array of rows of numbers, or a string of symbols (`0` or `.` for
+/// empty). Other fields are ignored.
 pub fn parse(line: &[u8], size: Option<Size>) -> Result<Grid, RecordError> {
-    rows_of(&document(line)?, &["grid", "puzzle"], size)
+    let doc = document(line)?;
+    let (field, value) = grid_field(&doc)?;
+    grid_of(field, value, size)
 }
 
-/// [`parse`], and the record's `"solution"` rows if it has them (read at
-/// the size of the grid, when that was read).
+/// [`parse`], and the record's `"solution"` if it has one (read at the
+/// size of the grid, when that was read): rows or a string; `null`, as
+/// `solve` writes for a puzzle without one, is none; anything else is
+/// an error naming the field.
 pub fn parse_with_solution(
     line: &[u8],
     size: Option<Size>,
@@ -241,14 +246,12 @@ pub fn parse_with_solution(
         Ok(doc) => doc,
         Err(e) => return (Err(e), None),
     };
-    let grid = rows_of(&doc, &["grid", "puzzle"], size);
+    let grid = grid_field(&doc).and_then(|(field, value)| grid_of(field, value, size));
     let size = grid.as_ref().ok().map(Grid::size).or(size);
-    // Rows only: `null`, as `solve` writes for a puzzle without one, is no
-    // solution, and neither is a string (grids in JSON are read as rows).
-    let solution = doc
-        .get("solution")
-        .filter(|s| s.is_array())
-        .map(|_| rows_of(&doc, &["solution"], size));
+    let solution = match doc.get("solution") {
+        None | Some(serde_json::Value::Null) => None,
+        Some(value) => Some(grid_of("solution", value, size)),
+    };
     (grid, solution)
 }
 
@@ -257,17 +260,49 @@ fn document(line: &[u8]) -> Result<serde_json::Value, RecordError> {
     serde_json::from_slice(line).map_err(|e| RecordError::Json(e.to_string()))
 }
 
-/// The grid in the rows of the first of `keys` that `doc` has.
-fn rows_of(
-    doc: &serde_json::Value,
-    keys: &[&str],
+/// The record's grid field: `grid`, else `puzzle`.
+fn grid_field(doc: &serde_json::Value) -> Result<(&'static str, &serde_json::Value), RecordError> {
+    ["grid", "puzzle"]
+        .into_iter()
+        .find_map(|k| Some((k, doc.get(k)?)))
+        .ok_or(RecordError::JsonNoGrid)
+}
+
+/// The grid a field holds: rows of numbers, or a string of symbols.
+fn grid_of(
+    field: &'static str,
+    value: &serde_json::Value,
     size: Option<Size>,
 ) -> Result<Grid, RecordError> {
-    let rows = keys
-        .iter()
-        .find_map(|&k| doc.get(k))
-        .and_then(|g| g.as_array())
-        .ok_or(RecordError::JsonNoGrid)?;
+    let in_field = |error: RecordError| RecordError::Field {
+        field,
+        error: Box::new(error),
+    };
+    match value {
+        serde_json::Value::Array(rows) => rows_of(rows, size).map_err(in_field),
+        serde_json::Value::String(text) => {
+            Grid::parse_line(text.as_bytes(), size).map_err(|e| in_field(RecordError::Cells(e)))
+        }
+        other => Err(in_field(RecordError::JsonType {
+            found: json_type(other),
+        })),
+    }
+}
+
+/// What kind of JSON value this is, for messages.
+fn json_type(value: &serde_json::Value) -> &'static str {
+    match value {
+        serde_json::Value::Null => "null",
+        serde_json::Value::Bool(_) => "a boolean",
+        serde_json::Value::Number(_) => "a number",
+        serde_json::Value::String(_) => "a string",
+        serde_json::Value::Array(_) => "an array",
+        serde_json::Value::Object(_) => "an object",
+    }
+}
+
+/// The grid in an array of rows.
+fn rows_of(rows: &[serde_json::Value], size: Option<Size>) -> Result<Grid, RecordError> {
     let size = match size.or(Size::from_side(rows.len())) {
         Some(s) if s.side() == rows.len() => s,
         forced => {
@@ -301,22 +336,37 @@ fn rows_of(
 mod tests {
     use super::*;
 
-    /// A record reads from `grid` or `puzzle` rows; anything else says
-    /// which fields it looked for.
+    /// A record reads from `grid` or `puzzle`, rows or a string; anything
+    /// else says which fields it looked for, or which field is wrong.
     #[test]
-    fn a_record_without_rows_names_the_fields_read() {
+    fn a_record_without_a_grid_names_the_fields_read() {
         let rows = r#"[[1,2,3,4],[3,4,1,2],[2,1,4,3],[4,3,2,0]]"#;
         for field in ["grid", "puzzle"] {
-            let g = parse(format!(r#"{{"{field}":{rows}}}"#).as_bytes(), None).unwrap();
-            assert_eq!(g.to_string(), "123434122143432.");
+            for value in [rows, r#""1234341221434320""#] {
+                let g = parse(format!(r#"{{"{field}":{value}}}"#).as_bytes(), None).unwrap();
+                assert_eq!(g.to_string(), "123434122143432.");
+            }
         }
-        for line in [
-            r#"{"puzzle":"1234341221434320"}"#,
-            r#"{"board":[[1]]}"#,
-            r#"[1,2]"#,
-        ] {
+        for line in [r#"{"board":[[1]]}"#, r#"[1,2]"#] {
             let err = parse(line.as_bytes(), None).unwrap_err();
-            assert_eq!(err.to_string(), r#"no "grid" or "puzzle" array of rows"#);
+            assert_eq!(err.to_string(), r#"no "grid" or "puzzle" field"#);
         }
+        let err = parse(br#"{"puzzle":7}"#, None).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            r#"field "puzzle": a number, expected rows of numbers or a string of symbols"#
+        );
+        let (grid, solution) = parse_with_solution(
+            format!(r#"{{"puzzle":{rows},"solution":"abc","x":1}}"#).as_bytes(),
+            None,
+        );
+        assert!(grid.is_ok());
+        assert_eq!(
+            solution.unwrap().unwrap_err().to_string(),
+            r#"field "solution": 3 cells, expected 16"#
+        );
+        let (_, none) =
+            parse_with_solution(br#"{"puzzle":"1234341221434320","solution":null}"#, None);
+        assert!(none.is_none());
     }
 }

@@ -82,11 +82,16 @@ impl RecordFormat for Line {
 
     fn detect(&self, line: &[u8]) -> Option<u8> {
         let (first, _) = first_field(line);
-        Some(if Size::from_cells(first.len()).is_some() {
-            claim::SHAPED
-        } else {
-            claim::FALLBACK
-        })
+        // A field of a size's cell count, or a few cells off one (a record
+        // with a cell missing, followed by a comment, is still a record).
+        let n = first.len();
+        Some(
+            if Size::from_cells(n).is_some() || Size::near_cells(n).is_some() {
+                claim::SHAPED
+            } else {
+                claim::FALLBACK
+            },
+        )
     }
 
     fn framer(&self) -> Box<dyn Framer> {

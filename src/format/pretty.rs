@@ -9,7 +9,9 @@
 //!
 //! A puzzle's solution is drawn below it; a rating follows as a `#`
 //! comment line. Reading frames a block of rows (as many as the first row
-//! has cells), skipping the rules.
+//! has cells), skipping the rules. Rows may also be written without
+//! separators (`003020600`, as Project Euler's puzzles are), or as numbers
+//! separated by spaces or commas (`10 11 12 ...` in a 16x16 grid).
 
 use super::record::{Content, Record, RecordError};
 use super::spec::{Encoding, Framer, Frames, RecordFormat, Run, claim};
@@ -72,7 +74,7 @@ impl RecordFormat for Pretty {
     }
 
     fn detect(&self, line: &[u8]) -> Option<u8> {
-        is_row_or_rule(line).then_some(claim::LIKELY)
+        (is_row_or_rule(line) || is_bare_row(line)).then_some(claim::LIKELY)
     }
 
     fn framer(&self) -> Box<dyn Framer> {
@@ -105,7 +107,7 @@ impl Framer for BlockFramer {
             rows: 0,
             side: frames
                 .forced_size()
-                .map_or_else(|| row_tokens(line).count(), Size::side),
+                .map_or_else(|| row_cells(line).count(), Size::side),
         });
         if block.rows > 0 {
             block.bytes.push(b'\n');
@@ -172,10 +174,64 @@ pub fn is_row_or_rule(line: &[u8]) -> bool {
     memchr::memchr2(b' ', b'|', line).is_some() || is_rule(line)
 }
 
-/// The symbol tokens of a row: white-space separated, `|` dropped.
-pub fn row_tokens(line: &[u8]) -> impl Iterator<Item = &[u8]> {
-    line.split(|b| b.is_ascii_whitespace())
-        .filter(|t| !t.is_empty() && *t != b"|")
+/// Whether a line is a row of a 4x4 or 9x9 grid written without
+/// separators (`003020600`): as many symbols as the side, one a digit or
+/// an empty cell.
+fn is_bare_row(line: &[u8]) -> bool {
+    matches!(line.len(), 4 | 9)
+        && line
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || b"._-*".contains(&b))
+        && line
+            .iter()
+            .any(|&b| b.is_ascii_digit() || b"._-*".contains(&b))
+}
+
+/// The tokens of a row: separated by white space or commas, `|` dropped.
+fn row_tokens(line: &[u8]) -> impl Iterator<Item = &[u8]> {
+    line.split(|&b| b.is_ascii_whitespace() || b == b',' || b == b'|')
+        .filter(|t| !t.is_empty())
+}
+
+/// The cells of a row: its tokens, or the characters of a row written
+/// without separators.
+fn row_cells(line: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let mut tokens = row_tokens(line);
+    let bare = match (tokens.next(), tokens.next()) {
+        (Some(one), None) if one.len() > 1 && !one.iter().all(u8::is_ascii_digit) => true,
+        (Some(one), None) => one.len() > 1 && matches!(one.len(), 4 | 9),
+        _ => false,
+    };
+    let (tokens, chars) = if bare {
+        (None, Some(line.trim_ascii().chunks(1)))
+    } else {
+        (Some(row_tokens(line)), None)
+    };
+    tokens
+        .into_iter()
+        .flatten()
+        .chain(chars.into_iter().flatten())
+}
+
+/// A cell's value: a symbol of the size, or a number up to its side.
+fn cell_value(token: &[u8], size: Size) -> Result<u8, RecordError> {
+    if let [b] = token {
+        return size
+            .value_of(*b)
+            .ok_or(RecordError::Cells(ParseError::BadSymbol {
+                found: char::from(*b),
+                size,
+            }));
+    }
+    std::str::from_utf8(token)
+        .ok()
+        .filter(|t| t.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|t| t.parse::<u8>().ok())
+        .filter(|&v| usize::from(v) <= size.side())
+        .ok_or_else(|| RecordError::Value {
+            text: String::from_utf8_lossy(token).into_owned(),
+            size,
+        })
 }
 
 /// Reads a block: its rows, one per line (`\n`-separated, rules already
@@ -184,7 +240,7 @@ pub fn row_tokens(line: &[u8]) -> impl Iterator<Item = &[u8]> {
 pub fn parse_block(block: &[u8], size: Option<Size>) -> Result<Grid, RecordError> {
     let mut rows = block.split(|&b| b == b'\n');
     let first = rows.clone().next().unwrap_or_default();
-    let side = row_tokens(first).count();
+    let side = row_cells(first).count();
     let size = match size.or(Size::from_side(side)) {
         Some(s) => s,
         None => return Err(RecordError::RowWidth { found: side }),
@@ -200,16 +256,12 @@ pub fn parse_block(block: &[u8], size: Option<Size>) -> Result<Grid, RecordError
     for r in 0..size.side() {
         let row = rows.next().unwrap_or_default();
         let mut count = 0;
-        for token in row_tokens(row) {
-            if count == size.side() || token.len() != 1 {
+        for token in row_cells(row) {
+            if count == size.side() {
                 count = usize::MAX;
                 break;
             }
-            let v = size.value_of(token[0]).ok_or(ParseError::BadSymbol {
-                found: char::from(token[0]),
-                size,
-            })?;
-            g.set(r, count, v);
+            g.set(r, count, cell_value(token, size)?);
             count += 1;
         }
         if count != size.side() {
@@ -233,5 +285,29 @@ mod tests {
         assert_eq!(String::from_utf8(out).unwrap(), format!("{one}\n{one}"));
         // What the grid format writes, the grid parser reads back.
         assert_eq!(Grid::parse(one, None).unwrap(), g);
+    }
+
+    /// Rows without separators, and rows of numbers, read as rows.
+    #[test]
+    fn rows_as_other_programs_write_them() {
+        let g = "1234341221434321";
+        let bare = parse_block(b"1234\n3412\n2143\n4321", None).unwrap();
+        assert_eq!(bare.to_string(), g);
+        let numbers = parse_block(b"1, 2, 3, 4\n3 4 1 2\n2 1 | 4 3\n4 3 2 1", None).unwrap();
+        assert_eq!(numbers.to_string(), g);
+        let sixteen: Vec<String> = (0..16)
+            .map(|r| {
+                let row: Vec<String> = (0..16)
+                    .map(|c| ((r * 4 + r / 4 + c) % 16 + 1).to_string())
+                    .collect();
+                row.join(" ")
+            })
+            .collect();
+        let big = parse_block(sixteen.join("\n").as_bytes(), None).unwrap();
+        assert_eq!(big.size(), Size::S16);
+        assert!(big.is_valid(), "{big:?}");
+        assert!(
+            is_bare_row(b"003020600") && !is_bare_row(b"Solutions") && !is_bare_row(b"0030206")
+        );
     }
 }

@@ -606,7 +606,10 @@ mod tests {
                 (p.clone(), None),
                 (p.clone(), good),
                 (p.clone(), None),
-                (p.clone(), Some(Err("1 row, expected 9".to_string()))),
+                (
+                    p.clone(),
+                    Some(Err("field \"solution\": 1 row, expected 9".to_string()))
+                ),
                 (p, None),
             ]
         );
@@ -641,10 +644,7 @@ mod tests {
             &GOOD[1..]
         );
         let got = read(text.as_bytes());
-        assert_eq!(
-            got[0],
-            (1, Err("80 cells, expected 16, 81, 256 or 625".into()))
-        );
+        assert_eq!(got[0], (1, Err("80 cells where 81 are expected".into())));
         assert_eq!(got[1], (2, Err("'x' is not a symbol of a 9x9 grid".into())));
         assert_eq!(got[2], (3, Err("'x' is not a symbol of a 9x9 grid".into())));
         assert!(got[3].1.as_ref().unwrap_err().contains("cells, expected"));

@@ -205,8 +205,20 @@ pub enum RecordError {
     },
     /// A line starting with `{` is not JSON.
     Json(String),
-    /// A JSON record has no `grid` (or `puzzle`) array.
+    /// A JSON record has no `grid` (or `puzzle`) field.
     JsonNoGrid,
+    /// A JSON field holds a value of the wrong type.
+    JsonType {
+        /// What it holds ("a number", ...).
+        found: &'static str,
+    },
+    /// What is wrong with one field of a record.
+    Field {
+        /// The field's name.
+        field: &'static str,
+        /// What is wrong with it.
+        error: Box<RecordError>,
+    },
 }
 
 impl From<ParseError> for RecordError {
@@ -257,7 +269,12 @@ impl fmt::Display for RecordError {
                 size.side()
             ),
             RecordError::Json(e) => write!(f, "not JSON: {e}"),
-            RecordError::JsonNoGrid => f.write_str("no \"grid\" or \"puzzle\" array of rows"),
+            RecordError::JsonNoGrid => f.write_str("no \"grid\" or \"puzzle\" field"),
+            RecordError::JsonType { found } => write!(
+                f,
+                "{found}, expected rows of numbers or a string of symbols"
+            ),
+            RecordError::Field { field, error } => write!(f, "field \"{field}\": {error}"),
         }
     }
 }

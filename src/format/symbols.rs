@@ -4,6 +4,48 @@
 
 use crate::grid::{SYMBOLS, Size};
 
+/// Expands ranges in an alphabet as people write them: `1-9A-G` is
+/// `123456789ABCDEFG`, `0-F` is `0123456789ABCDEF` (hex Sudoku), `A-P` the
+/// sixteen letters. A range runs through `0-9`, then `A-Z` (or `a-z`); a
+/// `-` at either end is itself.
+pub fn expand(alphabet: &str) -> Result<String, String> {
+    const ORDER: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    const LOWER: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let bytes = alphabet.as_bytes();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if i + 2 < bytes.len() && bytes[i + 1] == b'-' {
+            let (a, b) = (bytes[i], bytes[i + 2]);
+            let order = if a.is_ascii_lowercase() || b.is_ascii_lowercase() {
+                LOWER
+            } else {
+                ORDER
+            };
+            match (
+                order.iter().position(|&c| c == a),
+                order.iter().position(|&c| c == b),
+            ) {
+                (Some(x), Some(y)) if x <= y => {
+                    out.extend(order[x..=y].iter().map(|&c| char::from(c)));
+                }
+                _ => {
+                    return Err(format!(
+                        "the range '{}-{}' runs backwards or mixes kinds; write it as 1-9, A-P or 0-F",
+                        char::from(a),
+                        char::from(b)
+                    ));
+                }
+            }
+            i += 3;
+        } else {
+            out.push(char::from(bytes[i]));
+            i += 1;
+        }
+    }
+    Ok(out)
+}
+
 /// An alphabet of cell symbols other than the standard `1-9A-Z`, such as
 /// `ABCDEFGHIJKLMNOP` for 16x16 files written with letters.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,6 +58,18 @@ pub struct Symbols {
 }
 
 impl Symbols {
+    /// The standard symbol `1-9A-Z` written for a standard symbol byte,
+    /// in this alphabet; `.` for an empty cell.
+    pub fn byte(&self, standard: u8) -> u8 {
+        self.from_standard[usize::from(standard)]
+    }
+
+    /// Whether this alphabet writes a value as `0` (then an empty cell is
+    /// always `.`).
+    pub fn uses_zero(&self) -> bool {
+        self.to_standard[usize::from(b'0')] != b'.'
+    }
+
     /// `Ok` if every character of `alphabet` is ASCII (one byte each, so
     /// its length counts its characters), else what to say about the first
     /// that is not.
@@ -52,10 +106,15 @@ impl Symbols {
         to_standard[usize::from(b'.')] = b'.';
         to_standard[usize::from(b'0')] = b'.';
         for (i, &b) in bytes.iter().enumerate() {
-            if !b.is_ascii_alphanumeric() || bytes[..i].contains(&b) {
+            if !b.is_ascii_alphanumeric() {
                 return Err(format!(
-                    "the symbols must be {} distinct letters or digits; '{}' is not usable",
-                    size.side(),
+                    "the symbols must be letters or digits; '{}' is not usable",
+                    char::from(b)
+                ));
+            }
+            if bytes[..i].contains(&b) {
+                return Err(format!(
+                    "the symbols must be distinct: '{}' appears twice; each value needs its own",
                     char::from(b)
                 ));
             }
@@ -86,5 +145,29 @@ impl Symbols {
         for b in bytes {
             *b = self.from_standard[usize::from(*b)];
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_expand_as_people_write_them() {
+        assert_eq!(expand("1-9A-G").unwrap(), "123456789ABCDEFG");
+        assert_eq!(expand("0-F").unwrap(), "0123456789ABCDEF");
+        assert_eq!(expand("A-P").unwrap(), "ABCDEFGHIJKLMNOP");
+        assert_eq!(expand("a-i").unwrap(), "abcdefghi");
+        assert_eq!(expand("ABCD").unwrap(), "ABCD");
+        assert!(expand("9-1").unwrap_err().contains("backwards"));
+        let hex = Symbols::new(&expand("0-F").unwrap(), Size::S16).unwrap();
+        assert!(hex.uses_zero());
+        assert_eq!(hex.byte(b'1'), b'0');
+        assert_eq!(hex.byte(b'G'), b'F');
+        let e = Symbols::new("ABCDEFGHA", Size::S9).unwrap_err();
+        assert_eq!(
+            e,
+            "the symbols must be distinct: 'A' appears twice; each value needs its own"
+        );
     }
 }

@@ -174,7 +174,10 @@ impl Budget {
     /// none is left.
     #[inline]
     pub(crate) fn spend(&mut self) -> bool {
-        if self.left == 0 {
+        // Every 256 guesses, whether the process is stopping (its reader
+        // has gone): a long search then ends at once, as if cut.
+        if self.left == 0 || (self.spent & 255 == 255 && crate::pipeline::interrupted()) {
+            self.left = 0;
             self.cut = true;
             return false;
         }
