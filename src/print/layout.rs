@@ -307,7 +307,7 @@ pub(crate) fn book(entries: &[Entry], options: &Options, book: &Book) -> Vec<Pag
     let symbols: Vec<char> = options.alphabet.chars().collect();
     let geometry = &options.geometry;
     let (pw, ph) = options.paper.size();
-    let mut pages = Vec::with_capacity(book.puzzle_pages + book.answer_pages);
+    let mut pages = Vec::with_capacity(book.plan.puzzle_pages + book.plan.answer_pages);
     let puzzle_style = Style::new(options.large_print, geometry.side);
     for chunk in entries.chunks(options.per_page) {
         let number = pages.len() + 1;
@@ -354,7 +354,7 @@ pub(crate) fn book(entries: &[Entry], options: &Options, book: &Book) -> Vec<Pag
     }
     if options.answers {
         let answer_style = Style::new(options.large_print, geometry.side);
-        for chunk in entries.chunks(book.answers_per_page) {
+        for chunk in entries.chunks(book.plan.answers_per_page) {
             let number = pages.len() + 1;
             let frame = Frame::new(options, number);
             let mut items = Vec::new();
@@ -610,10 +610,8 @@ fn grid(
         for col in 0..n {
             let i = row * n + col;
             let (value, luma) = match (entry.puzzle[i], solved) {
-                (0, false) => {
-                    flush(items, &mut run, baseline, digit);
-                    continue;
-                }
+                // An empty cell: the row's run goes on past it.
+                (0, false) => continue,
                 (0, true) => (entry.solution[i], FILLED),
                 (v, _) => (v, INK),
             };

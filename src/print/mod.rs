@@ -253,23 +253,29 @@ pub fn svg_solution(entry: &Entry, options: &Options) -> Result<String, Error> {
     Ok(svg::write(&layout::single(entry, options, true)))
 }
 
-/// How many pages `entries` take with `options`: puzzle pages and answer
-/// pages.
-pub fn page_count(entries: &[Entry], options: &Options) -> Result<(usize, usize), Error> {
-    let book = check(entries, options)?;
-    Ok((book.puzzle_pages, book.answer_pages))
+/// How a book's pages fall: what [`plan`] tells before anything is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// Pages of puzzles.
+    pub puzzle_pages: usize,
+    /// Pages of solutions (0 without an answer section).
+    pub answer_pages: usize,
+    /// Solutions per full answer page.
+    pub answers_per_page: usize,
+}
+
+/// How `entries` fall into pages with `options` (checking them as
+/// [`pdf`](fn@pdf) does).
+pub fn plan(entries: &[Entry], options: &Options) -> Result<Plan, Error> {
+    Ok(check(entries, options)?.plan)
 }
 
 /// The checked layout numbers of a book.
 pub(crate) struct Book {
-    /// Solutions per answer page.
-    pub(crate) answers_per_page: usize,
+    /// The pages.
+    pub(crate) plan: Plan,
     /// The columns and rows of grids on an answer page.
     pub(crate) answer_grid: (usize, usize),
-    /// Pages of puzzles.
-    pub(crate) puzzle_pages: usize,
-    /// Pages of solutions.
-    pub(crate) answer_pages: usize,
 }
 
 /// Checks everything that could make layout fail, so that layout and the
@@ -301,14 +307,16 @@ fn check(entries: &[Entry], options: &Options) -> Result<Book, Error> {
     let answer_grid = layout::answer_grid(options);
     let answers_per_page = answer_grid.0 * answer_grid.1;
     Ok(Book {
-        answers_per_page,
-        answer_grid,
-        puzzle_pages: entries.len().div_ceil(options.per_page),
-        answer_pages: if options.answers {
-            entries.len().div_ceil(answers_per_page)
-        } else {
-            0
+        plan: Plan {
+            puzzle_pages: entries.len().div_ceil(options.per_page),
+            answer_pages: if options.answers {
+                entries.len().div_ceil(answers_per_page)
+            } else {
+                0
+            },
+            answers_per_page,
         },
+        answer_grid,
     })
 }
 
