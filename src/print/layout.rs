@@ -79,8 +79,11 @@ const INK: u8 = 0;
 /// Grey of the filled cells of a solution: light enough to tell from the
 /// givens at a glance, dark enough to read (about 55% black).
 const FILLED: u8 = 115;
-/// Grey of a label's level and rating, and of running heads.
+/// Grey of a label's level and rating, and of running heads (darker in
+/// large print, where every mark keeps a high contrast).
 const QUIET: u8 = 85;
+/// [`QUIET`] in large print.
+const QUIET_LARGE: u8 = 40;
 /// Grey of shaded cells (diagonals, windows): about 13% black, under which
 /// black digits keep their contrast.
 const SHADE: u8 = 222;
@@ -103,13 +106,13 @@ impl Style {
         let shrink = if side > 9 { 0.93 } else { 1.0 };
         if large_print {
             Style {
-                digit: 0.70 * shrink,
+                digit: 0.76 * shrink,
                 thin: (0.045, 0.9, 1.6),
                 thick: (0.11, 2.2, 4.5),
             }
         } else {
             Style {
-                digit: 0.62 * shrink,
+                digit: 0.70 * shrink,
                 thin: (0.025, 0.3, 0.8),
                 thick: (0.08, 1.0, 2.8),
             }
@@ -138,6 +141,8 @@ struct Frame {
     h: f32,
     /// Font size of running heads and page numbers.
     furniture: f32,
+    /// Their grey.
+    quiet: u8,
 }
 
 impl Frame {
@@ -164,6 +169,7 @@ impl Frame {
             w: pw - left - right,
             h: ph - 2.0 * outer,
             furniture,
+            quiet: quiet(options.large_print),
         }
     }
 
@@ -217,17 +223,24 @@ impl Slots {
         let size = by_width.min(by_height).max(1.0);
         let spare_x = (w - c * size - (c - 1.0) * gap).max(0.0);
         let spare_y = (h - r * (size + room) - (r - 1.0) * gap).max(0.0);
-        // Spare room goes between the grids and round them, evenly; on a
-        // page of one column it only centres the grid.
-        let (ex, ey) = (spare_x / (c + 1.0), spare_y / (r + 1.0));
+        // Spare room widens the gaps between grids, up to twice the
+        // gap, and what is still left centres the block.
+        let (ex, ey) = (
+            (spare_x / (c + 1.0)).min(gap),
+            (spare_y / (r + 1.0)).min(gap),
+        );
+        let (block_w, block_h) = (
+            c * size + (c - 1.0) * (gap + ex),
+            r * (size + room) + (r - 1.0) * (gap + ey),
+        );
         Slots {
             cols,
             rows,
             size,
             label,
             label_gap: label * 0.45,
-            x0: x + ex,
-            y0: y + ey,
+            x0: x + (w - block_w) / 2.0,
+            y0: y + (h - block_h) / 2.0,
             dx: size + gap + ex,
             dy: size + room + gap + ey,
         }
@@ -238,7 +251,7 @@ impl Slots {
         if large {
             (size * 0.05).clamp(13.0, 18.0)
         } else {
-            (size * 0.045).clamp(7.5, 11.0)
+            (size * 0.05).clamp(7.5, 14.0)
         }
     }
 
@@ -333,6 +346,7 @@ pub(crate) fn book(entries: &[Entry], options: &Options, book: &Book) -> Vec<Pag
                 slots.size,
                 slots.label,
                 true,
+                frame.quiet,
             );
             grid(
                 &mut items,
@@ -373,6 +387,7 @@ pub(crate) fn book(entries: &[Entry], options: &Options, book: &Book) -> Vec<Pag
                     slots.size,
                     slots.label,
                     false,
+                    frame.quiet,
                 );
                 grid(
                     &mut items,
@@ -418,6 +433,7 @@ pub(crate) fn single(entry: &Entry, options: &Options, solved: bool) -> Page {
         size,
         label_size,
         !solved,
+        quiet(options.large_print),
     );
     let style = Style::new(options.large_print, geometry.side);
     grid(
@@ -437,6 +453,11 @@ pub(crate) fn single(entry: &Entry, options: &Options, solved: bool) -> Page {
     }
 }
 
+/// The grey of secondary text.
+fn quiet(large_print: bool) -> u8 {
+    if large_print { QUIET_LARGE } else { QUIET }
+}
+
 /// A running head, centred over the text block, with a rule under it.
 fn furniture_head(items: &mut Vec<Item>, frame: &Frame, text: Option<&str>) {
     let Some(text) = text.filter(|t| !t.is_empty()) else {
@@ -449,13 +470,13 @@ fn furniture_head(items: &mut Vec<Item>, frame: &Frame, text: Option<&str>) {
         place: Place::Middle(frame.x + frame.w / 2.0),
         y: baseline,
         size,
-        luma: QUIET,
+        luma: frame.quiet,
     }));
     let rule = baseline + size * 0.7;
     items.push(Item::Lines {
         segments: vec![[frame.x, rule, frame.x + frame.w, rule]],
         width: 0.4,
-        luma: QUIET,
+        luma: frame.quiet,
     });
 }
 
@@ -469,7 +490,7 @@ fn furniture_foot(items: &mut Vec<Item>, frame: &Frame, on: bool, number: usize)
         place: Place::Middle(frame.x + frame.w / 2.0),
         y: frame.y + frame.h,
         size: frame.furniture,
-        luma: QUIET,
+        luma: frame.quiet,
     }));
 }
 
@@ -486,6 +507,7 @@ fn label(
     width: f32,
     size: f32,
     detail: bool,
+    quiet: u8,
 ) {
     let number = format!("#{}", entry.number);
     let detail = if detail {
@@ -513,7 +535,7 @@ fn label(
             place: Place::End(x + width),
             y,
             size: size * 0.92,
-            luma: QUIET,
+            luma: quiet,
         }));
     }
 }
