@@ -422,22 +422,42 @@ fn letters_large_print_and_no_answers() {
                 .any(|c| c.is_ascii_digit() && !want.contains(c))
         );
     }
-    // Large print draws bigger digits than the normal print of the same
-    // layout.
-    let digit_size = |options: &Options| -> f32 {
+    // Large print draws bigger digits, and heavier lines, than normal
+    // print of the same layout, and far bigger digits than the usual 6 to
+    // a page.
+    let look = |options: &Options| -> (f32, f32) {
         let svg = &print::svg_pages(&entries, options).unwrap()[0];
         let doc = roxmltree::Document::parse(svg).unwrap();
         let cells = doc
             .descendants()
             .find(|n| n.has_tag_name("text") && n.attribute("x").unwrap().contains(' '))
             .unwrap();
-        cells.attribute("font-size").unwrap().parse().unwrap()
+        let thin = doc
+            .descendants()
+            .find(|n| n.has_tag_name("path") && n.attribute("stroke").is_some())
+            .unwrap();
+        let number = |n: roxmltree::Node, a| n.attribute(a).unwrap().parse().unwrap();
+        (number(cells, "font-size"), number(thin, "stroke-width"))
     };
-    let normal = Options {
+    let large = look(&options);
+    let normal = look(&Options {
         large_print: false,
         ..options.clone()
-    };
-    assert!(digit_size(&options) > digit_size(&normal) * 1.1);
+    });
+    assert!(large.0 > normal.0 * 1.05, "{large:?} {normal:?}");
+    assert!(large.1 > normal.1 * 1.5, "{large:?} {normal:?}");
+    let six = look(&Options {
+        large_print: false,
+        per_page: 6,
+        ..options.clone()
+    });
+    assert!(
+        look(&Options {
+            per_page: 2,
+            ..options.clone()
+        })
+        .0 > six.0 * 1.5
+    );
 }
 
 #[test]
