@@ -44,6 +44,15 @@ pub(crate) enum Item {
     },
     /// A line of text.
     Text(Run),
+    /// Items drawn with their origin at `(x, y)`.
+    Group {
+        /// Where the group's origin goes across.
+        x: f32,
+        /// Where the group's origin goes down.
+        y: f32,
+        /// Its items, in its own coordinates.
+        items: Vec<Item>,
+    },
 }
 
 /// A run of text on one baseline, in one size and grey.
@@ -546,15 +555,20 @@ fn label(
 /// black and the rest in grey.
 #[allow(clippy::too_many_arguments)]
 fn grid(
-    items: &mut Vec<Item>,
+    out: &mut Vec<Item>,
     face: &Face,
     geometry: &Geometry,
     symbols: &[char],
     style: Style,
     entry: &Entry,
     solved: bool,
-    [x, y, size]: [f32; 3],
+    [gx, gy, size]: [f32; 3],
 ) {
+    // Drawn in the grid's own coordinates, from its top-left corner: the
+    // grids of a page then repeat the same lengths, which compress well.
+    let (x, y) = (0.0, 0.0);
+    let mut items = Vec::new();
+    let items = &mut items;
     let n = geometry.side;
     let cell = size / n as f32;
     let at = |i: usize| i as f32 * cell;
@@ -646,6 +660,11 @@ fn grid(
         }
         flush(items, &mut run, baseline, digit);
     }
+    out.push(Item::Group {
+        x: gx,
+        y: gy,
+        items: std::mem::take(items),
+    });
 }
 
 /// Ends a run of symbols, if one is open.

@@ -42,16 +42,14 @@ pub(crate) fn write(pages: &[Page], options: &Options) -> Result<Vec<u8>, Error>
     let mut remapper = GlyphRemapper::new();
     let mut chars = BTreeMap::new();
     for page in pages {
-        for item in &page.items {
-            if let Item::Text(run) = item {
-                for c in run.text.chars() {
-                    if let Some((gid, _)) = face.glyph(c) {
-                        let cid = remapper.remap(gid);
-                        chars.entry(cid).or_insert((gid, c));
-                    }
+        each_run(&page.items, &mut |run| {
+            for c in run.text.chars() {
+                if let Some((gid, _)) = face.glyph(c) {
+                    let cid = remapper.remap(gid);
+                    chars.entry(cid).or_insert((gid, c));
                 }
             }
-        }
+        });
     }
     let subset = subsetter::subset(DATA, 0, &remapper)
         .map_err(|e| Error::Pdf(format!("subsetting the font: {e}")))?;
@@ -175,62 +173,113 @@ fn grey(luma: u8) -> f32 {
     f32::from(luma) / 255.0
 }
 
+/// Calls `f` on every text run of `items`, groups included, in order.
+fn each_run<'a>(items: &'a [Item], f: &mut impl FnMut(&'a Run)) {
+    for item in items {
+        match item {
+            Item::Text(run) => f(run),
+            Item::Group { items, .. } => each_run(items, f),
+            _ => {}
+        }
+    }
+}
+
+/// The graphics and text state set so far in a content stream, so that
+/// each is set only when it changes.
+#[derive(Clone, Copy, Default)]
+struct State {
+    fill: Option<u8>,
+    stroke: Option<u8>,
+    line_width: Option<u32>,
+    font_size: Option<u32>,
+}
+
+/// Writes the content stream of a page.
+struct Painter<'a> {
+    c: Content,
+    state: State,
+    face: &'a Face,
+    remapper: &'a GlyphRemapper,
+    /// Scratch space for encoded glyphs.
+    buf: Vec<u8>,
+}
+
 /// The content stream of one page.
 fn content(page: &Page, face: &Face, remapper: &GlyphRemapper) -> Vec<u8> {
-    let h = page.height;
-    let mut c = Content::new();
-    // Graphics and text state set so far, to set each only when it changes.
-    let (mut fill, mut stroke, mut line, mut font_size) = (None, None, None, None);
-    let mut fill_grey = |c: &mut Content, luma: u8| {
-        if fill != Some(luma) {
-            c.set_fill_gray(grey(luma));
-            fill = Some(luma);
-        }
+    let mut p = Painter {
+        c: Content::new(),
+        state: State::default(),
+        face,
+        remapper,
+        buf: Vec::new(),
     };
-    c.set_line_cap(LineCapStyle::ProjectingSquareCap);
-    c.set_line_join(LineJoinStyle::MiterJoin);
-    let mut encoded = Vec::new();
-    for item in &page.items {
-        match item {
-            Item::Rects { rects, luma } => {
-                fill_grey(&mut c, *luma);
-                for &[x, y, w, rh] in rects {
-                    c.rect(r(x), r(h - y - rh), r(w), r(rh));
+    p.c.set_line_cap(LineCapStyle::ProjectingSquareCap);
+    p.c.set_line_join(LineJoinStyle::MiterJoin);
+    p.items(&page.items, page.height);
+    p.c.finish().into_vec()
+}
+
+impl Painter<'_> {
+    fn fill(&mut self, luma: u8) {
+        if self.state.fill != Some(luma) {
+            self.c.set_fill_gray(grey(luma));
+            self.state.fill = Some(luma);
+        }
+    }
+
+    /// Draws `items`; `h` is the height the layout's downward `y` is
+    /// flipped against (the page's height, or 0 inside a group, whose
+    /// origin is moved to its top-left corner).
+    fn items(&mut self, items: &[Item], h: f32) {
+        for item in items {
+            match item {
+                Item::Group { x, y, items } => {
+                    let saved = self.state;
+                    self.c.save_state();
+                    self.c.transform([1.0, 0.0, 0.0, 1.0, r(*x), r(h - y)]);
+                    self.items(items, 0.0);
+                    self.c.restore_state();
+                    self.state = saved;
                 }
-                c.fill_nonzero();
-            }
-            Item::Lines {
-                segments,
-                width,
-                luma,
-            } => {
-                if stroke != Some(*luma) {
-                    c.set_stroke_gray(grey(*luma));
-                    stroke = Some(*luma);
+                Item::Rects { rects, luma } => {
+                    self.fill(*luma);
+                    for &[x, y, w, rh] in rects {
+                        self.c.rect(r(x), r(h - y - rh), r(w), r(rh));
+                    }
+                    self.c.fill_nonzero();
                 }
-                if line != Some(width.to_bits()) {
-                    c.set_line_width(r(*width));
-                    line = Some(width.to_bits());
+                Item::Lines {
+                    segments,
+                    width,
+                    luma,
+                } => {
+                    if self.state.stroke != Some(*luma) {
+                        self.c.set_stroke_gray(grey(*luma));
+                        self.state.stroke = Some(*luma);
+                    }
+                    if self.state.line_width != Some(width.to_bits()) {
+                        self.c.set_line_width(r(*width));
+                        self.state.line_width = Some(width.to_bits());
+                    }
+                    for &[x1, y1, x2, y2] in segments {
+                        self.c.move_to(r(x1), r(h - y1));
+                        self.c.line_to(r(x2), r(h - y2));
+                    }
+                    self.c.stroke();
                 }
-                for &[x1, y1, x2, y2] in segments {
-                    c.move_to(r(x1), r(h - y1));
-                    c.line_to(r(x2), r(h - y2));
+                Item::Text(run) => {
+                    self.fill(run.luma);
+                    self.c.begin_text();
+                    if self.state.font_size != Some(run.size.to_bits()) {
+                        self.c.set_font(FONT, r(run.size));
+                        self.state.font_size = Some(run.size.to_bits());
+                    }
+                    text(&mut self.c, run, h, self.face, self.remapper, &mut self.buf);
+                    self.c.end_text();
                 }
-                c.stroke();
-            }
-            Item::Text(run) => {
-                fill_grey(&mut c, run.luma);
-                c.begin_text();
-                if font_size != Some(run.size.to_bits()) {
-                    c.set_font(FONT, r(run.size));
-                    font_size = Some(run.size.to_bits());
-                }
-                text(&mut c, run, h, face, remapper, &mut encoded);
-                c.end_text();
             }
         }
     }
-    c.finish().into_vec()
 }
 
 /// One run of text: its glyphs as two-byte CIDs, placed by the text matrix

@@ -4,10 +4,10 @@
 //!
 //! Lengths are in points (the `viewBox`), and the document's `width` and
 //! `height` give the paper size in millimetres, so it prints at the size
-//! it was laid out for. A grid row is one `text` element with one `x` per
-//! character and `text-anchor="middle"`: each character is centred on its
-//! cell whatever font the viewer falls back to, and the row reads as its
-//! digits in order.
+//! it was laid out for. A grid row is one `text` element holding one
+//! `tspan` per symbol, each with its own `x` and `text-anchor="middle"`:
+//! each symbol is centred on its cell whatever font the viewer falls back
+//! to, and the row reads as its symbols in order.
 
 use std::fmt::Write;
 
@@ -34,8 +34,20 @@ pub(crate) fn write(page: &Page) -> String {
         num(page.height),
         FAMILY
     );
-    for item in &page.items {
+    items(&mut out, &page.items);
+    out.push_str("</svg>\n");
+    out
+}
+
+/// Writes drawing items.
+fn items(out: &mut String, list: &[Item]) {
+    for item in list {
         match item {
+            Item::Group { x, y, items: inner } => {
+                let _ = writeln!(out, "<g transform=\"translate({} {})\">", num(*x), num(*y));
+                items(out, inner);
+                out.push_str("</g>\n");
+            }
             Item::Rects { rects, luma } => {
                 out.push_str("<path d=\"");
                 for &[x, y, w, h] in rects {
@@ -69,27 +81,42 @@ pub(crate) fn write(page: &Page) -> String {
             }
             Item::Text(run) => {
                 let (x, anchor) = match &run.place {
-                    Place::Start(x) => (num(*x), "start"),
-                    Place::Middle(x) => (num(*x), "middle"),
-                    Place::End(x) => (num(*x), "end"),
-                    Place::Cells(xs) => (
-                        xs.iter().map(|&x| num(x)).collect::<Vec<_>>().join(" "),
-                        "middle",
-                    ),
+                    Place::Start(x) => (Some(*x), "start"),
+                    Place::Middle(x) => (Some(*x), "middle"),
+                    Place::End(x) => (Some(*x), "end"),
+                    Place::Cells(_) => (None, "middle"),
                 };
-                let _ = writeln!(
+                out.push_str("<text");
+                if let Some(x) = x {
+                    let _ = write!(out, " x=\"{}\"", num(x));
+                }
+                let _ = write!(
                     out,
-                    "<text x=\"{x}\" y=\"{}\" font-size=\"{}\" text-anchor=\"{anchor}\" fill=\"{}\">{}</text>",
+                    " y=\"{}\" font-size=\"{}\" text-anchor=\"{anchor}\" fill=\"{}\">",
                     num(run.y),
                     num(run.size),
                     grey(run.luma),
-                    escape(&run.text)
                 );
+                match &run.place {
+                    // One `tspan` per cell: every renderer honours a
+                    // `tspan`'s own `x` (not all honour a list of them).
+                    Place::Cells(xs) => {
+                        for (c, &x) in run.text.chars().zip(xs) {
+                            let mut buf = [0; 4];
+                            let _ = write!(
+                                out,
+                                "<tspan x=\"{}\">{}</tspan>",
+                                num(x),
+                                escape(c.encode_utf8(&mut buf))
+                            );
+                        }
+                    }
+                    _ => out.push_str(&escape(&run.text)),
+                }
+                out.push_str("</text>\n");
             }
         }
     }
-    out.push_str("</svg>\n");
-    out
 }
 
 /// A grey as `#rrggbb`.
