@@ -268,7 +268,7 @@ impl Slots {
     /// grids.
     fn best(count: usize, area: [f32; 4], gap: f32, large: bool) -> Slots {
         (1..=count)
-            .filter(|c| count % c == 0)
+            .filter(|&c| count.is_multiple_of(c))
             .map(|c| Slots::new(c, count / c, area, gap, large))
             .fold(None, |best: Option<Slots>, s| match best {
                 Some(b) if b.size >= s.size => Some(b),
