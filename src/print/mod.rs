@@ -4,7 +4,7 @@
 //! Puzzles are laid out 1 to 12 to a page, each labelled with its number
 //! and, when known, its level and Sudoku Explainer rating, with running
 //! heads, page numbers and an answer section at the back. The layout is
-//! made once, as a list of shapes and text runs per page ([`layout`]), and
+//! made once, as a list of shapes and text runs per page (`layout.rs`), and
 //! written by two back ends ([`pdf`](fn@pdf) through the `krilla` crate, and
 //! [`svg_pages`], plain XML), so the two formats always agree.
 //!
