@@ -474,17 +474,21 @@ fn furniture_head(items: &mut Vec<Item>, frame: &Frame, text: Option<&str>) {
     };
     let size = frame.furniture;
     let baseline = frame.y + size;
+    // A head too long for the line is set smaller, never past the margins.
+    let fit = frame.w / Face::get().width(text).max(0.01);
     items.push(Item::Text(Run {
         text: text.to_string(),
         place: Place::Middle(frame.x + frame.w / 2.0),
         y: baseline,
-        size,
+        size: size.min(fit),
         luma: frame.quiet,
     }));
     let rule = baseline + size * 0.7;
+    // Square caps reach half the width past each end.
+    let (width, cap) = (0.4, 0.2);
     items.push(Item::Lines {
-        segments: vec![[frame.x, rule, frame.x + frame.w, rule]],
-        width: 0.4,
+        segments: vec![[frame.x + cap, rule, frame.x + frame.w - cap, rule]],
+        width,
         luma: frame.quiet,
     });
 }
@@ -526,11 +530,8 @@ fn label(
     };
     let needed =
         face.width(&number) + face.width(&detail) + if detail.is_empty() { 0.0 } else { 1.0 };
-    let size = if needed * size > width {
-        (width / needed).max(size * 0.5)
-    } else {
-        size
-    };
+    // Labels too long for the grid's width are set smaller to fit.
+    let size = size.min(width / needed.max(0.01));
     items.push(Item::Text(Run {
         text: number,
         place: Place::Start(x),
@@ -566,10 +567,14 @@ fn grid(
 ) {
     // Drawn in the grid's own coordinates, from its top-left corner: the
     // grids of a page then repeat the same lengths, which compress well.
-    let (x, y) = (0.0, 0.0);
+    // The border's stroke stays inside `size`: the cells take what is
+    // left once half of it is taken off each side.
+    let n = geometry.side;
+    let border = style.thick(size / n as f32);
+    let (x, y) = (border / 2.0, border / 2.0);
+    let size = size - border;
     let mut items = Vec::new();
     let items = &mut items;
-    let n = geometry.side;
     let cell = size / n as f32;
     let at = |i: usize| i as f32 * cell;
 
@@ -632,7 +637,7 @@ fn grid(
     }
     items.push(Item::Lines {
         segments: thick,
-        width: style.thick(cell),
+        width: border,
         luma: INK,
     });
 
@@ -677,5 +682,124 @@ fn flush(items: &mut Vec<Item>, run: &mut Option<(u8, String, Vec<f32>)>, y: f32
             size,
             luma,
         }));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::print::{Paper, check};
+
+    fn entries(n: usize, side: usize) -> Vec<Entry> {
+        let solution: Vec<u8> = (0..side * side).map(|i| (i % side) as u8 + 1).collect();
+        (0..n)
+            .map(|i| Entry {
+                level: Some("a level with a long, long name".repeat(i % 3)),
+                rating: Some("9.9".into()),
+                ..Entry::new(i as u64 + 1, solution.clone(), solution.clone())
+            })
+            .collect()
+    }
+
+    /// Every mark of every page: `(x, y, width)` of each text run's
+    /// extent, and the box of each line and rectangle, in page
+    /// coordinates.
+    fn extents(items: &[Item], dx: f32, dy: f32, out: &mut Vec<[f32; 4]>) {
+        let face = Face::get();
+        for item in items {
+            match item {
+                Item::Group { x, y, items } => extents(items, dx + x, dy + y, out),
+                Item::Rects { rects, .. } => out.extend(
+                    rects
+                        .iter()
+                        .map(|&[x, y, w, h]| [dx + x, dy + y, dx + x + w, dy + y + h]),
+                ),
+                Item::Lines {
+                    segments, width, ..
+                } => out.extend(segments.iter().map(|&[x1, y1, x2, y2]| {
+                    let h = width / 2.0;
+                    [
+                        dx + x1.min(x2) - h,
+                        dy + y1.min(y2) - h,
+                        dx + x1.max(x2) + h,
+                        dy + y1.max(y2) + h,
+                    ]
+                })),
+                Item::Text(run) => {
+                    let w = face.width(&run.text) * run.size;
+                    let (left, right) = match &run.place {
+                        Place::Start(x) => (*x, x + w),
+                        Place::Middle(x) => (x - w / 2.0, x + w / 2.0),
+                        Place::End(x) => (x - w, *x),
+                        Place::Cells(xs) => {
+                            let half = |c: Option<char>| {
+                                face.width(&c.map(String::from).unwrap_or_default()) * run.size
+                                    / 2.0
+                            };
+                            (
+                                xs[0] - half(run.text.chars().next()),
+                                xs[xs.len() - 1] + half(run.text.chars().last()),
+                            )
+                        }
+                    };
+                    out.push([dx + left, dy + run.y - run.size, dx + right, dy + run.y]);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_mark_stays_inside_the_margins() {
+        let title =
+            "A title far too long for any running head, set smaller to fit the line".repeat(2);
+        for paper in [
+            Paper::A4,
+            Paper::LETTER,
+            Paper::A5,
+            Paper::parse("297x210mm").unwrap(),
+        ] {
+            for side in [4, 9, 16, 25] {
+                for &per_page in crate::print::PER_PAGE {
+                    let entries = entries(13, side);
+                    let options = Options {
+                        paper,
+                        per_page,
+                        title: Some(title.clone()),
+                        ..Options::new(Geometry::square(side))
+                    };
+                    let book_plan = check(&entries, &options).unwrap();
+                    let pages = book(&entries, &options, &book_plan);
+                    let short = paper.width().min(paper.height());
+                    let margin = (short * 0.06).clamp(9.0 * MM, 18.0 * MM) - 0.01;
+                    for (i, page) in pages.iter().enumerate() {
+                        let mut marks = Vec::new();
+                        extents(&page.items, 0.0, 0.0, &mut marks);
+                        for m in marks {
+                            assert!(
+                                m[0] >= margin
+                                    && m[1] >= margin - 1.0
+                                    && m[2] <= page.width - margin
+                                    && m[3] <= page.height - margin,
+                                "{paper} {side} {per_page}/page, page {}: {m:?}",
+                                i + 1
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn grids_take_the_arrangement_that_makes_them_biggest() {
+        let area = |w: f32, h: f32| [0.0, 0.0, w, h];
+        let s = Slots::best(6, area(500.0, 750.0), 20.0, false);
+        assert_eq!((s.cols, s.rows), (2, 3));
+        let s = Slots::best(6, area(750.0, 500.0), 20.0, false);
+        assert_eq!((s.cols, s.rows), (3, 2));
+        let s = Slots::best(12, area(500.0, 750.0), 20.0, false);
+        assert_eq!((s.cols, s.rows), (3, 4));
+        let s = Slots::best(1, area(500.0, 750.0), 20.0, false);
+        assert!(s.size > 450.0, "{s:?}");
     }
 }
