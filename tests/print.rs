@@ -464,7 +464,7 @@ fn letters_large_print_and_no_answers() {
 #[test]
 fn answers_per_page_can_be_chosen() {
     let entries = entries(25, Size::S9, 8);
-    for (n, pages) in [(1, 25), (4, 7), (12, 3), (48, 1)] {
+    for (n, pages) in [(1, 25), (4, 7), (7, 4), (12, 3), (13, 2), (48, 1)] {
         let options = Options {
             answers_per_page: Some(n),
             ..options(Size::S9, 12)

@@ -265,16 +265,31 @@ impl Slots {
     }
 
     /// The arrangement of `count` grids in `area` that gives the biggest
-    /// grids.
+    /// grids: of the full arrangements (rows x columns = `count`), unless
+    /// one with a row left short gives grids 15% bigger (a prime count on
+    /// an answer page), and, of those as big, the one with fewest empty
+    /// slots.
     fn best(count: usize, area: [f32; 4], gap: f32, large: bool) -> Slots {
-        (1..=count)
-            .filter(|&c| count.is_multiple_of(c))
-            .map(|c| Slots::new(c, count / c, area, gap, large))
-            .fold(None, |best: Option<Slots>, s| match best {
-                Some(b) if b.size >= s.size => Some(b),
-                _ => Some(s),
-            })
-            .unwrap_or_else(|| Slots::new(1, 1, area, gap, large))
+        let count = count.max(1);
+        let pick = |full: bool| {
+            (1..=count)
+                .filter(|&c| !full || count.is_multiple_of(c))
+                .map(|c| Slots::new(c, count.div_ceil(c), area, gap, large))
+                .fold(None, |best: Option<Slots>, s| match best {
+                    Some(b) if b.size > s.size + 0.01 => Some(b),
+                    Some(b) if b.size + 0.01 >= s.size && b.cols * b.rows <= s.cols * s.rows => {
+                        Some(b)
+                    }
+                    _ => Some(s),
+                })
+                .unwrap_or_else(|| Slots::new(1, 1, area, gap, large))
+        };
+        let (full, any) = (pick(true), pick(false));
+        if any.size > full.size * 1.15 {
+            any
+        } else {
+            full
+        }
     }
 
     /// Top-left corner of slot `i`'s grid (row-major), and the baseline
@@ -302,17 +317,17 @@ fn grid_area(frame: &Frame, head: bool, foot: bool) -> [f32; 4] {
     [frame.x, frame.y + top, frame.w, frame.h - top - bottom]
 }
 
-/// The columns and rows of an answer page: as many solutions as stay
-/// legible (cells of at least 4.2 mm, 6.5 mm in large print, grids of at
-/// least 28 mm), or the number asked for.
-pub(crate) fn answer_grid(options: &Options) -> (usize, usize) {
+/// The columns and rows of an answer page, and how many solutions it
+/// holds: as many as stay legible (cells of at least 4.2 mm, 6.5 mm in
+/// large print, grids of at least 28 mm), or the number asked for.
+pub(crate) fn answer_grid(options: &Options) -> (usize, usize, usize) {
     // Page 2 has the wider inner margin on the right: the same area.
     let frame = Frame::new(options, 1);
     let area = grid_area(&frame, true, options.page_numbers);
     let gap = gap(&frame, true);
     if let Some(n) = options.answers_per_page {
         let s = Slots::best(n, area, gap, options.large_print);
-        return (s.cols, s.rows);
+        return (s.cols, s.rows, n);
     }
     let cell = if options.large_print { 6.5 } else { 4.2 } * MM;
     let target = (cell * options.geometry.side as f32).max(28.0 * MM);
@@ -320,7 +335,8 @@ pub(crate) fn answer_grid(options: &Options) -> (usize, usize) {
     let fit = |room: f32, each: f32| (((room + gap) / (each + gap)).floor() as usize).max(1);
     let cols = fit(area[2], target);
     let rows = fit(area[3], target + Slots::label_room(label));
-    (cols.min(8), rows.min(10))
+    let (cols, rows) = (cols.min(8), rows.min(10));
+    (cols, rows, cols * rows)
 }
 
 /// Lays out the whole book: puzzle pages, then answer pages.
@@ -383,7 +399,7 @@ pub(crate) fn book(entries: &[Entry], options: &Options, book: &Book) -> Vec<Pag
             let mut items = Vec::new();
             furniture_head(&mut items, &frame, Some(&options.answers_heading));
             let area = grid_area(&frame, true, options.page_numbers);
-            let (cols, rows) = book.answer_grid;
+            let (cols, rows, _) = book.answer_grid;
             let slots = Slots::new(cols, rows, area, gap(&frame, true), options.large_print);
             for (i, entry) in chunk.iter().enumerate() {
                 let (x, y, baseline) = slots.grid_at(i);
@@ -801,5 +817,10 @@ mod tests {
         assert_eq!((s.cols, s.rows), (3, 4));
         let s = Slots::best(1, area(500.0, 750.0), 20.0, false);
         assert!(s.size > 450.0, "{s:?}");
+        // 7 in a column would be tiny: a short last row instead.
+        let s = Slots::best(7, area(500.0, 750.0), 20.0, false);
+        assert_eq!((s.cols, s.rows), (2, 4));
+        let s = Slots::best(9, area(750.0, 500.0), 20.0, false);
+        assert_eq!((s.cols, s.rows), (3, 3));
     }
 }

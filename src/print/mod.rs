@@ -274,8 +274,9 @@ pub fn plan(entries: &[Entry], options: &Options) -> Result<Plan, Error> {
 pub(crate) struct Book {
     /// The pages.
     pub(crate) plan: Plan,
-    /// The columns and rows of grids on an answer page.
-    pub(crate) answer_grid: (usize, usize),
+    /// The columns and rows of grids on an answer page, and how many
+    /// solutions it holds.
+    pub(crate) answer_grid: (usize, usize, usize),
 }
 
 /// Checks everything that could make layout fail, so that layout and the
@@ -305,7 +306,7 @@ fn check(entries: &[Entry], options: &Options) -> Result<Book, Error> {
         check_entry(index, entry, &options.geometry)?;
     }
     let answer_grid = layout::answer_grid(options);
-    let answers_per_page = answer_grid.0 * answer_grid.1;
+    let answers_per_page = answer_grid.2;
     Ok(Book {
         plan: Plan {
             puzzle_pages: entries.len().div_ceil(options.per_page),
