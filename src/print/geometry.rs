@@ -112,7 +112,7 @@ impl Geometry {
 
     /// The number of cells.
     pub fn cells(&self) -> usize {
-        self.side * self.side
+        self.side.saturating_mul(self.side)
     }
 
     /// Checks that the geometry describes a grid that can be drawn: a side
@@ -161,21 +161,34 @@ impl Geometry {
         Ok(())
     }
 
-    /// The region of cell (`row`, `col`): its box, or its id in `regions`.
-    /// The geometry must be valid.
+    /// The region of cell (`row`, `col`): its box, or its id in `regions`
+    /// (meaningful for a [valid](Geometry::validate) geometry; 0 for a
+    /// cell an invalid one does not cover).
     pub fn region(&self, row: usize, col: usize) -> usize {
         match &self.regions {
-            Some(r) => r[row * self.side + col] as usize,
-            None => (row / self.box_rows) * self.side + col / self.box_cols,
+            Some(r) => row
+                .checked_mul(self.side)
+                .and_then(|i| i.checked_add(col))
+                .and_then(|i| r.get(i))
+                .map_or(0, |&id| usize::from(id)),
+            None => match (
+                row.checked_div(self.box_rows),
+                col.checked_div(self.box_cols),
+            ) {
+                (Some(band), Some(stack)) => band.saturating_mul(self.side).saturating_add(stack),
+                _ => 0,
+            },
         }
     }
 
     /// Whether cell (`row`, `col`) is shaded (on a long diagonal of an
     /// X-Sudoku, or inside a window).
     pub fn shaded(&self, row: usize, col: usize) -> bool {
-        (self.diagonals && (row == col || row + col + 1 == self.side))
+        let anti = row.checked_add(col).and_then(|s| s.checked_add(1)) == Some(self.side);
+        (self.diagonals && (row == col || anti))
             || self.windows.iter().any(|w| {
-                (w.row..w.row + w.height).contains(&row) && (w.col..w.col + w.width).contains(&col)
+                (w.row..w.row.saturating_add(w.height)).contains(&row)
+                    && (w.col..w.col.saturating_add(w.width)).contains(&col)
             })
     }
 }
@@ -250,5 +263,23 @@ mod tests {
             assert!(e.contains(says), "{g:?}: {e}");
         }
         Geometry::jigsaw(4, vec![0; 16]).validate().unwrap();
+        // Asked of an invalid geometry, `region` answers without a panic.
+        assert_eq!(Geometry::rectangular(6, 0, 0).region(5, 5), 0);
+        assert_eq!(Geometry::jigsaw(9, vec![3; 4]).region(8, 8), 0);
+        let huge = Geometry {
+            windows: vec![Window {
+                row: usize::MAX,
+                col: usize::MAX,
+                height: 9,
+                width: 9,
+            }],
+            ..Geometry::square(usize::MAX).with_diagonals()
+        };
+        assert!(huge.validate().is_err());
+        assert_eq!(huge.cells(), usize::MAX);
+        let _ = (
+            huge.region(usize::MAX, usize::MAX),
+            huge.shaded(usize::MAX, 3),
+        );
     }
 }
