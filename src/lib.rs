@@ -34,6 +34,7 @@ pub mod format;
 pub mod grid;
 pub mod mask;
 pub mod pipeline;
+pub mod print;
 pub mod puzzle;
 pub mod random;
 pub mod rate;
