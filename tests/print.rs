@@ -730,3 +730,216 @@ fn a_thousand_puzzles_fit_in_a_megabyte() {
     let doc = Document::load_mem(&bytes).unwrap();
     assert_eq!(doc.get_pages().len(), 167 + 50);
 }
+
+/// `sudogen print` on the command line: the acceptance commands,
+/// read back; bad input stops the run with nothing written.
+mod command {
+    use super::*;
+    use std::process::{Command, Stdio};
+
+    const BIN: &str = env!("CARGO_BIN_EXE_sudogen");
+
+    /// Runs `sudogen ARGS` with `input` on standard input in `dir`.
+    fn run(dir: &std::path::Path, args: &[&str], input: &[u8]) -> std::process::Output {
+        let mut child = Command::new(BIN)
+            .args(args)
+            .current_dir(dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // (A usage error ends the run before it reads its input.)
+        let _ = std::io::Write::write_all(child.stdin.as_mut().unwrap(), input);
+        drop(child.stdin.take());
+        child.wait_with_output().unwrap()
+    }
+
+    fn made(args: &[&str]) -> Vec<u8> {
+        let out = Command::new(BIN).args(args).output().unwrap();
+        assert!(out.status.success(), "{out:?}");
+        out.stdout
+    }
+
+    #[test]
+    fn the_acceptance_commands_make_their_books() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let json = made(&[
+            "puzzle",
+            "-n",
+            "60",
+            "--seed",
+            "1",
+            "--with-solution",
+            "-f",
+            "json",
+        ]);
+        let out = run(
+            d,
+            &[
+                "print",
+                "--per-page",
+                "6",
+                "--paper",
+                "a4",
+                "-o",
+                "book.pdf",
+            ],
+            &json,
+        );
+        assert!(out.status.success(), "{out:?}");
+        let book = Document::load(d.join("book.pdf")).unwrap();
+        let pages = book.get_pages();
+        // Ten pages of puzzles, then the answers.
+        assert!(pages.len() > 10, "{}", pages.len());
+        let (w, h) = page_size(&book, pages[&1]);
+        assert!(
+            (w - 595.3).abs() < 1.0 && (h - 841.9).abs() < 1.0,
+            "{w} x {h}"
+        );
+        // The givens of each puzzle, row by row, on its page.
+        let texts = pdf_texts(&book);
+        let lines: Vec<String> = String::from_utf8(json.clone())
+            .unwrap()
+            .lines()
+            .map(|l| {
+                let doc: serde_json::Value = serde_json::from_str(l).unwrap();
+                let rows = doc["puzzle"].as_array().unwrap().iter().flat_map(|r| {
+                    r.as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|v| v.as_u64().unwrap() as u8)
+                        .collect::<Vec<_>>()
+                });
+                rows.map(|v| if v == 0 { ' ' } else { char::from(b'0' + v) })
+                    .filter(|c| *c != ' ')
+                    .collect()
+            })
+            .collect();
+        for (i, givens) in lines.iter().enumerate() {
+            let page = squeeze(&texts[i / 6]);
+            assert!(
+                page.contains(givens.as_str()),
+                "puzzle {i}: {givens} not on page {}",
+                i / 6 + 1
+            );
+        }
+
+        let line = made(&["puzzle", "-n", "5", "--seed", "2", "-f", "line"]);
+        let out = run(
+            d,
+            &[
+                "print",
+                "--per-page",
+                "1",
+                "--paper",
+                "letter",
+                "-o",
+                "one.pdf",
+            ],
+            &line,
+        );
+        assert!(out.status.success(), "{out:?}");
+        let one = Document::load(d.join("one.pdf")).unwrap();
+        let pages = one.get_pages();
+        assert_eq!(pages.len(), 6, "five puzzle pages, then one of answers");
+        let (w, h) = page_size(&one, pages[&1]);
+        assert!(
+            (w - 612.0).abs() < 1.0 && (h - 792.0).abs() < 1.0,
+            "{w} x {h}"
+        );
+
+        let big = made(&[
+            "puzzle", "-n", "4", "--size", "16", "--seed", "3", "-f", "line",
+        ]);
+        let out = run(d, &["print", "--per-page", "1", "-o", "big.pdf"], &big);
+        assert!(out.status.success(), "{out:?}");
+        assert!(Document::load(d.join("big.pdf")).unwrap().get_pages().len() >= 5);
+
+        let single = made(&["puzzle", "-n", "1", "--seed", "4", "-f", "line"]);
+        let out = run(d, &["print", "--format", "svg", "-o", "page.svg"], &single);
+        assert!(out.status.success(), "{out:?}");
+        let svg = std::fs::read_to_string(d.join("page.svg")).unwrap();
+        roxmltree::Document::parse(&svg).unwrap();
+        let givens: String = String::from_utf8(single).unwrap().trim().replace('.', "");
+        assert!(
+            squeeze(&svg_text(&svg)).contains(&givens),
+            "{}",
+            svg_text(&svg)
+        );
+        assert!(d.join("page-2.svg").exists(), "the answers' page");
+    }
+
+    #[test]
+    fn bad_input_writes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let puzzles = made(&["puzzle", "-n", "3", "--seed", "1"]);
+        let mut bad = puzzles.clone();
+        bad.extend_from_slice(b"123\n");
+        let out = run(d, &["print", "-o", "book.pdf"], &bad);
+        assert_eq!(out.status.code(), Some(2), "{out:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("<stdin>:4: 3 cells"), "{err}");
+        // A puzzle with two solutions: exit 1.
+        let two = format!("{}\n", ".".repeat(81));
+        let out = run(d, &["print", "-o", "book.pdf"], two.as_bytes());
+        assert_eq!(out.status.code(), Some(1), "{out:?}");
+        for (args, says) in [
+            (
+                vec!["print", "--paper", "b5", "-o", "book.pdf"],
+                "unknown paper size 'b5'",
+            ),
+            (
+                vec!["print", "--per-page", "0", "-o", "book.pdf"],
+                "use 1, 2, 4, 6, 9 or 12",
+            ),
+            (
+                vec![
+                    "print",
+                    "--large-print",
+                    "--per-page",
+                    "6",
+                    "-o",
+                    "book.pdf",
+                ],
+                "1 or 2 puzzles per page",
+            ),
+        ] {
+            let out = run(d, &args, &puzzles);
+            assert_eq!(out.status.code(), Some(2), "{args:?}");
+            let err = String::from_utf8(out.stderr).unwrap();
+            assert!(err.contains(says) && err.lines().count() == 1, "{err}");
+        }
+        // Nothing left behind, not even a temporary file.
+        let left: Vec<_> = std::fs::read_dir(d).unwrap().collect();
+        assert!(left.is_empty(), "{left:?}");
+    }
+
+    /// Rated records keep their ratings, and sorted books run from easy
+    /// to hard.
+    #[test]
+    fn sorted_by_rating_with_labels() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let puzzles = made(&["puzzle", "-n", "6", "--seed", "3"]);
+        let out = run(d, &["print", "--sort", "rating", "-o", "r.pdf"], &puzzles);
+        assert!(out.status.success(), "{out:?}");
+        let text = pdf_texts(&Document::load(d.join("r.pdf")).unwrap()).join(" ");
+        let ratings: Vec<f64> = text
+            .split("SE ")
+            .skip(1)
+            .map(|t| {
+                t.split_whitespace()
+                    .next()
+                    .unwrap()
+                    .trim_end_matches('+')
+                    .parse()
+                    .unwrap()
+            })
+            .collect();
+        assert_eq!(ratings.len(), 6, "{text}");
+        assert!(ratings.windows(2).all(|w| w[0] <= w[1]), "{ratings:?}");
+    }
+}

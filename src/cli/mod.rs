@@ -16,6 +16,7 @@ pub mod exit;
 pub mod generate;
 pub mod io;
 pub mod parse;
+pub mod print;
 pub mod progress;
 pub mod puzzle;
 pub mod rate;
@@ -117,6 +118,17 @@ pub enum Command {
     /// and shard.
     #[command(args_override_self = true, after_help = puzzle::EXAMPLES)]
     Puzzle(puzzle::PuzzleArgs),
+    /// Typeset puzzles as a book: PDF or SVG pages, with the solutions at
+    /// the back.
+    ///
+    /// Reads puzzle records in any format sudogen reads (with the
+    /// solutions, ratings and levels they carry; puzzles without a
+    /// solution are solved). Each puzzle is labelled with its number and,
+    /// when known, its level and rating. Nothing is written unless every
+    /// record is a puzzle with exactly one solution (exit 1; 2 for records
+    /// that cannot be read).
+    #[command(after_help = print::EXAMPLES)]
+    Print(print::PrintArgs),
     /// Print a shell completion script to standard output
     #[command(after_help = completions::EXAMPLES)]
     Completions(completions::CompletionsArgs),
@@ -132,6 +144,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Rate(args)) => rate::run(&args),
         Some(Command::Puzzle(args)) => puzzle::run(&args),
+        Some(Command::Print(args)) => print::run(&args),
         Some(Command::Completions(args)) => completions::run(&args),
     }
 }

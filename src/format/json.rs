@@ -15,7 +15,7 @@
 //! Reading takes the rows of `grid` (or `puzzle`), and `solution` rows
 //! beside them.
 
-use super::record::{Content, Field, Rated, Record, RecordError, StepRecord, Value};
+use super::record::{Carried, Content, Field, Rated, Record, RecordError, StepRecord, Value};
 use super::spec::{Encoding, Framer, Frames, RecordFormat, Run, claim};
 use super::text::{push_decimal, push_tenths, push_value};
 use crate::grid::{Grid, Size};
@@ -253,6 +253,33 @@ pub fn parse_with_solution(
         Some(value) => Some(grid_of("solution", value, size)),
     };
     (grid, solution)
+}
+
+/// [`parse_with_solution`], and the rating the record carries, if any
+/// (`"se"`, `"exact"`, `"level"`, as rated runs write them).
+#[allow(clippy::type_complexity)]
+pub fn parse_full(
+    line: &[u8],
+    size: Option<Size>,
+) -> (
+    Result<Grid, RecordError>,
+    Option<Result<Grid, RecordError>>,
+    Option<Carried>,
+) {
+    let (grid, solution) = parse_with_solution(line, size);
+    let rating = document(line).ok().and_then(|doc| {
+        let se = doc.get("se")?.as_f64()?;
+        let tenths = (se * 10.0).round();
+        ((10.0..=250.0).contains(&tenths)).then(|| Carried {
+            se: tenths as u8,
+            exact: doc.get("exact").and_then(|e| e.as_bool()).unwrap_or(true),
+            level: doc
+                .get("level")
+                .and_then(|l| l.as_str())
+                .map(str::to_string),
+        })
+    });
+    (grid, solution, rating)
 }
 
 /// A record's JSON.

@@ -106,12 +106,20 @@ struct LineFramer;
 impl Framer for LineFramer {
     fn take(&mut self, line: &[u8], frames: &mut Frames<'_>) {
         let (first, rest) = first_field(line);
-        let (second, _) = first_field(rest.trim_ascii_start());
-        let second = Some(second).filter(|f| f.len() == first.len());
+        let rest = rest.trim_ascii_start();
+        let (second, after) = first_field(rest);
         let size = frames.forced_size();
         frames.push(frames.line(), Encoding::Symbols, size, first);
-        if let Some(solution) = second {
-            frames.push_solution(Encoding::Symbols, solution);
+        let rest = if second.len() == first.len() {
+            frames.push_solution(Encoding::Symbols, second);
+            after.trim_ascii_start()
+        } else {
+            rest
+        };
+        // What follows, if anything: a rating and a level, as `rate`
+        // writes them.
+        if rest.first().is_some_and(u8::is_ascii_digit) {
+            frames.push_extra(rest);
         }
     }
 }

@@ -39,7 +39,9 @@ pub mod spec;
 pub mod symbols;
 pub mod text;
 
-pub use record::{Content, Field, Rated, Record, RecordError, Searched, StepRecord, Value};
+pub use record::{
+    Carried, Content, Field, Rated, Record, RecordError, Searched, StepRecord, Value,
+};
 pub use spec::{RecordFormat, Run};
 pub use symbols::Symbols;
 

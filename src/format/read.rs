@@ -19,7 +19,7 @@
 
 use std::io::{self, Read};
 
-use super::record::RecordError;
+use super::record::{Carried, RecordError};
 use super::spec::{Encoding, Framer, Frames, Raw};
 use super::{FORMATS, Format, Symbols, csv, json, pretty};
 use crate::grid::{Grid, ParseError, Size};
@@ -121,6 +121,47 @@ impl Batch {
         Ok(())
     }
 
+    /// [`Batch::for_each_with_solution`], with the rating each record
+    /// carries, if any: after a `line` record (`PUZZLE 7.2 fiendish ...`,
+    /// as `rate` writes), in a CSV's `se` and `level` columns, in a JSON
+    /// record's `"se"` and `"level"`.
+    pub fn for_each_full<E>(
+        &self,
+        mut f: impl FnMut(ReadRecord<'_>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mut scratch = Grid::empty(Size::S9);
+        let mut solution = Grid::empty(Size::S9);
+        for raw in &self.raws {
+            let (parsed, solved, rating) = match (&raw.kind, raw.solution) {
+                (Ok(Encoding::Json), _) => {
+                    let (grid, sol, rating) =
+                        json::parse_full(&self.bytes[raw.start..raw.end], raw.size);
+                    let parsed = grid.map(|g| scratch = g);
+                    (parsed, sol.map(|r| r.map(|g| solution = g)), rating)
+                }
+                (_, sol) => {
+                    let parsed = self.parse(raw, &mut scratch);
+                    let solved = sol.map(|(start, end)| {
+                        solution
+                            .read_line(&self.bytes[start..end], raw.size)
+                            .map_err(|e| self.named_as_written(start, end, e.into()))
+                    });
+                    let rating = raw
+                        .extra
+                        .and_then(|(start, end)| Carried::parse(&self.bytes[start..end]));
+                    (parsed, solved, rating)
+                }
+            };
+            f(ReadRecord {
+                line: raw.line,
+                grid: parsed.map(|()| &scratch),
+                solution: solved.map(|r| r.map(|()| &solution)),
+                rating,
+            })?;
+        }
+        Ok(())
+    }
+
     /// Parses record `raw` into `scratch`.
     fn parse(&self, raw: &Raw, scratch: &mut Grid) -> Result<(), RecordError> {
         let bytes = &self.bytes[raw.start..raw.end];
@@ -173,6 +214,19 @@ impl Batch {
             size,
         }
     }
+}
+
+/// One record read, with what it carries (see [`Batch::for_each_full`]).
+#[derive(Debug)]
+pub struct ReadRecord<'a> {
+    /// The 1-based line number where the record starts.
+    pub line: u64,
+    /// The grid read (possibly incomplete or invalid), or what is wrong.
+    pub grid: Result<&'a Grid, RecordError>,
+    /// The solution written beside it, if any, or what is wrong with it.
+    pub solution: Option<Result<&'a Grid, RecordError>>,
+    /// The rating it carries, if any.
+    pub rating: Option<Carried>,
 }
 
 /// One record with its grid owned, as the [`Reader`]'s iterator yields it.

@@ -116,6 +116,48 @@ pub struct Rated<'a> {
     pub unfinished: Option<&'a str>,
 }
 
+/// A rating a record read carries (as `rate` and rated `puzzle` runs write
+/// it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Carried {
+    /// The rating in tenths (72 is 7.2).
+    pub se: u8,
+    /// Whether it is the rating itself rather than a lower bound (`9.0+`).
+    pub exact: bool,
+    /// The level, if the record names one.
+    pub level: Option<String>,
+}
+
+impl Carried {
+    /// Reads `7.2 fiendish ...` (or `9.0+ ...`): a rating with one
+    /// decimal, and the word after it as the level when it is one word of
+    /// letters.
+    pub fn parse(text: &[u8]) -> Option<Carried> {
+        let text = std::str::from_utf8(text).ok()?;
+        let mut words = text.split_whitespace();
+        let rating = words.next()?;
+        let (number, exact) = match rating.strip_suffix('+') {
+            Some(n) => (n, false),
+            None => (rating, true),
+        };
+        let (whole, tenth) = number.split_once('.')?;
+        let whole: u8 = whole.parse().ok().filter(|&w: &u8| (1..=25).contains(&w))?;
+        let tenth: u8 = tenth
+            .parse()
+            .ok()
+            .filter(|&t: &u8| t <= 9 && tenth.len() == 1)?;
+        let level = words
+            .next()
+            .filter(|w| w.len() <= 20 && w.bytes().all(|b| b.is_ascii_alphabetic()))
+            .map(str::to_string);
+        Some(Carried {
+            se: whole * 10 + tenth,
+            exact,
+            level,
+        })
+    }
+}
+
 /// One step of a solution path, as records carry it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StepRecord {
@@ -190,11 +232,11 @@ pub enum RecordError {
         /// How many cell columns it has.
         cells: usize,
     },
-    /// A CSV record came before any header and its number of values is no
-    /// size's.
+    /// A CSV record came before any header and its number of fields fits
+    /// no size (with an index or without).
     CsvNoHeader {
-        /// How many cell values it has.
-        cells: usize,
+        /// How many fields it has.
+        fields: usize,
     },
     /// A value (CSV or JSON) is not a cell value of the size.
     Value {
@@ -249,11 +291,11 @@ impl fmt::Display for RecordError {
                 found,
                 expected: None,
             } => write!(f, "{}, expected {}", plural(*found, "row"), sides()),
-            RecordError::CsvNoHeader { cells } => write!(
+            RecordError::CsvNoHeader { fields } => write!(
                 f,
                 "a CSV record of {} with no header line before it \
                  (index,r1c1,...) to give its size",
-                plural(*cells, "value")
+                plural(*fields, "field")
             ),
             RecordError::RowCells { row, size } => {
                 write!(f, "row {row} does not have {} cells", size.side())

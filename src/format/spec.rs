@@ -112,6 +112,9 @@ pub(crate) struct Raw {
     /// A solution written beside the record (`PUZZLE SOLUTION`, or the
     /// solution field of a puzzle CSV): its bytes in the batch.
     pub(crate) solution: Option<(usize, usize)>,
+    /// What else the record says about itself, as text (a rating and a
+    /// level, `7.2 fiendish`): its bytes in the batch.
+    pub(crate) extra: Option<(usize, usize)>,
 }
 
 /// Where a format's reader puts the records it frames: a batch's bytes
@@ -148,7 +151,21 @@ impl Frames<'_> {
             start,
             end,
             solution: None,
+            extra: None,
         });
+    }
+
+    /// Adds `text` as what the last record added says about itself: its
+    /// rating and level as `rate` writes them (`7.2 fiendish ...`).
+    pub fn push_extra(&mut self, text: &[u8]) {
+        let start = self.bytes.len();
+        self.bytes.extend_from_slice(text);
+        if self.symbols.is_some() {
+            self.written.extend_from_slice(text);
+        }
+        if let Some(raw) = self.raws.last_mut() {
+            raw.extra = Some((start, self.bytes.len()));
+        }
     }
 
     /// Adds `bytes`, written as `encoding`, as the solution of the last
@@ -169,6 +186,7 @@ impl Frames<'_> {
             start: self.bytes.len(),
             end: self.bytes.len(),
             solution: None,
+            extra: None,
         });
     }
 

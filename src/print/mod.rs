@@ -5,7 +5,7 @@
 //! and, when known, its level and Sudoku Explainer rating, with running
 //! heads, page numbers and an answer section at the back. The layout is
 //! made once, as a list of shapes and text runs per page (`layout.rs`), and
-//! written by two back ends ([`pdf`](fn@pdf) through the `krilla` crate, and
+//! written by two back ends ([`pdf`](fn@pdf) through the `pdf-writer` crate, and
 //! [`svg_pages`], plain XML), so the two formats always agree.
 //!
 //! Nothing here knows sudogen's [`Grid`](crate::Grid) or
