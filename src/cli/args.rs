@@ -219,9 +219,9 @@ impl SymbolsArgs {
         };
         // The library speaks of "the symbols"; here they are the option's.
         let flag = |e: String| usage(e.replacen("the symbols", "--symbols", 1));
+        Symbols::ascii(written).map_err(flag)?;
         let alphabet =
             &symbols::expand(written).map_err(|e| usage(format!("--symbols {written}: {e}")))?;
-        Symbols::ascii(alphabet).map_err(flag)?;
         let implied = Size::from_side(alphabet.len()).ok_or_else(|| {
             usage(format!(
                 "--symbols has {} characters; use 4, 9, 16 or 25, one per value",
