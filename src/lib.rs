@@ -39,6 +39,7 @@ pub mod solve;
 pub mod stats;
 pub mod strategies;
 pub mod techniques;
+pub mod transform;
 
 pub use grid::{Grid, Size};
 pub use strategies::{Generator, Strategy};
