@@ -25,6 +25,7 @@
 #![deny(unsafe_code)]
 
 pub mod candidates;
+pub mod canon;
 pub mod check;
 pub mod cli;
 pub mod format;
