@@ -1,29 +1,815 @@
-//! The fast 9x9 searches (stub: the general search for now).
+//! The fast 9x9 canonical searches: one for puzzles (string and pattern
+//! first), one for complete grids.
+//!
+//! **Puzzles: row by row.** A *candidate* is the grid's orientation, the
+//! source rows of the target rows so far, the source stack of each target
+//! stack, for each target stack a 6-bit set of the orderings of its three
+//! columns still possible, and the labels given so far. All of a
+//! candidate's symmetries give the same string so far *and the same
+//! labels*. A target row is added to every candidate at once: for each
+//! source row the band rules allow (the band's next row, or the top row
+//! of a band not used yet; of several empty rows of one band, or several
+//! empty bands, only the first, since swapping them is an automorphism),
+//! each target stack's best triplet over its orderings is found on a key
+//! per cell (0 for empty, the label if the symbol has one, 10 for a new
+//! symbol: new symbols get the next labels in order of appearance, so
+//! equal keys give equal strings), comparing stack by stack with the best
+//! row found so far and giving up at the first larger stack. The
+//! candidates that reach the smallest row go on, their orderings cut to
+//! those that give it; when two or three new symbols of one stack can
+//! come in either order, the candidate splits by order (their labels
+//! differ). The top row is chosen among the rows whose best pattern
+//! (stacks by number of givens, empty cells first) is the smallest, over
+//! the six stack orders. The *pattern-first* form runs the rows once on
+//! the pattern alone (keys 0 and 1, a 512-entry table gives each triplet's
+//! best and the orderings that give it), then once more with the labels,
+//! rows fixed. This is the shape of Dobrichev's minlexer (band/stack
+//! candidates refined row by row, bit sets of column orderings), carried
+//! from patterns to labels.
+//!
+//! **Grids: the second row decides.** In a complete grid the first row
+//! is always `123456789` (the labels are the positions of the columns),
+//! so the form is decided from the second row on. For each choice of
+//! orientation, band, top row and second row of that band (36), write
+//! `π(c)` for the column of the top row holding the second row's symbol
+//! at column `c`; the second row of the form reads `σ(π(σ⁻¹(j))) + 1` at
+//! position `j`, for the column order `σ`. A depth-first search fixes `σ`
+//! position by position: when position `j` has no column yet, each
+//! column its stack allows is tried; the column its value needs (`π` of
+//! it) then takes the first free position of its stack (of the next
+//! stack not yet placed if its stack has none), since any other would
+//! give a larger value there. Branches larger than the best second row
+//! so far stop at once; a stack of the second row whose three symbols
+//! lie in one stack of the top row gives `456` at the start, so when one
+//! exists only such stacks start the search. With `σ` fixed, the third
+//! row is fixed and the other two bands are ordered by their smallest
+//! row, each band's rows in increasing order. All the choices that tie
+//! are kept: they are the grid's automorphisms (mapped to the form),
+//! which the solution-first form needs.
+//!
+//! **Cost.** A few microseconds per puzzle or grid (see
+//! `docs/perf-canon.md`); no allocation once the buffers have grown.
+//! **Limits.** Puzzles must have valid givens (no symbol twice in a
+//! unit); highly symmetric puzzles keep many candidates (an empty grid:
+//! a few hundred), nearly complete puzzles may split on the order of new
+//! symbols.
 
-use super::general;
+use std::sync::OnceLock;
+
 use crate::transform::{Shape, Transform};
 
-/// The 9x9 searches' buffers.
-pub(crate) struct Engine(general::Engine);
+/// The key of a symbol without a label yet (larger than every label).
+const NEW: u8 = 10;
+const NONE: u8 = u8::MAX;
+
+/// The orderings of three columns: `PERM[p][slot]` is the local column at
+/// `slot`.
+const PERM: [[u8; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// The six stack orders (target stack → source stack), the same table.
+const STACK_PERMS: [[u8; 3]; 6] = PERM;
+
+struct Tables {
+    /// The orderings in each 6-bit set, and how many.
+    perms_in: [([u8; 6], u8); 64],
+    /// Pattern mode: for a triplet's givens (bit 2 for local column 0) and
+    /// a set of orderings, the smallest arranged pattern (bit 2 for slot
+    /// 0) and the orderings that give it.
+    trip: [[(u8, u8); 64]; 8],
+    /// The smallest pattern a row (bit 8 for column 0) can take.
+    row_min: [u16; 512],
+}
+
+fn tables() -> &'static Tables {
+    static T: OnceLock<Tables> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut perms_in = [([0u8; 6], 0u8); 64];
+        for (m, entry) in perms_in.iter_mut().enumerate() {
+            for p in 0..6 {
+                if m & (1 << p) != 0 {
+                    entry.0[usize::from(entry.1)] = p as u8;
+                    entry.1 += 1;
+                }
+            }
+        }
+        let mut trip = [[(0u8, 0u8); 64]; 8];
+        for (bits, row) in trip.iter_mut().enumerate() {
+            for (m, entry) in row.iter_mut().enumerate() {
+                let mut best = u8::MAX;
+                let mut set = 0u8;
+                for (p, perm) in PERM.iter().enumerate() {
+                    if m & (1 << p) == 0 {
+                        continue;
+                    }
+                    let v = perm
+                        .iter()
+                        .fold(0u8, |acc, &col| (acc << 1) | ((bits as u8 >> (2 - col)) & 1));
+                    if v < best {
+                        best = v;
+                        set = 0;
+                    }
+                    if v == best {
+                        set |= 1 << p;
+                    }
+                }
+                *entry = (best, set);
+            }
+        }
+        let mut row_min = [0u16; 512];
+        for (bits, out) in row_min.iter_mut().enumerate() {
+            let mut counts = [0u32; 3];
+            for (s, count) in counts.iter_mut().enumerate() {
+                *count = ((bits >> (6 - 3 * s)) & 7).count_ones();
+            }
+            counts.sort_unstable();
+            *out = counts
+                .iter()
+                .fold(0u16, |acc, &k| (acc << 3) | ((1u16 << k) - 1));
+        }
+        Tables {
+            perms_in,
+            trip,
+            row_min,
+        }
+    })
+}
+
+/// A set of symmetries that give the same string and labels so far.
+#[derive(Clone, Copy)]
+struct Cand {
+    orient: u8,
+    bands: u8,
+    used: u16,
+    rows: [u8; 9],
+    stacks: [u8; 3],
+    masks: [u8; 3],
+    label: [u8; 10],
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Pattern,
+    Labels,
+}
+
+/// A symmetry of a complete grid that gives its form.
+#[derive(Clone, Copy)]
+struct Tie {
+    orient: u8,
+    rows: [u8; 9],
+    cols: [u8; 9],
+}
+
+/// The 9x9 searches and their buffers.
+pub(crate) struct Engine {
+    /// The cells and the transposed cells.
+    vals: [[u8; 81]; 2],
+    /// Each row's pattern, bit 8 for column 0.
+    row_bits: [[u16; 9]; 2],
+    row_empty: [[bool; 9]; 2],
+    band_empty: [[bool; 3]; 2],
+    cur: Vec<Cand>,
+    next: Vec<Cand>,
+    /// The form so far.
+    out: [u8; 81],
+    next_label: u8,
+    // The grid search.
+    pos: [[[u8; 10]; 9]; 2],
+    pi: [u8; 9],
+    root: (u8, u8, u8, u8),
+    tgt: [u8; 9],
+    src: [u8; 9],
+    tstack: [u8; 3],
+    sstack: [u8; 3],
+    fill: [u8; 3],
+    start_stacks: u8,
+    best1: [u8; 9],
+    best_rest: [u64; 7],
+    ties: Vec<Tie>,
+}
 
 impl Engine {
     pub(crate) fn new() -> Engine {
-        Engine(general::Engine::new())
-    }
-
-    pub(crate) fn canon(&mut self, cells: &[u8], pattern_first: bool, out: &mut [u8]) -> Transform {
-        self.0.run(cells, Shape::boxes(3, 3).unwrap(), pattern_first);
-        out[..81].copy_from_slice(&self.0.best[..81]);
-        self.0.first_transform(&self.0.branches()[0])
-    }
-
-    pub(crate) fn grid_symmetries(&mut self, cells: &[u8], f: &mut impl FnMut(Transform)) {
-        self.0.run(cells, Shape::boxes(3, 3).unwrap(), false);
-        for b in self.0.branches() {
-            self.0.for_each_transform(b, |t| {
-                f(t);
-                true
-            });
+        Engine {
+            vals: [[0; 81]; 2],
+            row_bits: [[0; 9]; 2],
+            row_empty: [[false; 9]; 2],
+            band_empty: [[false; 3]; 2],
+            cur: Vec::new(),
+            next: Vec::new(),
+            out: [0; 81],
+            next_label: 1,
+            pos: [[[0; 10]; 9]; 2],
+            pi: [0; 9],
+            root: (0, 0, 0, 0),
+            tgt: [NONE; 9],
+            src: [NONE; 9],
+            tstack: [NONE; 3],
+            sstack: [NONE; 3],
+            fill: [0; 3],
+            start_stacks: 0,
+            best1: [NONE; 9],
+            best_rest: [u64::MAX; 7],
+            ties: Vec::new(),
         }
     }
+
+    fn load(&mut self, cells: &[u8]) {
+        let cells: &[u8; 81] = cells.try_into().expect("81 cells");
+        self.vals[0] = *cells;
+        for r in 0..9 {
+            for c in 0..9 {
+                self.vals[1][c * 9 + r] = cells[r * 9 + c];
+            }
+        }
+        for o in 0..2 {
+            for r in 0..9 {
+                let mut bits = 0u16;
+                for c in 0..9 {
+                    bits = (bits << 1) | u16::from(self.vals[o][r * 9 + c] != 0);
+                }
+                self.row_bits[o][r] = bits;
+                self.row_empty[o][r] = bits == 0;
+            }
+            for b in 0..3 {
+                self.band_empty[o][b] = (3 * b..3 * b + 3).all(|r| self.row_empty[o][r]);
+            }
+        }
+    }
+
+    /// The string (or pattern-first) form of `cells` (valid givens) into
+    /// `out`, and a transform to it.
+    pub(crate) fn canon(&mut self, cells: &[u8], pattern_first: bool, out: &mut [u8]) -> Transform {
+        if cells.iter().all(|&v| v != 0) {
+            self.grid_search(cells);
+            out[..81].copy_from_slice(&self.out);
+            let tie = self.ties[0];
+            return self.tie_transform(&tie);
+        }
+        self.load(cells);
+        self.start();
+        if pattern_first {
+            for i in 0..9 {
+                self.step(i, Mode::Pattern, i == 0);
+            }
+            for c in &mut self.cur {
+                c.label = [0; 10];
+            }
+            self.next_label = 1;
+            for i in 0..9 {
+                self.step(i, Mode::Labels, true);
+            }
+        } else {
+            for i in 0..9 {
+                self.step(i, Mode::Labels, i == 0);
+            }
+        }
+        out[..81].copy_from_slice(&self.out);
+        let c = self.cur[0];
+        self.cand_transform(&c)
+    }
+
+    /// The first candidates: each top row whose best pattern is the
+    /// smallest, with each stack order (entirely empty stacks only in
+    /// increasing order: swapping them is an automorphism).
+    fn start(&mut self) {
+        let t = tables();
+        let mut min = u16::MAX;
+        for o in 0..2 {
+            for r in 0..9 {
+                min = min.min(t.row_min[usize::from(self.row_bits[o][r])]);
+            }
+        }
+        self.cur.clear();
+        self.next_label = 1;
+        for o in 0..2 {
+            let mut stack_empty = [true; 3];
+            for r in 0..9 {
+                for (s, e) in stack_empty.iter_mut().enumerate() {
+                    *e &= (self.row_bits[o][r] >> (6 - 3 * s)) & 7 == 0;
+                }
+            }
+            for r in 0..9 {
+                if t.row_min[usize::from(self.row_bits[o][r])] != min {
+                    continue;
+                }
+                for sp in &STACK_PERMS {
+                    let mut last_empty = -1i32;
+                    let mut ordered = true;
+                    for &s in sp {
+                        if stack_empty[usize::from(s)] {
+                            ordered &= i32::from(s) > last_empty;
+                            last_empty = i32::from(s);
+                        }
+                    }
+                    if !ordered {
+                        continue;
+                    }
+                    let mut rows = [NONE; 9];
+                    rows[0] = r as u8;
+                    self.cur.push(Cand {
+                        orient: o as u8,
+                        bands: 1 << (r / 3),
+                        used: 1 << r,
+                        rows,
+                        stacks: *sp,
+                        masks: [63; 3],
+                        label: [0; 10],
+                    });
+                }
+            }
+        }
+    }
+
+    /// Adds target row `i` to every candidate (its source row already set
+    /// when `fixed`).
+    fn step(&mut self, i: usize, mode: Mode, fixed: bool) {
+        self.next.clear();
+        let mut best = u64::MAX;
+        let cur = std::mem::take(&mut self.cur);
+        for cand in &cur {
+            let o = usize::from(cand.orient);
+            if fixed {
+                self.try_row(cand, i, usize::from(cand.rows[i]), mode, &mut best);
+            } else if i % 3 == 0 {
+                let mut empty_band_seen = false;
+                for band in 0..3 {
+                    if cand.bands & (1 << band) != 0 {
+                        continue;
+                    }
+                    if self.band_empty[o][band] {
+                        if empty_band_seen {
+                            continue;
+                        }
+                        empty_band_seen = true;
+                    }
+                    self.try_band_rows(cand, i, band, mode, &mut best);
+                }
+            } else {
+                let band = usize::from(cand.rows[i - i % 3]) / 3;
+                self.try_band_rows(cand, i, band, mode, &mut best);
+            }
+        }
+        self.cur = cur;
+        std::mem::swap(&mut self.cur, &mut self.next);
+        debug_assert!(!self.cur.is_empty());
+        // The row's values.
+        for j in 0..9 {
+            let k = ((best >> (4 * (8 - j))) & 15) as u8;
+            self.out[i * 9 + j] = if mode == Mode::Pattern {
+                k
+            } else if k == NEW {
+                self.next_label += 1;
+                self.next_label - 1
+            } else {
+                k
+            };
+        }
+    }
+
+    /// The unused rows of `band` (the first empty one only) for target row `i`.
+    fn try_band_rows(&mut self, cand: &Cand, i: usize, band: usize, mode: Mode, best: &mut u64) {
+        let o = usize::from(cand.orient);
+        let mut empty_seen = false;
+        for r in 3 * band..3 * band + 3 {
+            if cand.used & (1 << r) != 0 {
+                continue;
+            }
+            if self.row_empty[o][r] {
+                if empty_seen {
+                    continue;
+                }
+                empty_seen = true;
+            }
+            self.try_row(cand, i, r, mode, best);
+        }
+    }
+
+    /// Source row `r` as target row `i` of `cand`: if its best row is no
+    /// larger than `best`, push the candidates that give it.
+    fn try_row(&mut self, cand: &Cand, i: usize, r: usize, mode: Mode, best: &mut u64) {
+        let t = tables();
+        let o = usize::from(cand.orient);
+        let row = &self.vals[o][r * 9..r * 9 + 9];
+        let mut key = 0u64;
+        let mut sets = [0u8; 3];
+        let mut keys = [[0u8; 3]; 3];
+        for ts in 0..3 {
+            let s = usize::from(cand.stacks[ts]);
+            let mask = cand.masks[ts];
+            let (trip, set) = if mode == Mode::Pattern {
+                let bits = (self.row_bits[o][r] >> (6 - 3 * s)) & 7;
+                let (b, set) = t.trip[usize::from(bits)][usize::from(mask)];
+                // Spread the 3 bits to 3 nibbles.
+                let b = u16::from(b);
+                (((b & 4) << 6) | ((b & 2) << 3) | (b & 1), set)
+            } else {
+                let k = &mut keys[ts];
+                for (col, kc) in k.iter_mut().enumerate() {
+                    let d = row[3 * s + col];
+                    *kc = if d == 0 {
+                        0
+                    } else if cand.label[usize::from(d)] != 0 {
+                        cand.label[usize::from(d)]
+                    } else {
+                        NEW
+                    };
+                }
+                let (list, count) = &t.perms_in[usize::from(mask)];
+                let mut best_trip = u16::MAX;
+                let mut set = 0u8;
+                for &p in &list[..usize::from(*count)] {
+                    let pm = &PERM[usize::from(p)];
+                    let v = (u16::from(k[usize::from(pm[0])]) << 8)
+                        | (u16::from(k[usize::from(pm[1])]) << 4)
+                        | u16::from(k[usize::from(pm[2])]);
+                    if v < best_trip {
+                        best_trip = v;
+                        set = 0;
+                    }
+                    if v == best_trip {
+                        set |= 1 << p;
+                    }
+                }
+                (best_trip, set)
+            };
+            key = (key << 12) | u64::from(trip);
+            // Compare with the best row so far, stack by stack.
+            let shift = 12 * (2 - ts);
+            if key > *best >> shift {
+                return;
+            }
+            sets[ts] = set;
+        }
+        if key < *best {
+            *best = key;
+            self.next.clear();
+        }
+        let mut base = *cand;
+        base.rows[i] = r as u8;
+        base.used |= 1 << r;
+        base.bands |= 1 << (r / 3);
+        if mode == Mode::Pattern {
+            base.masks = sets;
+            self.next.push(base);
+            return;
+        }
+        // Split each stack's orderings by the order of its new symbols.
+        let mut groups = [[0u8; 6]; 3];
+        let mut ngroups = [0usize; 3];
+        for ts in 0..3 {
+            let k = &keys[ts];
+            let news = k.iter().filter(|&&x| x == NEW).count();
+            if news < 2 {
+                groups[ts][0] = sets[ts];
+                ngroups[ts] = 1;
+                continue;
+            }
+            let mut codes = [0u8; 6];
+            let (list, count) = &t.perms_in[usize::from(sets[ts])];
+            for &p in &list[..usize::from(*count)] {
+                let pm = &PERM[usize::from(p)];
+                let mut code = 0u8;
+                for &col in pm {
+                    if k[usize::from(col)] == NEW {
+                        code = code * 4 + col + 1;
+                    }
+                }
+                match codes[..ngroups[ts]].iter().position(|&c| c == code) {
+                    Some(g) => groups[ts][g] |= 1 << p,
+                    None => {
+                        codes[ngroups[ts]] = code;
+                        groups[ts][ngroups[ts]] = 1 << p;
+                        ngroups[ts] += 1;
+                    }
+                }
+            }
+        }
+        for g0 in 0..ngroups[0] {
+            for g1 in 0..ngroups[1] {
+                for g2 in 0..ngroups[2] {
+                    let mut c = base;
+                    c.masks = [groups[0][g0], groups[1][g1], groups[2][g2]];
+                    let mut next = self.next_label;
+                    for ts in 0..3 {
+                        let s = usize::from(c.stacks[ts]);
+                        let p = c.masks[ts].trailing_zeros() as usize;
+                        for &col in &PERM[p] {
+                            if keys[ts][usize::from(col)] == NEW {
+                                c.label[usize::from(row[3 * s + usize::from(col)])] = next;
+                                next += 1;
+                            }
+                        }
+                    }
+                    self.next.push(c);
+                }
+            }
+        }
+    }
+
+    /// The transform of candidate `c` (its first ordering of each stack).
+    fn cand_transform(&self, c: &Cand) -> Transform {
+        let mut cols = [0u8; 9];
+        for t in 0..3 {
+            let p = c.masks[t].trailing_zeros() as usize;
+            for slot in 0..3 {
+                cols[3 * t + slot] = 3 * c.stacks[t] + PERM[p][slot];
+            }
+        }
+        transform(c.orient == 1, &c.rows, &cols, &c.label)
+    }
+
+    // -----------------------------------------------------------------
+    // Complete grids.
+    // -----------------------------------------------------------------
+
+    /// Every symmetry that maps the complete grid `cells` to its form,
+    /// given to `f` (the form itself is the image under any of them).
+    pub(crate) fn grid_symmetries(&mut self, cells: &[u8], f: &mut impl FnMut(Transform)) {
+        self.grid_search(cells);
+        for k in 0..self.ties.len() {
+            let tie = self.ties[k];
+            f(self.tie_transform(&tie));
+        }
+    }
+
+    fn grid_search(&mut self, cells: &[u8]) {
+        let cells: &[u8; 81] = cells.try_into().expect("81 cells");
+        self.vals[0] = *cells;
+        for r in 0..9 {
+            for c in 0..9 {
+                self.vals[1][c * 9 + r] = cells[r * 9 + c];
+            }
+        }
+        for o in 0..2 {
+            for r in 0..9 {
+                for c in 0..9 {
+                    self.pos[o][r][usize::from(self.vals[o][r * 9 + c])] = c as u8;
+                }
+            }
+        }
+        // Which stacks of which (orientation, top row, second row) can
+        // start the second row with 456: their three symbols in one stack
+        // of the top row.
+        let mut starts = [[0u8; 6]; 6];
+        let mut any_pure = false;
+        for o in 0..2 {
+            for band in 0..3 {
+                for (k, (a, b)) in [(0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1)]
+                    .into_iter()
+                    .enumerate()
+                {
+                    let (r, r2) = (3 * band + a, 3 * band + b);
+                    let mut pure = 0u8;
+                    for s in 0..3 {
+                        let st = |c: usize| {
+                            self.pos[o][r][usize::from(self.vals[o][r2 * 9 + c])] / 3
+                        };
+                        if st(3 * s) == st(3 * s + 1) && st(3 * s) == st(3 * s + 2) {
+                            pure |= 1 << s;
+                        }
+                    }
+                    starts[o * 3 + band][k] = pure;
+                    any_pure |= pure != 0;
+                }
+            }
+        }
+        self.best1 = [NONE; 9];
+        self.best_rest = [u64::MAX; 7];
+        self.ties.clear();
+        for o in 0..2 {
+            for band in 0..3 {
+                for (k, (a, b)) in [(0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1)]
+                    .into_iter()
+                    .enumerate()
+                {
+                    let allowed = if any_pure {
+                        starts[o * 3 + band][k]
+                    } else {
+                        7
+                    };
+                    if allowed == 0 {
+                        continue;
+                    }
+                    let (r, r2) = (3 * band + a, 3 * band + b);
+                    let r3 = 3 * band + 3 - a - b;
+                    self.root = (o as u8, r as u8, r2 as u8, r3 as u8);
+                    for c in 0..9 {
+                        self.pi[c] = self.pos[o][r][usize::from(self.vals[o][r2 * 9 + c])];
+                    }
+                    self.start_stacks = allowed;
+                    self.tgt = [NONE; 9];
+                    self.src = [NONE; 9];
+                    self.tstack = [NONE; 3];
+                    self.sstack = [NONE; 3];
+                    self.fill = [0; 3];
+                    self.second_row(0);
+                }
+            }
+        }
+        // The form.
+        for j in 0..9 {
+            self.out[j] = j as u8 + 1;
+            self.out[9 + j] = self.best1[j] + 1;
+        }
+        for (k, &key) in self.best_rest.iter().enumerate() {
+            for j in 0..9 {
+                self.out[18 + 9 * k + j] = ((key >> (4 * (8 - j))) & 15) as u8;
+            }
+        }
+    }
+
+    #[inline]
+    fn place(&mut self, c: usize, j: usize) {
+        self.tgt[c] = j as u8;
+        self.src[j] = c as u8;
+        self.fill[j / 3] += 1;
+    }
+
+    #[inline]
+    fn unplace(&mut self, c: usize, j: usize) {
+        self.tgt[c] = NONE;
+        self.src[j] = NONE;
+        self.fill[j / 3] -= 1;
+    }
+
+    /// Position `j` of the second row.
+    fn second_row(&mut self, j: usize) {
+        if j == 9 {
+            self.leaf();
+            return;
+        }
+        let c = self.src[j];
+        if c != NONE {
+            self.second_value(j, usize::from(c));
+            return;
+        }
+        let t = j / 3;
+        let s = self.sstack[t];
+        if s != NONE {
+            for k in 0..3 {
+                let c = 3 * usize::from(s) + k;
+                if self.tgt[c] == NONE {
+                    self.place(c, j);
+                    self.second_value(j, c);
+                    self.unplace(c, j);
+                }
+            }
+            return;
+        }
+        for s in 0..3 {
+            if self.tstack[s] != NONE || (j == 0 && self.start_stacks & (1 << s) == 0) {
+                continue;
+            }
+            self.tstack[s] = t as u8;
+            self.sstack[t] = s as u8;
+            for k in 0..3 {
+                let c = 3 * s + k;
+                self.place(c, j);
+                self.second_value(j, c);
+                self.unplace(c, j);
+            }
+            self.tstack[s] = NONE;
+            self.sstack[t] = NONE;
+        }
+    }
+
+    /// The value at position `j` of the second row, column `c` there.
+    fn second_value(&mut self, j: usize, c: usize) {
+        let d = usize::from(self.pi[c]);
+        let mut placed = false;
+        let mut mapped = NONE;
+        if self.tgt[d] == NONE {
+            let s = d / 3;
+            if self.tstack[s] == NONE {
+                let t = (0..3).find(|&t| self.sstack[t] == NONE).expect("a free stack");
+                self.tstack[s] = t as u8;
+                self.sstack[t] = s as u8;
+                mapped = s as u8;
+            }
+            let t = usize::from(self.tstack[s]);
+            self.place(d, 3 * t + usize::from(self.fill[t]));
+            placed = true;
+        }
+        let v = self.tgt[d];
+        if v <= self.best1[j] {
+            if v < self.best1[j] {
+                self.best1[j] = v;
+                for k in j + 1..9 {
+                    self.best1[k] = NONE;
+                }
+                self.best_rest = [u64::MAX; 7];
+                self.ties.clear();
+            }
+            self.second_row(j + 1);
+        }
+        if placed {
+            let t = usize::from(self.tgt[d]);
+            self.unplace(d, t);
+        }
+        if mapped != NONE {
+            let t = usize::from(self.tstack[usize::from(mapped)]);
+            self.tstack[usize::from(mapped)] = NONE;
+            self.sstack[t] = NONE;
+        }
+    }
+
+    /// A complete column order: the rest of the grid, compared with the
+    /// best.
+    fn leaf(&mut self) {
+        let (o, r, _, r3) = self.root;
+        let (o, r, r3) = (usize::from(o), usize::from(r), usize::from(r3));
+        let mut lab = [0u8; 10];
+        for d in 1..10 {
+            lab[d] = self.tgt[usize::from(self.pos[o][r][d])] + 1;
+        }
+        let key = |row: usize| {
+            let mut k = 0u64;
+            for j in 0..9 {
+                let v = self.vals[o][row * 9 + usize::from(self.src[j])];
+                k = (k << 4) | u64::from(lab[usize::from(v)]);
+            }
+            k
+        };
+        let band = r / 3;
+        let mut rest = [0u64; 7];
+        let mut rows = [0u8; 9];
+        rest[0] = key(r3);
+        let mut others = [[(0u64, 0u8); 3]; 2];
+        let mut n = 0;
+        for b in 0..3 {
+            if b == band {
+                continue;
+            }
+            for k in 0..3 {
+                others[n][k] = (key(3 * b + k), (3 * b + k) as u8);
+            }
+            others[n].sort_unstable();
+            n += 1;
+        }
+        if others[1][0].0 < others[0][0].0 {
+            others.swap(0, 1);
+        }
+        for (k, &(key, row)) in others.iter().flatten().enumerate() {
+            rest[1 + k] = key;
+            rows[3 + k] = row;
+        }
+        if rest > self.best_rest {
+            return;
+        }
+        if rest < self.best_rest {
+            self.best_rest = rest;
+            self.ties.clear();
+        }
+        rows[0] = self.root.1;
+        rows[1] = self.root.2;
+        rows[2] = self.root.3;
+        self.ties.push(Tie {
+            orient: self.root.0,
+            rows,
+            cols: self.src,
+        });
+    }
+
+    /// The transform of a grid symmetry: labels are the positions of the
+    /// top row's columns.
+    fn tie_transform(&self, tie: &Tie) -> Transform {
+        let o = usize::from(tie.orient);
+        let top = usize::from(tie.rows[0]);
+        let mut label = [0u8; 10];
+        for (j, &c) in tie.cols.iter().enumerate() {
+            label[usize::from(self.vals[o][top * 9 + usize::from(c)])] = j as u8 + 1;
+        }
+        transform(o == 1, &tie.rows, &tie.cols, &label)
+    }
+}
+
+/// The transform with these parts; symbols without a label take the
+/// labels left, in increasing order.
+fn transform(transpose: bool, rows: &[u8; 9], cols: &[u8; 9], label: &[u8; 10]) -> Transform {
+    let mut digits = [0u8; 9];
+    let mut taken = 0u16;
+    for d in 1..10 {
+        digits[d - 1] = label[d];
+        taken |= 1 << label[d];
+    }
+    let mut free = 1;
+    for digit in &mut digits {
+        if *digit == 0 {
+            while taken & (1 << free) != 0 {
+                free += 1;
+            }
+            *digit = free;
+            taken |= 1 << free;
+        }
+    }
+    Transform::new(Shape::boxes(3, 3).expect("9x9"), transpose, rows, cols, &digits)
+        .expect("the search keeps bands and stacks whole")
 }
