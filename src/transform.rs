@@ -238,18 +238,36 @@ impl Transform {
                 "the columns are not a permutation that keeps stacks together".into(),
             ));
         }
-        let minus: Vec<u8> = digits.iter().map(|&d| d.wrapping_sub(1)).collect();
-        if !is_block_permutation(&minus, 1) {
+        let mut minus = [0u8; MAX_SIDE];
+        for (m, &d) in minus.iter_mut().zip(digits) {
+            *m = d.wrapping_sub(1);
+        }
+        if !is_block_permutation(&minus[..n], 1) {
             return Err(TransformError::NotASymmetry(
                 "the symbols are not a permutation".into(),
             ));
         }
+        Ok(Transform::from_parts(shape, transpose, rows, cols, digits))
+    }
+
+    /// [`Transform::new`] for parts known to make a symmetry (checked in
+    /// debug builds only): for the searches, which build one per call.
+    pub(crate) fn from_parts(
+        shape: Shape,
+        transpose: bool,
+        rows: &[u8],
+        cols: &[u8],
+        digits: &[u8],
+    ) -> Transform {
+        let n = shape.side();
+        debug_assert!(is_block_permutation(&rows[..n], shape.box_rows()));
+        debug_assert!(is_block_permutation(&cols[..n], shape.box_cols()));
         let mut t = Transform::identity(shape);
         t.transpose = transpose;
-        t.rows[..n].copy_from_slice(rows);
-        t.cols[..n].copy_from_slice(cols);
-        t.digits[1..=n].copy_from_slice(digits);
-        Ok(t)
+        t.rows[..n].copy_from_slice(&rows[..n]);
+        t.cols[..n].copy_from_slice(&cols[..n]);
+        t.digits[1..=n].copy_from_slice(&digits[..n]);
+        t
     }
 
     /// The shape the transform applies to.

@@ -570,7 +570,6 @@ impl Engine {
                 taken |= 1 << free;
             }
         }
-        Transform::new(self.shape, b.orient == 1, &b.row_src[..n], &cols[..n], &digits[..n])
-            .expect("the search keeps bands and stacks whole")
+        Transform::from_parts(self.shape, b.orient == 1, &b.row_src, &cols, &digits)
     }
 }

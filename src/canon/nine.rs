@@ -85,6 +85,17 @@ struct Tables {
     trip: [[(u8, u8); 64]; 8],
     /// The smallest pattern a row (bit 8 for column 0) can take.
     row_min: [u16; 512],
+    /// Labels mode: for the weak order of a triplet's three keys
+    /// ([`order_type`]) and a set of orderings, an ordering that puts the
+    /// keys in the smallest arrangement, and all those that do.
+    order: [[(u8, u8); 64]; 27],
+}
+
+/// The weak order of three keys, `0..27`: for each pair, `<`, `=` or `>`.
+#[inline]
+fn order_type(k: &[u8; 3]) -> usize {
+    let ord = |a: u8, b: u8| usize::from(a >= b) + usize::from(a > b);
+    9 * ord(k[0], k[1]) + 3 * ord(k[0], k[2]) + ord(k[1], k[2])
 }
 
 fn tables() -> &'static Tables {
@@ -133,10 +144,38 @@ fn tables() -> &'static Tables {
                 .iter()
                 .fold(0u16, |acc, &k| (acc << 3) | ((1u16 << k) - 1));
         }
+        let mut order = [[(0u8, 0u8); 64]; 27];
+        for k0 in 0..3u8 {
+            for k1 in 0..3u8 {
+                for k2 in 0..3u8 {
+                    let k = [k0, k1, k2];
+                    for (m, entry) in order[order_type(&k)].iter_mut().enumerate() {
+                        let mut best = u16::MAX;
+                        *entry = (0, 0);
+                        for (p, perm) in PERM.iter().enumerate() {
+                            if m & (1 << p) == 0 {
+                                continue;
+                            }
+                            let v = perm
+                                .iter()
+                                .fold(0u16, |acc, &col| (acc << 4) | u16::from(k[usize::from(col)]));
+                            if v < best {
+                                best = v;
+                                *entry = (p as u8, 0);
+                            }
+                            if v == best {
+                                entry.1 |= 1 << p;
+                            }
+                        }
+                    }
+                }
+            }
+        }
         Tables {
             perms_in,
             trip,
             row_min,
+            order,
         }
     })
 }
@@ -150,13 +189,68 @@ struct Cand {
     rows: [u8; 9],
     stacks: [u8; 3],
     masks: [u8; 3],
-    label: [u8; 10],
+    /// Each symbol's label, [`NEW`] if it has none yet; `key[0] = 0`.
+    key: [u8; 10],
 }
+
+/// The keys of a candidate before any label.
+const NO_LABELS: [u8; 10] = [0, NEW, NEW, NEW, NEW, NEW, NEW, NEW, NEW, NEW];
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Mode {
     Pattern,
     Labels,
+}
+
+/// A column order being built for a complete grid: the target position
+/// of each source column and back, the target stack of each source stack
+/// and back, and how many positions of each target stack are taken.
+#[derive(Clone, Copy)]
+struct Sigma {
+    tgt: [u8; 9],
+    src: [u8; 9],
+    tstack: [u8; 3],
+    sstack: [u8; 3],
+    fill: [u8; 3],
+    mapped: u8,
+}
+
+impl Sigma {
+    const EMPTY: Sigma = Sigma {
+        tgt: [NONE; 9],
+        src: [NONE; 9],
+        tstack: [NONE; 3],
+        sstack: [NONE; 3],
+        fill: [0; 3],
+        mapped: 0,
+    };
+
+    #[inline]
+    fn place(&mut self, c: usize, j: usize) {
+        self.tgt[c] = j as u8;
+        self.src[j] = c as u8;
+        self.fill[j / 3] += 1;
+    }
+
+    #[inline]
+    fn map(&mut self, s: usize, t: usize) {
+        self.tstack[s] = t as u8;
+        self.sstack[t] = s as u8;
+        self.mapped += 1;
+    }
+
+    /// Column `d` at the first free position of its stack's target stack
+    /// (of the next target stack if its stack has none yet: target stacks
+    /// are taken in order).
+    #[inline]
+    fn place_next(&mut self, d: usize) {
+        let s = d / 3;
+        if self.tstack[s] == NONE {
+            self.map(s, usize::from(self.mapped));
+        }
+        let t = usize::from(self.tstack[s]);
+        self.place(d, 3 * t + usize::from(self.fill[t]));
+    }
 }
 
 /// A symmetry of a complete grid that gives its form.
@@ -179,20 +273,18 @@ pub(crate) struct Engine {
     next: Vec<Cand>,
     /// The form so far.
     out: [u8; 81],
+    /// Whether the last input was a complete grid.
+    complete: bool,
     next_label: u8,
     // The grid search.
     pos: [[[u8; 10]; 9]; 2],
     pi: [u8; 9],
     root: (u8, u8, u8, u8),
-    tgt: [u8; 9],
-    src: [u8; 9],
-    tstack: [u8; 3],
-    sstack: [u8; 3],
-    fill: [u8; 3],
-    start_stacks: u8,
     best1: [u8; 9],
     best_rest: [u64; 7],
     ties: Vec<Tie>,
+    /// The starts of the grid search: (root, order of the first stack).
+    starts: Vec<(u8, [u8; 3])>,
 }
 
 impl Engine {
@@ -205,19 +297,15 @@ impl Engine {
             cur: Vec::new(),
             next: Vec::new(),
             out: [0; 81],
+            complete: false,
             next_label: 1,
             pos: [[[0; 10]; 9]; 2],
             pi: [0; 9],
             root: (0, 0, 0, 0),
-            tgt: [NONE; 9],
-            src: [NONE; 9],
-            tstack: [NONE; 3],
-            sstack: [NONE; 3],
-            fill: [0; 3],
-            start_stacks: 0,
             best1: [NONE; 9],
             best_rest: [u64::MAX; 7],
             ties: Vec::new(),
+            starts: Vec::new(),
         }
     }
 
@@ -246,12 +334,12 @@ impl Engine {
 
     /// The string (or pattern-first) form of `cells` (valid givens) into
     /// `out`, and a transform to it.
-    pub(crate) fn canon(&mut self, cells: &[u8], pattern_first: bool, out: &mut [u8]) -> Transform {
-        if cells.iter().all(|&v| v != 0) {
+    pub(crate) fn canon(&mut self, cells: &[u8], pattern_first: bool, out: &mut [u8]) {
+        self.complete = cells.iter().all(|&v| v != 0);
+        if self.complete {
             self.grid_search(cells);
             out[..81].copy_from_slice(&self.out);
-            let tie = self.ties[0];
-            return self.tie_transform(&tie);
+            return;
         }
         self.load(cells);
         self.start();
@@ -260,7 +348,7 @@ impl Engine {
                 self.step(i, Mode::Pattern, i == 0);
             }
             for c in &mut self.cur {
-                c.label = [0; 10];
+                c.key = NO_LABELS;
             }
             self.next_label = 1;
             for i in 0..9 {
@@ -272,8 +360,15 @@ impl Engine {
             }
         }
         out[..81].copy_from_slice(&self.out);
-        let c = self.cur[0];
-        self.cand_transform(&c)
+    }
+
+    /// A transform to the last form [`canon`](Engine::canon) found.
+    pub(crate) fn transform(&self) -> Transform {
+        if self.complete {
+            self.tie_transform(&self.ties[0])
+        } else {
+            self.cand_transform(&self.cur[0])
+        }
     }
 
     /// The first candidates: each top row whose best pattern is the
@@ -300,7 +395,13 @@ impl Engine {
                 if t.row_min[usize::from(self.row_bits[o][r])] != min {
                     continue;
                 }
+                let bits = self.row_bits[o][r];
+                let count = |s: u8| ((bits >> (6 - 3 * u16::from(s))) & 7).count_ones();
                 for sp in &STACK_PERMS {
+                    // The best top row puts the stacks in increasing count.
+                    if count(sp[0]) > count(sp[1]) || count(sp[1]) > count(sp[2]) {
+                        continue;
+                    }
                     let mut last_empty = -1i32;
                     let mut ordered = true;
                     for &s in sp {
@@ -321,7 +422,7 @@ impl Engine {
                         rows,
                         stacks: *sp,
                         masks: [63; 3],
-                        label: [0; 10],
+                        key: NO_LABELS,
                     });
                 }
             }
@@ -413,32 +514,14 @@ impl Engine {
             } else {
                 let k = &mut keys[ts];
                 for (col, kc) in k.iter_mut().enumerate() {
-                    let d = row[3 * s + col];
-                    *kc = if d == 0 {
-                        0
-                    } else if cand.label[usize::from(d)] != 0 {
-                        cand.label[usize::from(d)]
-                    } else {
-                        NEW
-                    };
+                    *kc = cand.key[usize::from(row[3 * s + col])];
                 }
-                let (list, count) = &t.perms_in[usize::from(mask)];
-                let mut best_trip = u16::MAX;
-                let mut set = 0u8;
-                for &p in &list[..usize::from(*count)] {
-                    let pm = &PERM[usize::from(p)];
-                    let v = (u16::from(k[usize::from(pm[0])]) << 8)
-                        | (u16::from(k[usize::from(pm[1])]) << 4)
-                        | u16::from(k[usize::from(pm[2])]);
-                    if v < best_trip {
-                        best_trip = v;
-                        set = 0;
-                    }
-                    if v == best_trip {
-                        set |= 1 << p;
-                    }
-                }
-                (best_trip, set)
+                let (p, set) = t.order[order_type(k)][usize::from(mask)];
+                let pm = &PERM[usize::from(p)];
+                let trip = (u16::from(k[usize::from(pm[0])]) << 8)
+                    | (u16::from(k[usize::from(pm[1])]) << 4)
+                    | u16::from(k[usize::from(pm[2])]);
+                (trip, set)
             };
             key = (key << 12) | u64::from(trip);
             // Compare with the best row so far, stack by stack.
@@ -503,7 +586,7 @@ impl Engine {
                         let p = c.masks[ts].trailing_zeros() as usize;
                         for &col in &PERM[p] {
                             if keys[ts][usize::from(col)] == NEW {
-                                c.label[usize::from(row[3 * s + usize::from(col)])] = next;
+                                c.key[usize::from(row[3 * s + usize::from(col)])] = next;
                                 next += 1;
                             }
                         }
@@ -523,7 +606,13 @@ impl Engine {
                 cols[3 * t + slot] = 3 * c.stacks[t] + PERM[p][slot];
             }
         }
-        transform(c.orient == 1, &c.rows, &cols, &c.label)
+        let mut label = c.key;
+        for l in &mut label {
+            if *l == NEW {
+                *l = 0;
+            }
+        }
+        transform(c.orient == 1, &c.rows, &cols, &label)
     }
 
     // -----------------------------------------------------------------
@@ -555,64 +644,107 @@ impl Engine {
                 }
             }
         }
-        // Which stacks of which (orientation, top row, second row) can
-        // start the second row with 456: their three symbols in one stack
-        // of the top row.
-        let mut starts = [[0u8; 6]; 6];
-        let mut any_pure = false;
+        // The 36 roots (orientation, band, top row, second row): π, and
+        // whether each stack of the second row has its three symbols in
+        // one stack of the top row ("pure": then the whole band is).
+        const PAIRS: [(usize, usize); 6] = [(0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1)];
+        let mut pis = [[0u8; 9]; 36];
+        let mut pure = [false; 36];
         for o in 0..2 {
             for band in 0..3 {
-                for (k, (a, b)) in [(0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1)]
-                    .into_iter()
-                    .enumerate()
-                {
+                for (k, &(a, b)) in PAIRS.iter().enumerate() {
+                    let root = (o * 3 + band) * 6 + k;
                     let (r, r2) = (3 * band + a, 3 * band + b);
-                    let mut pure = 0u8;
-                    for s in 0..3 {
-                        let st = |c: usize| {
-                            self.pos[o][r][usize::from(self.vals[o][r2 * 9 + c])] / 3
-                        };
-                        if st(3 * s) == st(3 * s + 1) && st(3 * s) == st(3 * s + 2) {
-                            pure |= 1 << s;
-                        }
+                    for c in 0..9 {
+                        pis[root][c] = self.pos[o][r][usize::from(self.vals[o][r2 * 9 + c])];
                     }
-                    starts[o * 3 + band][k] = pure;
-                    any_pure |= pure != 0;
+                    let st = |c: usize| pis[root][c] / 3;
+                    pure[root] = st(0) == st(1) && st(0) == st(2);
+                }
+            }
+        }
+        let any_pure = pure.contains(&true);
+        // Every start (root, first stack, order of its columns) that can
+        // begin the second row best, with a key for the first values that
+        // depend on the order: the search runs from the starts whose key
+        // is the smallest only.
+        //
+        // Pure band (the first stack S goes to T, T to U, U to S): the
+        // second row reads 456 789 then, at position 6 + k, the position
+        // in S of π³ of S's k-th column. Otherwise: the two columns of S
+        // whose symbols share a stack come first (457 at the start), and
+        // the value at position 3 is the position of π²(first column):
+        // in S (0..2), else in U, where π(third column) took slot 6.
+        self.starts.clear();
+        let mut min_key = u16::MAX;
+        for root in 0..36 {
+            if any_pure != pure[root] {
+                continue;
+            }
+            let pi = &pis[root];
+            let pi = |c: u8| pi[usize::from(c)];
+            for s in 0..3u8 {
+                let st = |k: u8| pi(3 * s + k) / 3;
+                let mut orders = [[0u8; 3]; 6];
+                let count = if any_pure {
+                    for (ord, perm) in orders.iter_mut().zip(&PERM) {
+                        *ord = perm.map(|k| 3 * s + k);
+                    }
+                    6
+                } else {
+                    let odd = if st(0) == st(1) {
+                        2
+                    } else if st(0) == st(2) {
+                        1
+                    } else {
+                        0
+                    };
+                    let (x, y) = ((odd + 1) % 3, (odd + 2) % 3);
+                    orders[0] = [3 * s + x, 3 * s + y, 3 * s + odd];
+                    orders[1] = [3 * s + y, 3 * s + x, 3 * s + odd];
+                    2
+                };
+                for ord in &orders[..count] {
+                    let index = |c: u8| ord.iter().position(|&x| x == c);
+                    let key = if any_pure {
+                        ord.iter().fold(0u16, |acc, &c| {
+                            (acc << 4) | index(pi(pi(pi(c)))).expect("π³ keeps S") as u16
+                        })
+                    } else {
+                        let x = pi(pi(ord[0]));
+                        match index(x) {
+                            Some(k) => k as u16,
+                            None if x == pi(ord[2]) => 6,
+                            None => 7,
+                        }
+                    };
+                    if key > min_key {
+                        continue;
+                    }
+                    if key < min_key {
+                        min_key = key;
+                        self.starts.clear();
+                    }
+                    self.starts.push((root as u8, *ord));
                 }
             }
         }
         self.best1 = [NONE; 9];
         self.best_rest = [u64::MAX; 7];
         self.ties.clear();
-        for o in 0..2 {
-            for band in 0..3 {
-                for (k, (a, b)) in [(0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1)]
-                    .into_iter()
-                    .enumerate()
-                {
-                    let allowed = if any_pure {
-                        starts[o * 3 + band][k]
-                    } else {
-                        7
-                    };
-                    if allowed == 0 {
-                        continue;
-                    }
-                    let (r, r2) = (3 * band + a, 3 * band + b);
-                    let r3 = 3 * band + 3 - a - b;
-                    self.root = (o as u8, r as u8, r2 as u8, r3 as u8);
-                    for c in 0..9 {
-                        self.pi[c] = self.pos[o][r][usize::from(self.vals[o][r2 * 9 + c])];
-                    }
-                    self.start_stacks = allowed;
-                    self.tgt = [NONE; 9];
-                    self.src = [NONE; 9];
-                    self.tstack = [NONE; 3];
-                    self.sstack = [NONE; 3];
-                    self.fill = [0; 3];
-                    self.second_row(0);
-                }
+        for k in 0..self.starts.len() {
+            let (root, ord) = self.starts[k];
+            let root = usize::from(root);
+            let (o, band, (a, b)) = (root / 18, root / 6 % 3, PAIRS[root % 6]);
+            let (r, r2) = (3 * band + a, 3 * band + b);
+            self.root = (o as u8, r as u8, r2 as u8, (3 * band + 3 - a - b) as u8);
+            self.pi = pis[root];
+            let mut sig = Sigma::EMPTY;
+            sig.map(usize::from(ord[0]) / 3, 0);
+            for (j, &c) in ord.iter().enumerate() {
+                sig.place(usize::from(c), j);
             }
+            self.follow(0, sig);
         }
         // The form.
         for j in 0..9 {
@@ -626,80 +758,46 @@ impl Engine {
         }
     }
 
-    #[inline]
-    fn place(&mut self, c: usize, j: usize) {
-        self.tgt[c] = j as u8;
-        self.src[j] = c as u8;
-        self.fill[j / 3] += 1;
-    }
-
-    #[inline]
-    fn unplace(&mut self, c: usize, j: usize) {
-        self.tgt[c] = NONE;
-        self.src[j] = NONE;
-        self.fill[j / 3] -= 1;
-    }
-
-    /// Position `j` of the second row.
-    fn second_row(&mut self, j: usize) {
-        if j == 9 {
-            self.leaf();
-            return;
-        }
-        let c = self.src[j];
-        if c != NONE {
-            self.second_value(j, usize::from(c));
-            return;
-        }
-        let t = j / 3;
-        let s = self.sstack[t];
-        if s != NONE {
-            for k in 0..3 {
-                let c = 3 * usize::from(s) + k;
-                if self.tgt[c] == NONE {
-                    self.place(c, j);
-                    self.second_value(j, c);
-                    self.unplace(c, j);
+    /// The second row from position `j` on, under the column order
+    /// `sig` (complete up to `j`).
+    fn follow(&mut self, mut j: usize, mut sig: Sigma) {
+        while j < 9 {
+            let c = sig.src[j];
+            if c == NONE {
+                // A free position: each column its stack allows.
+                let t = j / 3;
+                let s = sig.sstack[t];
+                if s != NONE {
+                    for k in 0..3 {
+                        let c = 3 * usize::from(s) + k;
+                        if sig.tgt[c] == NONE {
+                            let mut next = sig;
+                            next.place(c, j);
+                            self.follow(j, next);
+                        }
+                    }
+                } else {
+                    for s in 0..3 {
+                        if sig.tstack[s] == NONE {
+                            for k in 0..3 {
+                                let mut next = sig;
+                                next.map(s, t);
+                                next.place(3 * s + k, j);
+                                self.follow(j, next);
+                            }
+                        }
+                    }
                 }
+                return;
             }
-            return;
-        }
-        for s in 0..3 {
-            if self.tstack[s] != NONE || (j == 0 && self.start_stacks & (1 << s) == 0) {
-                continue;
+            let d = usize::from(self.pi[usize::from(c)]);
+            if sig.tgt[d] == NONE {
+                sig.place_next(d);
             }
-            self.tstack[s] = t as u8;
-            self.sstack[t] = s as u8;
-            for k in 0..3 {
-                let c = 3 * s + k;
-                self.place(c, j);
-                self.second_value(j, c);
-                self.unplace(c, j);
+            let v = sig.tgt[d];
+            if v > self.best1[j] {
+                return;
             }
-            self.tstack[s] = NONE;
-            self.sstack[t] = NONE;
-        }
-    }
-
-    /// The value at position `j` of the second row, column `c` there.
-    fn second_value(&mut self, j: usize, c: usize) {
-        let d = usize::from(self.pi[c]);
-        let mut placed = false;
-        let mut mapped = NONE;
-        if self.tgt[d] == NONE {
-            let s = d / 3;
-            if self.tstack[s] == NONE {
-                let t = (0..3).find(|&t| self.sstack[t] == NONE).expect("a free stack");
-                self.tstack[s] = t as u8;
-                self.sstack[t] = s as u8;
-                mapped = s as u8;
-            }
-            let t = usize::from(self.tstack[s]);
-            self.place(d, 3 * t + usize::from(self.fill[t]));
-            placed = true;
-        }
-        let v = self.tgt[d];
-        if v <= self.best1[j] {
             if v < self.best1[j] {
                 self.best1[j] = v;
                 for k in j + 1..9 {
@@ -708,40 +806,36 @@ impl Engine {
                 self.best_rest = [u64::MAX; 7];
                 self.ties.clear();
             }
-            self.second_row(j + 1);
+            j += 1;
         }
-        if placed {
-            let t = usize::from(self.tgt[d]);
-            self.unplace(d, t);
-        }
-        if mapped != NONE {
-            let t = usize::from(self.tstack[usize::from(mapped)]);
-            self.tstack[usize::from(mapped)] = NONE;
-            self.sstack[t] = NONE;
-        }
+        self.leaf(&sig);
     }
 
     /// A complete column order: the rest of the grid, compared with the
     /// best.
-    fn leaf(&mut self) {
+    fn leaf(&mut self, sig: &Sigma) {
         let (o, r, _, r3) = self.root;
         let (o, r, r3) = (usize::from(o), usize::from(r), usize::from(r3));
         let mut lab = [0u8; 10];
         for d in 1..10 {
-            lab[d] = self.tgt[usize::from(self.pos[o][r][d])] + 1;
+            lab[d] = sig.tgt[usize::from(self.pos[o][r][d])] + 1;
         }
+        let vals = &self.vals[o];
         let key = |row: usize| {
             let mut k = 0u64;
             for j in 0..9 {
-                let v = self.vals[o][row * 9 + usize::from(self.src[j])];
+                let v = vals[row * 9 + usize::from(sig.src[j])];
                 k = (k << 4) | u64::from(lab[usize::from(v)]);
             }
             k
         };
-        let band = r / 3;
         let mut rest = [0u64; 7];
-        let mut rows = [0u8; 9];
         rest[0] = key(r3);
+        if rest[0] > self.best_rest[0] {
+            return;
+        }
+        let band = r / 3;
+        let mut rows = [0u8; 9];
         let mut others = [[(0u64, 0u8); 3]; 2];
         let mut n = 0;
         for b in 0..3 {
@@ -774,7 +868,7 @@ impl Engine {
         self.ties.push(Tie {
             orient: self.root.0,
             rows,
-            cols: self.src,
+            cols: sig.src,
         });
     }
 
@@ -810,6 +904,5 @@ fn transform(transpose: bool, rows: &[u8; 9], cols: &[u8; 9], label: &[u8; 10]) 
             taken |= 1 << free;
         }
     }
-    Transform::new(Shape::boxes(3, 3).expect("9x9"), transpose, rows, cols, &digits)
-        .expect("the search keeps bands and stacks whole")
+    Transform::from_parts(Shape::boxes(3, 3).expect("9x9"), transpose, rows, cols, &digits)
 }
