@@ -268,24 +268,23 @@ fn solution_of(puzzle: &Grid) -> Result<Grid, CanonError> {
 /// grid's own check names the fault).
 fn check_givens(grid: &Grid) -> Result<(), CanonError> {
     let size = grid.size();
-    let (n, b) = (size.side(), size.box_size());
     let mut rows = [0u32; 25];
     let mut cols = [0u32; 25];
     let mut boxes = [0u32; 25];
-    let mut bad = false;
-    for (i, &v) in grid.cells().iter().enumerate() {
-        if v == 0 {
-            continue;
-        }
-        let (r, c) = (i / n, i % n);
-        let x = (r / b) * b + c / b;
-        let bit = 1u32 << v;
-        bad |= (rows[r] | cols[c] | boxes[x]) & bit != 0;
+    let mut bad = 0u32;
+    for (&v, place) in grid.cells().iter().zip(size.places()) {
+        let bit = (1u32 << v) & !1;
+        let (r, c, x) = (
+            usize::from(place.row),
+            usize::from(place.col),
+            usize::from(place.boxn),
+        );
+        bad |= (rows[r] | cols[c] | boxes[x]) & bit;
         rows[r] |= bit;
         cols[c] |= bit;
         boxes[x] |= bit;
     }
-    if bad {
+    if bad != 0 {
         return Err(CanonError::Invalid(
             grid.validate_givens().expect_err("a repeated given"),
         ));

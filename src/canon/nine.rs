@@ -196,6 +196,16 @@ struct Cand {
 /// The keys of a candidate before any label.
 const NO_LABELS: [u8; 10] = [0, NEW, NEW, NEW, NEW, NEW, NEW, NEW, NEW, NEW];
 
+/// A source row that gives the best next row for a candidate: the
+/// orderings that give it and the keys of its cells, stack by stack.
+#[derive(Clone, Copy)]
+struct Pending {
+    cand: u16,
+    row: u8,
+    sets: [u8; 3],
+    keys: [[u8; 3]; 3],
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Mode {
     Pattern,
@@ -271,6 +281,7 @@ pub(crate) struct Engine {
     band_empty: [[bool; 3]; 2],
     cur: Vec<Cand>,
     next: Vec<Cand>,
+    pending: Vec<Pending>,
     /// The form so far.
     out: [u8; 81],
     /// Whether the last input was a complete grid.
@@ -296,6 +307,7 @@ impl Engine {
             band_empty: [[false; 3]; 2],
             cur: Vec::new(),
             next: Vec::new(),
+            pending: Vec::new(),
             out: [0; 81],
             complete: false,
             next_label: 1,
@@ -434,11 +446,12 @@ impl Engine {
     fn step(&mut self, i: usize, mode: Mode, fixed: bool) {
         self.next.clear();
         let mut best = u64::MAX;
+        self.pending.clear();
         let cur = std::mem::take(&mut self.cur);
-        for cand in &cur {
+        for (ci, cand) in cur.iter().enumerate() {
             let o = usize::from(cand.orient);
             if fixed {
-                self.try_row(cand, i, usize::from(cand.rows[i]), mode, &mut best);
+                self.try_row(cand, ci, usize::from(cand.rows[i]), mode, &mut best);
             } else if i % 3 == 0 {
                 let mut empty_band_seen = false;
                 for band in 0..3 {
@@ -451,12 +464,16 @@ impl Engine {
                         }
                         empty_band_seen = true;
                     }
-                    self.try_band_rows(cand, i, band, mode, &mut best);
+                    self.try_band_rows(cand, ci, band, mode, &mut best);
                 }
             } else {
                 let band = usize::from(cand.rows[i - i % 3]) / 3;
-                self.try_band_rows(cand, i, band, mode, &mut best);
+                self.try_band_rows(cand, ci, band, mode, &mut best);
             }
+        }
+        for k in 0..self.pending.len() {
+            let p = self.pending[k];
+            self.emit(&cur[usize::from(p.cand)], i, &p, mode);
         }
         self.cur = cur;
         std::mem::swap(&mut self.cur, &mut self.next);
@@ -476,7 +493,7 @@ impl Engine {
     }
 
     /// The unused rows of `band` (the first empty one only) for target row `i`.
-    fn try_band_rows(&mut self, cand: &Cand, i: usize, band: usize, mode: Mode, best: &mut u64) {
+    fn try_band_rows(&mut self, cand: &Cand, ci: usize, band: usize, mode: Mode, best: &mut u64) {
         let o = usize::from(cand.orient);
         let mut empty_seen = false;
         for r in 3 * band..3 * band + 3 {
@@ -489,19 +506,24 @@ impl Engine {
                 }
                 empty_seen = true;
             }
-            self.try_row(cand, i, r, mode, best);
+            self.try_row(cand, ci, r, mode, best);
         }
     }
 
-    /// Source row `r` as target row `i` of `cand`: if its best row is no
-    /// larger than `best`, push the candidates that give it.
-    fn try_row(&mut self, cand: &Cand, i: usize, r: usize, mode: Mode, best: &mut u64) {
+    /// Source row `r` as the next target row of candidate `ci`: if its best
+    /// row is no larger than `best`, note it (the candidates are made once
+    /// the row's best is known).
+    fn try_row(&mut self, cand: &Cand, ci: usize, r: usize, mode: Mode, best: &mut u64) {
         let t = tables();
         let o = usize::from(cand.orient);
         let row = &self.vals[o][r * 9..r * 9 + 9];
         let mut key = 0u64;
-        let mut sets = [0u8; 3];
-        let mut keys = [[0u8; 3]; 3];
+        let mut p = Pending {
+            cand: ci as u16,
+            row: r as u8,
+            sets: [0; 3],
+            keys: [[0; 3]; 3],
+        };
         for ts in 0..3 {
             let s = usize::from(cand.stacks[ts]);
             let mask = cand.masks[ts];
@@ -512,12 +534,12 @@ impl Engine {
                 let b = u16::from(b);
                 (((b & 4) << 6) | ((b & 2) << 3) | (b & 1), set)
             } else {
-                let k = &mut keys[ts];
+                let k = &mut p.keys[ts];
                 for (col, kc) in k.iter_mut().enumerate() {
                     *kc = cand.key[usize::from(row[3 * s + col])];
                 }
-                let (p, set) = t.order[order_type(k)][usize::from(mask)];
-                let pm = &PERM[usize::from(p)];
+                let (pi, set) = t.order[order_type(k)][usize::from(mask)];
+                let pm = &PERM[usize::from(pi)];
                 let trip = (u16::from(k[usize::from(pm[0])]) << 8)
                     | (u16::from(k[usize::from(pm[1])]) << 4)
                     | u16::from(k[usize::from(pm[2])]);
@@ -525,25 +547,36 @@ impl Engine {
             };
             key = (key << 12) | u64::from(trip);
             // Compare with the best row so far, stack by stack.
-            let shift = 12 * (2 - ts);
-            if key > *best >> shift {
+            if key > *best >> (12 * (2 - ts)) {
                 return;
             }
-            sets[ts] = set;
+            p.sets[ts] = set;
         }
         if key < *best {
             *best = key;
-            self.next.clear();
+            self.pending.clear();
         }
+        self.pending.push(p);
+    }
+
+    /// The candidates of `cand` with the row noted in `p` as target row
+    /// `i`: its orderings cut to those that give the best row, split by
+    /// the order of new symbols where they can come either way.
+    fn emit(&mut self, cand: &Cand, i: usize, p: &Pending, mode: Mode) {
+        let t = tables();
+        let r = usize::from(p.row);
         let mut base = *cand;
-        base.rows[i] = r as u8;
+        base.rows[i] = p.row;
         base.used |= 1 << r;
         base.bands |= 1 << (r / 3);
         if mode == Mode::Pattern {
-            base.masks = sets;
+            base.masks = p.sets;
             self.next.push(base);
             return;
         }
+        let row = &self.vals[usize::from(cand.orient)][r * 9..r * 9 + 9];
+        let keys = &p.keys;
+        let sets = &p.sets;
         // Split each stack's orderings by the order of its new symbols.
         let mut groups = [[0u8; 6]; 3];
         let mut ngroups = [0usize; 3];
