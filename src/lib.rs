@@ -27,6 +27,7 @@
 pub mod candidates;
 pub mod canon;
 pub mod check;
+pub mod dataset;
 pub mod cli;
 pub mod format;
 pub mod grid;
