@@ -65,7 +65,7 @@ pub fn siphash128(key: &[u8; 16], data: &[u8]) -> u128 {
         v[1] ^= v[2];
         v[2] = v[2].rotate_left(32);
     }
-    let mut compress = |m: u64, v: &mut [u64; 4]| {
+    let compress = |m: u64, v: &mut [u64; 4]| {
         v[3] ^= m;
         round(v);
         round(v);

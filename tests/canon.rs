@@ -403,3 +403,271 @@ fn nine_by_nine_matches_the_reference() {
 fn nine_by_nine_matches_the_reference_on_many_records() {
     nine_by_nine_against_reference(60, 2);
 }
+
+// ---------------------------------------------------------------------
+// Known answers.
+// ---------------------------------------------------------------------
+
+/// The first two and the last grids of the minlex catalogue of all 9x9
+/// grids, as Dobrichev listed them on the enjoysudoku forum ("MinLex
+/// Puzzles", 2021): each is its own form, and the first is the smallest
+/// of all.
+const CATALOGUE: [&str; 3] = [
+    "123456789456789123789123456214365897365897214897214365531642978642978531978531642",
+    "123456789456789123789123456214365897365897214897214365531642978648971532972538641",
+    "123456789457893612986217354274538196531964827698721435342685971715349268869172543",
+];
+
+#[test]
+fn catalogue_grids_are_their_own_forms() {
+    let mut c = Canonicalizer::new();
+    let mut general = Canonicalizer::general();
+    let shape = Shape::of(Size::S9);
+    let stream = TransformStream::new(43);
+    for (k, text) in CATALOGUE.iter().enumerate() {
+        let g = Grid::parse(text, None).unwrap();
+        for by in By::ALL {
+            assert_eq!(c.form(&g, by).unwrap(), g, "{by:?}");
+        }
+        assert_eq!(general.form(&g, By::String).unwrap(), g);
+        // And the form of any isomorph.
+        for copy in 0..20 {
+            let t = stream.transform(shape, k as u64, copy);
+            assert_eq!(c.form(&t.apply(&g).unwrap(), By::String).unwrap(), g);
+        }
+    }
+    assert_eq!(
+        reference_pruned(Grid::parse(CATALOGUE[0], None).unwrap().cells(), By::String, &[]),
+        Grid::parse(CATALOGUE[0], None).unwrap().cells()
+    );
+}
+
+#[test]
+fn every_grid_form_starts_the_same_way() {
+    // Row 1 is 123456789 and row 2 starts 456 (when a band's second row
+    // has the symbols of each box in one box of the first, then row 2
+    // reads 456789) or 457: for every grid.
+    let mut c = Canonicalizer::new();
+    let mut pure = 0;
+    for i in 0..300 {
+        let f = c.form(&grid(Size::S9, 12, i), By::String).unwrap().to_string();
+        assert!(
+            f.starts_with("123456789456789") || f.starts_with("123456789457"),
+            "{f}"
+        );
+        pure += usize::from(f.starts_with("123456789456"));
+    }
+    assert!(pure > 50 && pure < 250, "{pure} of 300");
+}
+
+/// Arto Inkala's "hardest" puzzle, checked against the reference in each
+/// convention.
+#[test]
+fn inkala_puzzle_matches_the_reference() {
+    let p = Grid::parse(
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        None,
+    )
+    .unwrap();
+    let s = sudogen::solve::solve(&p).unwrap();
+    let mut c = Canonicalizer::new();
+    check_against_reference(&mut c, &p, &s, &By::ALL);
+    assert_eq!(
+        c.form(&p, By::String).unwrap().to_string(),
+        "........1.....2.3...4.5.6.....6..7....678.....3...9.....8...5...9...7.1.12.....9."
+    );
+}
+
+// ---------------------------------------------------------------------
+// Invariance at every size.
+// ---------------------------------------------------------------------
+
+/// Records of `size`: complete grids, minimal (or, at 25x25, dense unique)
+/// puzzles with their solutions, and puzzles with random givens.
+fn records(size: Size, count: u64, seed: u64) -> Vec<(Grid, Option<Grid>)> {
+    let mut out = vec![];
+    for i in 0..count {
+        let g = grid(size, seed, i);
+        let unique = match size {
+            Size::S25 => {
+                let settings = Settings {
+                    clues: Some(560),
+                    ..Settings::MINIMAL
+                };
+                puzzle::make(&mut grid_rng(seed ^ 0xabc, i), &g, settings).puzzle
+            }
+            _ => minimal_puzzle(size, seed, i).0,
+        };
+        out.push((unique, Some(g.clone())));
+        out.push((random_subset(&g, 0.3, seed ^ i), None));
+        out.push((g.clone(), Some(g)));
+    }
+    out
+}
+
+fn invariance(size: Size, count: u64, copies: u32, seed: u64) {
+    let shape = Shape::of(size);
+    let stream = TransformStream::new(seed);
+    let mut c = Canonicalizer::new();
+    for (k, (p, solution)) in records(size, count, seed).into_iter().enumerate() {
+        let bys: &[By] = if solution.is_some() {
+            &By::ALL
+        } else {
+            &[By::String, By::Pattern]
+        };
+        for &by in bys {
+            let canon = c.canon(&p, by).unwrap();
+            assert_eq!(canon.transform.apply(&p).unwrap(), canon.form, "{by:?} {p}");
+            assert_eq!(c.form(&canon.form, by).unwrap(), canon.form, "{by:?} {p}");
+            for copy in 0..copies {
+                let t = stream.transform(shape, k as u64, copy);
+                let q = t.apply(&p).unwrap();
+                assert_eq!(c.form(&q, by).unwrap(), canon.form, "{by:?} {p} under {t}");
+            }
+        }
+    }
+}
+
+#[test]
+fn forms_are_invariant_under_random_transforms_4x4_and_9x9() {
+    invariance(Size::S4, 300, 4, 1);
+    invariance(Size::S9, 300, 3, 2);
+}
+
+#[test]
+fn forms_are_invariant_under_random_transforms_16x16_and_25x25() {
+    invariance(Size::S16, 3, 2, 3);
+    invariance(Size::S25, 1, 1, 4);
+}
+
+#[test]
+#[ignore = "slow: a few minutes in release"]
+fn forms_are_invariant_under_random_transforms_many() {
+    invariance(Size::S4, 3000, 4, 5);
+    invariance(Size::S9, 3000, 3, 6);
+    invariance(Size::S16, 30, 3, 7);
+    invariance(Size::S25, 6, 2, 8);
+}
+
+#[test]
+fn fast_and_general_paths_agree() {
+    let mut fast = Canonicalizer::new();
+    let mut general = Canonicalizer::general();
+    for (p, solution) in records(Size::S9, 200, 9) {
+        assert_eq!(forms(&mut fast, &p), forms(&mut general, &p), "{p}");
+        if solution.is_some() {
+            assert_eq!(
+                fast.form(&p, By::Solution).unwrap(),
+                general.form(&p, By::Solution).unwrap(),
+                "{p}"
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------------
+// Transforms on puzzles and solutions; splits.
+// ---------------------------------------------------------------------
+
+#[test]
+fn transforms_carry_solutions_with_their_puzzles() {
+    for size in [Size::S4, Size::S9, Size::S16] {
+        let shape = Shape::of(size);
+        let stream = TransformStream::new(11);
+        for i in 0..5 {
+            let (p, g) = minimal_puzzle(size, 11, i);
+            for copy in 0..3 {
+                let t = stream.transform(shape, i, copy);
+                let (tp, tg) = (t.apply(&p).unwrap(), t.apply(&g).unwrap());
+                assert!(tg.is_valid());
+                assert_eq!(sudogen::solve::solve(&tp).unwrap(), tg, "{t}");
+                assert_eq!(t.inverse().apply(&tp).unwrap(), p);
+                // Reproducible from (seed, record, copy) alone.
+                assert_eq!(TransformStream::new(11).transform(shape, i, copy), t);
+                let text = t.to_string();
+                assert_eq!(Transform::parse(&text, shape).unwrap(), t);
+            }
+        }
+    }
+}
+
+#[test]
+fn splits_put_every_isomorph_on_the_same_side() {
+    use sudogen::dataset::{Distinct, Fingerprint, Split};
+    let split = Split::new(&[0.5, 0.5], 3).unwrap();
+    let shape = Shape::of(Size::S9);
+    let stream = TransformStream::new(12);
+    let mut c = Canonicalizer::new();
+    let mut distinct = Distinct::new();
+    let mut sides = [0; 2];
+    for i in 0..100 {
+        let (p, _) = minimal_puzzle(Size::S9, 12, i);
+        let part = split.part(Fingerprint::of(&c.form(&p, By::String).unwrap()));
+        sides[part.unwrap()] += 1;
+        for copy in 0..5 {
+            let q = stream.transform(shape, i, copy).apply(&p).unwrap();
+            let f = c.form(&q, By::String).unwrap();
+            assert_eq!(split.part(Fingerprint::of(&f)), part);
+            assert_eq!(distinct.insert_form(&f), copy == 0);
+        }
+    }
+    assert_eq!(distinct.distinct(), 100);
+    assert!(sides[0] > 25 && sides[1] > 25, "{sides:?}");
+}
+
+#[test]
+fn invalid_givens_and_solution_errors() {
+    use sudogen::canon::CanonError;
+    let mut c = Canonicalizer::new();
+    let mut bad = Grid::empty(Size::S9);
+    bad.set(0, 0, 5);
+    bad.set(0, 8, 5);
+    assert!(matches!(c.form(&bad, By::String), Err(CanonError::Invalid(_))));
+    let empty = Grid::empty(Size::S9);
+    assert_eq!(c.form(&empty, By::Solution), Err(CanonError::ManySolutions));
+    assert_eq!(c.form(&empty, By::String).unwrap(), empty);
+    let mut none = Grid::empty(Size::S4);
+    // 1 2 . . / . . . . / . . . . / . . 1 2 plus a 3 that leaves r1c3 no value.
+    none.set(0, 0, 1);
+    none.set(0, 1, 2);
+    none.set(1, 2, 3);
+    none.set(2, 2, 4);
+    assert_eq!(c.form(&none, By::Solution), Err(CanonError::NoSolution));
+}
+
+// ---------------------------------------------------------------------
+// The published 17-clue list.
+// ---------------------------------------------------------------------
+
+/// Every known 17-clue puzzle (`../shared/data/17-clue.txt`, or
+/// `SUDOGEN_DATA`): each form is its own form; the list was published
+/// mostly in string-minlex form (47,653 of its 49,158 lines are fixed
+/// points of it, the rest later additions in other forms).
+#[test]
+#[ignore = "reads ../shared/data; a few seconds in release"]
+fn seventeen_clue_list() {
+    let dir = std::env::var_os("SUDOGEN_DATA").map_or_else(
+        || std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),
+        std::path::PathBuf::from,
+    );
+    let path = dir.join("17-clue.txt");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!(
+            "NOTE: {} not found (a fresh clone has no ../shared/data): this test did not run",
+            path.display()
+        );
+        return;
+    };
+    let mut c = Canonicalizer::new();
+    let (mut lines, mut fixed) = (0, 0);
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let p = Grid::parse_line(line.trim().as_bytes(), None).unwrap();
+        let f = c.form(&p, By::String).unwrap();
+        assert_eq!(c.form(&f, By::String).unwrap(), f, "{line}");
+        let pf = c.form(&p, By::Pattern).unwrap();
+        assert_eq!(c.form(&pf, By::Pattern).unwrap(), pf, "{line}");
+        lines += 1;
+        fixed += usize::from(f == p);
+    }
+    assert_eq!((lines, fixed), (49_158, 47_653));
+}

@@ -121,6 +121,15 @@ enum Mode {
     Labels,
 }
 
+/// How rows are chosen.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Rows {
+    /// Any row the band rules allow.
+    Free,
+    /// A row with the givens of the row the pattern pass chose.
+    LikePattern,
+}
+
 /// A set of symmetries that all give the string so far.
 #[derive(Clone, Copy)]
 pub(crate) struct Branch {
@@ -137,6 +146,8 @@ pub(crate) struct Branch {
     first_row: [u8; MAX_SIDE + 1],
     /// The source column where it does.
     first_col: [u8; MAX_SIDE + 1],
+    /// The pattern pass's source row of each target row.
+    pattern_row: [u8; MAX_SIDE],
 }
 
 impl Branch {
@@ -153,6 +164,7 @@ impl Branch {
             masks: [0; MAX_BLOCKS],
             first_row: [NONE; MAX_SIDE + 1],
             first_col: [NONE; MAX_SIDE + 1],
+            pattern_row: [NONE; MAX_SIDE],
         }
     }
 }
@@ -166,6 +178,12 @@ pub(crate) struct Engine {
     row_empty: [[bool; MAX_SIDE]; 2],
     band_empty: [[bool; MAX_BLOCKS]; 2],
     stack_empty: [[bool; MAX_BLOCKS]; 2],
+    /// Each row's pattern (bit `c` for a given in column `c`).
+    row_pat: [[u32; MAX_SIDE]; 2],
+    /// Each band's row patterns, sorted: bands with equal ones can be
+    /// swapped (their rows reordered) without changing the pattern.
+    band_sig: [[[u32; 5]; MAX_BLOCKS]; 2],
+
     /// The string so far.
     pub(crate) best: [u8; MAX_CELLS],
     cur: Vec<Branch>,
@@ -181,6 +199,10 @@ impl Engine {
             row_empty: [[false; MAX_SIDE]; 2],
             band_empty: [[false; MAX_BLOCKS]; 2],
             stack_empty: [[false; MAX_BLOCKS]; 2],
+            row_pat: [[0; MAX_SIDE]; 2],
+            band_sig: [[[0; 5]; MAX_BLOCKS]; 2],
+
+
             best: [0; MAX_CELLS],
             cur: Vec::new(),
             next: Vec::new(),
@@ -215,20 +237,47 @@ impl Engine {
                 self.stack_empty[o][s] =
                     (0..n).all(|r| g[r * n + s * bc..r * n + s * bc + bc].iter().all(|&v| v == 0));
             }
+            for r in 0..n {
+                self.row_pat[o][r] = (0..n).fold(0, |acc, c| acc | (u32::from(g[r * n + c] != 0) << c));
+            }
+            for b in 0..n / br {
+                let sig = &mut self.band_sig[o][b];
+                *sig = [0; 5];
+                for k in 0..br {
+                    sig[k] = self.row_pat[o][b * br + k];
+                }
+                sig[..br].sort_unstable();
+            }
         }
+        self.restart();
+        if pattern_first {
+            // The smallest pattern first, keeping every branch that gives
+            // it, except that of two unused rows of a band with the same
+            // givens, or two unused bands with the same rows of givens,
+            // only the first is tried: swapping them keeps the pattern.
+            // Then the labels from those branches, each target row taking
+            // again any unused row of its pattern (in any unused band like
+            // its band): so every symmetry that gives the smallest pattern
+            // is still there.
+            self.sweep(Mode::Pattern, Rows::Free);
+            for b in &mut self.cur {
+                b.pattern_row = b.row_src;
+                b.row_src = [NONE; MAX_SIDE];
+                b.band_src = [NONE; MAX_BLOCKS];
+                b.rows_used = 0;
+                b.bands_used = 0;
+            }
+            self.sweep(Mode::Labels, Rows::LikePattern);
+        } else {
+            self.sweep(Mode::Labels, Rows::Free);
+        }
+    }
+
+    /// One branch per orientation, nothing chosen.
+    fn restart(&mut self) {
         self.cur.clear();
         for o in 0..self.orients {
             self.cur.push(Branch::new(o as u8));
-        }
-        if pattern_first {
-            self.sweep(Mode::Pattern, true);
-            for b in &mut self.cur {
-                b.first_row = [NONE; MAX_SIDE + 1];
-                b.first_col = [NONE; MAX_SIDE + 1];
-            }
-            self.sweep(Mode::Labels, false);
-        } else {
-            self.sweep(Mode::Labels, true);
         }
     }
 
@@ -256,14 +305,12 @@ impl Engine {
     }
 
     /// One pass over every cell.
-    fn sweep(&mut self, mode: Mode, rows_free: bool) {
+    fn sweep(&mut self, mode: Mode, rows: Rows) {
         let shape = self.shape;
         let n = shape.side();
         let mut next_label = 1u8;
         for i in 0..n {
-            if rows_free {
-                self.choose_rows(i);
-            }
+            self.choose_rows(i, mode, rows);
             if mode == Mode::Labels {
                 for b in &mut self.cur {
                     let o = usize::from(b.orient);
@@ -296,10 +343,47 @@ impl Engine {
     }
 
     /// Expands every branch by the rows target row `i` can take.
-    fn choose_rows(&mut self, i: usize) {
+    fn choose_rows(&mut self, i: usize, mode: Mode, rows: Rows) {
         let n = self.shape.side();
         let br = self.shape.box_rows();
         let tb = i / br;
+        if rows == Rows::LikePattern {
+            self.next.clear();
+            for b in &self.cur {
+                let o = usize::from(b.orient);
+                let pr = usize::from(b.pattern_row[i]);
+                let like = |r: usize| b.rows_used & (1 << r) == 0 && self.row_pat[o][r] == self.row_pat[o][pr];
+                let push = |band: usize, r: usize, next: &mut Vec<Branch>| {
+                    let mut nb = *b;
+                    nb.bands_used |= 1 << band;
+                    nb.band_src[tb] = band as u8;
+                    nb.rows_used |= 1 << r;
+                    nb.row_src[i] = r as u8;
+                    next.push(nb);
+                };
+                if i % br == 0 {
+                    let sig = &self.band_sig[o][pr / br];
+                    for band in 0..n / br {
+                        if b.bands_used & (1 << band) == 0 && self.band_sig[o][band] == *sig {
+                            for r in band * br..band * br + br {
+                                if like(r) {
+                                    push(band, r, &mut self.next);
+                                }
+                            }
+                        }
+                    }
+                } else {
+                    let band = usize::from(b.band_src[tb]);
+                    for r in band * br..band * br + br {
+                        if like(r) {
+                            push(band, r, &mut self.next);
+                        }
+                    }
+                }
+            }
+            std::mem::swap(&mut self.cur, &mut self.next);
+            return;
+        }
         // The top row: only the rows whose best first row is the smallest.
         let mut allowed = [[true; MAX_SIDE]; 2];
         if i == 0 {
@@ -329,7 +413,12 @@ impl Engine {
                     if b.bands_used & (1 << band) != 0 {
                         continue;
                     }
-                    if self.band_empty[o][band] {
+                    if mode == Mode::Pattern {
+                        let sig = &self.band_sig[o][band];
+                        if (0..band).any(|x| b.bands_used & (1 << x) == 0 && self.band_sig[o][x] == *sig) {
+                            continue;
+                        }
+                    } else if self.band_empty[o][band] {
                         if empty_band_seen {
                             continue;
                         }
@@ -337,7 +426,7 @@ impl Engine {
                     }
                     let mut empty_row_seen = false;
                     for r in band * br..band * br + br {
-                        if !allowed[o][r] {
+                        if !allowed[o][r] || self.same_row_before(b, o, r, band, mode) {
                             continue;
                         }
                         if self.row_empty[o][r] {
@@ -358,7 +447,7 @@ impl Engine {
                 let band = usize::from(b.band_src[tb]);
                 let mut empty_row_seen = false;
                 for r in band * br..band * br + br {
-                    if b.rows_used & (1 << r) != 0 {
+                    if b.rows_used & (1 << r) != 0 || self.same_row_before(b, o, r, band, mode) {
                         continue;
                     }
                     if self.row_empty[o][r] {
@@ -375,6 +464,14 @@ impl Engine {
             }
         }
         std::mem::swap(&mut self.cur, &mut self.next);
+    }
+
+    /// In the pattern pass, whether an unused row of `band` before `r` has
+    /// `r`'s pattern (swapping the two keeps the pattern).
+    fn same_row_before(&self, b: &Branch, o: usize, r: usize, band: usize, mode: Mode) -> bool {
+        mode == Mode::Pattern
+            && (band * self.shape.box_rows()..r)
+                .any(|x| b.rows_used & (1 << x) == 0 && self.row_pat[o][x] == self.row_pat[o][r])
     }
 
     /// Branch `b` at cell (`i`, `j`): choose the stack if this is its
