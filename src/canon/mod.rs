@@ -165,15 +165,19 @@ impl Canonicalizer {
 
     /// The canonical form of `grid` under `by`, and a transform to it.
     pub fn canon(&mut self, grid: &Grid, by: By) -> Result<Canon, CanonError> {
-        check_givens(grid)?;
         let size = grid.size();
         let shape = Shape::of(size);
         let fast = self.path == Path::Fast && size == Size::S9;
+        if !(fast && by != By::Solution) {
+            check_givens(grid)?;
+        }
         match by {
             By::String | By::Pattern => {
                 let mut form = Grid::empty(size);
                 let transform = if fast {
-                    self.nine.canon(grid.cells(), by == By::Pattern, form.cells_mut());
+                    if !self.nine.canon(grid.cells(), by == By::Pattern, form.cells_mut()) {
+                        return Err(invalid(grid));
+                    }
                     self.nine.transform()
                 } else {
                     self.general_form(grid.cells(), shape, by == By::Pattern, form.cells_mut())
@@ -215,9 +219,10 @@ impl Canonicalizer {
     /// a little faster).
     pub fn form(&mut self, grid: &Grid, by: By) -> Result<Grid, CanonError> {
         if by != By::Solution && self.path == Path::Fast && grid.size() == Size::S9 {
-            check_givens(grid)?;
             let mut form = Grid::empty(Size::S9);
-            self.nine.canon(grid.cells(), by == By::Pattern, form.cells_mut());
+            if !self.nine.canon(grid.cells(), by == By::Pattern, form.cells_mut()) {
+                return Err(invalid(grid));
+            }
             return Ok(form);
         }
         self.canon(grid, by).map(|c| c.form)
@@ -234,7 +239,8 @@ impl Canonicalizer {
         out: &mut [u8],
     ) -> Transform {
         if self.path == Path::Fast && shape == Shape::of(Size::S9) {
-            self.nine.canon(cells, pattern_first, out);
+            let valid = self.nine.canon(cells, pattern_first, out);
+            assert!(valid, "a symbol repeats in a unit");
             self.nine.transform()
         } else {
             self.general_form(cells, shape, pattern_first, out)
@@ -285,11 +291,14 @@ fn check_givens(grid: &Grid) -> Result<(), CanonError> {
         boxes[x] |= bit;
     }
     if bad != 0 {
-        return Err(CanonError::Invalid(
-            grid.validate_givens().expect_err("a repeated given"),
-        ));
+        return Err(invalid(grid));
     }
     Ok(())
+}
+
+/// The error for givens known to repeat a symbol in a unit.
+fn invalid(grid: &Grid) -> CanonError {
+    CanonError::Invalid(grid.validate_givens().expect_err("a repeated given"))
 }
 
 thread_local! {

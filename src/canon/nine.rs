@@ -321,39 +321,54 @@ impl Engine {
         }
     }
 
-    fn load(&mut self, cells: &[u8]) {
+    /// Reads the cells (both orientations, row patterns) and checks the
+    /// givens: false if a symbol repeats in a row, column or box.
+    fn load(&mut self, cells: &[u8]) -> bool {
         let cells: &[u8; 81] = cells.try_into().expect("81 cells");
         self.vals[0] = *cells;
+        let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+        let mut bits = [[0u16; 9]; 2];
+        let mut bad = 0u16;
         for r in 0..9 {
             for c in 0..9 {
-                self.vals[1][c * 9 + r] = cells[r * 9 + c];
+                let v = cells[r * 9 + c];
+                self.vals[1][c * 9 + r] = v;
+                let bit = (1u16 << v) & !1;
+                let x = r / 3 * 3 + c / 3;
+                bad |= (rows[r] | cols[c] | boxes[x]) & bit;
+                rows[r] |= bit;
+                cols[c] |= bit;
+                boxes[x] |= bit;
+                let given = u16::from(v != 0);
+                bits[0][r] |= given << (8 - c);
+                bits[1][c] |= given << (8 - r);
             }
         }
+        self.row_bits = bits;
         for o in 0..2 {
             for r in 0..9 {
-                let mut bits = 0u16;
-                for c in 0..9 {
-                    bits = (bits << 1) | u16::from(self.vals[o][r * 9 + c] != 0);
-                }
-                self.row_bits[o][r] = bits;
-                self.row_empty[o][r] = bits == 0;
+                self.row_empty[o][r] = bits[o][r] == 0;
             }
             for b in 0..3 {
                 self.band_empty[o][b] = (3 * b..3 * b + 3).all(|r| self.row_empty[o][r]);
             }
         }
+        bad == 0
     }
 
     /// The string (or pattern-first) form of `cells` (valid givens) into
     /// `out`, and a transform to it.
-    pub(crate) fn canon(&mut self, cells: &[u8], pattern_first: bool, out: &mut [u8]) {
-        self.complete = cells.iter().all(|&v| v != 0);
-        if self.complete {
-            self.grid_search(cells);
-            out[..81].copy_from_slice(&self.out);
-            return;
+    /// Returns false, doing nothing else, if the givens are not valid.
+    pub(crate) fn canon(&mut self, cells: &[u8], pattern_first: bool, out: &mut [u8]) -> bool {
+        if !self.load(cells) {
+            return false;
         }
-        self.load(cells);
+        self.complete = self.row_bits[0].iter().all(|&b| b == 0x1ff);
+        if self.complete {
+            self.grid_search();
+            out[..81].copy_from_slice(&self.out);
+            return true;
+        }
         self.start();
         if pattern_first {
             for i in 0..9 {
@@ -372,6 +387,7 @@ impl Engine {
             }
         }
         out[..81].copy_from_slice(&self.out);
+        true
     }
 
     /// A transform to the last form [`canon`](Engine::canon) found.
@@ -403,9 +419,18 @@ impl Engine {
                     *e &= (self.row_bits[o][r] >> (6 - 3 * s)) & 7 == 0;
                 }
             }
+            let mut empty_top_seen = [false; 3];
             for r in 0..9 {
                 if t.row_min[usize::from(self.row_bits[o][r])] != min {
                     continue;
+                }
+                // Of several empty rows of a band, one is enough (swapping
+                // them is an automorphism).
+                if self.row_empty[o][r] {
+                    if empty_top_seen[r / 3] {
+                        continue;
+                    }
+                    empty_top_seen[r / 3] = true;
                 }
                 let bits = self.row_bits[o][r];
                 let count = |s: u8| ((bits >> (6 - 3 * u16::from(s))) & 7).count_ones();
@@ -655,21 +680,17 @@ impl Engine {
     /// Every symmetry that maps the complete grid `cells` to its form,
     /// given to `f` (the form itself is the image under any of them).
     pub(crate) fn grid_symmetries(&mut self, cells: &[u8], f: &mut impl FnMut(Transform)) {
-        self.grid_search(cells);
+        let valid = self.load(cells);
+        debug_assert!(valid);
+        self.grid_search();
         for k in 0..self.ties.len() {
             let tie = self.ties[k];
             f(self.tie_transform(&tie));
         }
     }
 
-    fn grid_search(&mut self, cells: &[u8]) {
-        let cells: &[u8; 81] = cells.try_into().expect("81 cells");
-        self.vals[0] = *cells;
-        for r in 0..9 {
-            for c in 0..9 {
-                self.vals[1][c * 9 + r] = cells[r * 9 + c];
-            }
-        }
+    /// The form of the complete grid [`load`](Engine::load)ed.
+    fn grid_search(&mut self) {
         for o in 0..2 {
             for r in 0..9 {
                 for c in 0..9 {
