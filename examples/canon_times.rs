@@ -3,8 +3,11 @@
 //! another minlexer's output line by line).
 //!
 //! ```sh
-//! cargo run --release --example canon_times -- FILE [string|pattern|solution] [--general] [--print] [--reps N]
+//! cargo run --release --example canon_times -- FILE [string|pattern|solution] [--general] [--print] [--transform] [--reps N]
 //! ```
+//!
+//! `--transform` prints each form followed by a transform that maps the
+//! puzzle to it.
 //!
 //! The file holds one puzzle per line, the first whitespace-separated
 //! field, `#` lines skipped (as `sudogen solve` reads the `line` format).
@@ -18,7 +21,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(path) = args.first() else {
         eprintln!(
-            "usage: canon_times FILE [string|pattern|solution] [--general] [--print] [--reps N]"
+            "usage: canon_times FILE [string|pattern|solution] [--general] [--print] [--transform] [--reps N]"
         );
         std::process::exit(2);
     };
@@ -28,7 +31,8 @@ fn main() {
         .find_map(|a| By::from_name(a))
         .unwrap_or_default();
     let general = args.iter().any(|a| a == "--general");
-    let print = args.iter().any(|a| a == "--print");
+    let with_transform = args.iter().any(|a| a == "--transform");
+    let print = with_transform || args.iter().any(|a| a == "--print");
     let reps: usize = args
         .iter()
         .position(|a| a == "--reps")
@@ -54,9 +58,16 @@ fn main() {
     let start = Instant::now();
     for rep in 0..reps {
         for p in &puzzles {
-            let f = c.form(p, by).expect("a valid puzzle");
-            if rep == 0 {
-                forms.push(f);
+            if with_transform {
+                let canon = c.canon(p, by).expect("a valid puzzle");
+                if rep == 0 {
+                    forms.push(format!("{} {}", canon.form, canon.transform));
+                }
+            } else {
+                let f = c.form(p, by).expect("a valid puzzle");
+                if rep == 0 {
+                    forms.push(f.to_string());
+                }
             }
         }
     }
@@ -74,7 +85,7 @@ fn main() {
     if print {
         let mut out = String::new();
         for f in &forms {
-            out.push_str(&f.to_string());
+            out.push_str(f);
             out.push('\n');
         }
         print!("{out}");
