@@ -71,7 +71,11 @@ fn forms(c: &mut Criterion, group: &str, set: &[Grid], bys: &[By], general_too: 
     if set.len() > 1000 {
         g.sample_size(10);
     }
-    let paths: &[bool] = if general_too { &[false, true] } else { &[false] };
+    let paths: &[bool] = if general_too {
+        &[false, true]
+    } else {
+        &[false]
+    };
     for &general in paths {
         for &by in bys {
             let mut canon = if general {
@@ -102,10 +106,34 @@ fn canon(c: &mut Criterion) {
     }
     let minimal = minimal_puzzles(2000);
     forms(c, "canon/minimal-9", &minimal, &By::ALL, false);
-    forms(c, "canon/minimal-9-sample", &minimal[..200], &[By::String, By::Pattern], true);
-    forms(c, "canon/grid-9", &grids(Size::S9, 2000), &[By::String], false);
-    forms(c, "canon/grid-16", &grids(Size::S16, 20), &[By::String], false);
-    forms(c, "canon/grid-25", &grids(Size::S25, 4), &[By::String], false);
+    forms(
+        c,
+        "canon/minimal-9-sample",
+        &minimal[..200],
+        &[By::String, By::Pattern],
+        true,
+    );
+    forms(
+        c,
+        "canon/grid-9",
+        &grids(Size::S9, 2000),
+        &[By::String],
+        false,
+    );
+    forms(
+        c,
+        "canon/grid-16",
+        &grids(Size::S16, 20),
+        &[By::String],
+        false,
+    );
+    forms(
+        c,
+        "canon/grid-25",
+        &grids(Size::S25, 4),
+        &[By::String],
+        false,
+    );
 }
 
 fn transforms(c: &mut Criterion) {
@@ -121,7 +149,9 @@ fn transforms(c: &mut Criterion) {
             }
         });
     });
-    let ts: Vec<_> = (0..set.len() as u64).map(|i| stream.transform(shape, i, 0)).collect();
+    let ts: Vec<_> = (0..set.len() as u64)
+        .map(|i| stream.transform(shape, i, 0))
+        .collect();
     g.bench_function("apply", |b| {
         b.iter(|| {
             for (t, p) in ts.iter().zip(&set) {

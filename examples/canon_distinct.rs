@@ -27,7 +27,10 @@ fn main() {
         eprintln!("usage: canon_distinct FILE [string|pattern|solution]");
         std::process::exit(2);
     };
-    let by = args.get(1).and_then(|a| By::from_name(a)).unwrap_or_default();
+    let by = args
+        .get(1)
+        .and_then(|a| By::from_name(a))
+        .unwrap_or_default();
     let file = std::fs::File::open(path).unwrap_or_else(|e| {
         eprintln!("canon_distinct: {path}: {e}");
         std::process::exit(2);

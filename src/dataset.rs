@@ -73,7 +73,10 @@ pub fn siphash128(key: &[u8; 16], data: &[u8]) -> u128 {
     };
     let mut chunks = data.chunks_exact(8);
     for chunk in &mut chunks {
-        compress(u64::from_le_bytes(chunk.try_into().expect("8 bytes")), &mut v);
+        compress(
+            u64::from_le_bytes(chunk.try_into().expect("8 bytes")),
+            &mut v,
+        );
     }
     let mut last = [0u8; 8];
     let rest = chunks.remainder();
@@ -328,7 +331,10 @@ mod tests {
             .count();
         assert!((6_700..7_300).contains(&none), "{none}");
         assert_eq!(Split::new(&[0.7, 0.4], 1), Err(SplitError::TooMuch(1.1)));
-        assert!(matches!(Split::new(&[-0.1], 1), Err(SplitError::BadFraction(_))));
+        assert!(matches!(
+            Split::new(&[-0.1], 1),
+            Err(SplitError::BadFraction(_))
+        ));
         assert_eq!(Split::new(&[0.0], 1), Err(SplitError::Nothing));
         // Fractions that add to 1 up to rounding put every record in a part.
         let thirds = Split::new(&[1.0 / 3.0; 3], 2).unwrap();

@@ -27,8 +27,8 @@
 pub mod candidates;
 pub mod canon;
 pub mod check;
-pub mod dataset;
 pub mod cli;
+pub mod dataset;
 pub mod format;
 pub mod grid;
 pub mod mask;

@@ -182,8 +182,11 @@ fn is_block_permutation(perm: &[u8], block: usize) -> bool {
         }
         seen |= 1 << p;
     }
-    perm.chunks_exact(block)
-        .all(|chunk| chunk.iter().all(|&p| usize::from(p) / block == usize::from(chunk[0]) / block))
+    perm.chunks_exact(block).all(|chunk| {
+        chunk
+            .iter()
+            .all(|&p| usize::from(p) / block == usize::from(chunk[0]) / block)
+    })
 }
 
 impl Transform {
@@ -607,7 +610,10 @@ mod tests {
         assert_eq!(a.transform(shape, 3, 2), b.transform(shape, 3, 2));
         assert_ne!(a.transform(shape, 3, 2), a.transform(shape, 3, 1));
         assert_ne!(a.transform(shape, 3, 2), a.transform(shape, 4, 2));
-        assert_ne!(a.transform(shape, 3, 2), TransformStream::new(8).transform(shape, 3, 2));
+        assert_ne!(
+            a.transform(shape, 3, 2),
+            TransformStream::new(8).transform(shape, 3, 2)
+        );
         // Value stability: recorded from the first run.
         assert_eq!(
             a.transform(shape, 0, 0).to_string(),

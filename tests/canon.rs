@@ -6,6 +6,9 @@
 //! The heavier runs are `#[ignore]`d: `cargo test --release --test canon
 //! -- --ignored` (CI runs them).
 
+// The reference walks cells by index, as plainly as it can.
+#![allow(clippy::needless_range_loop)]
+
 use rand::RngExt;
 use sudogen::canon::{By, Canonicalizer};
 use sudogen::puzzle::{self, Settings};
@@ -116,15 +119,17 @@ fn reference(cells: &[u8], b: usize, by: By, solution: Option<&[u8]>) -> Vec<u8>
             .map(|(t, r, c)| relabelled(cells, n, t, r, c))
             .min()
             .unwrap(),
-        By::Pattern => syms()
-            .map(|(t, r, c)| {
-                let s = relabelled(cells, n, t, r, c);
-                let pattern: Vec<u8> = s.iter().map(|&v| u8::from(v != 0)).collect();
-                (pattern, s)
-            })
-            .min()
-            .unwrap()
-            .1,
+        By::Pattern => {
+            syms()
+                .map(|(t, r, c)| {
+                    let s = relabelled(cells, n, t, r, c);
+                    let pattern: Vec<u8> = s.iter().map(|&v| u8::from(v != 0)).collect();
+                    (pattern, s)
+                })
+                .min()
+                .unwrap()
+                .1
+        }
         By::Solution => {
             let sol = solution.unwrap();
             let best = syms()
@@ -333,7 +338,11 @@ fn check_against_reference(c: &mut Canonicalizer, p: &Grid, solution: &Grid, bys
             reference(p.cells(), b, by, Some(solution.cells()))
         };
         assert_eq!(canon.form.cells(), &expected[..], "{by:?} of {p}");
-        assert_eq!(canon.transform.apply(p).unwrap(), canon.form, "{by:?} of {p}");
+        assert_eq!(
+            canon.transform.apply(p).unwrap(),
+            canon.form,
+            "{by:?} of {p}"
+        );
     }
 }
 
@@ -353,7 +362,11 @@ fn four_by_four_grids_and_puzzles_match_the_reference() {
         for _ in 0..12 {
             let p = random_subset(g, rng.random_range(0.1..0.9), rng.random());
             let unique = naive_count(&mut p.cells().to_vec(), 4, 2) == 1;
-            let bys: &[By] = if unique { &By::ALL } else { &[By::String, By::Pattern] };
+            let bys: &[By] = if unique {
+                &By::ALL
+            } else {
+                &[By::String, By::Pattern]
+            };
             check_against_reference(&mut fast, &p, g, bys);
             checked += 1;
         }
@@ -364,7 +377,10 @@ fn four_by_four_grids_and_puzzles_match_the_reference() {
 #[test]
 fn four_by_four_has_two_essentially_different_grids() {
     let mut c = Canonicalizer::new();
-    let mut forms: Vec<Grid> = all_4x4().iter().map(|g| c.form(g, By::String).unwrap()).collect();
+    let mut forms: Vec<Grid> = all_4x4()
+        .iter()
+        .map(|g| c.form(g, By::String).unwrap())
+        .collect();
     forms.sort_by(|a, b| a.cells().cmp(b.cells()));
     forms.dedup();
     assert_eq!(forms.len(), 2, "{forms:?}");
@@ -437,7 +453,11 @@ fn catalogue_grids_are_their_own_forms() {
         }
     }
     assert_eq!(
-        reference_pruned(Grid::parse(CATALOGUE[0], None).unwrap().cells(), By::String, &[]),
+        reference_pruned(
+            Grid::parse(CATALOGUE[0], None).unwrap().cells(),
+            By::String,
+            &[]
+        ),
         Grid::parse(CATALOGUE[0], None).unwrap().cells()
     );
 }
@@ -450,7 +470,10 @@ fn every_grid_form_starts_the_same_way() {
     let mut c = Canonicalizer::new();
     let mut pure = 0;
     for i in 0..300 {
-        let f = c.form(&grid(Size::S9, 12, i), By::String).unwrap().to_string();
+        let f = c
+            .form(&grid(Size::S9, 12, i), By::String)
+            .unwrap()
+            .to_string();
         assert!(
             f.starts_with("123456789456789") || f.starts_with("123456789457"),
             "{f}"
@@ -622,7 +645,10 @@ fn invalid_givens_and_solution_errors() {
     let mut bad = Grid::empty(Size::S9);
     bad.set(0, 0, 5);
     bad.set(0, 8, 5);
-    assert!(matches!(c.form(&bad, By::String), Err(CanonError::Invalid(_))));
+    assert!(matches!(
+        c.form(&bad, By::String),
+        Err(CanonError::Invalid(_))
+    ));
     let empty = Grid::empty(Size::S9);
     assert_eq!(c.form(&empty, By::Solution), Err(CanonError::ManySolutions));
     assert_eq!(c.form(&empty, By::String).unwrap(), empty);

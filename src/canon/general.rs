@@ -57,6 +57,10 @@
 //! (the pruning above), but a highly symmetric sparse puzzle of 25x25 can
 //! take much longer than a typical one.
 
+// Cells, rows and stacks are walked by index over parallel tables; the
+// index loops read as the algorithm is written.
+#![allow(clippy::needless_range_loop)]
+
 use std::sync::OnceLock;
 
 use crate::grid::{MAX_CELLS, MAX_SIDE};
@@ -202,7 +206,6 @@ impl Engine {
             row_pat: [[0; MAX_SIDE]; 2],
             band_sig: [[[0; 5]; MAX_BLOCKS]; 2],
 
-
             best: [0; MAX_CELLS],
             cur: Vec::new(),
             next: Vec::new(),
@@ -234,11 +237,15 @@ impl Engine {
                 self.band_empty[o][b] = (b * br..b * br + br).all(|r| self.row_empty[o][r]);
             }
             for s in 0..n / bc {
-                self.stack_empty[o][s] =
-                    (0..n).all(|r| g[r * n + s * bc..r * n + s * bc + bc].iter().all(|&v| v == 0));
+                self.stack_empty[o][s] = (0..n).all(|r| {
+                    g[r * n + s * bc..r * n + s * bc + bc]
+                        .iter()
+                        .all(|&v| v == 0)
+                });
             }
             for r in 0..n {
-                self.row_pat[o][r] = (0..n).fold(0, |acc, c| acc | (u32::from(g[r * n + c] != 0) << c));
+                self.row_pat[o][r] =
+                    (0..n).fold(0, |acc, c| acc | (u32::from(g[r * n + c] != 0) << c));
             }
             for b in 0..n / br {
                 let sig = &mut self.band_sig[o][b];
@@ -352,7 +359,9 @@ impl Engine {
             for b in &self.cur {
                 let o = usize::from(b.orient);
                 let pr = usize::from(b.pattern_row[i]);
-                let like = |r: usize| b.rows_used & (1 << r) == 0 && self.row_pat[o][r] == self.row_pat[o][pr];
+                let like = |r: usize| {
+                    b.rows_used & (1 << r) == 0 && self.row_pat[o][r] == self.row_pat[o][pr]
+                };
                 let push = |band: usize, r: usize, next: &mut Vec<Branch>| {
                     let mut nb = *b;
                     nb.bands_used |= 1 << band;
@@ -361,7 +370,7 @@ impl Engine {
                     nb.row_src[i] = r as u8;
                     next.push(nb);
                 };
-                if i % br == 0 {
+                if i.is_multiple_of(br) {
                     let sig = &self.band_sig[o][pr / br];
                     for band in 0..n / br {
                         if b.bands_used & (1 << band) == 0 && self.band_sig[o][band] == *sig {
@@ -407,7 +416,7 @@ impl Engine {
         self.next.clear();
         for b in &self.cur {
             let o = usize::from(b.orient);
-            if i % br == 0 {
+            if i.is_multiple_of(br) {
                 let mut empty_band_seen = false;
                 for band in 0..n / br {
                     if b.bands_used & (1 << band) != 0 {
@@ -415,7 +424,9 @@ impl Engine {
                     }
                     if mode == Mode::Pattern {
                         let sig = &self.band_sig[o][band];
-                        if (0..band).any(|x| b.bands_used & (1 << x) == 0 && self.band_sig[o][x] == *sig) {
+                        if (0..band)
+                            .any(|x| b.bands_used & (1 << x) == 0 && self.band_sig[o][x] == *sig)
+                        {
                             continue;
                         }
                     } else if self.band_empty[o][band] {
@@ -652,7 +663,8 @@ impl Engine {
         let mut taken = 0u32;
         for d in 1..=n {
             if b.first_row[d] != NONE {
-                let cell = usize::from(b.first_row[d]) * n + usize::from(pos_of[usize::from(b.first_col[d])]);
+                let cell = usize::from(b.first_row[d]) * n
+                    + usize::from(pos_of[usize::from(b.first_col[d])]);
                 digits[d - 1] = self.best[cell];
                 taken |= 1 << self.best[cell];
             }

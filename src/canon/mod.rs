@@ -175,7 +175,10 @@ impl Canonicalizer {
             By::String | By::Pattern => {
                 let mut form = Grid::empty(size);
                 let transform = if fast {
-                    if !self.nine.canon(grid.cells(), by == By::Pattern, form.cells_mut()) {
+                    if !self
+                        .nine
+                        .canon(grid.cells(), by == By::Pattern, form.cells_mut())
+                    {
                         return Err(invalid(grid));
                     }
                     self.nine.transform()
@@ -220,7 +223,10 @@ impl Canonicalizer {
     pub fn form(&mut self, grid: &Grid, by: By) -> Result<Grid, CanonError> {
         if by != By::Solution && self.path == Path::Fast && grid.size() == Size::S9 {
             let mut form = Grid::empty(Size::S9);
-            if !self.nine.canon(grid.cells(), by == By::Pattern, form.cells_mut()) {
+            if !self
+                .nine
+                .canon(grid.cells(), by == By::Pattern, form.cells_mut())
+            {
                 return Err(invalid(grid));
             }
             return Ok(form);
@@ -315,4 +321,3 @@ pub fn canon(grid: &Grid, by: By) -> Result<Canon, CanonError> {
 pub fn form(grid: &Grid, by: By) -> Result<Grid, CanonError> {
     canon(grid, by).map(|c| c.form)
 }
-

@@ -54,6 +54,10 @@
 //! a few hundred), nearly complete puzzles may split on the order of new
 //! symbols.
 
+// Cells, rows and stacks are walked by index over parallel tables; the
+// index loops read as the algorithm is written.
+#![allow(clippy::needless_range_loop)]
+
 use std::sync::OnceLock;
 
 use crate::transform::{Shape, Transform};
@@ -119,9 +123,9 @@ fn tables() -> &'static Tables {
                     if m & (1 << p) == 0 {
                         continue;
                     }
-                    let v = perm
-                        .iter()
-                        .fold(0u8, |acc, &col| (acc << 1) | ((bits as u8 >> (2 - col)) & 1));
+                    let v = perm.iter().fold(0u8, |acc, &col| {
+                        (acc << 1) | ((bits as u8 >> (2 - col)) & 1)
+                    });
                     if v < best {
                         best = v;
                         set = 0;
@@ -156,9 +160,9 @@ fn tables() -> &'static Tables {
                             if m & (1 << p) == 0 {
                                 continue;
                             }
-                            let v = perm
-                                .iter()
-                                .fold(0u16, |acc, &col| (acc << 4) | u16::from(k[usize::from(col)]));
+                            let v = perm.iter().fold(0u16, |acc, &col| {
+                                (acc << 4) | u16::from(k[usize::from(col)])
+                            });
                             if v < best {
                                 best = v;
                                 *entry = (p as u8, 0);
@@ -477,7 +481,7 @@ impl Engine {
             let o = usize::from(cand.orient);
             if fixed {
                 self.try_row(cand, ci, usize::from(cand.rows[i]), mode, &mut best);
-            } else if i % 3 == 0 {
+            } else if i.is_multiple_of(3) {
                 let mut empty_band_seen = false;
                 for band in 0..3 {
                     if cand.bands & (1 << band) != 0 {
@@ -958,5 +962,11 @@ fn transform(transpose: bool, rows: &[u8; 9], cols: &[u8; 9], label: &[u8; 10]) 
             taken |= 1 << free;
         }
     }
-    Transform::from_parts(Shape::boxes(3, 3).expect("9x9"), transpose, rows, cols, &digits)
+    Transform::from_parts(
+        Shape::boxes(3, 3).expect("9x9"),
+        transpose,
+        rows,
+        cols,
+        &digits,
+    )
 }
