@@ -61,12 +61,12 @@ fn main() {
             if with_transform {
                 let canon = c.canon(p, by).expect("a valid puzzle");
                 if rep == 0 {
-                    forms.push(format!("{} {}", canon.form, canon.transform));
+                    forms.push((canon.form, Some(canon.transform)));
                 }
             } else {
                 let f = c.form(p, by).expect("a valid puzzle");
                 if rep == 0 {
-                    forms.push(f.to_string());
+                    forms.push((f, None));
                 }
             }
         }
@@ -85,7 +85,11 @@ fn main() {
     if print {
         let mut out = String::new();
         for f in &forms {
-            out.push_str(f);
+            out.push_str(&f.0.to_string());
+            if let Some(t) = &f.1 {
+                out.push(' ');
+                out.push_str(&t.to_string());
+            }
             out.push('\n');
         }
         print!("{out}");
