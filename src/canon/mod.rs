@@ -269,9 +269,11 @@ impl Canonicalizer {
 
 /// The unique solution of `puzzle`, or why there is none.
 fn solution_of(puzzle: &Grid) -> Result<Grid, CanonError> {
-    match crate::solve::count_solutions(puzzle, 2) {
-        0 => Err(CanonError::NoSolution),
-        1 => Ok(crate::solve::solve(puzzle).expect("one solution")),
+    // One search to two solutions, without a budget.
+    let out = crate::solve::search(puzzle, crate::solve::Search::default());
+    match (out.solutions, out.first) {
+        (1, Some(solution)) => Ok(solution),
+        (0, _) => Err(CanonError::NoSolution),
         _ => Err(CanonError::ManySolutions),
     }
 }
