@@ -682,3 +682,146 @@ impl Engine {
         Transform::from_parts(self.shape, b.orient == 1, &b.row_src, &cols, &digits)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ordering_tables_hold_every_ordering_once() {
+        for c in 2..=5 {
+            let p = perms(c);
+            let count: usize = (1..=c).product();
+            assert_eq!(p.slot.len(), count);
+            assert_eq!(p.full.count_ones() as usize, count);
+            for k in 0..c {
+                // Each column is in each slot in (c - 1)! orderings.
+                for s in 0..c {
+                    assert_eq!(p.pos[k][s].count_ones() as usize, count / c);
+                }
+            }
+        }
+    }
+
+    /// Every order of `blocks · size` lines keeping blocks whole.
+    fn orders(blocks: usize, size: usize) -> Vec<Vec<usize>> {
+        fn perms(k: usize) -> Vec<Vec<usize>> {
+            if k == 0 {
+                return vec![vec![]];
+            }
+            let mut out = vec![];
+            for p in perms(k - 1) {
+                for at in 0..k {
+                    let mut q = p.clone();
+                    q.insert(at, k - 1);
+                    out.push(q);
+                }
+            }
+            out
+        }
+        let mut out: Vec<Vec<usize>> = vec![];
+        for outer in perms(blocks) {
+            let mut partial: Vec<Vec<usize>> = vec![vec![]];
+            for &b in &outer {
+                let mut grown = vec![];
+                for prefix in &partial {
+                    for inner in perms(size) {
+                        let mut q = prefix.clone();
+                        q.extend(inner.iter().map(|&k| b * size + k));
+                        grown.push(q);
+                    }
+                }
+                partial = grown;
+            }
+            out.extend(partial);
+        }
+        out
+    }
+
+    #[test]
+    fn rectangular_shapes_match_a_plain_enumeration() {
+        // 6x6 with boxes of 2 rows and 3 columns: 3! · 2!³ row orders,
+        // 2! · 3!² column orders, no transposition.
+        let shape = Shape::boxes(2, 3).unwrap();
+        let grid: [u8; 36] = [
+            1, 2, 3, 4, 5, 6, 4, 5, 6, 1, 2, 3, 2, 3, 1, 5, 6, 4, 5, 6, 4, 2, 3, 1, 3, 1, 2, 6, 4,
+            5, 6, 4, 5, 3, 1, 2,
+        ];
+        let (rows, cols) = (orders(3, 2), orders(2, 3));
+        assert_eq!((rows.len(), cols.len()), (48, 72));
+        let mut e = Engine::new();
+        let mut rng = crate::random::grid_rng(4, 4);
+        for trial in 0..40 {
+            let mut cells = grid;
+            for v in cells.iter_mut() {
+                if crate::random::below(&mut rng, 100) < 20 + trial {
+                    *v = 0;
+                }
+            }
+            let mut best = vec![u8::MAX; 36];
+            let mut best_pattern = (vec![u8::MAX; 36], vec![u8::MAX; 36]);
+            for r in &rows {
+                for c in &cols {
+                    let mut label = [0u8; 7];
+                    let mut next = 1;
+                    let s: Vec<u8> = (0..36)
+                        .map(|k| {
+                            let v = usize::from(cells[r[k / 6] * 6 + c[k % 6]]);
+                            if v != 0 && label[v] == 0 {
+                                label[v] = next;
+                                next += 1;
+                            }
+                            label[v]
+                        })
+                        .collect();
+                    let pattern: Vec<u8> = s.iter().map(|&v| u8::from(v != 0)).collect();
+                    if (&pattern, &s) < (&best_pattern.0, &best_pattern.1) {
+                        best_pattern = (pattern, s.clone());
+                    }
+                    best = best.min(s);
+                }
+            }
+            e.run(&cells, shape, false);
+            assert_eq!(&e.best[..36], &best[..], "{cells:?}");
+            e.run(&cells, shape, true);
+            assert_eq!(&e.best[..36], &best_pattern.1[..], "{cells:?}");
+        }
+    }
+
+    #[test]
+    fn rectangular_shapes_canonicalise() {
+        // 2x3 boxes (6x6): no transposition; the form is invariant under
+        // the shape's symmetries.
+        let shape = Shape::boxes(2, 3).unwrap();
+        let grid: [u8; 36] = [
+            1, 2, 3, 4, 5, 6, 4, 5, 6, 1, 2, 3, 2, 3, 1, 5, 6, 4, 5, 6, 4, 2, 3, 1, 3, 1, 2, 6, 4,
+            5, 6, 4, 5, 3, 1, 2,
+        ];
+        let mut e = Engine::new();
+        let mut rng = crate::random::grid_rng(3, 3);
+        for keep in [36usize, 20, 10] {
+            let mut cells = grid;
+            for v in cells.iter_mut().skip(keep) {
+                *v = 0;
+            }
+            e.run(&cells, shape, false);
+            let form = e.best[..36].to_vec();
+            let t = e.first_transform(&e.branches()[0]);
+            assert!(!t.transposes());
+            let mut image = [0u8; 36];
+            t.apply_cells(&cells, &mut image);
+            assert_eq!(&image[..], &form[..]);
+            for _ in 0..20 {
+                let r = Transform::random(shape, &mut rng);
+                let mut moved = [0u8; 36];
+                r.apply_cells(&cells, &mut moved);
+                e.run(&moved, shape, false);
+                assert_eq!(&e.best[..36], &form[..]);
+                e.run(&moved, shape, true);
+                let pattern_form = e.best[..36].to_vec();
+                e.run(&cells, shape, true);
+                assert_eq!(&e.best[..36], &pattern_form[..]);
+            }
+        }
+    }
+}
