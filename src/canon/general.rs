@@ -789,6 +789,22 @@ mod tests {
     }
 
     #[test]
+    fn cells_of_other_shapes_are_checked() {
+        let shape = Shape::boxes(2, 3).unwrap();
+        let mut c = crate::canon::Canonicalizer::new();
+        let mut out = [0u8; 36];
+        let mut cells = [0u8; 36];
+        cells[0] = 1;
+        cells[7] = 1; // row 1, column 1: the same 2x3 box
+        assert!(c.canon_cells(&cells, shape, false, &mut out).is_none());
+        cells[7] = 0;
+        cells[9] = 1; // row 1, column 3: another box
+        assert!(c.canon_cells(&cells, shape, false, &mut out).is_some());
+        cells[9] = 7; // larger than the side
+        assert!(c.canon_cells(&cells, shape, false, &mut out).is_none());
+    }
+
+    #[test]
     fn rectangular_shapes_canonicalise() {
         // 2x3 boxes (6x6): no transposition; the form is invariant under
         // the shape's symmetries.

@@ -235,22 +235,28 @@ impl Canonicalizer {
     }
 
     /// The string or pattern form of cells of any `shape` (row-major, `0`
-    /// for empty, givens assumed valid), written to `out`; returns a
-    /// transform to it. For shapes the grid type does not have yet.
+    /// for empty), written to `out`, and a transform to it: for shapes the
+    /// grid type does not have yet. `None` (and `out` untouched) if a
+    /// symbol repeats in a row, column or box, or a value is larger than
+    /// the side. Panics if `cells` or `out` is shorter than the shape.
     pub fn canon_cells(
         &mut self,
         cells: &[u8],
         shape: Shape,
         pattern_first: bool,
         out: &mut [u8],
-    ) -> Transform {
+    ) -> Option<Transform> {
+        let cells = &cells[..shape.cells()];
         if self.path == Path::Fast && shape == Shape::of(Size::S9) {
-            let valid = self.nine.canon(cells, pattern_first, out);
-            assert!(valid, "a symbol repeats in a unit");
-            self.nine.transform()
-        } else {
-            self.general_form(cells, shape, pattern_first, out)
+            if cells.iter().any(|&v| v > 9) || !self.nine.canon(cells, pattern_first, out) {
+                return None;
+            }
+            return Some(self.nine.transform());
         }
+        if !cells_valid(cells, shape) {
+            return None;
+        }
+        Some(self.general_form(cells, shape, pattern_first, out))
     }
 
     fn general_form(
@@ -302,6 +308,33 @@ fn check_givens(grid: &Grid) -> Result<(), CanonError> {
         return Err(invalid(grid));
     }
     Ok(())
+}
+
+/// Whether no value exceeds the side and no symbol repeats in a row,
+/// column or box of `shape`.
+fn cells_valid(cells: &[u8], shape: Shape) -> bool {
+    let (n, br, bc) = (shape.side(), shape.box_rows(), shape.box_cols());
+    let mut rows = [0u32; 25];
+    let mut cols = [0u32; 25];
+    let mut boxes = [0u32; 25];
+    for (i, &v) in cells.iter().enumerate() {
+        if usize::from(v) > n {
+            return false;
+        }
+        if v == 0 {
+            continue;
+        }
+        let (r, c) = (i / n, i % n);
+        let x = (r / br) * (n / bc) + c / bc;
+        let bit = 1u32 << v;
+        if (rows[r] | cols[c] | boxes[x]) & bit != 0 {
+            return false;
+        }
+        rows[r] |= bit;
+        cols[c] |= bit;
+        boxes[x] |= bit;
+    }
+    true
 }
 
 /// The error for givens known to repeat a symbol in a unit.
