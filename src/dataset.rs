@@ -23,9 +23,9 @@
 //! in expectation, not exactly (each record is placed alone, in a stream).
 //!
 //! **Distinct.** [`Distinct`] keeps the fingerprints seen in a hash set:
-//! 16 bytes a form plus the table's overhead, about 34 MB for a million
-//! distinct forms (measured in `docs/perf-canon.md`), whatever the size
-//! of the grids.
+//! 16 bytes a form plus the table's overhead (a table of 2²¹ slots for a
+//! million forms, about 36 MB; 55 MB at the peak while it doubles: see
+//! `docs/perf-canon.md`), whatever the size of the grids.
 
 use std::collections::HashSet;
 use std::fmt;
