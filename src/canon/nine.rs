@@ -286,6 +286,8 @@ pub(crate) struct Engine {
     cur: Vec<Cand>,
     next: Vec<Cand>,
     pending: Vec<Pending>,
+    /// The (candidate, source row) pairs a step tries.
+    options: Vec<(u16, u8)>,
     /// The form so far.
     out: [u8; 81],
     /// Whether the last input was a complete grid.
@@ -312,6 +314,7 @@ impl Engine {
             cur: Vec::new(),
             next: Vec::new(),
             pending: Vec::new(),
+            options: Vec::new(),
             out: [0; 81],
             complete: false,
             next_label: 1,
@@ -477,10 +480,16 @@ impl Engine {
         let mut best = u64::MAX;
         self.pending.clear();
         let cur = std::mem::take(&mut self.cur);
+        // The rows each candidate may take next, those that keep the most
+        // leading empty cells only (a pattern table per stack: one with
+        // fewer has a given where the others have an empty cell, so its
+        // row is larger in either order).
+        self.options.clear();
+        let mut most = 0u8;
         for (ci, cand) in cur.iter().enumerate() {
             let o = usize::from(cand.orient);
             if fixed {
-                self.try_row(cand, ci, usize::from(cand.rows[i]), mode, &mut best);
+                self.option(cand, ci, usize::from(cand.rows[i]), &mut most);
             } else if i.is_multiple_of(3) {
                 let mut empty_band_seen = false;
                 for band in 0..3 {
@@ -493,12 +502,17 @@ impl Engine {
                         }
                         empty_band_seen = true;
                     }
-                    self.try_band_rows(cand, ci, band, mode, &mut best);
+                    self.band_options(cand, ci, band, &mut most);
                 }
             } else {
                 let band = usize::from(cand.rows[i - i % 3]) / 3;
-                self.try_band_rows(cand, ci, band, mode, &mut best);
+                self.band_options(cand, ci, band, &mut most);
             }
+        }
+        for k in 0..self.options.len() {
+            let (ci, r) = self.options[k];
+            let ci = usize::from(ci);
+            self.try_row(&cur[ci], ci, usize::from(r), mode, &mut best);
         }
         for k in 0..self.pending.len() {
             let p = self.pending[k];
@@ -521,8 +535,9 @@ impl Engine {
         }
     }
 
-    /// The unused rows of `band` (the first empty one only) for target row `i`.
-    fn try_band_rows(&mut self, cand: &Cand, ci: usize, band: usize, mode: Mode, best: &mut u64) {
+    /// The unused rows of `band` (the first empty one only) as options
+    /// for candidate `ci`.
+    fn band_options(&mut self, cand: &Cand, ci: usize, band: usize, most: &mut u8) {
         let o = usize::from(cand.orient);
         let mut empty_seen = false;
         for r in 3 * band..3 * band + 3 {
@@ -535,8 +550,35 @@ impl Engine {
                 }
                 empty_seen = true;
             }
-            self.try_row(cand, ci, r, mode, best);
+            self.option(cand, ci, r, most);
         }
+    }
+
+    /// Notes row `r` for candidate `ci` if it can keep at least `most`
+    /// leading empty cells.
+    #[inline]
+    fn option(&mut self, cand: &Cand, ci: usize, r: usize, most: &mut u8) {
+        let t = tables();
+        let bits = self.row_bits[usize::from(cand.orient)][r];
+        let mut zeros = 0u8;
+        for ts in 0..3 {
+            let s = u16::from(cand.stacks[ts]);
+            let trip = (bits >> (6 - 3 * s)) & 7;
+            let b = t.trip[usize::from(trip)][usize::from(cand.masks[ts])].0;
+            if b != 0 {
+                zeros += b.leading_zeros() as u8 - 5;
+                break;
+            }
+            zeros += 3;
+        }
+        if zeros < *most {
+            return;
+        }
+        if zeros > *most {
+            *most = zeros;
+            self.options.clear();
+        }
+        self.options.push((ci as u16, r as u8));
     }
 
     /// Source row `r` as the next target row of candidate `ci`: if its best
