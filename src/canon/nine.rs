@@ -489,7 +489,7 @@ impl Engine {
         for (ci, cand) in cur.iter().enumerate() {
             let o = usize::from(cand.orient);
             if fixed {
-                self.option(cand, ci, usize::from(cand.rows[i]), &mut most);
+                self.option(cand, ci, usize::from(cand.rows[i]), false, &mut most);
             } else if i.is_multiple_of(3) {
                 let mut empty_band_seen = false;
                 for band in 0..3 {
@@ -550,14 +550,18 @@ impl Engine {
                 }
                 empty_seen = true;
             }
-            self.option(cand, ci, r, most);
+            self.option(cand, ci, r, true, most);
         }
     }
 
     /// Notes row `r` for candidate `ci` if it can keep at least `most`
-    /// leading empty cells.
+    /// leading empty cells (`choice`: else, with the rows fixed, always).
     #[inline]
-    fn option(&mut self, cand: &Cand, ci: usize, r: usize, most: &mut u8) {
+    fn option(&mut self, cand: &Cand, ci: usize, r: usize, choice: bool, most: &mut u8) {
+        if !choice {
+            self.options.push((ci as u16, r as u8));
+            return;
+        }
         let t = tables();
         let bits = self.row_bits[usize::from(cand.orient)][r];
         let mut zeros = 0u8;
