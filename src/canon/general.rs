@@ -39,9 +39,14 @@
 //! their number of givens, empty cells first in each) is the smallest.
 //!
 //! The *pattern-first* form runs the same search twice: once with every
-//! given counted as 1 (the given/empty pattern alone), keeping every
-//! branch that gives the smallest pattern; then with the labels, from
-//! those branches, rows already fixed.
+//! given counted as 1 (the given/empty pattern alone), keeping the
+//! branches that give the smallest pattern — of two unused rows of a band
+//! with the same givens, or two unused bands with the same rows of
+//! givens, only the first is tried, since swapping them keeps the
+//! pattern; then with the labels, from those branches, each target row
+//! taking again any unused row with the givens of the row the pattern
+//! pass chose (from any unused band like its band), so every symmetry
+//! that gives the smallest pattern is still there.
 //!
 //! **Source.** The minlex form itself is the Sudoku community's (see the
 //! enjoysudoku forum's "minlex" threads and Dobrichev's minlexer); the
