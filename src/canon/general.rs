@@ -54,7 +54,7 @@
 //! in the spirit of partition refinement in graph canonisation.
 //!
 //! **Cost.** A few microseconds for a 4x4 grid; tens for a 9x9 puzzle
-//! (the fast 9x9 paths in [`nine`](super::nine) are used there); for a
+//! (the fast 9x9 paths of `nine.rs` are used there); for a
 //! 16x16 or 25x25 grid or puzzle, well under a second: the first rows fix
 //! almost every ordering. **Limits.** Stacks of at most 5 columns (the
 //! orderings of a stack are a 128-bit set). Puzzles with large symmetry

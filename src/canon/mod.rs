@@ -25,8 +25,11 @@
 //!   renumbered (SudokuWiki shows puzzles this way).
 //!
 //! The same definition holds for every shape; 9x9 has fast paths
-//! ([`nine`]), every other shape (and 9x9 on request,
-//! [`Canonicalizer::general`]) the general search ([`general`]).
+//! (`canon/nine.rs`: puzzles row by row, complete grids by their second
+//! row), every other shape (and 9x9 on request, [`Canonicalizer::general`])
+//! the general search (`canon/general.rs`: cell by cell, branching only on
+//! ties); each file's opening comment gives its algorithm, cost and
+//! limits.
 //!
 //! ```
 //! use sudogen::canon::{self, By};
@@ -50,7 +53,7 @@ use crate::grid::{Grid, Invalid, Size};
 use crate::transform::{Shape, Transform};
 
 mod general;
-pub mod nine;
+mod nine;
 
 /// What a canonical form minimises first (see the
 /// [module documentation](self)).
