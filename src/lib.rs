@@ -19,7 +19,10 @@
 //! writer per format), [`check`] and [`stats`] (what the commands compute),
 //! [`solve`] (solutions and their count), [`puzzle`] (making puzzles),
 //! [`techniques`] (one file per human solving technique) and [`rate`]
-//! (difficulty on the Sudoku Explainer scale), and [`pipeline`] (the one
+//! (difficulty on the Sudoku Explainer scale), [`transform`] and
+//! [`canon`] (symmetries and canonical forms) with [`dataset`]
+//! (fingerprints, splits, distinct sets), [`print`] (puzzle books),
+//! [`runs`] (grid and puzzle `i` of a run), and [`pipeline`] (the one
 //! ordered parallel stream every command runs on).
 //!
 //! The command line is the `sudogen` binary's own (`src/cli/`): this
@@ -29,7 +32,9 @@
 #![deny(unsafe_code)]
 
 pub mod candidates;
+pub mod canon;
 pub mod check;
+pub mod dataset;
 pub mod format;
 pub mod grid;
 pub mod mask;
@@ -44,6 +49,7 @@ pub mod solve;
 pub mod stats;
 pub mod strategies;
 pub mod techniques;
+pub mod transform;
 
 pub use grid::{Grid, Size};
 pub use strategies::{Generator, Strategy};
