@@ -10,7 +10,7 @@ use super::args::{BudgetArgs, InputArgs, JobsArgs};
 use super::exit::{Exit, is_broken_pipe};
 use super::io::{Output, batches, each_input, warn};
 use sudogen::check::{Problem, Rules, Tally, check_batch};
-use sudogen::format::read::{BATCH_RECORDS, Reader};
+use sudogen::format::read::BATCH_RECORDS;
 use sudogen::pipeline;
 
 /// Worked examples, at the end of `--help`.
@@ -69,8 +69,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<Exit> {
     let pace = pipeline::Pace::new(BATCH_RECORDS);
     let mut checked = || -> anyhow::Result<()> {
         unreadable = !each_input(&input.files, |name, reader| {
-            let mut reader =
-                Reader::new(reader, input.format, input.size).with_symbols(input.symbols.clone());
+            let mut reader = input.reader(reader);
             pipeline::ordered(
                 jobs,
                 batches(&mut reader, name, &pace),

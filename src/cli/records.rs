@@ -11,7 +11,7 @@ use anyhow::Context;
 use super::args::{Input, OutputArgs};
 use super::exit::Exit;
 use super::io::{batches, each_input, warn};
-use sudogen::format::read::{BATCH_RECORDS, Batch, Reader};
+use sudogen::format::read::{BATCH_RECORDS, Batch};
 use sudogen::format::{Formatted, Rated, StepRecord};
 use sudogen::grid::Size;
 use sudogen::pipeline;
@@ -86,8 +86,7 @@ pub fn run(
     let result = each_input(&input.files, |name, reader| {
         // Unreadable records of this input, named or not.
         let mut malformed_here = 0u64;
-        let mut reader =
-            Reader::new(reader, input.format, input.size).with_symbols(input.symbols.clone());
+        let mut reader = input.reader(reader);
         let mut next = batches(&mut reader, name, pace);
         pipeline::ordered(
             jobs,

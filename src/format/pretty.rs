@@ -15,8 +15,8 @@
 
 use super::record::{Content, Record, RecordError};
 use super::spec::{Encoding, Framer, Frames, RecordFormat, Run, claim};
-use super::text::{push_count, push_steps, push_summary, rewrite};
-use crate::grid::{Grid, ParseError, Size};
+use super::text::{cell_value, push_count, push_steps, push_summary, rewrite};
+use crate::grid::{Grid, Size};
 
 /// The `grid` format.
 #[derive(Clone, Copy, Debug)]
@@ -211,27 +211,6 @@ fn row_cells(line: &[u8]) -> impl Iterator<Item = &[u8]> {
         .into_iter()
         .flatten()
         .chain(chars.into_iter().flatten())
-}
-
-/// A cell's value: a symbol of the size, or a number up to its side.
-fn cell_value(token: &[u8], size: Size) -> Result<u8, RecordError> {
-    if let [b] = token {
-        return size
-            .value_of(*b)
-            .ok_or(RecordError::Cells(ParseError::BadSymbol {
-                found: char::from(*b),
-                size,
-            }));
-    }
-    std::str::from_utf8(token)
-        .ok()
-        .filter(|t| t.bytes().all(|b| b.is_ascii_digit()))
-        .and_then(|t| t.parse::<u8>().ok())
-        .filter(|&v| usize::from(v) <= size.side())
-        .ok_or_else(|| RecordError::Value {
-            text: String::from_utf8_lossy(token).into_owned(),
-            size,
-        })
 }
 
 /// Reads a block: its rows, one per line (`\n`-separated, rules already

@@ -21,7 +21,7 @@ use std::io::{self, Read};
 
 use super::record::{Carried, RecordError};
 use super::spec::{Encoding, Framer, Frames, Raw};
-use super::{FORMATS, Format, Symbols, csv, json, pretty};
+use super::{FORMATS, Format, Symbols, csv, json, line, pretty};
 use crate::grid::{Grid, ParseError, Size};
 
 pub use super::record::MAX_LINE;
@@ -46,6 +46,8 @@ pub struct Batch {
     written: Vec<u8>,
     /// That alphabet.
     symbols: Option<Symbols>,
+    /// Other bytes that mean an empty cell.
+    empty: Vec<u8>,
     raws: Vec<Raw>,
 }
 
@@ -177,6 +179,9 @@ impl Batch {
             Ok(Encoding::Rows) => pretty::parse_block(bytes, raw.size)
                 .map(|g| *scratch = g)
                 .map_err(as_written),
+            Ok(Encoding::Tokens) => line::parse_tokens(bytes, raw.size)
+                .map(|g| *scratch = g)
+                .map_err(as_written),
             Err(e) => Err(e.clone()),
         }
     }
@@ -210,6 +215,7 @@ impl Batch {
             written: &mut self.written,
             raws: &mut self.raws,
             symbols: self.symbols.as_ref(),
+            empty: &self.empty,
             line,
             size,
         }
@@ -339,6 +345,8 @@ pub struct Reader<R> {
     format: Option<Format>,
     size: Option<Size>,
     symbols: Option<Symbols>,
+    /// Other bytes that mean an empty cell.
+    empty: Vec<u8>,
     /// Each format's reading state for this input, as [`FORMATS`] orders
     /// them (made when the format first claims a line).
     framers: Vec<Option<Box<dyn Framer>>>,
@@ -357,6 +365,7 @@ impl<R: Read> Reader<R> {
             format,
             size,
             symbols: None,
+            empty: Vec::new(),
             framers: FORMATS.iter().map(|_| None).collect(),
             current: None,
             ready: Default::default(),
@@ -367,6 +376,13 @@ impl<R: Read> Reader<R> {
     /// symbols: `line`, `grid`).
     pub fn with_symbols(mut self, symbols: Option<Symbols>) -> Self {
         self.symbols = symbols;
+        self
+    }
+
+    /// Reads these bytes too as empty cells, where a format writes
+    /// symbols (`.`, `0`, `-`, `_` and `*` always are).
+    pub fn with_empty(mut self, empty: &[u8]) -> Self {
+        self.empty = empty.to_vec();
         self
     }
 
@@ -411,6 +427,7 @@ impl<R: Read> Reader<R> {
         let records = records.clamp(1, BATCH_RECORDS);
         let mut batch = Batch {
             symbols: self.symbols.clone(),
+            empty: self.empty.clone(),
             ..Batch::default()
         };
         loop {
@@ -450,8 +467,9 @@ impl<R: Read> Reader<R> {
                 );
                 continue;
             }
-            if line[0] == b'#' {
-                // A comment (collections start with source notes).
+            if line[0] == b'#' || is_title(line) {
+                // A comment (collections start with source notes), or a
+                // record's title (`Grid 01`, as Project Euler writes).
                 continue;
             }
             let format = self.format_of(line);
@@ -482,6 +500,23 @@ impl<R: Read> Reader<R> {
         }
         Ok(())
     }
+}
+
+/// Whether a line is a record's title: a word, and a number
+/// (`Grid 01`, `Puzzle #12:`, `Sudoku 3`).
+fn is_title(line: &[u8]) -> bool {
+    let mut words = line
+        .split(u8::is_ascii_whitespace)
+        .filter(|w| !w.is_empty());
+    let (Some(word), Some(number), None) = (words.next(), words.next(), words.next()) else {
+        return false;
+    };
+    let number = number.strip_prefix(b"#").unwrap_or(number);
+    let number = number.strip_suffix(b":").unwrap_or(number);
+    word.len() >= 2
+        && word.iter().all(u8::is_ascii_alphabetic)
+        && !number.is_empty()
+        && number.iter().all(u8::is_ascii_digit)
 }
 
 /// Ends the record the format `current` holds open, if any.
