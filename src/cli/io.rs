@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 
 use super::exit::{Unreadable, UsageError};
+use sudogen::format::RecordError;
 use sudogen::format::read::{Batch, Reader};
 use sudogen::pipeline::Pace;
 
@@ -16,6 +17,17 @@ use sudogen::pipeline::Pace;
 /// is nowhere left to report it).
 pub fn warn(message: impl std::fmt::Display) {
     let _ = writeln!(io::stderr().lock(), "sudogen: {message}");
+}
+
+/// What is wrong with a record, for people: the library's words, and the
+/// option that would read it where there is one (`--symbols`).
+pub fn describe(error: &RecordError) -> String {
+    match error {
+        RecordError::Alphabet { alphabet, .. } => {
+            format!("{error}; read it with --symbols {alphabet}")
+        }
+        other => other.to_string(),
+    }
 }
 
 /// A buffered output that names itself in errors.

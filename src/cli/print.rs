@@ -14,7 +14,7 @@ use clap::{Args, ValueEnum};
 
 use super::args::{BudgetArgs, Input, InputArgs, JobsArgs};
 use super::exit::{Exit, Unreadable, usage};
-use super::io::{Output, batches, each_input, open_output, warn};
+use super::io::{Output, batches, describe, each_input, open_output, warn};
 use sudogen::format::read::{BATCH_RECORDS, Batch};
 use sudogen::format::{Carried, symbols};
 use sudogen::grid::{Grid, SYMBOLS, Size};
@@ -330,7 +330,7 @@ fn prepare(config: &Config, batch: &Batch) -> Part {
         let grid = match read.grid {
             Ok(g) => g,
             Err(e) => {
-                part.problems.push((read.line, e.to_string(), true));
+                part.problems.push((read.line, describe(&e), true));
                 return Ok::<(), ()>(());
             }
         };

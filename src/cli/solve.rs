@@ -8,6 +8,7 @@ use clap::Args;
 
 use super::args::{BudgetArgs, Input, InputArgs, JobsArgs, OutputArgs};
 use super::exit::Exit;
+use super::io::describe;
 use super::parse::parse_limit;
 use super::records::{self, Processed};
 use sudogen::format::read::Batch;
@@ -111,7 +112,7 @@ fn solve_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
         let puzzle = match puzzle {
             Ok(p) => p,
             Err(e) => {
-                s.report_malformed(line, e);
+                s.report_malformed(line, describe(&e));
                 return Ok::<(), ()>(());
             }
         };

@@ -167,7 +167,12 @@ impl Batch {
     /// Parses record `raw` into `scratch`.
     fn parse(&self, raw: &Raw, scratch: &mut Grid) -> Result<(), RecordError> {
         let bytes = &self.bytes[raw.start..raw.end];
-        let as_written = |e| self.named_as_written(raw.start, raw.end, e);
+        // Without another alphabet, a bad symbol in a record that looks
+        // written in one says so.
+        let as_written = |e: RecordError| match self.symbols {
+            Some(_) => self.named_as_written(raw.start, raw.end, e),
+            None => e.with_alphabet_of(bytes),
+        };
         match &raw.kind {
             Ok(Encoding::Symbols | Encoding::StandardSymbols) => scratch
                 .read_line(bytes, raw.size)
