@@ -39,8 +39,14 @@ impl GridArgs {
     /// The strategy asked for, or the default for the size; a usage error
     /// if it cannot make that size.
     pub fn strategy(&self) -> anyhow::Result<Strategy> {
-        let strategy = self.strategy.unwrap_or(Strategy::default_for(self.size()));
-        strategy.check_size(self.size()).map_err(unsupported)?;
+        self.strategy_for(self.size())
+    }
+
+    /// The strategy asked for, or the default, for grids of `size`; a usage
+    /// error if it cannot make them.
+    pub fn strategy_for(&self, size: Size) -> anyhow::Result<Strategy> {
+        let strategy = self.strategy.unwrap_or(Strategy::default_for(size));
+        strategy.check_size(size).map_err(unsupported)?;
         Ok(strategy)
     }
 }

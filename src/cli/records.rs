@@ -69,7 +69,8 @@ pub const MALFORMED_SHOWN: u64 = 20;
 /// Reads every puzzle of `input`, works on batches on `jobs` threads with
 /// `work(index of the batch's first record, batch)`, and writes the
 /// results in input order. Exit 2 if an input was unreadable or a record
-/// malformed, 1 if a puzzle failed or there was none (nothing was `done`),
+/// malformed, 1 if a puzzle failed or there was none (then it says `no
+/// {done}`),
 /// and 0 otherwise; a broken pipe ends the run quietly.
 pub fn run(
     input: &Input,
@@ -136,9 +137,7 @@ pub fn run(
     if index == 0 && !unreadable {
         // Nothing done is not a success (an upstream command that failed
         // and wrote nothing must not pass), as with `check` and `stats`.
-        warn(format_args!(
-            "error: no puzzles in the input; nothing was {done}"
-        ));
+        warn(format_args!("error: no {done}"));
         return Ok(Exit::Failure);
     }
     Ok(verdict(unreadable, malformed, failed))

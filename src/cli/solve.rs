@@ -9,7 +9,7 @@ use clap::Args;
 use super::args::{BudgetArgs, Input, InputArgs, JobsArgs, OutputArgs};
 use super::exit::Exit;
 use super::io::describe;
-use super::parse::parse_limit;
+use super::parse::{format_choice, parse_limit};
 use super::records::{self, Processed};
 use sudogen::format::read::Batch;
 use sudogen::format::{Content, Format, Record, Searched, Writer};
@@ -26,6 +26,7 @@ Examples:
 
 /// What to solve, and how.
 #[derive(Debug, Args)]
+#[command(mut_arg("format", |a| a.value_parser(format_choice(Content::Solutions { count: false }))))]
 #[command(mut_arg("budget", |a| a.help(
     "Give up on a puzzle after this many guesses; it is reported and the run exits 1"
 )))]
@@ -92,7 +93,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
         &config.input,
         config.jobs,
         &args.output,
-        "solved",
+        "puzzles in the input; nothing was solved",
         |first, batch| solve_batch(&config, first, batch),
     )
 }

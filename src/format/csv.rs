@@ -55,6 +55,23 @@ impl RecordFormat for Csv {
         }
     }
 
+    fn layout(&self, content: Content) -> &'static str {
+        match content {
+            Content::Grids => {
+                "`index,r1c1,r1c2,...`: a header, then each grid's index and cell values"
+            }
+            Content::Puzzles { .. } => {
+                "`index,puzzle,solution,clues`: the grids as strings of symbols, 0 for empty"
+            }
+            Content::Solutions { .. } => {
+                "`index,r1c1,r1c2,...`: each solution's index and cell values (a header where the size changes); with --count, each count on a line"
+            }
+            Content::Ratings { .. } => {
+                "`index,puzzle,se,exact,level,hardest,steps`: one puzzle a line"
+            }
+        }
+    }
+
     fn write(&self, out: &mut Vec<u8>, run: &Run, record: &Record<'_>) {
         match run.content {
             Content::Grids => push_values(out, record.index, record.grid),
@@ -69,10 +86,10 @@ impl RecordFormat for Csv {
             Content::Puzzles { with_solution } => {
                 push_decimal(out, record.index);
                 out.push(b',');
-                push_symbols_zero(out, record.grid);
+                push_symbols_zero(out, record.grid, run.symbols.as_ref());
                 out.push(b',');
                 if let Some(s) = record.solution.filter(|_| with_solution) {
-                    push_symbols_zero(out, s);
+                    push_symbols_zero(out, s, run.symbols.as_ref());
                 }
                 out.push(b',');
                 push_decimal(out, record.grid.filled() as u64);
@@ -81,7 +98,7 @@ impl RecordFormat for Csv {
             Content::Ratings { explain } => {
                 push_decimal(out, record.index);
                 out.push(b',');
-                push_symbols_zero(out, record.grid);
+                push_symbols_zero(out, record.grid, run.symbols.as_ref());
                 match record.rating {
                     Some(r) => {
                         out.push(b',');

@@ -42,6 +42,23 @@ impl RecordFormat for Json {
         prefix
     }
 
+    fn layout(&self, content: Content) -> &'static str {
+        match content {
+            Content::Grids => {
+                "`{strategy,size,seed,index,grid}` per line, the grid as rows of numbers, the seed a string"
+            }
+            Content::Puzzles { .. } => {
+                "`{strategy,size,seed,symmetry,index,puzzle,solution,clues}` per line (solution with --with-solution; se, exact, level, hardest, attempt in rated runs)"
+            }
+            Content::Solutions { .. } => {
+                "`{index,puzzle,solution,solutions,limit_reached,guesses,budget_exceeded}` per line, the grids as rows (solution null when there is not one)"
+            }
+            Content::Ratings { .. } => {
+                "`{index,puzzle,clues,se,exact,level,hardest,steps,scale}` per line (path with --explain; error instead of a rating for a puzzle not rated)"
+            }
+        }
+    }
+
     fn write(&self, out: &mut Vec<u8>, run: &Run, record: &Record<'_>) {
         out.extend_from_slice(&run.prefix);
         out.extend_from_slice(b"\"index\":");

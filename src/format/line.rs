@@ -25,6 +25,21 @@ impl RecordFormat for Line {
         "One grid per line, the symbols row-major (the 81-character format)"
     }
 
+    fn layout(&self, content: Content) -> &'static str {
+        match content {
+            Content::Grids => "one grid per line, its symbols row-major",
+            Content::Puzzles { .. } => {
+                "one puzzle per line, `.` for empty; with --with-solution, its solution after a space"
+            }
+            Content::Solutions { .. } => {
+                "each puzzle's solution on a line (one not solved as it was, then `# what is wrong`); with --count, its number of solutions (`2+`: at least)"
+            }
+            Content::Ratings { .. } => {
+                "`PUZZLE RATING LEVEL HARDEST` per puzzle (`9.0+`: a lower bound); with --explain, each step on a `#` line"
+            }
+        }
+    }
+
     fn write(&self, out: &mut Vec<u8>, run: &Run, record: &Record<'_>) {
         let symbols = run.symbols.as_ref();
         match run.content {

@@ -31,6 +31,23 @@ impl RecordFormat for Pretty {
         "Human-readable rows with `|` between stacks and rules between bands"
     }
 
+    fn layout(&self, content: Content) -> &'static str {
+        match content {
+            Content::Grids => {
+                "each grid in rows, `|` between stacks, rules between bands, a blank line between grids"
+            }
+            Content::Puzzles { .. } => {
+                "each puzzle in rows (`.` for empty); with --with-solution, its solution below it"
+            }
+            Content::Solutions { .. } => {
+                "each solution in rows; with --count, each puzzle's number of solutions on a line"
+            }
+            Content::Ratings { .. } => {
+                "each puzzle in rows, then `# RATING LEVEL HARDEST`; with --explain, each step on a `#` line"
+            }
+        }
+    }
+
     fn write(&self, out: &mut Vec<u8>, run: &Run, record: &Record<'_>) {
         let symbols = run.symbols.as_ref();
         let separate = record.index != run.start;

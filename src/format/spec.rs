@@ -19,6 +19,10 @@ pub trait RecordFormat: Sync + std::fmt::Debug {
     /// What it looks like, in one line (for `--help`).
     fn description(&self) -> &'static str;
 
+    /// What its records look like when they hold `content`, in one line
+    /// (for the `--help` of the command that writes them).
+    fn layout(&self, content: Content) -> &'static str;
+
     /// Bytes computed once per run from the fields every record of the
     /// run shares (strategy, size, seed...), handed to every
     /// [`write`](RecordFormat::write) as [`Run::prefix`]: JSON writes them

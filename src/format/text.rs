@@ -40,14 +40,20 @@ pub fn push_tenths(buf: &mut Vec<u8>, x: u64) {
 }
 
 /// Appends the grid's symbols row-major, `0` for an empty cell (how CSV
-/// records and other tables write a puzzle in one field).
-pub fn push_symbols_zero(buf: &mut Vec<u8>, grid: &Grid) {
+/// records and other tables write a puzzle in one field), in another
+/// alphabet if any (`.` for empty when it uses `0`).
+pub fn push_symbols_zero(buf: &mut Vec<u8>, grid: &Grid, symbols: Option<&Symbols>) {
     let size = grid.size();
-    buf.extend(
-        grid.cells()
-            .iter()
-            .map(|&v| if v == 0 { b'0' } else { size.symbol(v) }),
-    );
+    let empty = if symbols.is_some_and(Symbols::uses_zero) {
+        b'.'
+    } else {
+        b'0'
+    };
+    buf.extend(grid.cells().iter().map(|&v| match (v, symbols) {
+        (0, _) => empty,
+        (v, None) => size.symbol(v),
+        (v, Some(s)) => s.byte(size.symbol(v)),
+    }));
 }
 
 /// Rewrites the standard symbols of `buf[from..]` into `symbols`, if any.
