@@ -473,39 +473,46 @@ fn from_grids(
         Writer::new(g.format, content, g.grids.size(), 0, &fields).with_symbols(g.symbols.clone());
     let run = SolutionRun::new(g.grids.seed(), config.settings, config.filter);
     let made_none = "grids in the input; no puzzle was made";
-    records::run(&input, g.jobs, &args.output, made_none, |first, batch| {
-        let mut s = Processed::default();
-        let mut index = first;
-        let _ = batch.for_each(|line, grid| {
-            let i = index;
-            index += 1;
-            let grid = match grid {
-                Ok(grid) => grid,
-                Err(e) => {
-                    s.report_malformed(line, describe(&e));
-                    return Ok::<(), ()>(());
+    records::run(
+        &input,
+        g.jobs,
+        &args.output,
+        made_none,
+        &mut |_| true,
+        |first, batch| {
+            let mut s = Processed::default();
+            let mut index = first;
+            let _ = batch.for_each(|line, grid| {
+                let i = index;
+                index += 1;
+                let grid = match grid {
+                    Ok(grid) => grid,
+                    Err(e) => {
+                        s.report_malformed(line, describe(&e));
+                        return Ok::<(), ()>(());
+                    }
+                };
+                if let Err(e) = grid.validate() {
+                    s.report_failed(
+                        line,
+                        format!("not a complete valid grid ({e}), so no puzzle"),
+                    );
+                    return Ok(());
                 }
-            };
-            if let Err(e) = grid.validate() {
-                s.report_failed(
-                    line,
-                    format!("not a complete valid grid ({e}), so no puzzle"),
-                );
-                return Ok(());
-            }
-            match run.make(i, grid) {
-                Some(made) => {
-                    note(config, reports, i, &made);
-                    emit(&made, i, grid, |record| {
-                        writer.push_sized(&mut s.out, record)
-                    });
+                match run.make(i, grid) {
+                    Some(made) => {
+                        note(config, reports, i, &made);
+                        emit(&made, i, grid, |record| {
+                            writer.push_sized(&mut s.out, record);
+                        });
+                    }
+                    None => Indices::add(&reports.missed, i),
                 }
-                None => Indices::add(&reports.missed, i),
-            }
-            Ok(())
-        });
-        s
-    })
+                Ok(())
+            });
+            s
+        },
+    )
 }
 
 /// Writes the run's puzzles to `out`, calling `done(n)` after each chunk

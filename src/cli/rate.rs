@@ -95,6 +95,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<Exit> {
         config.jobs,
         &args.output,
         "puzzles in the input; nothing was rated",
+        &mut |_| true,
         |first, batch| rate_batch(&config, first, batch),
     )
 }

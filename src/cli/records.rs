@@ -26,6 +26,10 @@ pub struct Processed {
     /// What to say about each record that failed or could not be read,
     /// in input order.
     pub reports: Vec<Report>,
+    /// When records may be dropped in the writer (`--distinct`): each
+    /// record's key and where its bytes are in `out` (start, end). Bytes
+    /// outside them (headers) are always written.
+    pub keys: Vec<(u128, usize, usize)>,
 }
 
 /// A message about one record: `FILE:LINE: message` on standard error.
@@ -68,7 +72,8 @@ pub const MALFORMED_SHOWN: u64 = 20;
 
 /// Reads every puzzle of `input`, works on batches on `jobs` threads with
 /// `work(index of the batch's first record, batch)`, and writes the
-/// results in input order. Exit 2 if an input was unreadable or a record
+/// results in input order, but the records whose key `keep` refuses (see
+/// [`Processed::keys`]). Exit 2 if an input was unreadable or a record
 /// malformed, 1 if a puzzle failed or there was none (then it says `no
 /// {done}`),
 /// and 0 otherwise; a broken pipe ends the run quietly.
@@ -77,6 +82,7 @@ pub fn run(
     jobs: usize,
     output: &OutputArgs,
     done: &str,
+    keep: &mut dyn FnMut(u128) -> bool,
     work: impl Fn(u64, &Batch) -> Processed + Sync,
 ) -> anyhow::Result<Exit> {
     let mut out = output.open_for(&input.files)?;
@@ -101,7 +107,29 @@ pub fn run(
             |(first, batch): (u64, Batch), _| pace.time(batch.len(), || work(first, &batch)),
             |done| -> anyhow::Result<()> {
                 let bytes = done.out.bytes_after(&mut last_size);
-                out.file.write_all(bytes).context(out.what.clone())?;
+                if done.keys.is_empty() {
+                    out.file.write_all(bytes).context(out.what.clone())?;
+                } else {
+                    // Only the records `keep` takes, in order, and every
+                    // byte between them (headers). A header dropped by
+                    // `bytes_after` lies before the first record.
+                    let skipped = done.out.bytes().len() - bytes.len();
+                    let mut at = skipped;
+                    for &(key, start, end) in &done.keys {
+                        let all = done.out.bytes();
+                        out.file
+                            .write_all(&all[at.min(start)..start])
+                            .context(out.what.clone())?;
+                        if keep(key) {
+                            out.file
+                                .write_all(&all[start..end])
+                                .context(out.what.clone())?;
+                        }
+                        at = end;
+                    }
+                    let all = done.out.bytes();
+                    out.file.write_all(&all[at..]).context(out.what.clone())?;
+                }
                 for report in &done.reports {
                     // A record that could not be read exits 2, a puzzle
                     // that failed 1.

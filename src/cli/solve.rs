@@ -94,6 +94,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
         config.jobs,
         &args.output,
         "puzzles in the input; nothing was solved",
+        &mut |_| true,
         |first, batch| solve_batch(&config, first, batch),
     )
 }

@@ -51,6 +51,8 @@ impl RecordFormat for Csv {
             Content::Grids | Content::Solutions { count: false } => push_grid_header(out, size),
             Content::Puzzles { .. } => out.extend_from_slice(PUZZLES),
             Content::Ratings { .. } => out.extend_from_slice(RATINGS),
+            Content::Forms { transform: false } => out.extend_from_slice(b"index,form\n"),
+            Content::Forms { transform: true } => out.extend_from_slice(b"index,form,transform\n"),
             Content::Solutions { count: true } => {}
         }
     }
@@ -69,12 +71,25 @@ impl RecordFormat for Csv {
             Content::Ratings { .. } => {
                 "`index,puzzle,se,exact,level,hardest,steps`: one puzzle a line"
             }
+            Content::Forms { .. } => {
+                "`index,form,transform`: each form as a string of symbols, 0 for empty (transform with --transform)"
+            }
         }
     }
 
     fn write(&self, out: &mut Vec<u8>, run: &Run, record: &Record<'_>) {
         match run.content {
             Content::Grids => push_values(out, record.index, record.grid),
+            Content::Forms { transform } => {
+                push_decimal(out, record.index);
+                out.push(b',');
+                push_symbols_zero(out, record.grid, run.symbols.as_ref());
+                if let Some(t) = record.text("transform").filter(|_| transform) {
+                    out.push(b',');
+                    out.extend_from_slice(t.as_bytes());
+                }
+                out.push(b'\n');
+            }
             Content::Solutions { count: false } => {
                 push_values(out, record.index, record.solution.unwrap_or(record.grid));
             }

@@ -56,6 +56,9 @@ impl RecordFormat for Json {
             Content::Ratings { .. } => {
                 "`{index,puzzle,clues,se,exact,level,hardest,steps,scale}` per line (path with --explain; error instead of a rating for a puzzle not rated)"
             }
+            Content::Forms { .. } => {
+                "`{index,form}` per line, the form as rows of numbers (transform with --transform)"
+            }
         }
     }
 
@@ -69,6 +72,7 @@ impl RecordFormat for Json {
         };
         match run.content {
             Content::Grids => field(out, "grid", Value::Grid(record.grid)),
+            Content::Forms { .. } => field(out, "form", Value::Grid(record.grid)),
             Content::Puzzles { with_solution } => {
                 field(out, "puzzle", Value::Grid(record.grid));
                 if let Some(s) = record.solution.filter(|_| with_solution) {

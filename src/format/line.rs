@@ -37,6 +37,9 @@ impl RecordFormat for Line {
             Content::Ratings { .. } => {
                 "`PUZZLE RATING LEVEL HARDEST` per puzzle (`9.0+`: a lower bound); with --explain, each step on a `#` line"
             }
+            Content::Forms { .. } => {
+                "each record's canonical form on a line; with --transform, the transform after a space"
+            }
         }
     }
 
@@ -71,6 +74,17 @@ impl RecordFormat for Line {
                     out.pop();
                     out.extend_from_slice(b" # ");
                     out.extend_from_slice(problem.as_bytes());
+                    out.push(b'\n');
+                }
+            }
+            Content::Forms { transform } => {
+                let from = out.len();
+                push_grid(out, record.grid);
+                rewrite(out, from, symbols);
+                if let Some(t) = record.text("transform").filter(|_| transform) {
+                    out.pop();
+                    out.push(b' ');
+                    out.extend_from_slice(t.as_bytes());
                     out.push(b'\n');
                 }
             }

@@ -171,7 +171,10 @@ impl Writer {
     /// Appends one record to a batch being formatted, with a header before
     /// it where its size differs from the record before it (see
     /// [`Formatted`]).
-    pub fn push_sized(&self, out: &mut Formatted, record: &Record<'_>) {
+    ///
+    /// Returns where the record's own bytes start in [`Formatted::bytes`]
+    /// (after any header).
+    pub fn push_sized(&self, out: &mut Formatted, record: &Record<'_>) -> usize {
         let size = record.grid.size();
         if out.last != Some(size) {
             self.format.0.header(&mut out.bytes, &self.run, size);
@@ -181,7 +184,9 @@ impl Writer {
         }
         out.first.get_or_insert(size);
         out.last = Some(size);
+        let start = out.bytes.len();
         self.push(&mut out.bytes, record);
+        start
     }
 }
 

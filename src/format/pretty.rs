@@ -45,6 +45,9 @@ impl RecordFormat for Pretty {
             Content::Ratings { .. } => {
                 "each puzzle in rows, then `# RATING LEVEL HARDEST`; with --explain, each step on a `#` line"
             }
+            Content::Forms { .. } => {
+                "each canonical form in rows; with --transform, the transform on a `#` line below"
+            }
         }
     }
 
@@ -54,6 +57,16 @@ impl RecordFormat for Pretty {
         let from = out.len();
         match run.content {
             Content::Grids => push_grid(out, record.grid, separate),
+            Content::Forms { transform } => {
+                push_grid(out, record.grid, separate);
+                rewrite(out, from, symbols);
+                if let Some(t) = record.text("transform").filter(|_| transform) {
+                    out.extend_from_slice(b"# ");
+                    out.extend_from_slice(t.as_bytes());
+                    out.push(b'\n');
+                }
+                return;
+            }
             Content::Puzzles { with_solution } => {
                 push_grid(out, record.grid, separate);
                 if let Some(s) = record.solution.filter(|_| with_solution) {

@@ -34,6 +34,12 @@ pub enum Content {
         /// Whether the steps of the solution path are written too.
         explain: bool,
     },
+    /// Canonical forms (`canon`), with the transform that maps each record
+    /// to its form (a field named `transform`) when `transform`.
+    Forms {
+        /// Whether the transform is written too.
+        transform: bool,
+    },
 }
 
 /// One record to write: its index and grid, and what the command found.
@@ -58,6 +64,14 @@ pub struct Record<'a> {
 }
 
 impl<'a> Record<'a> {
+    /// The text of the field named `name`, if the record has one.
+    pub fn text(&self, name: &str) -> Option<&'a str> {
+        self.fields.iter().find_map(|f| match f.value {
+            Value::Text(text) if f.name == name => Some(text),
+            _ => None,
+        })
+    }
+
     /// A record of `grid` alone.
     pub fn new(index: u64, grid: &'a Grid) -> Record<'a> {
         Record {
