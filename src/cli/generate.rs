@@ -11,7 +11,7 @@ use std::io::Write;
 use clap::Args;
 
 use super::args::{GridArgs, OutputArgs, ReportArgs, RunArgs, SymbolsArgs};
-use super::exit::Exit;
+use super::exit::{Exit, usage};
 use super::io::warn;
 use super::parse::format_choice;
 use super::progress::write_run;
@@ -79,6 +79,9 @@ impl Config {
         let size = symbols.as_ref().map_or(grid.size(), |(size, _)| *size);
         let strategy = grid.strategy_for(size)?;
         run.check_range()?;
+        if output.format() == Format::NPY && output.path().is_none() {
+            return Err(usage("npy arrays go to a file; name it with -o NAME.npy"));
+        }
         Ok(Config {
             symbols: symbols.map(|(_, s)| s),
             grids: GridRun::new(strategy, size, run.seed()),
@@ -133,10 +136,12 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Exit> {
     if args.report.verbose {
         warn(config.describe());
     }
+    let npy = (config.format == Format::NPY).then_some((config.grids.size().cells(), false));
     write_run(
         &args.output,
         args.report.quiet,
         config.count,
+        npy,
         |out, done| write(&config, out, done),
     )?;
     Ok(Exit::Success)

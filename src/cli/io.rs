@@ -161,6 +161,48 @@ fn reader_gone() -> bool {
     }
 }
 
+impl Output {
+    /// Finishes a stream the `npy` writer wrote (each record's `cells`
+    /// values, and its solution's too when `solutions`) as NumPy arrays:
+    /// the file itself, and `NAME.solutions.npy` beside it.
+    pub fn finish_npy(mut self, cells: usize, solutions: bool) -> anyhow::Result<()> {
+        self.file.flush().context(self.what.clone())?;
+        let Some(pending) = &self.pending else {
+            return Err(
+                UsageError("npy arrays go to a file; name it with -o NAME.npy".into()).into(),
+            );
+        };
+        let bytes = std::fs::metadata(&pending.temp)
+            .context(self.what.clone())?
+            .len();
+        let mut stream = io::BufReader::new(File::open(&pending.temp).context(self.what.clone())?);
+        let mut puzzles = Output::file(&pending.path)?;
+        let mut answers = match solutions {
+            true => Some(Output::file(&solutions_path(&pending.path))?),
+            false => None,
+        };
+        sudogen::format::npy::split_into_arrays(
+            &mut stream,
+            bytes,
+            cells,
+            &mut puzzles.file,
+            answers.as_mut().map(|o| &mut o.file as &mut dyn Write),
+        )
+        .context(self.what.clone())?;
+        puzzles.finish()?;
+        if let Some(answers) = answers {
+            answers.finish()?;
+        }
+        Ok(())
+    }
+}
+
+/// Where the solutions of `NAME.npy` go: `NAME.solutions.npy`.
+fn solutions_path(path: &Path) -> PathBuf {
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    path.with_file_name(format!("{stem}.solutions.npy"))
+}
+
 /// What the file behind standard input or output is (a terminal, a pipe,
 /// a file...), if the system says.
 #[cfg(unix)]

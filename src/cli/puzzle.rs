@@ -236,10 +236,13 @@ pub fn run(args: &PuzzleArgs) -> anyhow::Result<Exit> {
         let exit = from_grids(args, &config, from, &reports)?;
         return Ok(report(&config, reports).max(exit));
     }
+    let npy = (config.grids.format == sudogen::format::Format::NPY)
+        .then_some((config.grids.grids.size().cells(), config.with_solution));
     write_run(
         &args.output,
         args.report.quiet,
         config.grids.count,
+        npy,
         |out, done| write(&config, out, done, &reports),
     )?;
     Ok(report(&config, reports))

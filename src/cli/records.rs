@@ -9,7 +9,7 @@ use std::io::Write;
 use anyhow::Context;
 
 use super::args::{Input, OutputArgs};
-use super::exit::Exit;
+use super::exit::{Exit, UsageError};
 use super::io::{batches, each_input, warn};
 use sudogen::format::read::{BATCH_RECORDS, Batch};
 use sudogen::format::{Formatted, Rated, StepRecord};
@@ -85,6 +85,12 @@ pub fn run(
     keep: &mut dyn FnMut(u128) -> bool,
     work: impl Fn(u64, &Batch) -> Processed + Sync,
 ) -> anyhow::Result<Exit> {
+    if output.format == Some(sudogen::format::Format::NPY) {
+        return Err(UsageError(
+            "npy arrays are written by generate and puzzle; use csv or json here".into(),
+        )
+        .into());
+    }
     let mut out = output.open_for(&input.files)?;
     let (mut malformed, mut failed) = (false, false);
     let mut index = 0u64;

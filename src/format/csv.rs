@@ -140,8 +140,13 @@ impl RecordFormat for Csv {
     }
 
     fn framer(&self) -> Box<dyn Framer> {
-        Box::new(CsvFramer::default())
+        framer()
     }
+}
+
+/// A reader of CSV lines, for the formats whose files are CSV.
+pub fn framer() -> Box<dyn Framer> {
+    Box::new(CsvFramer::default())
 }
 
 /// What the last header said.

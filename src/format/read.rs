@@ -21,7 +21,7 @@ use std::io::{self, Read};
 
 use super::record::{Carried, RecordError};
 use super::spec::{Encoding, Framer, Frames, Raw};
-use super::{FORMATS, Format, Symbols, csv, json, line, pretty};
+use super::{FORMATS, Format, Symbols, csv, json, line, npy, pretty};
 use crate::grid::{Grid, ParseError, Size};
 
 pub use super::record::MAX_LINE;
@@ -184,6 +184,19 @@ impl Batch {
             Ok(Encoding::Rows) => pretty::parse_block(bytes, raw.size)
                 .map(|g| *scratch = g)
                 .map_err(as_written),
+            Ok(Encoding::Bytes) => {
+                let size = raw.size.or(Size::from_cells(bytes.len()));
+                match size.and_then(|s| Grid::from_values(s, bytes)) {
+                    Some(g) => {
+                        *scratch = g;
+                        Ok(())
+                    }
+                    None => Err(RecordError::Value {
+                        text: format!("{:?}", bytes.iter().max()),
+                        size: size.unwrap_or(Size::S9),
+                    }),
+                }
+            }
             Ok(Encoding::Tokens) => line::parse_tokens(bytes, raw.size)
                 .map(|g| *scratch = g)
                 .map_err(as_written),
@@ -286,6 +299,43 @@ impl<R: Read> Lines<R> {
         }
     }
 
+    /// The unread bytes, after reading until there are at least `n` of
+    /// them or the input ends (`n` at most the buffer's size).
+    fn peek(&mut self, n: usize) -> io::Result<&[u8]> {
+        while self.end - self.pos < n && !self.eof {
+            self.buf.copy_within(self.pos..self.end, 0);
+            self.end -= self.pos;
+            self.scan = self.end;
+            self.pos = 0;
+            match self.inner.read(&mut self.buf[self.end..]) {
+                Ok(0) => self.eof = true,
+                Ok(k) => self.end += k,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(&self.buf[self.pos..self.end])
+    }
+
+    /// Takes the next `n` bytes as a whole (`None` at the end; a last
+    /// piece shorter than `n` is an error).
+    fn take(&mut self, n: usize) -> io::Result<Option<(usize, usize)>> {
+        let have = self.peek(n)?.len();
+        if have == 0 {
+            return Ok(None);
+        }
+        if have < n {
+            return Err(io::Error::new(
+                io::ErrorKind::UnexpectedEof,
+                format!("the input ends inside a row ({have} of its {n} bytes)"),
+            ));
+        }
+        let start = self.pos;
+        self.pos += n;
+        self.scan = self.pos;
+        Ok(Some((start, start + n)))
+    }
+
     /// The next line; with `may_read` false, [`Line::Unread`] rather than
     /// a read of the input (which could wait on a slow writer).
     fn next(&mut self, may_read: bool) -> io::Result<Option<Line>> {
@@ -357,6 +407,10 @@ pub struct Reader<R> {
     framers: Vec<Option<Box<dyn Framer>>>,
     /// The format of the last line framed.
     current: Option<usize>,
+    /// Whether the start of the input was looked at (for an `npy` array).
+    started: bool,
+    /// An `npy` array's cells per row, and the rows read so far.
+    npy: Option<(usize, u64)>,
     /// Parsed records not yet taken by the iterator.
     ready: std::collections::VecDeque<Item>,
 }
@@ -373,6 +427,8 @@ impl<R: Read> Reader<R> {
             empty: Vec::new(),
             framers: FORMATS.iter().map(|_| None).collect(),
             current: None,
+            started: false,
+            npy: None,
             ready: Default::default(),
         }
     }
@@ -430,6 +486,13 @@ impl<R: Read> Reader<R> {
     /// without waiting for more input once it holds one.
     pub fn next_batch_of(&mut self, records: usize) -> io::Result<Option<Batch>> {
         let records = records.clamp(1, BATCH_RECORDS);
+        if !self.started {
+            self.started = true;
+            self.npy = self.npy_header()?;
+        }
+        if let Some((cells, rows)) = self.npy {
+            return self.npy_batch(records, cells, rows);
+        }
         let mut batch = Batch {
             symbols: self.symbols.clone(),
             empty: self.empty.clone(),
@@ -492,6 +555,57 @@ impl<R: Read> Reader<R> {
                 self.framers[format].get_or_insert_with(|| FORMATS[format].spec().framer());
             framer.take(line, &mut batch.frames(number, self.size));
         }
+    }
+
+    /// An `npy` array's header, if the input starts with one: its cells
+    /// per row (the header is then consumed).
+    fn npy_header(&mut self) -> io::Result<Option<(usize, u64)>> {
+        let start = self.lines.peek(12)?;
+        if !start.starts_with(npy::MAGIC) {
+            return Ok(None);
+        }
+        let len = match start.get(6) {
+            Some(1) => 10 + usize::from(u16::from_le_bytes([start[8], start[9]])),
+            _ => {
+                12 + start
+                    .get(8..12)
+                    .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
+            }
+        };
+        let bytes = self.lines.peek(len.min(MAX_LINE))?;
+        let (_, cells, header) = npy::parse_header(bytes).map_err(io::Error::other)?;
+        if Size::from_cells(cells).is_none() {
+            return Err(io::Error::other(format!(
+                "an npy array of rows of {cells} cells; a grid has 16, 81, 256 or 625"
+            )));
+        }
+        self.lines.take(header)?;
+        Ok(Some((cells, 0)))
+    }
+
+    /// The next rows of an `npy` array, each a record.
+    fn npy_batch(&mut self, records: usize, cells: usize, rows: u64) -> io::Result<Option<Batch>> {
+        let mut batch = Batch::default();
+        let mut row = rows;
+        while batch.raws.len() < records {
+            let Some((start, end)) = self.lines.take(cells)? else {
+                break;
+            };
+            row += 1;
+            let at = batch.bytes.len();
+            batch.bytes.extend_from_slice(&self.lines.buf[start..end]);
+            batch.raws.push(Raw {
+                line: row,
+                kind: Ok(Encoding::Bytes),
+                size: self.size,
+                start: at,
+                end: at + cells,
+                solution: None,
+                extra: None,
+            });
+        }
+        self.npy = Some((cells, row));
+        Ok((!batch.is_empty()).then_some(batch))
     }
 
     /// Calls `f` with every record: its line and the grid or what is wrong.

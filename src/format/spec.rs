@@ -103,6 +103,8 @@ pub enum Encoding {
     /// A whole grid on one line as symbols or numbers separated by white
     /// space or commas (`5 3 0 0 7 ...`), in the input's alphabet.
     Tokens,
+    /// The cell values as bytes (a row of an `npy` array).
+    Bytes,
     /// A JSON object with the grid as rows of integers (`json`).
     Json,
 }
