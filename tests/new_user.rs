@@ -507,3 +507,58 @@ fn puzzles_from_the_users_grids() {
             "sudogen: <stdin>:1: not a complete valid grid (cell r1c1 is empty), so no puzzle",
         ));
 }
+
+// 2. Every value printed uses the run's symbols: the steps of --explain
+// too.
+#[test]
+fn explained_steps_use_the_runs_symbols() {
+    let puzzle = stdout_of(&["puzzle", "-n", "1", "--seed", "3"]);
+    let letters: String = puzzle
+        .chars()
+        .map(|c| match c.to_digit(10) {
+            Some(v) => char::from(b'A' + v as u8 - 1),
+            None => c,
+        })
+        .collect();
+    let out = sudogen()
+        .args(["rate", "--explain", "--symbols", "A-I"])
+        .write_stdin(letters)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let steps: Vec<&str> = text.lines().filter(|l| l.starts_with("# ")).collect();
+    assert!(steps.len() > 20, "{text}");
+    for step in steps {
+        // `r1c5 = A`: the value after each `= ` is a letter.
+        for value in step.split(" = ").skip(1) {
+            let v = value.chars().next().unwrap();
+            assert!(('A'..='I').contains(&v), "{step}");
+        }
+    }
+    // 16x16 values above 9 are letters in the standard alphabet too.
+    let p16 = stdout_of(&[
+        "puzzle", "--size", "16", "-s", "chain", "-n", "1", "--seed", "2",
+    ]);
+    let text = sudogen()
+        .args(["rate", "--explain"])
+        .write_stdin(p16)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(text.stdout).unwrap();
+    let placed: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("# "))
+        .flat_map(|l| l.split(" = ").skip(1))
+        .map(|v| v.split_whitespace().next().unwrap())
+        .collect();
+    assert!(placed.len() > 20, "{text}");
+    // One symbol each (`B`, not `11`), and some of them letters.
+    assert!(placed.iter().all(|v| v.chars().count() == 1), "{placed:?}");
+    assert!(
+        placed
+            .iter()
+            .any(|v| v.chars().all(|c| c.is_ascii_uppercase())),
+        "{placed:?}"
+    );
+}

@@ -438,7 +438,7 @@ fn emit(made: &RunPuzzle, index: u64, solution: &Grid, write: impl FnOnce(&Recor
     };
     match &made.rating {
         None => write(&record),
-        Some(rating) => with_rated(rating, solution.size(), false, |rated| {
+        Some(rating) => with_rated(rating, solution.size(), false, None, |rated| {
             let attempt = [Field {
                 name: "attempt",
                 value: Value::UInt(made.attempt),

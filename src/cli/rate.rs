@@ -108,6 +108,7 @@ fn rate_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
     };
     let writer = Writer::new(config.format, content, Size::S9, 0, &[])
         .with_symbols(config.input.symbols.clone());
+    let symbols = config.input.symbols.as_ref();
     let mut index = first;
     let _ = batch.for_each(|line, puzzle| {
         let record_index = index;
@@ -127,7 +128,7 @@ fn rate_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
         }
         let record = Record::new(record_index, puzzle);
         match rate_within(puzzle, config.explain, config.budget) {
-            Ok(rating) => with_rated(&rating, size, config.explain, |rated| {
+            Ok(rating) => with_rated(&rating, size, config.explain, symbols, |rated| {
                 let record = Record {
                     rating: Some(rated),
                     ..record

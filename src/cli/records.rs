@@ -12,7 +12,7 @@ use super::args::{Input, OutputArgs};
 use super::exit::{Exit, UsageError};
 use super::io::{batches, each_input, warn};
 use sudogen::format::read::{BATCH_RECORDS, Batch};
-use sudogen::format::{Formatted, Rated, StepRecord};
+use sudogen::format::{Formatted, Rated, StepRecord, Symbols};
 use sudogen::grid::Size;
 use sudogen::pipeline;
 use sudogen::rate::Rating;
@@ -199,8 +199,14 @@ pub fn with_rated<T>(
     rating: &Rating,
     size: Size,
     explain: bool,
+    symbols: Option<&Symbols>,
     f: impl FnOnce(&Rated<'_>) -> T,
 ) -> T {
+    // Values in the run's symbols, as the records write them.
+    let symbol = |v: u8| {
+        let standard = size.symbol(v);
+        char::from(symbols.map_or(standard, |s| s.byte(standard)))
+    };
     let path: Vec<StepRecord> = if explain {
         rating
             .path
@@ -208,7 +214,7 @@ pub fn with_rated<T>(
             .map(|step| StepRecord {
                 technique: step.technique.name(),
                 rating: step.rating,
-                text: step.describe(size),
+                text: step.describe_in(size, &symbol),
                 place: step.place.map(|(cell, v)| (cell_name(size, cell), v)),
                 removes: step
                     .removes

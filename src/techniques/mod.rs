@@ -220,6 +220,16 @@ impl Step {
     /// The step in words a person can follow, e.g. "hidden single in box 3:
     /// r2c7 = 5" or "X-wing on 4 in rows 2, 7: removes 4 from r5c3".
     pub fn describe(&self, size: Size) -> String {
+        self.describe_in(size, &|v| char::from(size.symbol(v)))
+    }
+
+    /// [`Step::describe`], each value written as `symbol` gives it (the
+    /// symbols of the run: letters for 16x16, another alphabet).
+    pub fn describe_in(&self, size: Size, symbol: &dyn Fn(u8) -> char) -> String {
+        let value_list = |values: Mask| -> String {
+            let v: Vec<String> = values.iter().map(|v| symbol(v).to_string()).collect();
+            v.join(",")
+        };
         let mut s = self.technique.words();
         if !self.values.is_empty() {
             let _ = write!(s, " on {}", value_list(self.values));
@@ -236,6 +246,7 @@ impl Step {
                 .chain
                 .iter()
                 .map(|&(c, v, on)| {
+                    let v = symbol(v);
                     format!("{}{}{v}", cell_name(size, c), if on { "=" } else { "≠" })
                 })
                 .collect();
@@ -243,7 +254,7 @@ impl Step {
         }
         s.push(':');
         if let Some((cell, v)) = self.place {
-            let _ = write!(s, " {} = {v}", cell_name(size, cell));
+            let _ = write!(s, " {} = {}", cell_name(size, cell), symbol(v));
         }
         if !self.removes.is_empty() {
             if self.place.is_some() {
@@ -280,11 +291,6 @@ pub fn region_name(size: Size, region: usize) -> String {
 fn region_list(size: Size, regions: &[usize]) -> String {
     let names: Vec<String> = regions.iter().map(|&r| region_name(size, r)).collect();
     names.join(", ")
-}
-
-fn value_list(values: Mask) -> String {
-    let v: Vec<String> = values.iter().map(|v| v.to_string()).collect();
-    v.join(",")
 }
 
 /// The first step SE's rater would take on `board`, or `None` when no
