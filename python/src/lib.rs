@@ -324,7 +324,7 @@ fn read<'py>(
     let name = path.display().to_string();
     let file = std::fs::File::open(&path)
         .map_err(|e| PyOSError::new_err(format!("{name}: cannot open: {e}")))?;
-    let mut reader = Reader::new(std::io::BufReader::new(file), format, size);
+    let mut reader = Reader::new(file, format, size);
     /// A batch parsed: cells, lines, their size, and the first bad record.
     type Parsed = (Vec<u8>, Vec<u64>, Option<Size>, Option<(u64, String)>);
     let parse = |batch: Batch, _: &pipeline::Stop| -> Parsed {
