@@ -33,7 +33,7 @@ import operator
 import os
 import warnings
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, Optional, Sequence, Tuple, Union
+from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -161,11 +161,11 @@ class Ratings:
     """
 
     se: np.ndarray
-    level: list
-    technique: list
+    level: List[str]
+    technique: List[str]
     exact: np.ndarray
     steps: np.ndarray
-    problems: dict = field(default_factory=dict)
+    problems: Dict[int, str] = field(default_factory=dict)
 
     def __iter__(self) -> Iterator[object]:
         yield self.se
@@ -283,7 +283,7 @@ def _grids(
         )
     if size is not None and side != size:
         raise ValueError(f"{what}: {side}x{side} grids, but size={size}")
-    if arr.size:
+    if arr.size and (arr.min() < 0 or arr.max() > side):
         bad = (arr < 0) | (arr > side)
         if bad.any():
             row = int(np.argwhere(bad.reshape(len(arr), -1).any(axis=1))[0][0])
@@ -549,7 +549,8 @@ def rate(
         A ``Ratings``; unpack it as ``se, level, technique``. ``se`` is
         ``float32`` and never NaN; where ``exact`` is false it is a lower
         bound (``9.0+`` in the CLI's output: puzzles that need SE's nested
-        forcing chains).
+        forcing chains). SE ratings are defined for 9x9; for other sizes the
+        number is the level of the hardest technique on the same scale.
 
     Raises:
         ValueError: a puzzle without exactly one solution, or whose
@@ -585,7 +586,7 @@ def canon(
     size: Optional[int] = None,
     format: Optional[str] = None,
     jobs: Optional[int] = None,
-) -> Union[np.ndarray, Tuple[np.ndarray, list]]:
+) -> Union[np.ndarray, Tuple[np.ndarray, List[str]]]:
     """The canonical (minlex) form of each grid or puzzle.
 
     Args:
@@ -755,7 +756,7 @@ def read(
     return grids
 
 
-def to_strings(grids: np.ndarray) -> list:
+def to_strings(grids: Puzzles) -> List[str]:
     """Each grid or puzzle as a line (``sudogen``'s ``line`` format): ``.`` for
     empty, ``1``-``9`` then ``A``-``P``."""
     arr, _ = _grids(grids)
