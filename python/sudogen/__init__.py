@@ -134,9 +134,6 @@ class PuzzleSet:
         if self.ratings is not None:
             yield self.ratings
 
-    def __len__(self) -> int:
-        return len(self.puzzles)
-
 
 @dataclass(frozen=True)
 class Ratings:
@@ -171,9 +168,6 @@ class Ratings:
         yield self.se
         yield self.level
         yield self.technique
-
-    def __len__(self) -> int:
-        return len(self.se)
 
 
 # Arguments -------------------------------------------------------------

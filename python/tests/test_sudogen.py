@@ -427,6 +427,8 @@ def test_read_takes_every_format_the_cli_writes(cli, tmp_path):
         (lambda: sudogen.canon(["." * 81], by="nope"), ValueError, "is not a canonical form"),
         (lambda: sudogen.split(["." * 81], (0.8, 0.8)), ValueError, "add up to"),
         (lambda: sudogen.read("/nonexistent/p.txt"), OSError, "cannot open"),
+        (lambda: sudogen.generate(10**15), MemoryError, "do not fit in memory"),
+        (lambda: sudogen.puzzles(10**15), MemoryError, "do not fit in memory"),
     ],
 )
 def test_errors_are_exceptions_with_the_clis_messages(call, kind, message):
@@ -495,7 +497,7 @@ def test_ctrl_c_stops_a_call_and_the_next_call_works():
     timer.cancel()
     # The library's stop flag is cleared: the next call runs in full.
     assert np.array_equal(sudogen.generate(50, seed=7, jobs=2), sudogen.generate(50, seed=7, jobs=1))
-    assert len(sudogen.puzzles(3, seed=1)) == 3
+    assert len(sudogen.puzzles(3, seed=1).puzzles) == 3
 
 
 def test_sigint_ends_a_long_call_promptly_with_keyboard_interrupt():
