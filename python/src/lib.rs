@@ -189,8 +189,8 @@ impl Made {
 /// attempts (rated runs), fell-short flags, and the warnings the CLI would
 /// print.
 #[pyfunction]
-#[pyo3(signature = (n, strategy=None, size=9, seed=0, start=0, symmetry=None, clues=None,
-                    budget=Some(1_000_000), rating=None, level=None, attempts=1000, jobs=None))]
+#[pyo3(signature = (n, strategy, size, seed, start, symmetry, clues, budget, rating, level,
+                    attempts, jobs=None))]
 #[allow(clippy::too_many_arguments)]
 fn puzzles<'py>(
     py: Python<'py>,
@@ -455,7 +455,7 @@ struct Searched {
 /// Searches each puzzle: the first solution found (zeros if none), the
 /// solutions found up to `limit`, and whether the budget cut the search.
 #[pyfunction]
-#[pyo3(signature = (grids, limit=2, budget=Some(1_000_000), jobs=None))]
+#[pyo3(signature = (grids, limit, budget, jobs=None))]
 #[allow(clippy::type_complexity)]
 fn search_each<'py>(
     py: Python<'py>,
@@ -542,7 +542,7 @@ type RateOut<'py> = (
 /// a puzzle that cannot be rated is a problem (SE 0, level and technique
 /// empty).
 #[pyfunction]
-#[pyo3(signature = (grids, budget=Some(1_000_000), jobs=None))]
+#[pyo3(signature = (grids, budget, jobs=None))]
 fn rate<'py>(
     py: Python<'py>,
     grids: PyReadonlyArray3<'py, u8>,

@@ -253,7 +253,10 @@ def _grids(
             raise TypeError(f"{what}: a list that mixes strings with other things")
         return _native.parse(list(puzzles), size), lambda i: f"{what}[{i}]"
     arr = np.asarray(puzzles)
-    label = lambda i: f"{what}[{i}]"  # noqa: E731
+
+    def label(i: int) -> str:
+        return f"{what}[{i}]"
+
     if arr.size == 0 and arr.ndim <= 2 and arr.dtype.kind not in "iu":
         side = size or 9
         return np.zeros((0, side, side), dtype=np.uint8), label
@@ -430,7 +433,18 @@ def puzzles(
 # Solving and rating ----------------------------------------------------
 
 
-def _search(puzzles, limit, budget, size, format, jobs):
+def _search(
+    puzzles: Puzzles,
+    limit: int,
+    budget: Optional[int],
+    size: Optional[int],
+    format: Optional[str],
+    jobs: Optional[int],
+) -> Tuple[
+    np.ndarray, Callable[[int], str], int, Optional[int], np.ndarray, np.ndarray, np.ndarray
+]:
+    """Searches every puzzle: the grids, how to name them, the limit and
+    budget checked, the first solutions, the counts and the cut flags."""
     limit = _whole(limit, "a solution limit", "1000", least=1)
     budget = _budget(budget)
     grids, label = _grids(puzzles, size, format, jobs)
@@ -602,7 +616,9 @@ def canon(
     grids, label = _grids(puzzles, size, format, jobs)
     forms, texts, problems = _native.canon(grids, by, transforms, _jobs(jobs))
     _raise(problems, label)
-    return (forms, texts) if transforms else forms
+    if texts is None:
+        return forms
+    return forms, texts
 
 
 def fingerprints(
@@ -722,7 +738,9 @@ def transform(
         sols,
         _jobs(jobs),
     )
-    return out if solutions is None else (out, out_solutions)
+    if out_solutions is None:
+        return out
+    return out, out_solutions
 
 
 # Files and text --------------------------------------------------------

@@ -19,9 +19,24 @@ import numpy as np
 import numpy.typing as npt
 
 __version__: str
+__all__ = [
+    "__version__",
+    "canon",
+    "distinct",
+    "fingerprints",
+    "generate",
+    "names",
+    "parse",
+    "puzzles",
+    "rate",
+    "read",
+    "search_each",
+    "split",
+    "transform",
+]
 
-Grids = npt.NDArray[np.uint8]
-Problems = List[Tuple[int, str]]
+_Grids = npt.NDArray[np.uint8]
+_Problems = List[Tuple[int, str]]
 
 def names() -> List[Tuple[str, List[str]]]:
     """Names of strategies, symmetries, levels, canonical forms, formats."""
@@ -33,23 +48,23 @@ def generate(
     seed: int = 0,
     start: int = 0,
     jobs: Optional[int] = None,
-) -> Grids: ...
+) -> _Grids: ...
 def puzzles(
     n: int,
-    strategy: Optional[str] = None,
-    size: int = 9,
-    seed: int = 0,
-    start: int = 0,
-    symmetry: Optional[str] = None,
-    clues: Optional[int] = None,
-    budget: Optional[int] = 1_000_000,
-    rating: Optional[str] = None,
-    level: Optional[str] = None,
-    attempts: int = 1000,
+    strategy: Optional[str],
+    size: int,
+    seed: int,
+    start: int,
+    symmetry: Optional[str],
+    clues: Optional[int],
+    budget: Optional[int],
+    rating: Optional[str],
+    level: Optional[str],
+    attempts: int,
     jobs: Optional[int] = None,
 ) -> Tuple[
-    Grids,
-    Grids,
+    _Grids,
+    _Grids,
     npt.NDArray[np.uint64],
     Optional[npt.NDArray[np.uint8]],
     Optional[npt.NDArray[np.bool_]],
@@ -65,51 +80,51 @@ def read(
     size: Optional[int] = None,
     format: Optional[str] = None,
     jobs: Optional[int] = None,
-) -> Tuple[Grids, npt.NDArray[np.uint64]]:
-    """Grids of a file and the line of each."""
+) -> Tuple[_Grids, npt.NDArray[np.uint64]]:
+    """_Grids of a file and the line of each."""
 
-def parse(strings: List[str], size: Optional[int] = None) -> Grids: ...
+def parse(strings: List[str], size: Optional[int] = None) -> _Grids: ...
 def search_each(
-    grids: Grids,
-    limit: int = 2,
-    budget: Optional[int] = 1_000_000,
+    grids: _Grids,
+    limit: int,
+    budget: Optional[int],
     jobs: Optional[int] = None,
-) -> Tuple[Grids, npt.NDArray[np.uint64], npt.NDArray[np.bool_], Problems]:
+) -> Tuple[_Grids, npt.NDArray[np.uint64], npt.NDArray[np.bool_], _Problems]:
     """First solutions (zeros if none), counts up to limit, cut flags."""
 
 def rate(
-    grids: Grids, budget: Optional[int] = 1_000_000, jobs: Optional[int] = None
+    grids: _Grids, budget: Optional[int], jobs: Optional[int] = None
 ) -> Tuple[
     npt.NDArray[np.uint8],
     npt.NDArray[np.bool_],
     List[str],
     List[str],
     npt.NDArray[np.uint64],
-    Problems,
+    _Problems,
 ]:
     """SE in tenths, exact, level, hardest technique, steps, problems."""
 
 def canon(
-    grids: Grids, by: str = "string", transforms: bool = False, jobs: Optional[int] = None
-) -> Tuple[Grids, Optional[List[str]], Problems]: ...
+    grids: _Grids, by: str = "string", transforms: bool = False, jobs: Optional[int] = None
+) -> Tuple[_Grids, Optional[List[str]], _Problems]: ...
 def fingerprints(
-    grids: Grids, by: str = "string", jobs: Optional[int] = None
-) -> Tuple[npt.NDArray[np.uint64], Problems]: ...
+    grids: _Grids, by: str = "string", jobs: Optional[int] = None
+) -> Tuple[npt.NDArray[np.uint64], _Problems]: ...
 def split(
-    grids: Grids,
+    grids: _Grids,
     fractions: List[float],
     seed: int = 0,
     by: str = "string",
     jobs: Optional[int] = None,
-) -> Tuple[npt.NDArray[np.int64], Problems]: ...
+) -> Tuple[npt.NDArray[np.int64], _Problems]: ...
 def distinct(
-    grids: Grids, by: str = "string", jobs: Optional[int] = None
-) -> Tuple[npt.NDArray[np.bool_], Problems]: ...
+    grids: _Grids, by: str = "string", jobs: Optional[int] = None
+) -> Tuple[npt.NDArray[np.bool_], _Problems]: ...
 def transform(
-    grids: Grids,
+    grids: _Grids,
     seed: int = 0,
     copies: int = 1,
     start: int = 0,
-    solutions: Optional[Grids] = None,
+    solutions: Optional[_Grids] = None,
     jobs: Optional[int] = None,
-) -> Tuple[Grids, Optional[Grids]]: ...
+) -> Tuple[_Grids, Optional[_Grids]]: ...
