@@ -527,3 +527,31 @@ def test_sigint_ends_a_long_call_promptly_with_keyboard_interrupt():
     assert "finished" not in out
     assert proc.returncode != 0
     assert took < 5, f"{took:.1f} s after SIGINT"
+
+
+# The build ------------------------------------------------------------------
+
+
+def _locked(path: Path) -> dict:
+    """Package name to versions, from a Cargo.lock."""
+    out: dict = {}
+    name = None
+    for line in path.read_text().splitlines():
+        if line.startswith("name = "):
+            name = line.split('"')[1]
+        elif line.startswith("version = ") and name is not None:
+            out.setdefault(name, set()).add(line.split('"')[1])
+            name = None
+    return out
+
+
+def test_the_binding_locks_the_clis_dependency_versions():
+    """python/Cargo.lock pins every crate it shares with the CLI at the CLI's
+    version (rand_chacha above all: the grids depend on it). After a change
+    to the root Cargo.lock: copy it to python/ and run `cargo tree` there."""
+    root, binding = ROOT / "Cargo.lock", ROOT / "python" / "Cargo.lock"
+    if not (root.is_file() and binding.is_file()):
+        pytest.skip("not run from a source tree")
+    ours, theirs = _locked(binding), _locked(root)
+    differ = {n: (v, theirs[n]) for n, v in ours.items() if n in theirs and v != theirs[n]}
+    assert not differ, differ
