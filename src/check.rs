@@ -134,12 +134,15 @@ pub enum Problem {
     /// The search for a second solution ran out of its budget of this many
     /// guesses before uniqueness was settled.
     Budget(u64),
+    /// The record could not be read.
+    Record(RecordError),
 }
 
 impl std::fmt::Display for Problem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Problem::Text(text) => f.write_str(text),
+            Problem::Record(e) => e.fmt(f),
             Problem::Budget(guesses) => write!(
                 f,
                 "search budget of {guesses} guesses exceeded before uniqueness was settled"
@@ -250,7 +253,7 @@ pub fn check_batch(batch: &Batch, rules: Rules) -> BatchReport {
                 }
                 Some(problem) => problem,
             },
-            Err(e) => Problem::Text(e.to_string()),
+            Err(e) => Problem::Record(e),
         };
         report.problems.push((line, problem));
         Ok(())

@@ -184,6 +184,11 @@ impl Split {
         Ok(Split { ends, seed })
     }
 
+    /// How many parts it has.
+    pub fn parts(&self) -> usize {
+        self.ends.len()
+    }
+
     /// The position in `[0, 2⁶⁴)` of a record with this fingerprint.
     pub fn position(&self, fingerprint: Fingerprint) -> u64 {
         let mut bytes = [0u8; 24];

@@ -39,8 +39,14 @@ impl GridArgs {
     /// The strategy asked for, or the default for the size; a usage error
     /// if it cannot make that size.
     pub fn strategy(&self) -> anyhow::Result<Strategy> {
-        let strategy = self.strategy.unwrap_or(Strategy::default_for(self.size()));
-        strategy.check_size(self.size()).map_err(unsupported)?;
+        self.strategy_for(self.size())
+    }
+
+    /// The strategy asked for, or the default, for grids of `size`; a usage
+    /// error if it cannot make them.
+    pub fn strategy_for(&self, size: Size) -> anyhow::Result<Strategy> {
+        let strategy = self.strategy.unwrap_or(Strategy::default_for(size));
+        strategy.check_size(size).map_err(unsupported)?;
         Ok(strategy)
     }
 }
@@ -159,6 +165,11 @@ pub struct InputArgs {
     #[arg(long, value_name = "FORMAT", value_parser = choice::<Format>())]
     pub input_format: Option<Format>,
 
+    /// Other characters that mean an empty cell in the records read (`.`,
+    /// `0`, `-`, `_` and `*` always do)
+    #[arg(long, value_name = "CHARS")]
+    pub empty: Option<String>,
+
     #[command(flatten)]
     pub symbols: SymbolsArgs,
 }
@@ -174,6 +185,17 @@ pub struct Input {
     pub size: Option<Size>,
     /// Another alphabet, if any.
     pub symbols: Option<Symbols>,
+    /// Other characters that mean an empty cell.
+    pub empty: Vec<u8>,
+}
+
+impl Input {
+    /// A reader of one of the inputs, with every reading option.
+    pub fn reader<R: std::io::Read>(&self, inner: R) -> sudogen::format::read::Reader<R> {
+        sudogen::format::read::Reader::new(inner, self.format, self.size)
+            .with_symbols(self.symbols.clone())
+            .with_empty(&self.empty)
+    }
 }
 
 impl InputArgs {
@@ -189,11 +211,21 @@ impl InputArgs {
         } else {
             self.files.clone()
         };
+        let empty = self.empty.clone().unwrap_or_default();
+        if let Some(c) = empty
+            .chars()
+            .find(|c| !c.is_ascii() || ('1'..='9').contains(c))
+        {
+            return Err(usage(format!(
+                "--empty {empty}: '{c}' is a symbol, not an empty cell; name other characters"
+            )));
+        }
         Ok(Input {
             files,
             format: self.input_format,
             size,
             symbols,
+            empty: empty.into_bytes(),
         })
     }
 }

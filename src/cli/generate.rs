@@ -10,11 +10,12 @@ use std::io::Write;
 
 use clap::Args;
 
-use super::args::{GridArgs, OutputArgs, ReportArgs, RunArgs};
-use super::exit::Exit;
+use super::args::{GridArgs, OutputArgs, ReportArgs, RunArgs, SymbolsArgs};
+use super::exit::{Exit, usage};
 use super::io::warn;
+use super::parse::format_choice;
 use super::progress::write_run;
-use sudogen::format::{Content, Field, Format, Value, Writer};
+use sudogen::format::{Content, Field, Format, Symbols, Value, Writer};
 use sudogen::runs::GridRun;
 use sudogen::strategies::Strategy;
 
@@ -28,6 +29,7 @@ Examples:
 
 /// How to generate grids.
 #[derive(Debug, Args)]
+#[command(mut_arg("format", |a| a.value_parser(format_choice(Content::Grids))))]
 pub struct GenerateArgs {
     #[command(flatten)]
     pub grid: GridArgs,
@@ -37,6 +39,9 @@ pub struct GenerateArgs {
 
     #[command(flatten)]
     pub output: OutputArgs,
+
+    #[command(flatten)]
+    pub symbols: SymbolsArgs,
 
     #[command(flatten)]
     pub report: ReportArgs,
@@ -55,17 +60,31 @@ pub struct Config {
     pub format: Format,
     /// Worker threads (at least 1).
     pub jobs: usize,
+    /// Another alphabet to write the cells in.
+    pub symbols: Option<Symbols>,
 }
 
 impl Config {
     /// The run the shared argument groups describe (also the grids of a
     /// `puzzle` run); usage errors for a size the strategy cannot make or a
     /// run past the last index.
-    pub fn of(grid: &GridArgs, run: &RunArgs, output: &OutputArgs) -> anyhow::Result<Config> {
-        let strategy = grid.strategy()?;
+    pub fn of(
+        grid: &GridArgs,
+        run: &RunArgs,
+        output: &OutputArgs,
+        symbols: &SymbolsArgs,
+    ) -> anyhow::Result<Config> {
+        // An alphabet gives the size, and must agree with `--size`.
+        let symbols = symbols.resolve(grid.size)?;
+        let size = symbols.as_ref().map_or(grid.size(), |(size, _)| *size);
+        let strategy = grid.strategy_for(size)?;
         run.check_range()?;
+        if output.format() == Format::NPY && output.path().is_none() {
+            return Err(usage("npy arrays go to a file; name it with -o NAME.npy"));
+        }
         Ok(Config {
-            grids: GridRun::new(strategy, grid.size(), run.seed()),
+            symbols: symbols.map(|(_, s)| s),
+            grids: GridRun::new(strategy, size, run.seed()),
             start: run.start,
             count: run.count,
             format: output.format(),
@@ -113,14 +132,16 @@ impl Config {
 
 /// Runs `sudogen generate`.
 pub fn run(args: &GenerateArgs) -> anyhow::Result<Exit> {
-    let config = Config::of(&args.grid, &args.run, &args.output)?;
+    let config = Config::of(&args.grid, &args.run, &args.output, &args.symbols)?;
     if args.report.verbose {
         warn(config.describe());
     }
+    let npy = (config.format == Format::NPY).then_some((config.grids.size().cells(), false));
     write_run(
         &args.output,
         args.report.quiet,
         config.count,
+        npy,
         |out, done| write(&config, out, done),
     )?;
     Ok(Exit::Success)
@@ -140,7 +161,8 @@ pub fn write<W: Write + ?Sized>(
         config.grids.size(),
         config.start,
         &config.fields(&seed),
-    );
+    )
+    .with_symbols(config.symbols.clone());
     let range = (config.start, config.count);
     config.grids.write(&writer, range, config.jobs, out, done)
 }
@@ -165,6 +187,7 @@ mod tests {
             count,
             format,
             jobs: 1,
+            symbols: None,
         }
     }
 

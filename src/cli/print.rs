@@ -14,8 +14,8 @@ use clap::{Args, ValueEnum};
 
 use super::args::{BudgetArgs, Input, InputArgs, JobsArgs};
 use super::exit::{Exit, Unreadable, usage};
-use super::io::{Output, batches, each_input, open_output, warn};
-use sudogen::format::read::{BATCH_RECORDS, Batch, Reader};
+use super::io::{Output, batches, describe, each_input, open_output, warn};
+use sudogen::format::read::{BATCH_RECORDS, Batch};
 use sudogen::format::{Carried, symbols};
 use sudogen::grid::{Grid, SYMBOLS, Size};
 use sudogen::pipeline;
@@ -244,8 +244,7 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<Exit> {
     let pace = pipeline::Pace::new(BATCH_RECORDS);
     let all_read = each_input(&config.input.files, |name, reader| {
         let input = &config.input;
-        let mut reader =
-            Reader::new(reader, input.format, input.size).with_symbols(input.symbols.clone());
+        let mut reader = input.reader(reader);
         pipeline::ordered(
             config.jobs,
             batches(&mut reader, name, &pace),
@@ -331,7 +330,7 @@ fn prepare(config: &Config, batch: &Batch) -> Part {
         let grid = match read.grid {
             Ok(g) => g,
             Err(e) => {
-                part.problems.push((read.line, e.to_string(), true));
+                part.problems.push((read.line, describe(&e), true));
                 return Ok::<(), ()>(());
             }
         };

@@ -51,13 +51,45 @@ impl RecordFormat for Csv {
             Content::Grids | Content::Solutions { count: false } => push_grid_header(out, size),
             Content::Puzzles { .. } => out.extend_from_slice(PUZZLES),
             Content::Ratings { .. } => out.extend_from_slice(RATINGS),
+            Content::Forms { transform: false } => out.extend_from_slice(b"index,form\n"),
+            Content::Forms { transform: true } => out.extend_from_slice(b"index,form,transform\n"),
             Content::Solutions { count: true } => {}
+        }
+    }
+
+    fn layout(&self, content: Content) -> &'static str {
+        match content {
+            Content::Grids => {
+                "`index,r1c1,r1c2,...`: a header, then each grid's index and cell values"
+            }
+            Content::Puzzles { .. } => {
+                "`index,puzzle,solution,clues`: the grids as strings of symbols, 0 for empty"
+            }
+            Content::Solutions { .. } => {
+                "`index,r1c1,r1c2,...`: each solution's index and cell values (a header where the size changes); with --count, each count on a line"
+            }
+            Content::Ratings { .. } => {
+                "`index,puzzle,se,exact,level,hardest,steps`: one puzzle a line"
+            }
+            Content::Forms { .. } => {
+                "`index,form,transform`: each form as a string of symbols, 0 for empty (transform with --transform)"
+            }
         }
     }
 
     fn write(&self, out: &mut Vec<u8>, run: &Run, record: &Record<'_>) {
         match run.content {
             Content::Grids => push_values(out, record.index, record.grid),
+            Content::Forms { transform } => {
+                push_decimal(out, record.index);
+                out.push(b',');
+                push_symbols_zero(out, record.grid, run.symbols.as_ref());
+                if let Some(t) = record.text("transform").filter(|_| transform) {
+                    out.push(b',');
+                    out.extend_from_slice(t.as_bytes());
+                }
+                out.push(b'\n');
+            }
             Content::Solutions { count: false } => {
                 push_values(out, record.index, record.solution.unwrap_or(record.grid));
             }
@@ -69,10 +101,10 @@ impl RecordFormat for Csv {
             Content::Puzzles { with_solution } => {
                 push_decimal(out, record.index);
                 out.push(b',');
-                push_symbols_zero(out, record.grid);
+                push_symbols_zero(out, record.grid, run.symbols.as_ref());
                 out.push(b',');
                 if let Some(s) = record.solution.filter(|_| with_solution) {
-                    push_symbols_zero(out, s);
+                    push_symbols_zero(out, s, run.symbols.as_ref());
                 }
                 out.push(b',');
                 push_decimal(out, record.grid.filled() as u64);
@@ -81,7 +113,7 @@ impl RecordFormat for Csv {
             Content::Ratings { explain } => {
                 push_decimal(out, record.index);
                 out.push(b',');
-                push_symbols_zero(out, record.grid);
+                push_symbols_zero(out, record.grid, run.symbols.as_ref());
                 match record.rating {
                     Some(r) => {
                         out.push(b',');
@@ -108,8 +140,13 @@ impl RecordFormat for Csv {
     }
 
     fn framer(&self) -> Box<dyn Framer> {
-        Box::new(CsvFramer::default())
+        framer()
     }
+}
+
+/// A reader of CSV lines, for the formats whose files are CSV.
+pub fn framer() -> Box<dyn Framer> {
+    Box::new(CsvFramer::default())
 }
 
 /// What the last header said.

@@ -21,7 +21,7 @@ use std::io::{self, Read};
 
 use super::record::{Carried, RecordError};
 use super::spec::{Encoding, Framer, Frames, Raw};
-use super::{FORMATS, Format, Symbols, csv, json, pretty};
+use super::{FORMATS, Format, Symbols, csv, json, line, npy, pretty};
 use crate::grid::{Grid, ParseError, Size};
 
 pub use super::record::MAX_LINE;
@@ -46,6 +46,8 @@ pub struct Batch {
     written: Vec<u8>,
     /// That alphabet.
     symbols: Option<Symbols>,
+    /// Other bytes that mean an empty cell.
+    empty: Vec<u8>,
     raws: Vec<Raw>,
 }
 
@@ -165,7 +167,12 @@ impl Batch {
     /// Parses record `raw` into `scratch`.
     fn parse(&self, raw: &Raw, scratch: &mut Grid) -> Result<(), RecordError> {
         let bytes = &self.bytes[raw.start..raw.end];
-        let as_written = |e| self.named_as_written(raw.start, raw.end, e);
+        // Without another alphabet, a bad symbol in a record that looks
+        // written in one says so.
+        let as_written = |e: RecordError| match self.symbols {
+            Some(_) => self.named_as_written(raw.start, raw.end, e),
+            None => e.with_alphabet_of(bytes),
+        };
         match &raw.kind {
             Ok(Encoding::Symbols | Encoding::StandardSymbols) => scratch
                 .read_line(bytes, raw.size)
@@ -175,6 +182,22 @@ impl Batch {
                 csv::parse_values(bytes, raw.size, header).map(|g| *scratch = g)
             }
             Ok(Encoding::Rows) => pretty::parse_block(bytes, raw.size)
+                .map(|g| *scratch = g)
+                .map_err(as_written),
+            Ok(Encoding::Bytes) => {
+                let size = raw.size.or(Size::from_cells(bytes.len()));
+                match size.and_then(|s| Grid::from_values(s, bytes)) {
+                    Some(g) => {
+                        *scratch = g;
+                        Ok(())
+                    }
+                    None => Err(RecordError::Value {
+                        text: format!("{:?}", bytes.iter().max()),
+                        size: size.unwrap_or(Size::S9),
+                    }),
+                }
+            }
+            Ok(Encoding::Tokens) => line::parse_tokens(bytes, raw.size)
                 .map(|g| *scratch = g)
                 .map_err(as_written),
             Err(e) => Err(e.clone()),
@@ -210,6 +233,7 @@ impl Batch {
             written: &mut self.written,
             raws: &mut self.raws,
             symbols: self.symbols.as_ref(),
+            empty: &self.empty,
             line,
             size,
         }
@@ -273,6 +297,43 @@ impl<R: Read> Lines<R> {
             skipping: false,
             number: 0,
         }
+    }
+
+    /// The unread bytes, after reading until there are at least `n` of
+    /// them or the input ends (`n` at most the buffer's size).
+    fn peek(&mut self, n: usize) -> io::Result<&[u8]> {
+        while self.end - self.pos < n && !self.eof {
+            self.buf.copy_within(self.pos..self.end, 0);
+            self.end -= self.pos;
+            self.scan = self.end;
+            self.pos = 0;
+            match self.inner.read(&mut self.buf[self.end..]) {
+                Ok(0) => self.eof = true,
+                Ok(k) => self.end += k,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(&self.buf[self.pos..self.end])
+    }
+
+    /// Takes the next `n` bytes as a whole (`None` at the end; a last
+    /// piece shorter than `n` is an error).
+    fn take(&mut self, n: usize) -> io::Result<Option<(usize, usize)>> {
+        let have = self.peek(n)?.len();
+        if have == 0 {
+            return Ok(None);
+        }
+        if have < n {
+            return Err(io::Error::new(
+                io::ErrorKind::UnexpectedEof,
+                format!("the input ends inside a row ({have} of its {n} bytes)"),
+            ));
+        }
+        let start = self.pos;
+        self.pos += n;
+        self.scan = self.pos;
+        Ok(Some((start, start + n)))
     }
 
     /// The next line; with `may_read` false, [`Line::Unread`] rather than
@@ -339,11 +400,17 @@ pub struct Reader<R> {
     format: Option<Format>,
     size: Option<Size>,
     symbols: Option<Symbols>,
+    /// Other bytes that mean an empty cell.
+    empty: Vec<u8>,
     /// Each format's reading state for this input, as [`FORMATS`] orders
     /// them (made when the format first claims a line).
     framers: Vec<Option<Box<dyn Framer>>>,
     /// The format of the last line framed.
     current: Option<usize>,
+    /// Whether the start of the input was looked at (for an `npy` array).
+    started: bool,
+    /// An `npy` array's cells per row, and the rows read so far.
+    npy: Option<(usize, u64)>,
     /// Parsed records not yet taken by the iterator.
     ready: std::collections::VecDeque<Item>,
 }
@@ -357,8 +424,11 @@ impl<R: Read> Reader<R> {
             format,
             size,
             symbols: None,
+            empty: Vec::new(),
             framers: FORMATS.iter().map(|_| None).collect(),
             current: None,
+            started: false,
+            npy: None,
             ready: Default::default(),
         }
     }
@@ -367,6 +437,13 @@ impl<R: Read> Reader<R> {
     /// symbols: `line`, `grid`).
     pub fn with_symbols(mut self, symbols: Option<Symbols>) -> Self {
         self.symbols = symbols;
+        self
+    }
+
+    /// Reads these bytes too as empty cells, where a format writes
+    /// symbols (`.`, `0`, `-`, `_` and `*` always are).
+    pub fn with_empty(mut self, empty: &[u8]) -> Self {
+        self.empty = empty.to_vec();
         self
     }
 
@@ -409,8 +486,16 @@ impl<R: Read> Reader<R> {
     /// without waiting for more input once it holds one.
     pub fn next_batch_of(&mut self, records: usize) -> io::Result<Option<Batch>> {
         let records = records.clamp(1, BATCH_RECORDS);
+        if !self.started {
+            self.started = true;
+            self.npy = self.npy_header()?;
+        }
+        if let Some((cells, rows)) = self.npy {
+            return self.npy_batch(records, cells, rows);
+        }
         let mut batch = Batch {
             symbols: self.symbols.clone(),
+            empty: self.empty.clone(),
             ..Batch::default()
         };
         loop {
@@ -450,8 +535,9 @@ impl<R: Read> Reader<R> {
                 );
                 continue;
             }
-            if line[0] == b'#' {
-                // A comment (collections start with source notes).
+            if line[0] == b'#' || is_title(line) {
+                // A comment (collections start with source notes), or a
+                // record's title (`Grid 01`, as Project Euler writes).
                 continue;
             }
             let format = self.format_of(line);
@@ -471,6 +557,57 @@ impl<R: Read> Reader<R> {
         }
     }
 
+    /// An `npy` array's header, if the input starts with one: its cells
+    /// per row (the header is then consumed).
+    fn npy_header(&mut self) -> io::Result<Option<(usize, u64)>> {
+        let start = self.lines.peek(12)?;
+        if !start.starts_with(npy::MAGIC) {
+            return Ok(None);
+        }
+        let len = match start.get(6) {
+            Some(1) => 10 + usize::from(u16::from_le_bytes([start[8], start[9]])),
+            _ => {
+                12 + start
+                    .get(8..12)
+                    .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
+            }
+        };
+        let bytes = self.lines.peek(len.min(MAX_LINE))?;
+        let (_, cells, header) = npy::parse_header(bytes).map_err(io::Error::other)?;
+        if Size::from_cells(cells).is_none() {
+            return Err(io::Error::other(format!(
+                "an npy array of rows of {cells} cells; a grid has 16, 81, 256 or 625"
+            )));
+        }
+        self.lines.take(header)?;
+        Ok(Some((cells, 0)))
+    }
+
+    /// The next rows of an `npy` array, each a record.
+    fn npy_batch(&mut self, records: usize, cells: usize, rows: u64) -> io::Result<Option<Batch>> {
+        let mut batch = Batch::default();
+        let mut row = rows;
+        while batch.raws.len() < records {
+            let Some((start, end)) = self.lines.take(cells)? else {
+                break;
+            };
+            row += 1;
+            let at = batch.bytes.len();
+            batch.bytes.extend_from_slice(&self.lines.buf[start..end]);
+            batch.raws.push(Raw {
+                line: row,
+                kind: Ok(Encoding::Bytes),
+                size: self.size,
+                start: at,
+                end: at + cells,
+                solution: None,
+                extra: None,
+            });
+        }
+        self.npy = Some((cells, row));
+        Ok((!batch.is_empty()).then_some(batch))
+    }
+
     /// Calls `f` with every record: its line and the grid or what is wrong.
     /// The grid is only borrowed, so no record is copied.
     pub fn visit<E: From<io::Error>>(
@@ -482,6 +619,23 @@ impl<R: Read> Reader<R> {
         }
         Ok(())
     }
+}
+
+/// Whether a line is a record's title: a word, and a number
+/// (`Grid 01`, `Puzzle #12:`, `Sudoku 3`).
+fn is_title(line: &[u8]) -> bool {
+    let mut words = line
+        .split(u8::is_ascii_whitespace)
+        .filter(|w| !w.is_empty());
+    let (Some(word), Some(number), None) = (words.next(), words.next(), words.next()) else {
+        return false;
+    };
+    let number = number.strip_prefix(b"#").unwrap_or(number);
+    let number = number.strip_suffix(b":").unwrap_or(number);
+    word.len() >= 2
+        && word.iter().all(u8::is_ascii_alphabetic)
+        && !number.is_empty()
+        && number.iter().all(u8::is_ascii_digit)
 }
 
 /// Ends the record the format `current` holds open, if any.
