@@ -302,20 +302,38 @@ fn puzzles<'py>(
     ))
 }
 
-/// Grids read and the line of each.
-type Lines<'py> = (Bound<'py, PyArray3<u8>>, Bound<'py, PyArray1<u64>>);
+/// Grids read, the line of each, and (when asked) the solutions they carry.
+type Lines<'py> = (
+    Bound<'py, PyArray3<u8>>,
+    Bound<'py, PyArray1<u64>>,
+    Option<Bound<'py, PyArray3<u8>>>,
+);
+
+/// A batch read: cells, lines, solution cells (zeros where a record
+/// carries none), the batch's size, and the first bad record.
+#[derive(Default)]
+struct Parsed {
+    cells: Vec<u8>,
+    lines: Vec<u64>,
+    solutions: Vec<u8>,
+    size: Option<Size>,
+    bad: Option<(u64, String)>,
+}
 
 /// Reads every record of a file in any format (`sudogen::format::read`),
-/// parsing batches on `jobs` workers: the grids, `(N, side, side)`, and
-/// the line of each. An unreadable record, or records of several sizes,
+/// parsing batches on `jobs` workers: the grids, `(N, side, side)`, the
+/// line of each, and with `solutions` the solution each record carries
+/// (`PUZZLE SOLUTION` lines, CSV and JSON solution fields; zeros where
+/// there is none). An unreadable record, or records of several sizes,
 /// raise `ValueError` naming `FILE:LINE`.
 #[pyfunction]
-#[pyo3(signature = (path, size=None, format=None, jobs=None))]
+#[pyo3(signature = (path, size=None, format=None, solutions=false, jobs=None))]
 fn read<'py>(
     py: Python<'py>,
     path: std::path::PathBuf,
     size: Option<usize>,
     format: Option<&str>,
+    solutions: bool,
     jobs: Option<usize>,
 ) -> PyResult<Lines<'py>> {
     let size = size.map(grid_size).transpose()?;
@@ -325,42 +343,62 @@ fn read<'py>(
     let file = std::fs::File::open(&path)
         .map_err(|e| PyOSError::new_err(format!("{name}: cannot open: {e}")))?;
     let mut reader = Reader::new(file, format, size);
-    /// A batch parsed: cells, lines, their size, and the first bad record.
-    type Parsed = (Vec<u8>, Vec<u64>, Option<Size>, Option<(u64, String)>);
     let parse = |batch: Batch, _: &pipeline::Stop| -> Parsed {
-        let (mut cells, mut lines, mut size, mut bad) = (Vec::new(), Vec::new(), None, None);
-        let _ = batch.for_each(|line, grid| {
-            match grid {
-                Ok(g) if size.is_none_or(|s| s == g.size()) => {
-                    size = Some(g.size());
-                    cells.extend_from_slice(g.cells());
-                    lines.push(line);
-                    return Ok(());
+        let mut p = Parsed::default();
+        let _ = batch.for_each_with_solution(|line, grid, solution| {
+            let g = match grid {
+                Ok(g) if p.size.is_none_or(|s| s == g.size()) => g,
+                Ok(g) => {
+                    p.bad = Some((line, mixed(g.size(), p.size)));
+                    return Err(());
                 }
-                Ok(g) => bad = Some((line, mixed(g.size(), size))),
-                Err(e) => bad = Some((line, e.to_string())),
+                Err(e) => {
+                    p.bad = Some((line, e.to_string()));
+                    return Err(());
+                }
+            };
+            p.size = Some(g.size());
+            p.cells.extend_from_slice(g.cells());
+            p.lines.push(line);
+            if solutions {
+                match solution {
+                    Some(Ok(s)) if s.size() == g.size() => p.solutions.extend_from_slice(s.cells()),
+                    Some(Ok(s)) => {
+                        p.bad = Some((
+                            line,
+                            format!("a {} solution to a {} puzzle", s.size(), g.size()),
+                        ));
+                        return Err(());
+                    }
+                    Some(Err(e)) => {
+                        p.bad = Some((line, format!("its solution: {e}")));
+                        return Err(());
+                    }
+                    None => p.solutions.resize(p.solutions.len() + g.size().cells(), 0),
+                }
             }
-            Err(())
+            Ok(())
         });
-        (cells, lines, size, bad)
+        p
     };
-    let (mut cells, mut lines, mut found) = (Vec::new(), Vec::new(), None::<Size>);
+    let mut all = Parsed::default();
     let outcome = run::detached(py, || {
         pipeline::ordered(
             jobs,
             || reader.next_batch().map_err(|e| format!("{name}: {e}")),
             parse,
-            |(c, l, s, bad): Parsed| {
-                if let Some(s) = s {
-                    if found.is_some_and(|f| f != s) {
-                        let line = l.first().copied().unwrap_or(0);
-                        return Err(format!("{name}:{line}: {}", mixed(s, found)));
+            |mut p: Parsed| {
+                if let Some(s) = p.size {
+                    if all.size.is_some_and(|f| f != s) {
+                        let line = p.lines.first().copied().unwrap_or(0);
+                        return Err(format!("{name}:{line}: {}", mixed(s, all.size)));
                     }
-                    found = Some(s);
+                    all.size = Some(s);
                 }
-                cells.extend_from_slice(&c);
-                lines.extend_from_slice(&l);
-                match bad {
+                all.cells.append(&mut p.cells);
+                all.lines.append(&mut p.lines);
+                all.solutions.append(&mut p.solutions);
+                match p.bad {
                     Some((line, message)) => Err(format!("{name}:{line}: {message}")),
                     None => Ok(()),
                 }
@@ -368,8 +406,16 @@ fn read<'py>(
         )
     })?;
     outcome.map_err(value_error)?;
-    let size = found.or(size).unwrap_or(Size::S9);
-    Ok((grids_array(py, cells, size)?, lines.into_pyarray(py)))
+    let size = all.size.or(size).unwrap_or(Size::S9);
+    let solutions = match solutions {
+        true => Some(grids_array(py, all.solutions, size)?),
+        false => None,
+    };
+    Ok((
+        grids_array(py, all.cells, size)?,
+        all.lines.into_pyarray(py),
+        solutions,
+    ))
 }
 
 /// The message for a grid of `size` among grids of `first`.

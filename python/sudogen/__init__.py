@@ -242,7 +242,7 @@ def _grids(
         raise ValueError(f"'{size}' is not a grid size; use 4, 9, 16 or 25")
     if isinstance(puzzles, (str, os.PathLike)):
         path = os.fspath(puzzles)
-        grids, lines = _native.read(path, size, format, _jobs(jobs))
+        grids, lines, _ = _native.read(path, size, format, False, _jobs(jobs))
         return grids, lambda i: f"{path}:{int(lines[i])}"
     if isinstance(puzzles, (bytes, bytearray)):
         raise TypeError(f"{what}: bytes; pass a file path as str, or puzzles as strings")
@@ -749,23 +749,37 @@ def transform(
 def read(
     path: Union[str, "os.PathLike[str]"],
     *,
+    solutions: bool = False,
     size: Optional[int] = None,
     format: Optional[str] = None,
     jobs: Optional[int] = None,
-) -> np.ndarray:
+) -> Union[np.ndarray, Tuple[np.ndarray, np.ndarray]]:
     """Every grid or puzzle of a file, in any format the CLI reads (line,
-    grid, CSV, JSON Lines; detected line by line unless ``format`` is given).
+    grid, CSV, JSON Lines, the ML layouts; detected line by line unless
+    ``format`` is given).
+
+    Args:
+        solutions: also return the solution each record carries (``PUZZLE
+            SOLUTION`` lines, a CSV's or JSON record's solution field, a
+            Kaggle file's ``solutions`` column), all zeros where a record
+            carries none. (In the ``grid`` layout a solution is a record of
+            its own.)
 
     Returns:
-        ``(N, side, side)`` ``uint8``, ``0`` for empty.
+        ``(N, side, side)`` ``uint8``, ``0`` for empty (and the solutions,
+        the same shape).
 
     Raises:
         ValueError: an unreadable record (``FILE:LINE: message``), or
             records of several sizes.
         OSError: a file that cannot be opened.
     """
-    grids, _ = _grids(os.fspath(path), size, format, jobs)
-    return grids
+    if size is not None and size not in _SIDES:
+        raise ValueError(f"'{size}' is not a grid size; use 4, 9, 16 or 25")
+    grids, _, carried = _native.read(os.fspath(path), size, format, bool(solutions), _jobs(jobs))
+    if carried is None:
+        return grids
+    return grids, carried
 
 
 def to_strings(grids: Puzzles) -> List[str]:

@@ -79,9 +79,11 @@ def read(
     path: str,
     size: Optional[int] = None,
     format: Optional[str] = None,
+    solutions: bool = False,
     jobs: Optional[int] = None,
-) -> Tuple[_Grids, npt.NDArray[np.uint64]]:
-    """_Grids of a file and the line of each."""
+) -> Tuple[_Grids, npt.NDArray[np.uint64], Optional[_Grids]]:
+    """Grids of a file, the line of each, and (with ``solutions``) the
+    solution each carries (zeros where none)."""
 
 def parse(strings: List[str], size: Optional[int] = None) -> _Grids: ...
 def search_each(

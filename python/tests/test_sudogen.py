@@ -383,11 +383,69 @@ def test_transforms_are_reproducible_by_index_and_carry_solutions():
 
 def test_read_takes_every_format_the_cli_writes(cli, tmp_path):
     expected = sudogen.puzzles(5, seed=9).puzzles
-    for fmt in ("line", "grid", "csv", "json"):
+    assert {"line", "grid", "csv", "json"} <= set(sudogen.FORMATS)
+    grids = sudogen.generate(5, seed=9)
+    for fmt in sudogen.FORMATS:
         path = tmp_path / f"p.{fmt}"
-        path.write_text(cli("puzzle", "-n", "5", "--seed", "9", "-f", fmt))
+        # In the grid layout a solution is a record of its own.
+        both = [] if fmt == "grid" else ["--with-solution"]
+        cli("puzzle", "-n", "5", "--seed", "9", *both, "-f", fmt, "-o", str(path))
         assert np.array_equal(sudogen.read(path), expected), fmt
         assert np.array_equal(sudogen.read(path, format=fmt), expected), fmt
+        assert np.array_equal(sudogen.solve(path), grids), fmt
+        if both and fmt != "npy":
+            p, s = sudogen.read(path, solutions=True)
+            assert np.array_equal(p, expected) and np.array_equal(s, grids), fmt
+    p, s = sudogen.read(tmp_path / "p.grid", solutions=True)
+    assert np.array_equal(p, expected) and not s.any()
+
+
+@pytest.mark.parametrize("by", ["string", "pattern", "solution"])
+def test_canon_equals_the_cli(cli, tmp_path, by):
+    made = sudogen.puzzles(30, seed=1)
+    path = tmp_path / "p.txt"
+    path.write_text("\n".join(sudogen.to_strings(made.puzzles)) + "\n")
+    out = [line.split() for line in cli("canon", "--by", by, "--transform", str(path)).splitlines()]
+    forms, texts = sudogen.canon(path, by, transforms=True)
+    assert sudogen.to_strings(forms) == [o[0] for o in out]
+    assert texts == [o[1] for o in out]
+    grids = sudogen.generate(10, seed=1)
+    path.write_text("\n".join(sudogen.to_strings(grids)) + "\n")
+    assert sudogen.to_strings(sudogen.canon(grids, by)) == cli("canon", "--by", by, str(path)).split()
+
+
+def test_distinct_equals_the_clis_distinct(cli, tmp_path):
+    p = sudogen.puzzles(20, seed=2).puzzles
+    both = np.concatenate([p[:10], sudogen.transform(p, seed=3), p[15:]])
+    path = tmp_path / "p.txt"
+    path.write_text("\n".join(sudogen.to_strings(both)) + "\n")
+    kept = cli("canon", "--distinct", "--original", str(path)).split()
+    assert sudogen.to_strings(both[sudogen.distinct(both)]) == kept
+    assert len(kept) == 20
+
+
+def test_transform_equals_the_cli(cli, tmp_path):
+    p, s = sudogen.puzzles(10, seed=1)
+    path = tmp_path / "p.txt"
+    path.write_text("".join(f"{a} {b}\n" for a, b in zip(sudogen.to_strings(p), sudogen.to_strings(s))))
+    out = [line.split() for line in cli("transform", "--copies", "3", "--seed", "2", str(path)).splitlines()]
+    tp, ts = sudogen.transform(p, seed=2, copies=3, solutions=s)
+    assert sudogen.to_strings(tp) == [o[0] for o in out]
+    assert sudogen.to_strings(ts) == [o[1] for o in out]
+
+
+def test_split_equals_the_cli(cli, tmp_path):
+    p, s = sudogen.puzzles(60, seed=4)
+    path = tmp_path / "p.txt"
+    path.write_text("\n".join(sudogen.to_strings(p)) + "\n")
+    prefix = tmp_path / "parts"
+    cli("split", "--train", "0.6", "--valid", "0.2", "--test", "0.2", "--seed", "5",
+        "-o", str(prefix), str(path))
+    part = sudogen.split(p, (0.6, 0.2, 0.2), seed=5)
+    lines = sudogen.to_strings(p)
+    for k, name in enumerate(("train", "valid", "test")):
+        theirs = Path(f"{prefix}.{name}.line").read_text().split()
+        assert [x for x, q in zip(lines, part) if q == k] == theirs, name
 
 
 # Errors -------------------------------------------------------------------
