@@ -152,6 +152,7 @@ fn canon_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
     let content = if config.original {
         Content::Puzzles {
             with_solution: true,
+            rated: false,
         }
     } else {
         Content::Forms {

@@ -44,7 +44,7 @@ Examples:
 
 /// How to make puzzles.
 #[derive(Debug, Args)]
-#[command(mut_arg("format", |a| a.value_parser(format_choice(Content::Puzzles { with_solution: true }))))]
+#[command(mut_arg("format", |a| a.value_parser(format_choice(Content::Puzzles { with_solution: true, rated: false }))))]
 #[command(mut_arg("count", |a| a.help("How many puzzles (0 writes none)")))]
 #[command(mut_arg("start", |a| {
     a.help("Index of the first puzzle: `--start K -n N` makes puzzles K..K+N of the run, exactly as a longer run would")
@@ -97,6 +97,11 @@ pub struct PuzzleArgs {
     /// (1.6-2.5), hard (2.6-4.4), expert (4.5-6.4), fiendish (6.5 and up)
     #[arg(long, value_parser = choice::<Level>())]
     pub level: Option<Level>,
+
+    /// Rate every puzzle, and write its rating, level and hardest technique
+    /// with it (in CSV and JSON; runs with --rating or --level do so too)
+    #[arg(long)]
+    pub rate: bool,
 
     /// With --rating or --level: candidates tried per puzzle before it is
     /// reported missing
@@ -205,11 +210,19 @@ impl PuzzleArgs {
                 budget: self.budget.budget,
             },
             with_solution: self.with_solution,
-            filter: range.map(|(low, high)| Filter {
-                low,
-                high,
-                attempts: self.attempts,
-            }),
+            filter: range
+                .map(|(low, high)| Filter {
+                    low,
+                    high,
+                    attempts: self.attempts,
+                })
+                .or(self.rate.then_some(Filter {
+                    // Every rating is kept, the lower bounds too: one
+                    // attempt, the plain puzzle.
+                    low: 10,
+                    high: u8::MAX,
+                    attempts: 1,
+                })),
         })
     }
 }
@@ -471,6 +484,7 @@ fn from_grids(
     ];
     let content = Content::Puzzles {
         with_solution: config.with_solution,
+        rated: config.filter.is_some(),
     };
     let writer =
         Writer::new(g.format, content, g.grids.size(), 0, &fields).with_symbols(g.symbols.clone());
@@ -537,6 +551,7 @@ fn write<W: Write + ?Sized>(
     });
     let content = Content::Puzzles {
         with_solution: config.with_solution,
+        rated: config.filter.is_some(),
     };
     let writer = Writer::new(g.format, content, g.grids.size(), g.start, &fields)
         .with_symbols(g.symbols.clone());

@@ -111,6 +111,7 @@ pub fn run(args: &SplitArgs) -> anyhow::Result<Exit> {
         format,
         Content::Puzzles {
             with_solution: true,
+            rated: false,
         },
         Size::S9,
         0,

@@ -29,7 +29,7 @@ Examples:
 
 /// How to transform.
 #[derive(Debug, Args)]
-#[command(mut_arg("format", |a| a.value_parser(format_choice(Content::Puzzles { with_solution: true }))))]
+#[command(mut_arg("format", |a| a.value_parser(format_choice(Content::Puzzles { with_solution: true, rated: false }))))]
 pub struct TransformArgs {
     #[command(flatten)]
     pub input: InputArgs,
@@ -107,6 +107,7 @@ fn transform_batch(
     }];
     let content = Content::Puzzles {
         with_solution: true,
+        rated: false,
     };
     let writer =
         Writer::new(*format, content, Size::S9, 0, &fields).with_symbols(input.symbols.clone());

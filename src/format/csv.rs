@@ -33,6 +33,9 @@ pub struct Csv;
 /// The header of puzzle records.
 const PUZZLES: &[u8] = b"index,puzzle,solution,clues\n";
 
+/// The header of rated puzzle records.
+const RATED_PUZZLES: &[u8] = b"index,puzzle,solution,clues,se,exact,level,hardest\n";
+
 /// The header of rating records; `check`, `solve` and `stats` read the
 /// puzzle back from its second field.
 const RATINGS: &[u8] = b"index,puzzle,se,exact,level,hardest,steps\n";
@@ -49,7 +52,8 @@ impl RecordFormat for Csv {
     fn header(&self, out: &mut Vec<u8>, run: &Run, size: Size) {
         match run.content {
             Content::Grids | Content::Solutions { count: false } => push_grid_header(out, size),
-            Content::Puzzles { .. } => out.extend_from_slice(PUZZLES),
+            Content::Puzzles { rated: false, .. } => out.extend_from_slice(PUZZLES),
+            Content::Puzzles { rated: true, .. } => out.extend_from_slice(RATED_PUZZLES),
             Content::Ratings { .. } => out.extend_from_slice(RATINGS),
             Content::Forms { transform: false } => out.extend_from_slice(b"index,form\n"),
             Content::Forms { transform: true } => out.extend_from_slice(b"index,form,transform\n"),
@@ -62,8 +66,11 @@ impl RecordFormat for Csv {
             Content::Grids => {
                 "`index,r1c1,r1c2,...`: a header, then each grid's index and cell values"
             }
-            Content::Puzzles { .. } => {
+            Content::Puzzles { rated: false, .. } => {
                 "`index,puzzle,solution,clues`: the grids as strings of symbols, 0 for empty"
+            }
+            Content::Puzzles { rated: true, .. } => {
+                "`index,puzzle,solution,clues,se,exact,level,hardest`: the grids as strings of symbols, 0 for empty"
             }
             Content::Solutions { .. } => {
                 "`index,r1c1,r1c2,...`: each solution's index and cell values (a header where the size changes); with --count, each count on a line"
@@ -98,7 +105,10 @@ impl RecordFormat for Csv {
                     push_count(out, search);
                 }
             }
-            Content::Puzzles { with_solution } => {
+            Content::Puzzles {
+                with_solution,
+                rated,
+            } => {
                 push_decimal(out, record.index);
                 out.push(b',');
                 push_symbols_zero(out, record.grid, run.symbols.as_ref());
@@ -108,6 +118,18 @@ impl RecordFormat for Csv {
                 }
                 out.push(b',');
                 push_decimal(out, record.grid.filled() as u64);
+                match record.rating.filter(|_| rated) {
+                    Some(r) => {
+                        out.push(b',');
+                        push_tenths(out, u64::from(r.se));
+                        out.extend_from_slice(if r.exact { b",true," } else { b",false," });
+                        out.extend_from_slice(r.level.as_bytes());
+                        out.push(b',');
+                        out.extend_from_slice(r.hardest.as_bytes());
+                    }
+                    None if rated => out.extend_from_slice(b",,,,"),
+                    None => {}
+                }
                 out.push(b'\n');
             }
             Content::Ratings { explain } => {

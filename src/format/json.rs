@@ -73,7 +73,7 @@ impl RecordFormat for Json {
         match run.content {
             Content::Grids => field(out, "grid", Value::Grid(record.grid)),
             Content::Forms { .. } => field(out, "form", Value::Grid(record.grid)),
-            Content::Puzzles { with_solution } => {
+            Content::Puzzles { with_solution, .. } => {
                 field(out, "puzzle", Value::Grid(record.grid));
                 if let Some(s) = record.solution.filter(|_| with_solution) {
                     field(out, "solution", Value::Grid(s));

@@ -51,7 +51,7 @@ impl RecordFormat for Line {
                 push_grid(out, record.grid);
                 rewrite(out, from, symbols);
             }
-            Content::Puzzles { with_solution } => {
+            Content::Puzzles { with_solution, .. } => {
                 let from = out.len();
                 push_grid(out, record.grid);
                 if let Some(s) = record.solution.filter(|_| with_solution) {

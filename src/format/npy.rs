@@ -158,7 +158,7 @@ pub fn split_into_arrays(
     solutions: Option<&mut dyn Write>,
 ) -> io::Result<u64> {
     let per = cells as u64 * if solutions.is_some() { 2 } else { 1 };
-    if bytes % per != 0 {
+    if !bytes.is_multiple_of(per) {
         return Err(io::Error::other(
             "the records are not all of one size; an npy array holds grids of one size",
         ));

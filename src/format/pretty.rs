@@ -67,7 +67,7 @@ impl RecordFormat for Pretty {
                 }
                 return;
             }
-            Content::Puzzles { with_solution } => {
+            Content::Puzzles { with_solution, .. } => {
                 push_grid(out, record.grid, separate);
                 if let Some(s) = record.solution.filter(|_| with_solution) {
                     push_grid(out, s, true);

@@ -22,6 +22,9 @@ pub enum Content {
     Puzzles {
         /// Whether each puzzle's solution is written beside it.
         with_solution: bool,
+        /// Whether the puzzles are rated: the formats with columns for it
+        /// (CSV) write the rating too.
+        rated: bool,
     },
     /// Puzzles read and solved (`solve`): the solution, or with `count`
     /// the number of solutions found.
