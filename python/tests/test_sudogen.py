@@ -613,3 +613,13 @@ def test_the_binding_locks_the_clis_dependency_versions():
     ours, theirs = _locked(binding), _locked(root)
     differ = {n: (v, theirs[n]) for n, v in ours.items() if n in theirs and v != theirs[n]}
     assert not differ, differ
+
+
+def test_the_package_has_the_librarys_version():
+    root = ROOT / "Cargo.toml"
+    if not root.is_file():
+        pytest.skip("not run from a source tree")
+    version = next(
+        line.split('"')[1] for line in root.read_text().splitlines() if line.startswith("version = ")
+    )
+    assert sudogen.__version__ == version
