@@ -148,7 +148,7 @@ fn splits_keep_isomorphs_together() {
                 "sudogen: note: 1200 records split: train ",
             ));
         let read = |part: &str| {
-            std::fs::read_to_string(format!("{}.{part}.line", prefix.display())).unwrap()
+            std::fs::read_to_string(format!("{}.{part}.txt", prefix.display())).unwrap()
         };
         (read("train"), read("test"))
     };

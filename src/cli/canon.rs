@@ -43,7 +43,7 @@ pub enum Convention {
 
 /// What to canonicalise, and how.
 #[derive(Debug, Args)]
-#[command(mut_arg("format", |a| a.value_parser(format_choice(Content::Forms { transform: true }))))]
+#[command(mut_arg("format", |a| a.value_parser(format_choice(Content::Forms { transform: true }, false))))]
 pub struct CanonArgs {
     #[command(flatten)]
     pub input: InputArgs,
@@ -186,6 +186,8 @@ fn canon_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
             value: Value::Text(&text),
         }];
         let solution = read.solution.and_then(Result::ok);
+        // The form's solution: the record's, moved by the same transform.
+        let moved = solution.and_then(|s| canon.transform.apply(s).ok());
         let record = if config.original {
             Record {
                 solution,
@@ -193,6 +195,7 @@ fn canon_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
             }
         } else {
             Record {
+                solution: moved.as_ref(),
                 fields: if config.transform { &fields } else { &[] },
                 ..Record::new(i, &canon.form)
             }

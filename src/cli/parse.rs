@@ -38,10 +38,12 @@ pub fn choice<T: Choice>() -> impl TypedValueParser<Value = T> {
 }
 
 /// The parser of `-f` for a command whose records hold `content`: each
-/// format's help says what those records look like.
-pub fn format_choice(content: Content) -> impl TypedValueParser<Value = Format> {
+/// format's help says what those records look like. `npy` is offered only
+/// where `npy` says (it is finished as arrays by `generate` and `puzzle`).
+pub fn format_choice(content: Content, npy: bool) -> impl TypedValueParser<Value = Format> {
     let values = sudogen::format::FORMATS
         .iter()
+        .filter(move |&&f| npy || f != Format::NPY)
         .map(move |f| PossibleValue::new(f.name()).help(f.spec().layout(content)));
     PossibleValuesParser::new(values)
         .map(|name: String| Format::named(&name).expect("clap accepts only the names listed"))

@@ -45,8 +45,8 @@ pub enum Document {
 pub enum Sort {
     /// As read
     Input,
-    /// From easy to hard, by Sudoku Explainer rating (puzzles are rated
-    /// where their records carry no rating)
+    /// From easy to hard, by Sudoku Explainer rating (9x9; puzzles are
+    /// rated where their records carry no rating)
     Rating,
 }
 
@@ -282,6 +282,11 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<Exit> {
             first.line,
         ))
         .into());
+    }
+    if config.rate && size != Size::S9 && book.iter().all(|(_, r)| r.rating.is_none()) {
+        warn(format_args!(
+            "note: Sudoku Explainer ratings are defined for 9x9; these {size} puzzles carry none, and keep their order"
+        ));
     }
     if config.sort == Sort::Rating {
         // Stable: puzzles of one rating keep their order; unrated last.

@@ -44,7 +44,7 @@ Examples:
 
 /// How to make puzzles.
 #[derive(Debug, Args)]
-#[command(mut_arg("format", |a| a.value_parser(format_choice(Content::Puzzles { with_solution: true, rated: false }))))]
+#[command(mut_arg("format", |a| a.value_parser(format_choice(Content::Puzzles { with_solution: true, rated: false }, true))))]
 #[command(mut_arg("count", |a| a.help("How many puzzles (0 writes none)")))]
 #[command(mut_arg("start", |a| {
     a.help("Index of the first puzzle: `--start K -n N` makes puzzles K..K+N of the run, exactly as a longer run would")

@@ -33,7 +33,7 @@ Examples:
 
 /// What to rate, and how.
 #[derive(Debug, Args)]
-#[command(mut_arg("format", |a| a.value_parser(format_choice(Content::Ratings { explain: false }))))]
+#[command(mut_arg("format", |a| a.value_parser(format_choice(Content::Ratings { explain: false }, false))))]
 #[command(mut_arg("budget", |a| a.help(
     "Give up on a puzzle whose uniqueness check takes more than this many guesses; it is reported and the run exits 1"
 )))]

@@ -87,7 +87,7 @@ pub fn run(
 ) -> anyhow::Result<Exit> {
     if output.format == Some(sudogen::format::Format::NPY) {
         return Err(UsageError(
-            "npy arrays are written by generate and puzzle; use csv or json here".into(),
+            "npy arrays are written by generate and puzzle; write csv, json or kaggle here".into(),
         )
         .into());
     }

@@ -26,7 +26,7 @@ Examples:
 
 /// What to solve, and how.
 #[derive(Debug, Args)]
-#[command(mut_arg("format", |a| a.value_parser(format_choice(Content::Solutions { count: false }))))]
+#[command(mut_arg("format", |a| a.value_parser(format_choice(Content::Solutions { count: false }, false))))]
 #[command(mut_arg("budget", |a| a.help(
     "Give up on a puzzle after this many guesses; it is reported and the run exits 1"
 )))]

@@ -15,7 +15,7 @@ use clap::Args;
 use super::args::{InputArgs, JobsArgs};
 use super::exit::{Exit, usage};
 use super::io::{Output, batches, describe, each_input, open_output, warn};
-use super::parse::{choice, parse_seed};
+use super::parse::{format_choice, parse_seed};
 use sudogen::canon::{By, Canonicalizer};
 use sudogen::dataset::{Fingerprint, Split};
 use sudogen::format::read::{BATCH_RECORDS, Batch};
@@ -54,15 +54,25 @@ pub struct SplitArgs {
     pub seed: u64,
 
     /// The parts' files: PREFIX.train.EXT, PREFIX.valid.EXT, PREFIX.test.EXT
+    /// (EXT: txt for line and grid, csv for the CSV layouts, jsonl)
     #[arg(short, long, value_name = "PREFIX", default_value = "split")]
     pub output: PathBuf,
 
     /// The parts' format [default: line]
-    #[arg(short, long, value_parser = choice::<Format>())]
+    #[arg(short, long, value_parser = format_choice(Content::Puzzles { with_solution: true, rated: false }, false))]
     pub format: Option<Format>,
 
     #[command(flatten)]
     pub jobs: JobsArgs,
+}
+
+/// The file extension of a format's parts.
+fn extension(format: Format) -> &'static str {
+    match format.name() {
+        "json" => "jsonl",
+        "line" | "grid" => "txt",
+        _ => "csv",
+    }
 }
 
 /// Parses a fraction: a number from 0 to 1.
@@ -104,7 +114,7 @@ pub fn run(args: &SplitArgs) -> anyhow::Result<Exit> {
     let mut outs: Vec<Output> = Vec::new();
     for (name, _) in &named {
         let mut path = args.output.clone().into_os_string();
-        path.push(format!(".{name}.{}", format.name()));
+        path.push(format!(".{name}.{}", extension(format)));
         outs.push(open_output(Some(&PathBuf::from(path)), &input.files)?);
     }
     let writer = Writer::new(

@@ -29,7 +29,7 @@ Examples:
 
 /// How to transform.
 #[derive(Debug, Args)]
-#[command(mut_arg("format", |a| a.value_parser(format_choice(Content::Puzzles { with_solution: true, rated: false }))))]
+#[command(mut_arg("format", |a| a.value_parser(format_choice(Content::Puzzles { with_solution: true, rated: false }, false))))]
 pub struct TransformArgs {
     #[command(flatten)]
     pub input: InputArgs,

@@ -48,7 +48,7 @@ impl RecordFormat for Json {
                 "`{strategy,size,seed,index,grid}` per line, the grid as rows of numbers, the seed a string"
             }
             Content::Puzzles { .. } => {
-                "`{strategy,size,seed,symmetry,index,puzzle,solution,clues}` per line (solution with --with-solution; se, exact, level, hardest, attempt in rated runs)"
+                "`{strategy,size,seed,symmetry,index,puzzle,solution,clues}` per line (solution when written; se, exact, level, hardest, attempt in rated runs)"
             }
             Content::Solutions { .. } => {
                 "`{index,puzzle,solution,solutions,limit_reached,guesses,budget_exceeded}` per line, the grids as rows (solution null when there is not one)"

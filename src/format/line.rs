@@ -29,7 +29,7 @@ impl RecordFormat for Line {
         match content {
             Content::Grids => "one grid per line, its symbols row-major",
             Content::Puzzles { .. } => {
-                "one puzzle per line, `.` for empty; with --with-solution, its solution after a space"
+                "one puzzle per line, `.` for empty; its solution after a space, when written"
             }
             Content::Solutions { .. } => {
                 "each puzzle's solution on a line (one not solved as it was, then `# what is wrong`); with --count, its number of solutions (`2+`: at least)"

@@ -31,7 +31,7 @@ impl RecordFormat for Npy {
     }
 
     fn description(&self) -> &'static str {
-        "NumPy arrays: N x 81 uint8 cell values, 0 for empty (solutions in NAME.solutions.npy)"
+        "NumPy arrays: N x 81 uint8 cell values, 0 for empty (written by generate and puzzle, solutions in NAME.solutions.npy; read one array at a time)"
     }
 
     fn layout(&self, _content: Content) -> &'static str {

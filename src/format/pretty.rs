@@ -37,7 +37,7 @@ impl RecordFormat for Pretty {
                 "each grid in rows, `|` between stacks, rules between bands, a blank line between grids"
             }
             Content::Puzzles { .. } => {
-                "each puzzle in rows (`.` for empty); with --with-solution, its solution below it"
+                "each puzzle in rows (`.` for empty); its solution below it, when written"
             }
             Content::Solutions { .. } => {
                 "each solution in rows; with --count, each puzzle's number of solutions on a line"
@@ -205,16 +205,14 @@ pub fn is_row_or_rule(line: &[u8]) -> bool {
 }
 
 /// Whether a line is a row of a 4x4 or 9x9 grid written without
-/// separators (`003020600`): as many symbols as the side, one a digit or
-/// an empty cell.
+/// separators (`003020600`, or `??3?2?6??` with other empty marks): as
+/// many visible characters as the side, a digit among them.
 fn is_bare_row(line: &[u8]) -> bool {
     matches!(line.len(), 4 | 9)
         && line
             .iter()
-            .all(|&b| b.is_ascii_alphanumeric() || b"._-*".contains(&b))
-        && line
-            .iter()
-            .any(|&b| b.is_ascii_digit() || b"._-*".contains(&b))
+            .all(|&b| b.is_ascii_graphic() && b != b'|' && b != b',')
+        && line.iter().any(u8::is_ascii_digit)
 }
 
 /// The tokens of a row: separated by white space or commas, `|` dropped.

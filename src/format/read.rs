@@ -305,7 +305,8 @@ impl<R: Read> Lines<R> {
         while self.end - self.pos < n && !self.eof {
             self.buf.copy_within(self.pos..self.end, 0);
             self.end -= self.pos;
-            self.scan = self.end;
+            // What was scanned for newlines stays scanned; nothing more.
+            self.scan -= self.pos;
             self.pos = 0;
             match self.inner.read(&mut self.buf[self.end..]) {
                 Ok(0) => self.eof = true,
@@ -827,6 +828,44 @@ mod tests {
             .collect();
         let paired: Vec<String> = pairs(&text).into_iter().map(|(g, _)| g).collect();
         assert_eq!(plain, paired);
+    }
+
+    /// An input that arrives in pieces, as a pipe gives it.
+    struct Pieces(Vec<Vec<u8>>);
+
+    impl Read for Pieces {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.0.is_empty() {
+                return Ok(0);
+            }
+            let piece = self.0.remove(0);
+            let n = piece.len().min(buf.len());
+            buf[..n].copy_from_slice(&piece[..n]);
+            if n < piece.len() {
+                self.0.insert(0, piece[n..].to_vec());
+            }
+            Ok(n)
+        }
+    }
+
+    /// A first piece shorter than the check for an npy array's magic (a
+    /// title alone, say) is still read line by line, its newline kept.
+    #[test]
+    fn a_short_first_piece_keeps_its_lines() {
+        let rows = "003020600\n900305001\n001806400\n008102900\n700000008\n006708200\n002609500\n800203009\n005010300\n";
+        for first in ["Grid 01\n", "G", "Grid 01\n00", "\n"] {
+            let rest = format!("Grid 01\n{rows}");
+            let rest = rest.strip_prefix(first).unwrap_or(&rest);
+            let pieces = Pieces(vec![first.as_bytes().to_vec(), rest.as_bytes().to_vec()]);
+            let got: Vec<_> = Reader::new(pieces, None, None)
+                .map(|r| r.unwrap().grid.map(|g| g.to_string()))
+                .collect();
+            assert_eq!(
+                got,
+                [Ok("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".to_string())],
+                "{first:?}"
+            );
+        }
     }
 
     #[test]
