@@ -444,7 +444,7 @@ def test_split_equals_the_cli(cli, tmp_path):
     part = sudogen.split(p, (0.6, 0.2, 0.2), seed=5)
     lines = sudogen.to_strings(p)
     for k, name in enumerate(("train", "valid", "test")):
-        theirs = Path(f"{prefix}.{name}.line").read_text().split()
+        theirs = Path(f"{prefix}.{name}.txt").read_text().split()
         assert [x for x, q in zip(lines, part) if q == k] == theirs, name
 
 
