@@ -274,16 +274,8 @@ pub fn rate_solved(
 /// line at some point (1.5). Every step places one cell: the path has one
 /// step per empty cell. Three closures instead of a scan per step.
 pub fn rate_singles(puzzle: &Grid) -> Option<Rating> {
-    let places = puzzle.size().places();
-    let mut units = UnitMasks::default();
-    let mut empty = 0;
-    for (i, &v) in puzzle.cells().iter().enumerate() {
-        if v == 0 {
-            empty += 1;
-        } else {
-            units.place(places[i], v);
-        }
-    }
+    let units = UnitMasks::of(puzzle);
+    let empty = puzzle.cells().iter().filter(|&&v| v == 0).count();
     let solved_by = |singles| singles_fill(puzzle, &units, usize::MAX, singles);
     let (se, hardest) = if empty == 0 {
         (0, None)

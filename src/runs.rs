@@ -111,10 +111,10 @@ impl GridRun {
         writer.write_header(out)?;
         // Grids per chunk at most (chunks are sized by time up to this):
         // large enough to amortise the hand-over.
-        let chunk = match self.size {
-            Size::S4 | Size::S9 => 1024,
-            Size::S16 => 32,
-            Size::S25 => 1,
+        let chunk = match self.size.side() {
+            ..=12 => 1024,
+            ..=16 => 32,
+            _ => 1,
         };
         pipeline::write_indexed(
             out,

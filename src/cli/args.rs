@@ -211,8 +211,9 @@ pub struct SymbolsArgs {
 
 impl SymbolsArgs {
     /// The alphabet and the size it implies, if one was given: a usage
-    /// error unless it names 4, 9, 16 or 25 distinct ASCII letters or
-    /// digits, and agrees with `size` (the `--size` given, if any).
+    /// error unless it names as many distinct ASCII letters or digits as
+    /// a side with boxes (4, 6, 8, 9, ... 25), and agrees with `size`
+    /// (the `--size` given, if any).
     pub fn resolve(&self, size: Option<Size>) -> anyhow::Result<Option<(Size, Symbols)>> {
         let Some(written) = &self.symbols else {
             return Ok(None);
@@ -224,8 +225,9 @@ impl SymbolsArgs {
             &symbols::expand(written).map_err(|e| usage(format!("--symbols {written}: {e}")))?;
         let implied = Size::from_side(alphabet.len()).ok_or_else(|| {
             usage(format!(
-                "--symbols has {} characters; use 4, 9, 16 or 25, one per value",
-                alphabet.len()
+                "--symbols has {} characters; use {}, one per value",
+                alphabet.len(),
+                super::parse::sides()
             ))
         })?;
         if let Some(size) = size.filter(|&s| s != implied) {

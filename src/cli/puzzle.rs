@@ -25,7 +25,7 @@ use super::parse::{choice, parse_attempts, parse_clues};
 use super::progress::write_run;
 use super::records::with_rated;
 use sudogen::format::{Content, Field, Record, Value, Writer};
-use sudogen::grid::{Grid, Size, plural};
+use sudogen::grid::{Grid, plural};
 use sudogen::pipeline;
 use sudogen::puzzle::{self, Settings, Symmetry};
 use sudogen::rate::{BEYOND, Level};
@@ -369,10 +369,10 @@ impl Config {
     /// 9x9 puzzle takes about a hundred uniqueness checks, larger ones far
     /// more.
     fn chunk_len(&self) -> u64 {
-        match self.grids.grids.size() {
-            Size::S4 => 256,
-            Size::S9 => 16,
-            Size::S16 | Size::S25 => 1,
+        match self.grids.grids.size().side() {
+            ..=6 => 256,
+            ..=9 => 16,
+            _ => 1,
         }
     }
 }

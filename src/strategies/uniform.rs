@@ -1312,9 +1312,12 @@ pub fn all_4x4() -> &'static [[u8; 16]] {
                 out.push(a);
                 return;
             }
-            let size = Size::S4;
+            let shape = crate::grid::Shape::from(Size::S4);
             for v in 1..=4u8 {
-                let clash = size.peers(cell).iter().any(|&q| g.cells()[q as usize] == v);
+                let clash = shape
+                    .peers(cell)
+                    .iter()
+                    .any(|&q| g.cells()[q as usize] == v);
                 if !clash {
                     g.cells_mut()[cell] = v;
                     fill(g, cell + 1, out);
@@ -1334,7 +1337,7 @@ impl Generator for Uniform {
     }
 
     fn generate<R: Rng + ?Sized>(&self, rng: &mut R, grid: &mut Grid) {
-        assert_supported(self, "uniform", grid.size());
+        assert_supported(self, "uniform", grid.shape());
         match grid.size() {
             Size::S4 => {
                 let all = all_4x4();
