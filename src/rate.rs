@@ -30,9 +30,9 @@ pub const BEYOND: u8 = 90;
 pub const CHAINS: u8 = 65;
 
 /// The lower bound reported when the implemented techniques run out on a
-/// board of `size`.
-pub fn bound(size: crate::grid::Size) -> u8 {
-    if techniques::chains_searched(size) {
+/// board of `shape` (a size, or a size and variant).
+pub fn bound(shape: impl Into<crate::grid::Shape>) -> u8 {
+    if techniques::chains_searched(shape) {
         BEYOND
     } else {
         CHAINS
@@ -235,7 +235,7 @@ pub fn rate_solved(
     let truth = solution.cells();
     while board.empty_cells() > 0 {
         let Some(step) = techniques::next_step(&board) else {
-            rating.se = rating.se.max(bound(puzzle.size()));
+            rating.se = rating.se.max(bound(puzzle.shape()));
             rating.exact = false;
             break;
         };

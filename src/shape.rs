@@ -125,6 +125,13 @@ pub enum ShapeError {
     },
     /// More distinct region maps than one process keeps.
     TooManyLayouts,
+    /// A box or variant written in a way that names none.
+    Name {
+        /// What it was to name (`box`, `variant`).
+        what: &'static str,
+        /// The text.
+        text: String,
+    },
 }
 
 impl fmt::Display for ShapeError {
@@ -192,6 +199,17 @@ impl fmt::Display for ShapeError {
             ShapeError::TooManyLayouts => write!(
                 f,
                 "more than {MAX_LAYOUTS} distinct region maps in one run; split the input"
+            ),
+            ShapeError::Name {
+                what: "box",
+                ref text,
+            } => write!(
+                f,
+                "'{text}' is not a box; write rows x columns, such as 2x3"
+            ),
+            ShapeError::Name { what, ref text } => write!(
+                f,
+                "'{text}' is not a {what}; use none, x, hyper or jigsaw (with its regions)"
             ),
         }
     }
@@ -693,6 +711,55 @@ impl Shape {
     #[inline]
     pub(crate) const fn from_parts(size: Size, variant: Variant) -> Shape {
         Shape { size, variant }
+    }
+
+    /// The shape of side `side` a record describes in words, as records
+    /// of shapes other than the classic ones carry it: its box (`2x3`;
+    /// `None`, empty or `none` for the side's usual boxes), its variant
+    /// (`x`, `hyper`, `jigsaw`; `None`, empty or `none` for none) and a
+    /// jigsaw's region map (letters, as [`Layout::parse`] reads them).
+    pub fn from_names(
+        side: usize,
+        boxes: Option<&str>,
+        variant: Option<&str>,
+        regions: Option<&str>,
+    ) -> Result<Shape, ShapeError> {
+        fn given(t: Option<&str>) -> Option<&str> {
+            t.map(str::trim).filter(|t| !t.is_empty() && *t != "none")
+        }
+        if let Some(map) = given(regions) {
+            let layout = Layout::parse(map)?;
+            if layout.side() != side {
+                return Err(ShapeError::LayoutSide {
+                    layout: layout.side(),
+                    side,
+                });
+            }
+            return Ok(Shape::jigsaw(layout));
+        }
+        let size = match given(boxes) {
+            Some(text) => {
+                let named = || ShapeError::Name {
+                    what: "box",
+                    text: text.to_string(),
+                };
+                let (r, c) = text.split_once(['x', 'X']).ok_or_else(named)?;
+                let r: usize = r.trim().parse().map_err(|_| named())?;
+                let c: usize = c.trim().parse().map_err(|_| named())?;
+                Size::boxed(side, r, c)?
+            }
+            None => Size::from_side(side).ok_or(ShapeError::NoBoxes { side })?,
+        };
+        let variant = match given(variant) {
+            None => Variant::None,
+            Some(name) => {
+                Variant::named(&name.to_ascii_lowercase()).ok_or_else(|| ShapeError::Name {
+                    what: "variant",
+                    text: name.to_string(),
+                })?
+            }
+        };
+        Shape::new(size, variant)
     }
 
     /// The jigsaw shape of a region map.

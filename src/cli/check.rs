@@ -69,8 +69,9 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<Exit> {
     let pace = pipeline::Pace::new(BATCH_RECORDS);
     let mut checked = || -> anyhow::Result<()> {
         unreadable = !each_input(&input.files, |name, reader| {
-            let mut reader =
-                Reader::new(reader, input.format, input.size).with_symbols(input.symbols.clone());
+            let mut reader = Reader::new(reader, input.format, input.size)
+                .with_symbols(input.symbols.clone())
+                .with_variant(input.variant);
             pipeline::ordered(
                 jobs,
                 batches(&mut reader, name, &pace),

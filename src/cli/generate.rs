@@ -11,7 +11,7 @@ use std::io::Write;
 use clap::Args;
 
 use super::args::{GridArgs, OutputArgs, ReportArgs, RunArgs};
-use super::exit::Exit;
+use super::exit::{Exit, usage};
 use super::io::warn;
 use super::progress::write_run;
 use sudogen::format::{Content, Field, Format, Value, Writer};
@@ -63,9 +63,11 @@ impl Config {
     /// run past the last index.
     pub fn of(grid: &GridArgs, run: &RunArgs, output: &OutputArgs) -> anyhow::Result<Config> {
         let strategy = grid.strategy()?;
+        let shape = grid.shape()?;
+        sudogen::solve::has_grid(shape).map_err(|e| usage(format!("--regions: {e}")))?;
         run.check_range()?;
         Ok(Config {
-            grids: GridRun::new(strategy, grid.size(), run.seed()),
+            grids: GridRun::new(strategy, shape, run.seed()),
             start: run.start,
             count: run.count,
             format: output.format(),
@@ -100,8 +102,18 @@ impl Config {
             Strategy::Chain => format!(" ({} kernel)", sudogen::strategies::Chain::kernel(size)),
             _ => String::new(),
         };
+        let shape = self.grids.shape();
+        let variant = if shape.is_classic() {
+            String::new()
+        } else {
+            format!(
+                " (boxes {}, variant {})",
+                size.box_text(),
+                shape.variant().name()
+            )
+        };
         format!(
-            "strategy {strategy}{kernel}, size {}, seed {seed}, grids {}..{}, format {}, jobs {}",
+            "strategy {strategy}{kernel}, size {}{variant}, seed {seed}, grids {}..{}, format {}, jobs {}",
             size.side(),
             self.start,
             u128::from(self.start) + u128::from(self.count),
@@ -137,7 +149,7 @@ pub fn write<W: Write + ?Sized>(
     let writer = Writer::new(
         config.format,
         Content::Grids,
-        config.grids.size(),
+        config.grids.shape(),
         config.start,
         &config.fields(&seed),
     );

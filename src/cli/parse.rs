@@ -85,6 +85,50 @@ impl Choice for Level {
     }
 }
 
+/// The variants by name on the command line (`jigsaw` takes its map from
+/// `--regions`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VariantKind {
+    /// Rows, columns and boxes.
+    None,
+    /// Both long diagonals too.
+    X,
+    /// Four more 3x3 windows (9x9).
+    Hyper,
+    /// Regions in place of the boxes.
+    Jigsaw,
+}
+
+impl Choice for VariantKind {
+    fn all() -> Vec<Self> {
+        vec![
+            VariantKind::None,
+            VariantKind::X,
+            VariantKind::Hyper,
+            VariantKind::Jigsaw,
+        ]
+    }
+    fn name(self) -> &'static str {
+        match self {
+            VariantKind::None => "none",
+            VariantKind::X => "x",
+            VariantKind::Hyper => "hyper",
+            VariantKind::Jigsaw => "jigsaw",
+        }
+    }
+    fn help(self) -> String {
+        match self {
+            VariantKind::None => "Rows, columns and boxes",
+            VariantKind::X => "X-Sudoku: both long diagonals hold every symbol too",
+            VariantKind::Hyper => {
+                "Hyper (Windoku): four more 3x3 windows, rows and columns 2-4 and 6-8 (9x9)"
+            }
+            VariantKind::Jigsaw => "Jigsaw: the regions of --regions in place of the boxes",
+        }
+        .to_string()
+    }
+}
+
 /// `--size`: parsed by [`parse_size`], with the sides that have boxes as
 /// its possible values, so shell completion offers them.
 #[derive(Clone, Copy, Debug)]

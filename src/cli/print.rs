@@ -244,8 +244,9 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<Exit> {
     let pace = pipeline::Pace::new(BATCH_RECORDS);
     let all_read = each_input(&config.input.files, |name, reader| {
         let input = &config.input;
-        let mut reader =
-            Reader::new(reader, input.format, input.size).with_symbols(input.symbols.clone());
+        let mut reader = Reader::new(reader, input.format, input.size)
+            .with_symbols(input.symbols.clone())
+            .with_variant(input.variant);
         pipeline::ordered(
             config.jobs,
             batches(&mut reader, name, &pace),

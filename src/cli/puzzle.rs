@@ -158,10 +158,19 @@ impl PuzzleArgs {
     pub fn config(&self) -> anyhow::Result<Config> {
         let grids = GridConfig::of(&self.grid, &self.run, &self.output)?;
         let size = grids.grids.size();
+        let shape = grids.grids.shape();
+        if !self.symmetry.fits(shape) {
+            let fitting: Vec<&str> = Symmetry::fitting(shape).iter().map(|s| s.name()).collect();
+            return Err(usage(format!(
+                "--symmetry {} does not keep the units of a {shape} grid (it would map a box, region or diagonal onto cells that are none); use --symmetry {}",
+                self.symmetry.name(),
+                fitting.join(", ")
+            )));
+        }
         let clues = match self.clues {
             None => None,
             Some(n) => {
-                let least = puzzle::fewest_clues(size);
+                let least = puzzle::fewest_clues(shape);
                 match usize::try_from(n) {
                     Ok(k) if (least..=size.cells()).contains(&k) => Some(k),
                     _ => {
@@ -397,16 +406,16 @@ fn write<W: Write + ?Sized>(
     let content = Content::Puzzles {
         with_solution: config.with_solution,
     };
-    let writer = Writer::new(g.format, content, g.grids.size(), g.start, &fields);
+    let writer = Writer::new(g.format, content, g.grids.shape(), g.start, &fields);
     writer.write_header(out)?;
     let run = PuzzleRun::new(g.grids.clone(), config.settings, config.filter);
-    let size = g.grids.size();
+    let shape = g.grids.shape();
     pipeline::write_indexed(
         out,
         (g.start, g.count, config.chunk_len()),
         g.jobs,
         done,
-        || Grid::empty(size),
+        || Grid::new(shape),
         |index, grid, buf| {
             let Some(made) = run.make(index, grid) else {
                 Indices::add(&reports.missed, index);
@@ -426,7 +435,7 @@ fn write<W: Write + ?Sized>(
             };
             match &made.rating {
                 None => writer.push(buf, &record),
-                Some(rating) => with_rated(rating, size, false, |rated| {
+                Some(rating) => with_rated(rating, shape, false, |rated| {
                     let attempt = [Field {
                         name: "attempt",
                         value: Value::UInt(made.attempt),

@@ -81,13 +81,14 @@ pub fn run(
     let mut out = output.open_for(&input.files)?;
     let (mut malformed, mut failed) = (false, false);
     let mut index = 0u64;
-    let mut last_size: Option<Size> = None;
+    let mut last_size: Option<sudogen::grid::Shape> = None;
     let pace = &pipeline::Pace::new(BATCH_RECORDS);
     let result = each_input(&input.files, |name, reader| {
         // Unreadable records of this input, named or not.
         let mut malformed_here = 0u64;
-        let mut reader =
-            Reader::new(reader, input.format, input.size).with_symbols(input.symbols.clone());
+        let mut reader = Reader::new(reader, input.format, input.size)
+            .with_symbols(input.symbols.clone())
+            .with_variant(input.variant);
         let mut next = batches(&mut reader, name, pace);
         pipeline::ordered(
             jobs,
@@ -165,10 +166,11 @@ const UNFINISHED: &str =
 /// to `f`.
 pub fn with_rated<T>(
     rating: &Rating,
-    size: Size,
+    shape: sudogen::grid::Shape,
     explain: bool,
     f: impl FnOnce(&Rated<'_>) -> T,
 ) -> T {
+    let size = shape.size();
     let path: Vec<StepRecord> = if explain {
         rating
             .path
@@ -176,7 +178,7 @@ pub fn with_rated<T>(
             .map(|step| StepRecord {
                 technique: step.technique.name(),
                 rating: step.rating,
-                text: step.describe(size),
+                text: step.describe(shape),
                 place: step.place.map(|(cell, v)| (cell_name(size, cell), v)),
                 removes: step
                     .removes
@@ -194,7 +196,7 @@ pub fn with_rated<T>(
         level: rating.level().name(),
         hardest: rating.hardest_name(),
         steps: rating.steps as u64,
-        scale: if size == Size::S9 {
+        scale: if size == Size::S9 && shape.is_plain() {
             "SE"
         } else {
             "technique level"

@@ -302,6 +302,46 @@ fn search_all(puzzle: &Grid, search: Search, keep: bool) -> Outcome {
     }
 }
 
+/// A shape without a single valid grid: a jigsaw map can have none (its
+/// regions can cut the grid so that no arrangement fits).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NoGrid {
+    /// The shape.
+    pub shape: crate::grid::Shape,
+}
+
+impl std::fmt::Display for NoGrid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "no {} grid fits these regions: every arrangement repeats a symbol in some row, column or region",
+            self.shape
+        )
+    }
+}
+
+impl std::error::Error for NoGrid {}
+
+/// Whether `shape` has a valid grid at all. Every box shape and variant
+/// has (answered at once); a jigsaw map is searched once, within
+/// [`DEFAULT_BUDGET`] guesses (a map the search cannot settle is taken to
+/// have one).
+pub fn has_grid(shape: crate::grid::Shape) -> Result<(), NoGrid> {
+    if shape.has_boxes() {
+        return Ok(());
+    }
+    let search = Search {
+        limit: 1,
+        budget: DEFAULT_BUDGET,
+    };
+    let out = search_all(&Grid::new(shape), search, false);
+    if out.solutions == 0 && !out.cut {
+        Err(NoGrid { shape })
+    } else {
+        Ok(())
+    }
+}
+
 /// The solution of `puzzle` if it has exactly one.
 pub fn solve(puzzle: &Grid) -> Option<Grid> {
     let s = Search::default();
