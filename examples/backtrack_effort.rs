@@ -16,8 +16,8 @@ fn main() {
     let budget: Option<u64> = args.next().and_then(|a| a.parse().ok());
     for size in Size::ALL {
         let count = match size.side() {
-            ..=9 => grids,
-            ..=16 => grids / 10,
+            0..=9 => grids,
+            10..=16 => grids / 10,
             _ => grids / 100,
         }
         .max(10);

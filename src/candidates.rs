@@ -174,9 +174,9 @@ pub fn singles_fill_all(
     singles: Singles,
 ) -> bool {
     match puzzle.size().cells() {
-        ..=16 => fill_sized::<16>(puzzle, units, targets, singles),
-        ..=81 => fill_sized::<81>(puzzle, units, targets, singles),
-        ..=256 => fill_sized::<256>(puzzle, units, targets, singles),
+        0..=16 => fill_sized::<16>(puzzle, units, targets, singles),
+        17..=81 => fill_sized::<81>(puzzle, units, targets, singles),
+        82..=256 => fill_sized::<256>(puzzle, units, targets, singles),
         _ => fill_sized::<625>(puzzle, units, targets, singles),
     }
 }

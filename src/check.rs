@@ -134,12 +134,15 @@ pub enum Problem {
     /// The search for a second solution ran out of its budget of this many
     /// guesses before uniqueness was settled.
     Budget(u64),
+    /// The record could not be read.
+    Record(RecordError),
 }
 
 impl std::fmt::Display for Problem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Problem::Text(text) => f.write_str(text),
+            Problem::Record(e) => e.fmt(f),
             Problem::Budget(guesses) => write!(
                 f,
                 "search budget of {guesses} guesses exceeded before uniqueness was settled"
@@ -250,7 +253,7 @@ pub fn check_batch(batch: &Batch, rules: Rules) -> BatchReport {
                 }
                 Some(problem) => problem,
             },
-            Err(e) => Problem::Text(e.to_string()),
+            Err(e) => Problem::Record(e),
         };
         report.problems.push((line, problem));
         Ok(())
@@ -362,14 +365,15 @@ mod tests {
             tally.add(&report);
             problems.extend(report.problems);
         }
+        let problems: Vec<(u64, String)> = problems
+            .into_iter()
+            .map(|(line, problem)| (line, problem.to_string()))
+            .collect();
         assert_eq!(
             problems,
             [
-                (2, Problem::Text("column 1 has two 2s".to_string())),
-                (
-                    3,
-                    Problem::Text("80 cells where 81 are expected".to_string())
-                )
+                (2, "column 1 has two 2s".to_string()),
+                (3, "80 cells where 81 are expected".to_string())
             ]
         );
         assert_eq!(

@@ -25,7 +25,7 @@
 //! **Distinct.** [`Distinct`] keeps the fingerprints seen in a hash set:
 //! 16 bytes a form plus the table's overhead (a table of 2²¹ slots for a
 //! million forms, about 36 MB; 55 MB at the peak while it doubles: see
-//! `docs/perf-canon.md`), whatever the size of the grids.
+//! `docs/PERFORMANCE.md (#distinct)`), whatever the size of the grids.
 
 use std::collections::HashSet;
 use std::fmt;
@@ -182,6 +182,11 @@ impl Split {
             *ends.last_mut().expect("a part") = u64::MAX;
         }
         Ok(Split { ends, seed })
+    }
+
+    /// How many parts it has.
+    pub fn parts(&self) -> usize {
+        self.ends.len()
     }
 
     /// The position in `[0, 2⁶⁴)` of a record with this fingerprint.

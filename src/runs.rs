@@ -118,8 +118,8 @@ impl GridRun {
         // Grids per chunk at most (chunks are sized by time up to this):
         // large enough to amortise the hand-over.
         let chunk = match self.shape.side() {
-            ..=12 => 1024,
-            ..=16 => 32,
+            0..=12 => 1024,
+            13..=16 => 32,
             _ => 1,
         };
         pipeline::write_indexed(
@@ -266,6 +266,75 @@ impl PuzzleRun {
     }
 }
 
+/// Puzzles made from solution grids given (a file's, say): puzzle `i` from
+/// grid `i`, its removal order from stream `i` of the seed's removal key,
+/// exactly as [`PuzzleRun`] makes puzzle `i` from its own grid `i`.
+#[derive(Clone, Debug)]
+pub struct SolutionRun {
+    seed: u64,
+    settings: Settings,
+    filter: Option<Filter>,
+    removals: RunRng,
+}
+
+impl SolutionRun {
+    /// Puzzles keyed by `seed`, made with `settings`, kept when `filter`
+    /// takes them.
+    pub fn new(seed: u64, settings: Settings, filter: Option<Filter>) -> SolutionRun {
+        SolutionRun {
+            seed,
+            settings,
+            filter,
+            removals: RunRng::new(seed ^ PUZZLE_KEY),
+        }
+    }
+
+    /// Puzzle `index`, whose unique solution is `solution` (a complete
+    /// valid grid); `None` when a rated run's attempts all miss the range.
+    /// Attempt `k > 0` draws its removal order from the key mixed with `k`.
+    pub fn make(&self, index: u64, solution: &Grid) -> Option<RunPuzzle> {
+        let settings = self.settings;
+        let attempts = self.filter.map_or(1, |f| f.attempts);
+        let easy_only = self.filter.is_some_and(|f| f.high <= Level::Easy.range().1);
+        for k in 0..attempts {
+            let mut removals = if k == 0 {
+                self.removals.for_index(index)
+            } else {
+                RunRng::new(attempt_key(self.seed, k) ^ PUZZLE_KEY).for_index(index)
+            };
+            let made = if easy_only {
+                puzzle::make_easy(&mut removals, solution, settings)
+            } else {
+                Some(puzzle::make(&mut removals, solution, settings))
+            };
+            let Some(made) = made else { continue };
+            let Some(filter) = self.filter else {
+                return Some(RunPuzzle {
+                    fell_short: made.fell_short(&settings),
+                    puzzle: made.puzzle,
+                    rating: None,
+                    attempt: 0,
+                });
+            };
+            let rated = match easy_only.then(|| rate_singles(&made.puzzle)).flatten() {
+                Some(r) => Ok(r),
+                None => rate_solved(&made.puzzle, solution, false, filter.high),
+            };
+            if let Ok(rating) = rated
+                && filter.keeps(&rating)
+            {
+                return Some(RunPuzzle {
+                    fell_short: made.fell_short(&settings),
+                    puzzle: made.puzzle,
+                    rating: Some(rating),
+                    attempt: k,
+                });
+            }
+        }
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -284,6 +353,20 @@ mod tests {
             let made = run.make(index, &mut solution).unwrap();
             assert_eq!(solution, g);
             assert_eq!(crate::solve::solve(&made.puzzle), Some(g));
+        }
+    }
+
+    /// Puzzles made from given grids are those the run makes from its own
+    /// grids, index for index.
+    #[test]
+    fn puzzles_from_given_grids_match_the_run() {
+        let grids = GridRun::new(Strategy::Uniform, Size::S9, 11);
+        let run = PuzzleRun::new(grids.clone(), Settings::MINIMAL, None);
+        let from = SolutionRun::new(11, Settings::MINIMAL, None);
+        let mut grid = Grid::empty(Size::S9);
+        for index in [0, 5, 77] {
+            let made = run.make(index, &mut grid).unwrap();
+            assert_eq!(from.make(index, &grids.grid(index)), Some(made));
         }
     }
 

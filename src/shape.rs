@@ -220,7 +220,7 @@ impl std::error::Error for ShapeError {}
 /// The box shapes of a side (`RxC`, rows first), if any.
 fn box_shapes(side: usize) -> Vec<String> {
     (2..=side / 2)
-        .filter(|r| side % r == 0 && side / r >= 2)
+        .filter(|r| side.is_multiple_of(*r) && side / r >= 2)
         .map(|r| format!("{r}x{}", side / r))
         .collect()
 }
@@ -1315,7 +1315,7 @@ mod tests {
 
     #[test]
     fn layouts_intern_and_check_their_regions() {
-        let rows = "AAAABBBB".repeat(1);
+        let rows = "AAAABBBB".to_string();
         assert!(matches!(
             Layout::parse(&rows),
             Err(ShapeError::LayoutCells { found: 8 })

@@ -16,8 +16,9 @@
 //! - [`By::Pattern`]: the given/empty pattern first (the 0/1 string with
 //!   1 for a given, smallest first), then the string among the symmetries
 //!   that give the smallest pattern. This is what Dobrichev's widely used
-//!   minlexer computes; it differs from the string form for some puzzles
-//!   (about 0.4% of random minimal 9x9 puzzles), never for complete grids.
+//!   minlexer computes; it differs from the string form for most puzzles
+//!   (78% of random minimal 9x9 puzzles, 59% of the 17-clue list;
+//!   measured), never for complete grids.
 //! - [`By::Solution`]: the solution grid's minlex form first: the puzzle is
 //!   carried by a symmetry that maps its (unique) solution to the
 //!   solution's canonical form, the smallest such image when the solution

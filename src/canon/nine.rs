@@ -48,7 +48,7 @@
 //! which the solution-first form needs.
 //!
 //! **Cost.** A few microseconds per puzzle or grid (see
-//! `docs/perf-canon.md`); no allocation once the buffers have grown.
+//! `docs/PERFORMANCE.md (#canonical-forms)`); no allocation once the buffers have grown.
 //! **Limits.** Puzzles must have valid givens (no symbol twice in a
 //! unit); highly symmetric puzzles keep many candidates (an empty grid:
 //! a few hundred), nearly complete puzzles may split on the order of new

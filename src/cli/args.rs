@@ -21,8 +21,8 @@ use sudogen::strategies::{Strategy, UnsupportedSize};
 /// The grids to make: strategy and size.
 #[derive(Debug, Args)]
 pub struct GridArgs {
-    /// The generation algorithm [default: uniform for 4x4, 6x6 and 9x9
-    /// without a variant, else backtrack]
+    /// The generation algorithm [default: uniform for 4x4 and 9x9 without
+    /// a variant, backtrack for the other shapes and the variants]
     #[arg(short, long, value_parser = choice::<Strategy>())]
     pub strategy: Option<Strategy>,
 
@@ -45,7 +45,13 @@ impl GridArgs {
     /// The shape asked for: the size (9x9 by default), its boxes and its
     /// variant; a usage error for one that cannot be.
     pub fn shape(&self) -> anyhow::Result<Shape> {
-        let (size, variant) = self.shape.resolve(self.size)?;
+        self.shape_for(self.size)
+    }
+
+    /// [`GridArgs::shape`] with the side `size` gives (`--size`, or the
+    /// size an alphabet implies), boxes and variant as asked.
+    pub fn shape_for(&self, size: Option<Size>) -> anyhow::Result<Shape> {
+        let (size, variant) = self.shape.resolve(size)?;
         let size = size.unwrap_or(Size::S9);
         let variant = variant.unwrap_or_default();
         Shape::new(size, variant).map_err(|e| usage(format!("--variant {}: {e}", variant.name())))
@@ -54,7 +60,12 @@ impl GridArgs {
     /// The strategy asked for, or the default for the shape; a usage error
     /// if it cannot make that shape.
     pub fn strategy(&self) -> anyhow::Result<Strategy> {
-        let shape = self.shape()?;
+        self.strategy_for(self.shape()?)
+    }
+
+    /// The strategy asked for, or the default, for grids of `shape`; a
+    /// usage error if it cannot make them.
+    pub fn strategy_for(&self, shape: Shape) -> anyhow::Result<Strategy> {
         let strategy = self.strategy.unwrap_or(Strategy::default_for(shape));
         strategy.check_size(shape).map_err(unsupported)?;
         Ok(strategy)
@@ -189,7 +200,7 @@ fn read_layout(text: &str) -> anyhow::Result<Layout> {
     } else {
         text.to_string()
     };
-    Layout::parse(&letters).map_err(|e| usage(format!("--regions: {e}")).into())
+    Layout::parse(&letters).map_err(|e| usage(format!("--regions: {e}")))
 }
 
 /// Which records of a run: seed, first index, count.
@@ -290,6 +301,11 @@ pub struct InputArgs {
     #[arg(long, value_name = "FORMAT", value_parser = choice::<Format>())]
     pub input_format: Option<Format>,
 
+    /// Other characters that mean an empty cell in the records read (`.`,
+    /// `0`, `-`, `_` and `*` always do)
+    #[arg(long, value_name = "CHARS")]
+    pub empty: Option<String>,
+
     #[command(flatten)]
     pub symbols: SymbolsArgs,
 }
@@ -308,6 +324,18 @@ pub struct Input {
     pub variant: Option<Variant>,
     /// Another alphabet, if any.
     pub symbols: Option<Symbols>,
+    /// Other characters that mean an empty cell.
+    pub empty: Vec<u8>,
+}
+
+impl Input {
+    /// A reader of one of the inputs, with every reading option.
+    pub fn reader<R: std::io::Read>(&self, inner: R) -> sudogen::format::read::Reader<R> {
+        sudogen::format::read::Reader::new(inner, self.format, self.size)
+            .with_symbols(self.symbols.clone())
+            .with_empty(&self.empty)
+            .with_variant(self.variant)
+    }
 }
 
 impl InputArgs {
@@ -324,12 +352,22 @@ impl InputArgs {
         } else {
             self.files.clone()
         };
+        let empty = self.empty.clone().unwrap_or_default();
+        if let Some(c) = empty
+            .chars()
+            .find(|c| !c.is_ascii() || ('1'..='9').contains(c))
+        {
+            return Err(usage(format!(
+                "--empty {empty}: '{c}' is a symbol, not an empty cell; name other characters"
+            )));
+        }
         Ok(Input {
             files,
             format: self.input_format,
             size,
             variant,
             symbols,
+            empty: empty.into_bytes(),
         })
     }
 }

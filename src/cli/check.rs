@@ -8,9 +8,9 @@ use clap::Args;
 
 use super::args::{BudgetArgs, InputArgs, JobsArgs};
 use super::exit::{Exit, is_broken_pipe};
-use super::io::{Output, batches, each_input, warn};
+use super::io::{Output, batches, describe, each_input, warn};
 use sudogen::check::{Problem, Rules, Tally, check_batch};
-use sudogen::format::read::{BATCH_RECORDS, Reader};
+use sudogen::format::read::BATCH_RECORDS;
 use sudogen::pipeline;
 
 /// Worked examples, at the end of `--help`.
@@ -69,21 +69,19 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<Exit> {
     let pace = pipeline::Pace::new(BATCH_RECORDS);
     let mut checked = || -> anyhow::Result<()> {
         unreadable = !each_input(&input.files, |name, reader| {
-            let mut reader = Reader::new(reader, input.format, input.size)
-                .with_symbols(input.symbols.clone())
-                .with_variant(input.variant);
+            let mut reader = input.reader(reader);
             pipeline::ordered(
                 jobs,
                 batches(&mut reader, name, &pace),
                 |batch, _| pace.time(batch.len(), || check_batch(&batch, rules)),
                 |report| -> anyhow::Result<()> {
                     for (line, problem) in &report.problems {
-                        let hint = match problem {
-                            Problem::Budget(_) => "; raise --budget",
-                            Problem::Text(_) => "",
+                        let text = match problem {
+                            Problem::Budget(_) => format!("{problem}; raise --budget"),
+                            Problem::Record(e) => describe(e),
+                            Problem::Text(_) => problem.to_string(),
                         };
-                        writeln!(out.file, "{name}:{line}: {problem}{hint}")
-                            .context(out.what.clone())?;
+                        writeln!(out.file, "{name}:{line}: {text}").context(out.what.clone())?;
                     }
                     tally.add(&report);
                     // Batch by batch, as `solve` does.

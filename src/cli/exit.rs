@@ -2,8 +2,9 @@
 
 use std::io;
 
-/// How a command ended, as the process exit status.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How a command ended, as the process exit status (ordered by gravity:
+/// the worse of two outcomes is their `max`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Exit {
     /// Everything went well.

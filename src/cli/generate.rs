@@ -10,11 +10,12 @@ use std::io::Write;
 
 use clap::Args;
 
-use super::args::{GridArgs, OutputArgs, ReportArgs, RunArgs};
+use super::args::{GridArgs, OutputArgs, ReportArgs, RunArgs, SymbolsArgs};
 use super::exit::{Exit, usage};
 use super::io::warn;
+use super::parse::format_choice;
 use super::progress::write_run;
-use sudogen::format::{Content, Field, Format, Value, Writer};
+use sudogen::format::{Content, Field, Format, Symbols, Value, Writer};
 use sudogen::runs::GridRun;
 use sudogen::strategies::Strategy;
 
@@ -28,6 +29,7 @@ Examples:
 
 /// How to generate grids.
 #[derive(Debug, Args)]
+#[command(mut_arg("format", |a| a.value_parser(format_choice(Content::Grids, true))))]
 pub struct GenerateArgs {
     #[command(flatten)]
     pub grid: GridArgs,
@@ -37,6 +39,9 @@ pub struct GenerateArgs {
 
     #[command(flatten)]
     pub output: OutputArgs,
+
+    #[command(flatten)]
+    pub symbols: SymbolsArgs,
 
     #[command(flatten)]
     pub report: ReportArgs,
@@ -55,18 +60,31 @@ pub struct Config {
     pub format: Format,
     /// Worker threads (at least 1).
     pub jobs: usize,
+    /// Another alphabet to write the cells in.
+    pub symbols: Option<Symbols>,
 }
 
 impl Config {
     /// The run the shared argument groups describe (also the grids of a
     /// `puzzle` run); usage errors for a size the strategy cannot make or a
     /// run past the last index.
-    pub fn of(grid: &GridArgs, run: &RunArgs, output: &OutputArgs) -> anyhow::Result<Config> {
-        let strategy = grid.strategy()?;
-        let shape = grid.shape()?;
+    pub fn of(
+        grid: &GridArgs,
+        run: &RunArgs,
+        output: &OutputArgs,
+        symbols: &SymbolsArgs,
+    ) -> anyhow::Result<Config> {
+        // An alphabet gives the size, and must agree with `--size`.
+        let symbols = symbols.resolve(grid.size)?;
+        let shape = grid.shape_for(symbols.as_ref().map(|(size, _)| *size).or(grid.size))?;
+        let strategy = grid.strategy_for(shape)?;
         sudogen::solve::has_grid(shape).map_err(|e| usage(format!("--regions: {e}")))?;
         run.check_range()?;
+        if output.format() == Format::NPY && output.path().is_none() {
+            return Err(usage("npy arrays go to a file; name it with -o NAME.npy"));
+        }
         Ok(Config {
+            symbols: symbols.map(|(_, s)| s),
             grids: GridRun::new(strategy, shape, run.seed()),
             start: run.start,
             count: run.count,
@@ -125,14 +143,16 @@ impl Config {
 
 /// Runs `sudogen generate`.
 pub fn run(args: &GenerateArgs) -> anyhow::Result<Exit> {
-    let config = Config::of(&args.grid, &args.run, &args.output)?;
+    let config = Config::of(&args.grid, &args.run, &args.output, &args.symbols)?;
     if args.report.verbose {
         warn(config.describe());
     }
+    let npy = (config.format == Format::NPY).then_some((config.grids.size().cells(), false));
     write_run(
         &args.output,
         args.report.quiet,
         config.count,
+        npy,
         |out, done| write(&config, out, done),
     )?;
     Ok(Exit::Success)
@@ -152,7 +172,8 @@ pub fn write<W: Write + ?Sized>(
         config.grids.shape(),
         config.start,
         &config.fields(&seed),
-    );
+    )
+    .with_symbols(config.symbols.clone());
     let range = (config.start, config.count);
     config.grids.write(&writer, range, config.jobs, out, done)
 }
@@ -177,6 +198,7 @@ mod tests {
             count,
             format,
             jobs: 1,
+            symbols: None,
         }
     }
 
@@ -224,7 +246,12 @@ mod tests {
         for &format in FORMATS {
             for size in Size::ALL {
                 let job = config(Strategy::Rotate, size, 4, format);
-                let out = bytes(&job);
+                let mut out = bytes(&job);
+                if format == Format::NPY {
+                    // The CLI finishes npy rows as an array (Output::finish_npy).
+                    let rows = sudogen::format::npy::header(4, size.cells());
+                    out = [rows, out].concat();
+                }
                 let expected = bytes(&Config {
                     format: Format::LINE,
                     ..job.clone()

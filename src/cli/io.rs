@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 
 use super::exit::{Unreadable, UsageError};
+use sudogen::format::RecordError;
 use sudogen::format::read::{Batch, Reader};
 use sudogen::pipeline::Pace;
 
@@ -16,6 +17,17 @@ use sudogen::pipeline::Pace;
 /// is nowhere left to report it).
 pub fn warn(message: impl std::fmt::Display) {
     let _ = writeln!(io::stderr().lock(), "sudogen: {message}");
+}
+
+/// What is wrong with a record, for people: the library's words, and the
+/// option that would read it where there is one (`--symbols`).
+pub fn describe(error: &RecordError) -> String {
+    match error {
+        RecordError::Alphabet { alphabet, .. } => {
+            format!("{error}; read it with --symbols {alphabet}")
+        }
+        other => other.to_string(),
+    }
 }
 
 /// A buffered output that names itself in errors.
@@ -147,6 +159,48 @@ fn reader_gone() -> bool {
             Err(_) => return false,
         }
     }
+}
+
+impl Output {
+    /// Finishes a stream the `npy` writer wrote (each record's `cells`
+    /// values, and its solution's too when `solutions`) as NumPy arrays:
+    /// the file itself, and `NAME.solutions.npy` beside it.
+    pub fn finish_npy(mut self, cells: usize, solutions: bool) -> anyhow::Result<()> {
+        self.file.flush().context(self.what.clone())?;
+        let Some(pending) = &self.pending else {
+            return Err(
+                UsageError("npy arrays go to a file; name it with -o NAME.npy".into()).into(),
+            );
+        };
+        let bytes = std::fs::metadata(&pending.temp)
+            .context(self.what.clone())?
+            .len();
+        let mut stream = io::BufReader::new(File::open(&pending.temp).context(self.what.clone())?);
+        let mut puzzles = Output::file(&pending.path)?;
+        let mut answers = match solutions {
+            true => Some(Output::file(&solutions_path(&pending.path))?),
+            false => None,
+        };
+        sudogen::format::npy::split_into_arrays(
+            &mut stream,
+            bytes,
+            cells,
+            &mut puzzles.file,
+            answers.as_mut().map(|o| &mut o.file as &mut dyn Write),
+        )
+        .context(self.what.clone())?;
+        puzzles.finish()?;
+        if let Some(answers) = answers {
+            answers.finish()?;
+        }
+        Ok(())
+    }
+}
+
+/// Where the solutions of `NAME.npy` go: `NAME.solutions.npy`.
+fn solutions_path(path: &Path) -> PathBuf {
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    path.with_file_name(format!("{stem}.solutions.npy"))
 }
 
 /// What the file behind standard input or output is (a terminal, a pipe,

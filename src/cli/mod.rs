@@ -10,6 +10,7 @@
 use clap::{Parser, Subcommand};
 
 pub mod args;
+pub mod canon;
 pub mod check;
 pub mod completions;
 pub mod exit;
@@ -22,7 +23,9 @@ pub mod puzzle;
 pub mod rate;
 pub mod records;
 pub mod solve;
+pub mod split;
 pub mod stats;
+pub mod transform;
 pub mod usage;
 
 pub use exit::{Exit, exit_for, is_broken_pipe};
@@ -118,6 +121,25 @@ pub enum Command {
     /// and shard.
     #[command(args_override_self = true, after_help = puzzle::EXAMPLES)]
     Puzzle(puzzle::PuzzleArgs),
+    /// The canonical (minlex) form of each grid or puzzle; with --distinct,
+    /// the records without their isomorphs.
+    ///
+    /// Two records have the same form exactly when one is the other moved
+    /// by a symmetry of the grid: digits relabelled, bands, stacks, rows in
+    /// bands and columns in stacks permuted, the grid transposed. Three
+    /// conventions: string (the smallest string, the default), pattern (the
+    /// givens' positions first) and solution (by the solution grid's form).
+    #[command(after_help = canon::EXAMPLES)]
+    Canon(canon::CanonArgs),
+    /// Move each record by a symmetry of the grid, its solution with it:
+    /// random and reproducible from --seed and the record's index, or
+    /// --given.
+    #[command(after_help = transform::EXAMPLES)]
+    Transform(transform::TransformArgs),
+    /// Split a dataset into parts (train, validation, test) that keep all
+    /// isomorphs of a puzzle together, reproducibly from --seed.
+    #[command(after_help = split::EXAMPLES)]
+    Split(split::SplitArgs),
     /// Typeset puzzles as a book: PDF or SVG pages, with the solutions at
     /// the back.
     ///
@@ -144,6 +166,9 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Rate(args)) => rate::run(&args),
         Some(Command::Puzzle(args)) => puzzle::run(&args),
+        Some(Command::Canon(args)) => canon::run(&args),
+        Some(Command::Transform(args)) => transform::run(&args),
+        Some(Command::Split(args)) => split::run(&args),
         Some(Command::Print(args)) => print::run(&args),
         Some(Command::Completions(args)) => completions::run(&args),
     }

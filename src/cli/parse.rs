@@ -4,7 +4,7 @@
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 
-use sudogen::format::Format;
+use sudogen::format::{Content, Format};
 use sudogen::grid::{Size, or_list};
 use sudogen::pipeline::MAX_JOBS;
 use sudogen::puzzle::Symmetry;
@@ -35,6 +35,18 @@ pub fn choice<T: Choice>() -> impl TypedValueParser<Value = T> {
             .find(|v| v.name() == name)
             .expect("clap accepts only the names listed")
     })
+}
+
+/// The parser of `-f` for a command whose records hold `content`: each
+/// format's help says what those records look like. `npy` is offered only
+/// where `npy` says (it is finished as arrays by `generate` and `puzzle`).
+pub fn format_choice(content: Content, npy: bool) -> impl TypedValueParser<Value = Format> {
+    let values = sudogen::format::FORMATS
+        .iter()
+        .filter(move |&&f| npy || f != Format::NPY)
+        .map(move |f| PossibleValue::new(f.name()).help(f.spec().layout(content)));
+    PossibleValuesParser::new(values)
+        .map(|name: String| Format::named(&name).expect("clap accepts only the names listed"))
 }
 
 impl Choice for Strategy {

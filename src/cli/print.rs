@@ -14,8 +14,8 @@ use clap::{Args, ValueEnum};
 
 use super::args::{BudgetArgs, Input, InputArgs, JobsArgs};
 use super::exit::{Exit, Unreadable, usage};
-use super::io::{Output, batches, each_input, open_output, warn};
-use sudogen::format::read::{BATCH_RECORDS, Batch, Reader};
+use super::io::{Output, batches, describe, each_input, open_output, warn};
+use sudogen::format::read::{BATCH_RECORDS, Batch};
 use sudogen::format::{Carried, symbols};
 use sudogen::grid::{Grid, SYMBOLS, Size};
 use sudogen::pipeline;
@@ -45,8 +45,8 @@ pub enum Document {
 pub enum Sort {
     /// As read
     Input,
-    /// From easy to hard, by Sudoku Explainer rating (puzzles are rated
-    /// where their records carry no rating)
+    /// From easy to hard, by Sudoku Explainer rating (9x9; puzzles are
+    /// rated where their records carry no rating)
     Rating,
 }
 
@@ -244,9 +244,7 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<Exit> {
     let pace = pipeline::Pace::new(BATCH_RECORDS);
     let all_read = each_input(&config.input.files, |name, reader| {
         let input = &config.input;
-        let mut reader = Reader::new(reader, input.format, input.size)
-            .with_symbols(input.symbols.clone())
-            .with_variant(input.variant);
+        let mut reader = input.reader(reader);
         pipeline::ordered(
             config.jobs,
             batches(&mut reader, name, &pace),
@@ -284,6 +282,11 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<Exit> {
             first.line,
         ))
         .into());
+    }
+    if config.rate && size != Size::S9 && book.iter().all(|(_, r)| r.rating.is_none()) {
+        warn(format_args!(
+            "note: Sudoku Explainer ratings are defined for 9x9; these {size} puzzles carry none, and keep their order"
+        ));
     }
     if config.sort == Sort::Rating {
         // Stable: puzzles of one rating keep their order; unrated last.
@@ -332,7 +335,7 @@ fn prepare(config: &Config, batch: &Batch) -> Part {
         let grid = match read.grid {
             Ok(g) => g,
             Err(e) => {
-                part.problems.push((read.line, e.to_string(), true));
+                part.problems.push((read.line, describe(&e), true));
                 return Ok::<(), ()>(());
             }
         };

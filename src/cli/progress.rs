@@ -61,10 +61,13 @@ impl Progress {
 /// Opens the output, writes a run of `count` records to it with `write`
 /// (which reports each finished chunk to the progress bar), and finishes
 /// it, naming the output in any error: what `generate` and `puzzle` share.
+/// With `npy`, the stream is finished as NumPy arrays of that many cells
+/// per record (and a solutions array when the bool says so).
 pub fn write_run(
     output: &OutputArgs,
     quiet: bool,
     count: u64,
+    npy: Option<(usize, bool)>,
     write: impl FnOnce(&mut BufWriter<File>, &mut dyn FnMut(u64)) -> io::Result<()>,
 ) -> anyhow::Result<()> {
     let mut out = output.open_for(&[])?;
@@ -72,5 +75,8 @@ pub fn write_run(
     let result = write(&mut out.file, &mut |n| progress.advance(n));
     progress.finish();
     result.context(out.what.clone())?;
-    out.finish()
+    match npy {
+        Some((cells, solutions)) => out.finish_npy(cells, solutions),
+        None => out.finish(),
+    }
 }

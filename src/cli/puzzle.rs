@@ -13,23 +13,26 @@
 //! fill an index.
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use clap::Args;
 
-use super::args::{BudgetArgs, GridArgs, OutputArgs, ReportArgs, RunArgs};
+use super::args::Input;
+use super::args::{BudgetArgs, GridArgs, OutputArgs, ReportArgs, RunArgs, SymbolsArgs};
 use super::exit::{Exit, usage};
 use super::generate::Config as GridConfig;
+use super::io::describe;
 use super::io::warn;
-use super::parse::{choice, parse_attempts, parse_clues};
+use super::parse::{choice, format_choice, parse_attempts, parse_clues};
 use super::progress::write_run;
-use super::records::with_rated;
+use super::records::{self, Processed, with_rated};
 use sudogen::format::{Content, Field, Record, Value, Writer};
 use sudogen::grid::{Grid, plural};
 use sudogen::pipeline;
 use sudogen::puzzle::{self, Settings, Symmetry};
 use sudogen::rate::{BEYOND, Level};
-use sudogen::runs::{Filter, PuzzleRun};
+use sudogen::runs::{Filter, PuzzleRun, RunPuzzle, SolutionRun};
 
 /// Worked examples, at the end of `--help`.
 pub const EXAMPLES: &str = "\
@@ -41,6 +44,7 @@ Examples:
 
 /// How to make puzzles.
 #[derive(Debug, Args)]
+#[command(mut_arg("format", |a| a.value_parser(format_choice(Content::Puzzles { with_solution: true, rated: false }, true))))]
 #[command(mut_arg("count", |a| a.help("How many puzzles (0 writes none)")))]
 #[command(mut_arg("start", |a| {
     a.help("Index of the first puzzle: `--start K -n N` makes puzzles K..K+N of the run, exactly as a longer run would")
@@ -58,6 +62,9 @@ pub struct PuzzleArgs {
     #[command(flatten)]
     pub output: OutputArgs,
 
+    #[command(flatten)]
+    pub symbols: SymbolsArgs,
+
     /// The symmetry of the givens (minimal subject to it)
     #[arg(long, value_parser = choice::<Symmetry>(), default_value = "none")]
     pub symmetry: Symmetry,
@@ -69,6 +76,12 @@ pub struct PuzzleArgs {
     /// Also write each puzzle's solution
     #[arg(long)]
     pub with_solution: bool,
+
+    /// Make the puzzles from the solution grids in FILE (`-`: standard
+    /// input; any format and size sudogen reads) instead of generating
+    /// them: puzzle i from grid i
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["strategy", "start", "count"])]
+    pub from: Option<PathBuf>,
 
     #[command(flatten)]
     pub budget: BudgetArgs,
@@ -84,6 +97,11 @@ pub struct PuzzleArgs {
     /// (1.6-2.5), hard (2.6-4.4), expert (4.5-6.4), fiendish (6.5 and up)
     #[arg(long, value_parser = choice::<Level>())]
     pub level: Option<Level>,
+
+    /// Rate every puzzle, and write its rating, level and hardest technique
+    /// with it (in CSV and JSON; runs with --rating or --level do so too)
+    #[arg(long)]
+    pub rate: bool,
 
     /// With --rating or --level: candidates tried per puzzle before it is
     /// reported missing
@@ -156,7 +174,7 @@ impl PuzzleArgs {
     /// Resolves the options; a clue target the size does not allow, or a
     /// rating range sudogen cannot rate exactly, is a usage error.
     pub fn config(&self) -> anyhow::Result<Config> {
-        let grids = GridConfig::of(&self.grid, &self.run, &self.output)?;
+        let grids = GridConfig::of(&self.grid, &self.run, &self.output, &self.symbols)?;
         let size = grids.grids.size();
         let shape = grids.grids.shape();
         if !self.symmetry.fits(shape) {
@@ -201,11 +219,19 @@ impl PuzzleArgs {
                 budget: self.budget.budget,
             },
             with_solution: self.with_solution,
-            filter: range.map(|(low, high)| Filter {
-                low,
-                high,
-                attempts: self.attempts,
-            }),
+            filter: range
+                .map(|(low, high)| Filter {
+                    low,
+                    high,
+                    attempts: self.attempts,
+                })
+                .or(self.rate.then_some(Filter {
+                    // Every rating is kept, the lower bounds too: one
+                    // attempt, the plain puzzle.
+                    low: 10,
+                    high: u8::MAX,
+                    attempts: 1,
+                })),
         })
     }
 }
@@ -228,16 +254,30 @@ pub fn run(args: &PuzzleArgs) -> anyhow::Result<Exit> {
         ));
     }
     let reports = Reports::default();
+    if let Some(from) = &args.from {
+        let exit = from_grids(args, &config, from, &reports)?;
+        return Ok(report(&config, reports).max(exit));
+    }
+    let npy = (config.grids.format == sudogen::format::Format::NPY)
+        .then_some((config.grids.grids.size().cells(), config.with_solution));
     write_run(
         &args.output,
         args.report.quiet,
         config.grids.count,
+        npy,
         |out, done| write(&config, out, done, &reports),
     )?;
+    Ok(report(&config, reports))
+}
+
+/// Says at the end what the run could not do: puzzles above a clue target,
+/// puzzles the budget kept from being minimal, indices a rated run could
+/// not fill (the last two exit 1).
+fn report(config: &Config, reports: Reports) -> Exit {
     if pipeline::interrupted() {
         // The reader has gone: the puzzles in progress were cut short and
         // dropped, and there is no one to report to.
-        return Ok(Exit::Success);
+        return Exit::Success;
     }
     let Reports {
         missed,
@@ -277,7 +317,7 @@ pub fn run(args: &PuzzleArgs) -> anyhow::Result<Exit> {
         ));
         failed = true;
     }
-    Ok(if failed { Exit::Failure } else { Exit::Success })
+    if failed { Exit::Failure } else { Exit::Success }
 }
 
 /// The puzzles of a run to report at its end.
@@ -379,11 +419,130 @@ impl Config {
     /// more.
     fn chunk_len(&self) -> u64 {
         match self.grids.grids.size().side() {
-            ..=6 => 256,
-            ..=9 => 16,
+            0..=6 => 256,
+            7..=9 => 16,
             _ => 1,
         }
     }
+}
+
+/// Counts what the end of the run reports about puzzle `index`.
+fn note(config: &Config, reports: &Reports, index: u64, made: &RunPuzzle) {
+    if made.fell_short {
+        Indices::add(&reports.unproven, index);
+    } else if let Some(target) = config.settings.clues {
+        let clues = made.puzzle.filled();
+        if clues > target {
+            reports.above(clues);
+        }
+    }
+}
+
+/// Hands `write` the record of puzzle `index`, made from `solution`, with
+/// its rating (and the attempt that gave it) in a rated run.
+fn emit(made: &RunPuzzle, index: u64, solution: &Grid, write: impl FnOnce(&Record<'_>)) {
+    let record = Record {
+        solution: Some(solution),
+        ..Record::new(index, &made.puzzle)
+    };
+    match &made.rating {
+        None => write(&record),
+        Some(rating) => with_rated(rating, solution.shape(), false, None, |rated| {
+            let attempt = [Field {
+                name: "attempt",
+                value: Value::UInt(made.attempt),
+            }];
+            write(&Record {
+                rating: Some(rated),
+                fields: &attempt,
+                ..record
+            });
+        }),
+    }
+}
+
+/// `sudogen puzzle --from FILE`: puzzle `i` from grid `i` of the file,
+/// read, made and written in order on the workers like `solve`'s records.
+fn from_grids(
+    args: &PuzzleArgs,
+    config: &Config,
+    from: &Path,
+    reports: &Reports,
+) -> anyhow::Result<Exit> {
+    let g = &config.grids;
+    let input = Input {
+        files: vec![from.to_path_buf()],
+        format: None,
+        // The size when forced (by --size, --box, --regions or an
+        // alphabet); otherwise each record's length gives it.
+        size: (args.grid.size.is_some()
+            || args.grid.shape.boxes.is_some()
+            || args.grid.shape.regions.is_some()
+            || g.symbols.is_some())
+        .then(|| g.grids.size()),
+        variant: (!g.grids.shape().is_plain()).then(|| g.grids.shape().variant()),
+        symbols: g.symbols.clone(),
+        empty: Vec::new(),
+    };
+    let seed = g.grids.seed().to_string();
+    let fields = [
+        Field {
+            name: "seed",
+            value: Value::Text(&seed),
+        },
+        Field {
+            name: "symmetry",
+            value: Value::Text(config.settings.symmetry.name()),
+        },
+    ];
+    let content = Content::Puzzles {
+        with_solution: config.with_solution,
+        rated: config.filter.is_some(),
+    };
+    let writer =
+        Writer::new(g.format, content, g.grids.shape(), 0, &fields).with_symbols(g.symbols.clone());
+    let run = SolutionRun::new(g.grids.seed(), config.settings, config.filter);
+    let made_none = "grids in the input; no puzzle was made";
+    records::run(
+        &input,
+        g.jobs,
+        &args.output,
+        made_none,
+        &mut |_| true,
+        |first, batch| {
+            let mut s = Processed::default();
+            let mut index = first;
+            let _ = batch.for_each(|line, grid| {
+                let i = index;
+                index += 1;
+                let grid = match grid {
+                    Ok(grid) => grid,
+                    Err(e) => {
+                        s.report_malformed(line, describe(&e));
+                        return Ok::<(), ()>(());
+                    }
+                };
+                if let Err(e) = grid.validate() {
+                    s.report_failed(
+                        line,
+                        format!("not a complete valid grid ({e}), so no puzzle"),
+                    );
+                    return Ok(());
+                }
+                match run.make(i, grid) {
+                    Some(made) => {
+                        note(config, reports, i, &made);
+                        emit(&made, i, grid, |record| {
+                            writer.push_sized(&mut s.out, record);
+                        });
+                    }
+                    None => Indices::add(&reports.missed, i),
+                }
+                Ok(())
+            });
+            s
+        },
+    )
 }
 
 /// Writes the run's puzzles to `out`, calling `done(n)` after each chunk
@@ -405,8 +564,10 @@ fn write<W: Write + ?Sized>(
     });
     let content = Content::Puzzles {
         with_solution: config.with_solution,
+        rated: config.filter.is_some(),
     };
-    let writer = Writer::new(g.format, content, g.grids.shape(), g.start, &fields);
+    let writer = Writer::new(g.format, content, g.grids.shape(), g.start, &fields)
+        .with_symbols(g.symbols.clone());
     writer.write_header(out)?;
     let run = PuzzleRun::new(g.grids.clone(), config.settings, config.filter);
     let shape = g.grids.shape();
@@ -421,33 +582,8 @@ fn write<W: Write + ?Sized>(
                 Indices::add(&reports.missed, index);
                 return;
             };
-            if made.fell_short {
-                Indices::add(&reports.unproven, index);
-            } else if let Some(target) = config.settings.clues {
-                let clues = made.puzzle.filled();
-                if clues > target {
-                    reports.above(clues);
-                }
-            }
-            let record = Record {
-                solution: Some(grid),
-                ..Record::new(index, &made.puzzle)
-            };
-            match &made.rating {
-                None => writer.push(buf, &record),
-                Some(rating) => with_rated(rating, shape, false, |rated| {
-                    let attempt = [Field {
-                        name: "attempt",
-                        value: Value::UInt(made.attempt),
-                    }];
-                    let record = Record {
-                        rating: Some(rated),
-                        fields: &attempt,
-                        ..record
-                    };
-                    writer.push(buf, &record);
-                }),
-            }
+            note(config, reports, index, &made);
+            emit(&made, index, grid, |record| writer.push(buf, record));
         },
     )
 }

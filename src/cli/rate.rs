@@ -13,7 +13,9 @@ use clap::Args;
 
 use super::args::{BudgetArgs, Input, InputArgs, JobsArgs, OutputArgs};
 use super::exit::Exit;
+use super::io::describe;
 use super::io::warn;
+use super::parse::format_choice;
 use super::records::{self, Processed, with_rated};
 use sudogen::format::read::Batch;
 use sudogen::format::{Content, Format, Record, Writer};
@@ -31,6 +33,7 @@ Examples:
 
 /// What to rate, and how.
 #[derive(Debug, Args)]
+#[command(mut_arg("format", |a| a.value_parser(format_choice(Content::Ratings { explain: false }, false))))]
 #[command(mut_arg("budget", |a| a.help(
     "Give up on a puzzle whose uniqueness check takes more than this many guesses; it is reported and the run exits 1"
 )))]
@@ -91,7 +94,8 @@ pub fn run(args: &RateArgs) -> anyhow::Result<Exit> {
         &config.input,
         config.jobs,
         &args.output,
-        "rated",
+        "puzzles in the input; nothing was rated",
+        &mut |_| true,
         |first, batch| rate_batch(&config, first, batch),
     )
 }
@@ -104,6 +108,7 @@ fn rate_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
     };
     let writer = Writer::new(config.format, content, Size::S9, 0, &[])
         .with_symbols(config.input.symbols.clone());
+    let symbols = config.input.symbols.as_ref();
     let mut index = first;
     let _ = batch.for_each(|line, puzzle| {
         let record_index = index;
@@ -111,7 +116,7 @@ fn rate_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
         let puzzle = match puzzle {
             Ok(p) => p,
             Err(e) => {
-                s.report_malformed(line, e);
+                s.report_malformed(line, describe(&e));
                 return Ok::<(), ()>(());
             }
         };
@@ -130,7 +135,7 @@ fn rate_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
         }
         let record = Record::new(record_index, puzzle);
         match rate_within(puzzle, config.explain, config.budget) {
-            Ok(rating) => with_rated(&rating, shape, config.explain, |rated| {
+            Ok(rating) => with_rated(&rating, shape, config.explain, symbols, |rated| {
                 let record = Record {
                     rating: Some(rated),
                     ..record

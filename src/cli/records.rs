@@ -9,10 +9,10 @@ use std::io::Write;
 use anyhow::Context;
 
 use super::args::{Input, OutputArgs};
-use super::exit::Exit;
+use super::exit::{Exit, UsageError};
 use super::io::{batches, each_input, warn};
-use sudogen::format::read::{BATCH_RECORDS, Batch, Reader};
-use sudogen::format::{Formatted, Rated, StepRecord};
+use sudogen::format::read::{BATCH_RECORDS, Batch};
+use sudogen::format::{Formatted, Rated, StepRecord, Symbols};
 use sudogen::grid::Size;
 use sudogen::pipeline;
 use sudogen::rate::Rating;
@@ -26,6 +26,10 @@ pub struct Processed {
     /// What to say about each record that failed or could not be read,
     /// in input order.
     pub reports: Vec<Report>,
+    /// When records may be dropped in the writer (`--distinct`): each
+    /// record's key and where its bytes are in `out` (start, end). Bytes
+    /// outside them (headers) are always written.
+    pub keys: Vec<(u128, usize, usize)>,
 }
 
 /// A message about one record: `FILE:LINE: message` on standard error.
@@ -68,16 +72,25 @@ pub const MALFORMED_SHOWN: u64 = 20;
 
 /// Reads every puzzle of `input`, works on batches on `jobs` threads with
 /// `work(index of the batch's first record, batch)`, and writes the
-/// results in input order. Exit 2 if an input was unreadable or a record
-/// malformed, 1 if a puzzle failed or there was none (nothing was `done`),
+/// results in input order, but the records whose key `keep` refuses (see
+/// [`Processed::keys`]). Exit 2 if an input was unreadable or a record
+/// malformed, 1 if a puzzle failed or there was none (then it says `no
+/// {done}`),
 /// and 0 otherwise; a broken pipe ends the run quietly.
 pub fn run(
     input: &Input,
     jobs: usize,
     output: &OutputArgs,
     done: &str,
+    keep: &mut dyn FnMut(u128) -> bool,
     work: impl Fn(u64, &Batch) -> Processed + Sync,
 ) -> anyhow::Result<Exit> {
+    if output.format == Some(sudogen::format::Format::NPY) {
+        return Err(UsageError(
+            "npy arrays are written by generate and puzzle; write csv, json or kaggle here".into(),
+        )
+        .into());
+    }
     let mut out = output.open_for(&input.files)?;
     let (mut malformed, mut failed) = (false, false);
     let mut index = 0u64;
@@ -86,9 +99,7 @@ pub fn run(
     let result = each_input(&input.files, |name, reader| {
         // Unreadable records of this input, named or not.
         let mut malformed_here = 0u64;
-        let mut reader = Reader::new(reader, input.format, input.size)
-            .with_symbols(input.symbols.clone())
-            .with_variant(input.variant);
+        let mut reader = input.reader(reader);
         let mut next = batches(&mut reader, name, pace);
         pipeline::ordered(
             jobs,
@@ -102,7 +113,29 @@ pub fn run(
             |(first, batch): (u64, Batch), _| pace.time(batch.len(), || work(first, &batch)),
             |done| -> anyhow::Result<()> {
                 let bytes = done.out.bytes_after(&mut last_size);
-                out.file.write_all(bytes).context(out.what.clone())?;
+                if done.keys.is_empty() {
+                    out.file.write_all(bytes).context(out.what.clone())?;
+                } else {
+                    // Only the records `keep` takes, in order, and every
+                    // byte between them (headers). A header dropped by
+                    // `bytes_after` lies before the first record.
+                    let skipped = done.out.bytes().len() - bytes.len();
+                    let mut at = skipped;
+                    for &(key, start, end) in &done.keys {
+                        let all = done.out.bytes();
+                        out.file
+                            .write_all(&all[at.min(start)..start])
+                            .context(out.what.clone())?;
+                        if keep(key) {
+                            out.file
+                                .write_all(&all[start..end])
+                                .context(out.what.clone())?;
+                        }
+                        at = end;
+                    }
+                    let all = done.out.bytes();
+                    out.file.write_all(&all[at..]).context(out.what.clone())?;
+                }
                 for report in &done.reports {
                     // A record that could not be read exits 2, a puzzle
                     // that failed 1.
@@ -138,9 +171,7 @@ pub fn run(
     if index == 0 && !unreadable {
         // Nothing done is not a success (an upstream command that failed
         // and wrote nothing must not pass), as with `check` and `stats`.
-        warn(format_args!(
-            "error: no puzzles in the input; nothing was {done}"
-        ));
+        warn(format_args!("error: no {done}"));
         return Ok(Exit::Failure);
     }
     Ok(verdict(unreadable, malformed, failed))
@@ -168,9 +199,15 @@ pub fn with_rated<T>(
     rating: &Rating,
     shape: sudogen::grid::Shape,
     explain: bool,
+    symbols: Option<&Symbols>,
     f: impl FnOnce(&Rated<'_>) -> T,
 ) -> T {
     let size = shape.size();
+    // Values in the run's symbols, as the records write them.
+    let symbol = |v: u8| {
+        let standard = size.symbol(v);
+        char::from(symbols.map_or(standard, |s| s.byte(standard)))
+    };
     let path: Vec<StepRecord> = if explain {
         rating
             .path
@@ -178,7 +215,7 @@ pub fn with_rated<T>(
             .map(|step| StepRecord {
                 technique: step.technique.name(),
                 rating: step.rating,
-                text: step.describe(shape),
+                text: step.describe_in(shape, &symbol),
                 place: step.place.map(|(cell, v)| (cell_name(size, cell), v)),
                 removes: step
                     .removes

@@ -8,7 +8,8 @@ use clap::Args;
 
 use super::args::{BudgetArgs, Input, InputArgs, JobsArgs, OutputArgs};
 use super::exit::Exit;
-use super::parse::parse_limit;
+use super::io::describe;
+use super::parse::{format_choice, parse_limit};
 use super::records::{self, Processed};
 use sudogen::format::read::Batch;
 use sudogen::format::{Content, Format, Record, Searched, Writer};
@@ -25,6 +26,7 @@ Examples:
 
 /// What to solve, and how.
 #[derive(Debug, Args)]
+#[command(mut_arg("format", |a| a.value_parser(format_choice(Content::Solutions { count: false }, false))))]
 #[command(mut_arg("budget", |a| a.help(
     "Give up on a puzzle after this many guesses; it is reported and the run exits 1"
 )))]
@@ -91,7 +93,8 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
         &config.input,
         config.jobs,
         &args.output,
-        "solved",
+        "puzzles in the input; nothing was solved",
+        &mut |_| true,
         |first, batch| solve_batch(&config, first, batch),
     )
 }
@@ -111,7 +114,7 @@ fn solve_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
         let puzzle = match puzzle {
             Ok(p) => p,
             Err(e) => {
-                s.report_malformed(line, e);
+                s.report_malformed(line, describe(&e));
                 return Ok::<(), ()>(());
             }
         };

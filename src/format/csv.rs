@@ -38,6 +38,9 @@ pub struct Csv;
 /// The header of puzzle records.
 const PUZZLES: &[u8] = b"index,puzzle,solution,clues\n";
 
+/// The header of rated puzzle records.
+const RATED_PUZZLES: &[u8] = b"index,puzzle,solution,clues,se,exact,level,hardest\n";
+
 /// The header of rating records; `check`, `solve` and `stats` read the
 /// puzzle back from its second field.
 const RATINGS: &[u8] = b"index,puzzle,se,exact,level,hardest,steps\n";
@@ -56,19 +59,55 @@ impl RecordFormat for Csv {
             Content::Grids | Content::Solutions { count: false } => {
                 push_grid_header(out, shape.size());
             }
-            Content::Puzzles { .. } => out.extend_from_slice(PUZZLES),
+            Content::Puzzles { rated: false, .. } => out.extend_from_slice(PUZZLES),
+            Content::Puzzles { rated: true, .. } => out.extend_from_slice(RATED_PUZZLES),
             Content::Ratings { .. } => out.extend_from_slice(RATINGS),
+            Content::Forms { transform: false } => out.extend_from_slice(b"index,form\n"),
+            Content::Forms { transform: true } => out.extend_from_slice(b"index,form,transform\n"),
             Content::Solutions { count: true } => return,
         }
-        if !shape.is_classic() {
+        if !shape.is_classic() && !matches!(run.content, Content::Forms { .. }) {
             out.pop();
             out.extend_from_slice(SHAPE_COLUMNS);
+        }
+    }
+
+    fn layout(&self, content: Content) -> &'static str {
+        match content {
+            Content::Grids => {
+                "`index,r1c1,r1c2,...`: a header, then each grid's index and cell values"
+            }
+            Content::Puzzles { rated: false, .. } => {
+                "`index,puzzle,solution,clues`: the grids as strings of symbols, 0 for empty"
+            }
+            Content::Puzzles { rated: true, .. } => {
+                "`index,puzzle,solution,clues,se,exact,level,hardest`: the grids as strings of symbols, 0 for empty"
+            }
+            Content::Solutions { .. } => {
+                "`index,r1c1,r1c2,...`: each solution's index and cell values (a header where the size changes); with --count, each count on a line"
+            }
+            Content::Ratings { .. } => {
+                "`index,puzzle,se,exact,level,hardest,steps`: one puzzle a line"
+            }
+            Content::Forms { .. } => {
+                "`index,form,transform`: each form as a string of symbols, 0 for empty (transform with --transform)"
+            }
         }
     }
 
     fn write(&self, out: &mut Vec<u8>, run: &Run, record: &Record<'_>) {
         match run.content {
             Content::Grids => push_values(out, record.index, record.grid),
+            Content::Forms { transform } => {
+                push_decimal(out, record.index);
+                out.push(b',');
+                push_symbols_zero(out, record.grid, run.symbols.as_ref());
+                if let Some(t) = record.text("transform").filter(|_| transform) {
+                    out.push(b',');
+                    out.extend_from_slice(t.as_bytes());
+                }
+                out.push(b'\n');
+            }
             Content::Solutions { count: false } => {
                 push_values(out, record.index, record.solution.unwrap_or(record.grid));
             }
@@ -77,23 +116,38 @@ impl RecordFormat for Csv {
                     push_count(out, search);
                 }
             }
-            Content::Puzzles { with_solution } => {
+            Content::Puzzles {
+                with_solution,
+                rated,
+            } => {
                 push_decimal(out, record.index);
                 out.push(b',');
-                push_symbols_zero(out, record.grid);
+                push_symbols_zero(out, record.grid, run.symbols.as_ref());
                 out.push(b',');
                 if let Some(s) = record.solution.filter(|_| with_solution) {
-                    push_symbols_zero(out, s);
+                    push_symbols_zero(out, s, run.symbols.as_ref());
                 }
                 out.push(b',');
                 push_decimal(out, record.grid.filled() as u64);
+                match record.rating.filter(|_| rated) {
+                    Some(r) => {
+                        out.push(b',');
+                        push_tenths(out, u64::from(r.se));
+                        out.extend_from_slice(if r.exact { b",true," } else { b",false," });
+                        out.extend_from_slice(r.level.as_bytes());
+                        out.push(b',');
+                        out.extend_from_slice(r.hardest.as_bytes());
+                    }
+                    None if rated => out.extend_from_slice(b",,,,"),
+                    None => {}
+                }
                 push_shape(out, record.grid);
                 out.push(b'\n');
             }
             Content::Ratings { explain } => {
                 push_decimal(out, record.index);
                 out.push(b',');
-                push_symbols_zero(out, record.grid);
+                push_symbols_zero(out, record.grid, run.symbols.as_ref());
                 match record.rating {
                     Some(r) => {
                         out.push(b',');
@@ -125,7 +179,7 @@ impl RecordFormat for Csv {
     }
 
     fn framer(&self) -> Box<dyn Framer> {
-        Box::new(CsvFramer::default())
+        framer()
     }
 }
 
@@ -178,6 +232,11 @@ impl ShapeColumns {
         );
         Some(shape.map_err(RecordError::Shape))
     }
+}
+
+/// A reader of CSV lines, for the formats whose files are CSV.
+pub fn framer() -> Box<dyn Framer> {
+    Box::new(CsvFramer::default())
 }
 
 /// What the last header said.

@@ -47,6 +47,26 @@ impl RecordFormat for Json {
         prefix
     }
 
+    fn layout(&self, content: Content) -> &'static str {
+        match content {
+            Content::Grids => {
+                "`{strategy,size,seed,index,grid}` per line, the grid as rows of numbers, the seed a string"
+            }
+            Content::Puzzles { .. } => {
+                "`{strategy,size,seed,symmetry,index,puzzle,solution,clues}` per line (solution when written; se, exact, level, hardest, attempt in rated runs)"
+            }
+            Content::Solutions { .. } => {
+                "`{index,puzzle,solution,solutions,limit_reached,guesses,budget_exceeded}` per line, the grids as rows (solution null when there is not one)"
+            }
+            Content::Ratings { .. } => {
+                "`{index,puzzle,clues,se,exact,level,hardest,steps,scale}` per line (path with --explain; error instead of a rating for a puzzle not rated)"
+            }
+            Content::Forms { .. } => {
+                "`{index,form}` per line, the form as rows of numbers (transform with --transform)"
+            }
+        }
+    }
+
     fn write(&self, out: &mut Vec<u8>, run: &Run, record: &Record<'_>) {
         out.extend_from_slice(&run.prefix);
         out.extend_from_slice(b"\"index\":");
@@ -58,7 +78,8 @@ impl RecordFormat for Json {
         };
         match run.content {
             Content::Grids => field(out, "grid", Value::Grid(record.grid)),
-            Content::Puzzles { with_solution } => {
+            Content::Forms { .. } => field(out, "form", Value::Grid(record.grid)),
+            Content::Puzzles { with_solution, .. } => {
                 field(out, "puzzle", Value::Grid(record.grid));
                 if let Some(s) = record.solution.filter(|_| with_solution) {
                     field(out, "solution", Value::Grid(s));

@@ -7,9 +7,9 @@
 //! is its solution (`PUZZLE SOLUTION`), and anything after is ignored
 //! (collections append counts or ratings).
 
-use super::record::{Content, Record};
+use super::record::{Content, Record, RecordError};
 use super::spec::{Encoding, Framer, Frames, RecordFormat, Run, claim};
-use super::text::{first_field, push_count, push_steps, push_summary, rewrite};
+use super::text::{cell_value, first_field, push_count, push_steps, push_summary, rewrite};
 use crate::grid::{Grid, MAX_CELLS, SYMBOLS, Size};
 
 /// The `line` format.
@@ -25,6 +25,24 @@ impl RecordFormat for Line {
         "One grid per line, the symbols row-major (the 81-character format)"
     }
 
+    fn layout(&self, content: Content) -> &'static str {
+        match content {
+            Content::Grids => "one grid per line, its symbols row-major",
+            Content::Puzzles { .. } => {
+                "one puzzle per line, `.` for empty; its solution after a space, when written"
+            }
+            Content::Solutions { .. } => {
+                "each puzzle's solution on a line (one not solved as it was, then `# what is wrong`); with --count, its number of solutions (`2+`: at least)"
+            }
+            Content::Ratings { .. } => {
+                "`PUZZLE RATING LEVEL HARDEST` per puzzle (`9.0+`: a lower bound); with --explain, each step on a `#` line"
+            }
+            Content::Forms { .. } => {
+                "each record's canonical form on a line; with --transform, the transform after a space"
+            }
+        }
+    }
+
     fn write(&self, out: &mut Vec<u8>, run: &Run, record: &Record<'_>) {
         let symbols = run.symbols.as_ref();
         match run.content {
@@ -33,7 +51,7 @@ impl RecordFormat for Line {
                 push_grid(out, record.grid);
                 rewrite(out, from, symbols);
             }
-            Content::Puzzles { with_solution } => {
+            Content::Puzzles { with_solution, .. } => {
                 let from = out.len();
                 push_grid(out, record.grid);
                 if let Some(s) = record.solution.filter(|_| with_solution) {
@@ -59,6 +77,17 @@ impl RecordFormat for Line {
                     out.push(b'\n');
                 }
             }
+            Content::Forms { transform } => {
+                let from = out.len();
+                push_grid(out, record.grid);
+                rewrite(out, from, symbols);
+                if let Some(t) = record.text("transform").filter(|_| transform) {
+                    out.pop();
+                    out.push(b' ');
+                    out.extend_from_slice(t.as_bytes());
+                    out.push(b'\n');
+                }
+            }
             Content::Ratings { explain } => {
                 let from = out.len();
                 push_grid(out, record.grid);
@@ -81,6 +110,9 @@ impl RecordFormat for Line {
     }
 
     fn detect(&self, line: &[u8]) -> Option<u8> {
+        if tokens(line).is_some() {
+            return Some(claim::SHAPED);
+        }
         let (first, _) = first_field(line);
         // A field of a size's cell count, or a few cells off one (a record
         // with a cell missing, followed by a comment, is still a record).
@@ -107,6 +139,11 @@ struct LineFramer;
 
 impl Framer for LineFramer {
     fn take(&mut self, line: &[u8], frames: &mut Frames<'_>) {
+        if tokens(line).is_some() {
+            let size = frames.forced_size();
+            frames.push(frames.line(), Encoding::Tokens, size, line);
+            return;
+        }
         let (first, rest) = first_field(line);
         let rest = rest.trim_ascii_start();
         let (second, after) = first_field(rest);
@@ -124,6 +161,43 @@ impl Framer for LineFramer {
             frames.push_extra(rest);
         }
     }
+}
+
+/// The cells of a whole grid written on one line as symbols or numbers
+/// separated by white space or commas (`5 3 0 0 7 ...`): as many tokens as
+/// a 9x9, 16x16 or 25x25 grid has cells, none longer than two characters,
+/// and no `|` (a row of a `grid` block).
+fn tokens(line: &[u8]) -> Option<impl Iterator<Item = &[u8]>> {
+    let split = || {
+        line.split(|&b| b.is_ascii_whitespace() || b == b',')
+            .filter(|t| !t.is_empty())
+    };
+    let count = split().count();
+    let grid = matches!(count, 81 | 256 | 625);
+    (grid && !line.contains(&b'|') && split().all(|t| t.len() <= 2)).then(split)
+}
+
+/// Reads a grid written as tokens (see [`tokens`]) of `size`, or of the
+/// size their number gives.
+pub fn parse_tokens(line: &[u8], size: Option<Size>) -> Result<Grid, RecordError> {
+    let cells: Vec<&[u8]> = line
+        .split(|&b| b.is_ascii_whitespace() || b == b',')
+        .filter(|t| !t.is_empty())
+        .collect();
+    let size = match size.or(Size::from_cells(cells.len())) {
+        Some(s) if s.cells() == cells.len() => s,
+        other => {
+            return Err(RecordError::Cells(crate::grid::ParseError::CellCount {
+                found: cells.len(),
+                expected: other.map(Size::cells),
+            }));
+        }
+    };
+    let mut g = Grid::empty(size);
+    for (cell, token) in g.cells_mut().iter_mut().zip(cells) {
+        *cell = cell_value(token, size)?;
+    }
+    Ok(g)
 }
 
 /// Symbols by value for sizes above 9x9 (`.` for an empty cell), padded so

@@ -13,7 +13,9 @@
 //!   ([`Run`]), and the framing API the reading halves use.
 //! - [`text`] and [`symbols`]: writing helpers and other alphabets.
 //! - [`line`], [`pretty`] (the `grid` format), [`csv`], [`json`]: one file
-//!   per format, importing only the four above.
+//!   per format, importing only the four above; [`ml`], the layouts of the
+//!   machine-learning datasets, whose files are CSV (it borrows `csv`'s
+//!   reader).
 //! - this module: the registry and the [`Writer`]; [`read`]: the reader.
 //! - [`report`]: what `stats` measured, as a table or JSON.
 //!
@@ -31,6 +33,8 @@ use crate::grid::Shape;
 pub mod csv;
 pub mod json;
 pub mod line;
+pub mod ml;
+pub mod npy;
 pub mod pretty;
 pub mod read;
 pub mod record;
@@ -51,6 +55,10 @@ pub const FORMATS: &[Format] = &[
     Format(&line::Line),
     Format(&csv::Csv),
     Format(&json::Json),
+    Format(&ml::Kaggle),
+    Format(&ml::Kaggle3m),
+    Format(&ml::Extreme),
+    Format(&npy::Npy),
 ];
 
 /// A registered format: a handle on its [`RecordFormat`].
@@ -66,6 +74,8 @@ impl Format {
     pub const CSV: Format = Format(&csv::Csv);
     /// The `json` format.
     pub const JSON: Format = Format(&json::Json);
+    /// The `npy` format (NumPy arrays).
+    pub const NPY: Format = Format(&npy::Npy);
 
     /// The format of this name, if one is registered.
     pub fn named(name: &str) -> Option<Format> {
@@ -173,7 +183,10 @@ impl Writer {
     /// Appends one record to a batch being formatted, with a header before
     /// it where its shape differs from the record before it (see
     /// [`Formatted`]).
-    pub fn push_sized(&self, out: &mut Formatted, record: &Record<'_>) {
+    ///
+    /// Returns where the record's own bytes start in [`Formatted::bytes`]
+    /// (after any header).
+    pub fn push_sized(&self, out: &mut Formatted, record: &Record<'_>) -> usize {
         let size = record.grid.shape();
         if out.last != Some(size) {
             self.format.0.header(&mut out.bytes, &self.run, size);
@@ -183,7 +196,9 @@ impl Writer {
         }
         out.first.get_or_insert(size);
         out.last = Some(size);
+        let start = out.bytes.len();
         self.push(&mut out.bytes, record);
+        start
     }
 }
 
@@ -224,8 +239,8 @@ impl Formatted {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Size;
     use crate::grid::Grid;
+    use crate::grid::Size;
 
     #[test]
     fn every_format_is_named_once() {

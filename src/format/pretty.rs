@@ -15,8 +15,8 @@
 
 use super::record::{Content, Record, RecordError};
 use super::spec::{Encoding, Framer, Frames, RecordFormat, Run, claim};
-use super::text::{push_count, push_steps, push_summary, rewrite};
-use crate::grid::{Grid, ParseError, Size};
+use super::text::{cell_value, push_count, push_steps, push_summary, rewrite};
+use crate::grid::{Grid, Size};
 
 /// The `grid` format.
 #[derive(Clone, Copy, Debug)]
@@ -31,13 +31,43 @@ impl RecordFormat for Pretty {
         "Human-readable rows with `|` between stacks and rules between bands"
     }
 
+    fn layout(&self, content: Content) -> &'static str {
+        match content {
+            Content::Grids => {
+                "each grid in rows, `|` between stacks, rules between bands, a blank line between grids"
+            }
+            Content::Puzzles { .. } => {
+                "each puzzle in rows (`.` for empty); its solution below it, when written"
+            }
+            Content::Solutions { .. } => {
+                "each solution in rows; with --count, each puzzle's number of solutions on a line"
+            }
+            Content::Ratings { .. } => {
+                "each puzzle in rows, then `# RATING LEVEL HARDEST`; with --explain, each step on a `#` line"
+            }
+            Content::Forms { .. } => {
+                "each canonical form in rows; with --transform, the transform on a `#` line below"
+            }
+        }
+    }
+
     fn write(&self, out: &mut Vec<u8>, run: &Run, record: &Record<'_>) {
         let symbols = run.symbols.as_ref();
         let separate = record.index != run.start;
         let from = out.len();
         match run.content {
             Content::Grids => push_grid(out, record.grid, separate),
-            Content::Puzzles { with_solution } => {
+            Content::Forms { transform } => {
+                push_grid(out, record.grid, separate);
+                rewrite(out, from, symbols);
+                if let Some(t) = record.text("transform").filter(|_| transform) {
+                    out.extend_from_slice(b"# ");
+                    out.extend_from_slice(t.as_bytes());
+                    out.push(b'\n');
+                }
+                return;
+            }
+            Content::Puzzles { with_solution, .. } => {
                 push_grid(out, record.grid, separate);
                 if let Some(s) = record.solution.filter(|_| with_solution) {
                     push_grid(out, s, true);
@@ -186,16 +216,14 @@ pub fn is_row_or_rule(line: &[u8]) -> bool {
 }
 
 /// Whether a line is a row of a 4x4 or 9x9 grid written without
-/// separators (`003020600`): as many symbols as the side, one a digit or
-/// an empty cell.
+/// separators (`003020600`, or `??3?2?6??` with other empty marks): as
+/// many visible characters as the side, a digit among them.
 fn is_bare_row(line: &[u8]) -> bool {
     matches!(line.len(), 4 | 9)
         && line
             .iter()
-            .all(|&b| b.is_ascii_alphanumeric() || b"._-*".contains(&b))
-        && line
-            .iter()
-            .any(|&b| b.is_ascii_digit() || b"._-*".contains(&b))
+            .all(|&b| b.is_ascii_graphic() && b != b'|' && b != b',')
+        && line.iter().any(u8::is_ascii_digit)
 }
 
 /// The tokens of a row: separated by white space or commas, `|` dropped.
@@ -222,27 +250,6 @@ fn row_cells(line: &[u8]) -> impl Iterator<Item = &[u8]> {
         .into_iter()
         .flatten()
         .chain(chars.into_iter().flatten())
-}
-
-/// A cell's value: a symbol of the size, or a number up to its side.
-fn cell_value(token: &[u8], size: Size) -> Result<u8, RecordError> {
-    if let [b] = token {
-        return size
-            .value_of(*b)
-            .ok_or(RecordError::Cells(ParseError::BadSymbol {
-                found: char::from(*b),
-                size,
-            }));
-    }
-    std::str::from_utf8(token)
-        .ok()
-        .filter(|t| t.bytes().all(|b| b.is_ascii_digit()))
-        .and_then(|t| t.parse::<u8>().ok())
-        .filter(|&v| usize::from(v) <= size.side())
-        .ok_or_else(|| RecordError::Value {
-            text: String::from_utf8_lossy(token).into_owned(),
-            size,
-        })
 }
 
 /// Reads a block: its rows, one per line (`\n`-separated, rules already

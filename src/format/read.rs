@@ -21,7 +21,7 @@ use std::io::{self, Read};
 
 use super::record::{Carried, RecordError};
 use super::spec::{Encoding, Framer, Frames, Raw};
-use super::{FORMATS, Format, Symbols, csv, json, pretty};
+use super::{FORMATS, Format, Symbols, csv, json, line, npy, pretty};
 use crate::grid::{Grid, ParseError, Size, Variant};
 
 pub use super::record::MAX_LINE;
@@ -48,6 +48,8 @@ pub struct Batch {
     symbols: Option<Symbols>,
     /// The variant every record is read with, if one was forced.
     variant: Option<Variant>,
+    /// Other bytes that mean an empty cell.
+    empty: Vec<u8>,
     raws: Vec<Raw>,
 }
 
@@ -194,7 +196,12 @@ impl Batch {
     /// Parses record `raw`'s cells into `scratch`.
     fn parse_cells(&self, raw: &Raw, scratch: &mut Grid) -> Result<(), RecordError> {
         let bytes = &self.bytes[raw.start..raw.end];
-        let as_written = |e| self.named_as_written(raw.start, raw.end, e);
+        // Without another alphabet, a bad symbol in a record that looks
+        // written in one says so.
+        let as_written = |e: RecordError| match self.symbols {
+            Some(_) => self.named_as_written(raw.start, raw.end, e),
+            None => e.with_alphabet_of(bytes),
+        };
         match &raw.kind {
             Ok(Encoding::Symbols | Encoding::StandardSymbols) => scratch
                 .read_line(bytes, raw.size)
@@ -204,6 +211,22 @@ impl Batch {
                 csv::parse_values(bytes, raw.size, header).map(|g| *scratch = g)
             }
             Ok(Encoding::Rows) => pretty::parse_block(bytes, raw.size)
+                .map(|g| *scratch = g)
+                .map_err(as_written),
+            Ok(Encoding::Bytes) => {
+                let size = raw.size.or(Size::from_cells(bytes.len()));
+                match size.and_then(|s| Grid::from_values(s, bytes)) {
+                    Some(g) => {
+                        *scratch = g;
+                        Ok(())
+                    }
+                    None => Err(RecordError::Value {
+                        text: format!("{:?}", bytes.iter().max()),
+                        size: size.unwrap_or(Size::S9),
+                    }),
+                }
+            }
+            Ok(Encoding::Tokens) => line::parse_tokens(bytes, raw.size)
                 .map(|g| *scratch = g)
                 .map_err(as_written),
             Err(e) => Err(e.clone()),
@@ -239,6 +262,7 @@ impl Batch {
             written: &mut self.written,
             raws: &mut self.raws,
             symbols: self.symbols.as_ref(),
+            empty: &self.empty,
             line,
             size,
         }
@@ -302,6 +326,44 @@ impl<R: Read> Lines<R> {
             skipping: false,
             number: 0,
         }
+    }
+
+    /// The unread bytes, after reading until there are at least `n` of
+    /// them or the input ends (`n` at most the buffer's size).
+    fn peek(&mut self, n: usize) -> io::Result<&[u8]> {
+        while self.end - self.pos < n && !self.eof {
+            self.buf.copy_within(self.pos..self.end, 0);
+            self.end -= self.pos;
+            // What was scanned for newlines stays scanned; nothing more.
+            self.scan -= self.pos;
+            self.pos = 0;
+            match self.inner.read(&mut self.buf[self.end..]) {
+                Ok(0) => self.eof = true,
+                Ok(k) => self.end += k,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(&self.buf[self.pos..self.end])
+    }
+
+    /// Takes the next `n` bytes as a whole (`None` at the end; a last
+    /// piece shorter than `n` is an error).
+    fn take(&mut self, n: usize) -> io::Result<Option<(usize, usize)>> {
+        let have = self.peek(n)?.len();
+        if have == 0 {
+            return Ok(None);
+        }
+        if have < n {
+            return Err(io::Error::new(
+                io::ErrorKind::UnexpectedEof,
+                format!("the input ends inside a row ({have} of its {n} bytes)"),
+            ));
+        }
+        let start = self.pos;
+        self.pos += n;
+        self.scan = self.pos;
+        Ok(Some((start, start + n)))
     }
 
     /// The next line; with `may_read` false, [`Line::Unread`] rather than
@@ -369,11 +431,17 @@ pub struct Reader<R> {
     size: Option<Size>,
     symbols: Option<Symbols>,
     variant: Option<Variant>,
+    /// Other bytes that mean an empty cell.
+    empty: Vec<u8>,
     /// Each format's reading state for this input, as [`FORMATS`] orders
     /// them (made when the format first claims a line).
     framers: Vec<Option<Box<dyn Framer>>>,
     /// The format of the last line framed.
     current: Option<usize>,
+    /// Whether the start of the input was looked at (for an `npy` array).
+    started: bool,
+    /// An `npy` array's cells per row, and the rows read so far.
+    npy: Option<(usize, u64)>,
     /// Parsed records not yet taken by the iterator.
     ready: std::collections::VecDeque<Item>,
 }
@@ -388,8 +456,11 @@ impl<R: Read> Reader<R> {
             size,
             symbols: None,
             variant: None,
+            empty: Vec::new(),
             framers: FORMATS.iter().map(|_| None).collect(),
             current: None,
+            started: false,
+            npy: None,
             ready: Default::default(),
         }
     }
@@ -406,6 +477,13 @@ impl<R: Read> Reader<R> {
     /// `None`: the variant each record says it has, or none.
     pub fn with_variant(mut self, variant: Option<Variant>) -> Self {
         self.variant = variant;
+        self
+    }
+
+    /// Reads these bytes too as empty cells, where a format writes
+    /// symbols (`.`, `0`, `-`, `_` and `*` always are).
+    pub fn with_empty(mut self, empty: &[u8]) -> Self {
+        self.empty = empty.to_vec();
         self
     }
 
@@ -448,9 +526,17 @@ impl<R: Read> Reader<R> {
     /// without waiting for more input once it holds one.
     pub fn next_batch_of(&mut self, records: usize) -> io::Result<Option<Batch>> {
         let records = records.clamp(1, BATCH_RECORDS);
+        if !self.started {
+            self.started = true;
+            self.npy = self.npy_header()?;
+        }
+        if let Some((cells, rows)) = self.npy {
+            return self.npy_batch(records, cells, rows);
+        }
         let mut batch = Batch {
             symbols: self.symbols.clone(),
             variant: self.variant,
+            empty: self.empty.clone(),
             ..Batch::default()
         };
         loop {
@@ -490,8 +576,9 @@ impl<R: Read> Reader<R> {
                 );
                 continue;
             }
-            if line[0] == b'#' {
-                // A comment (collections start with source notes).
+            if line[0] == b'#' || is_title(line) {
+                // A comment (collections start with source notes), or a
+                // record's title (`Grid 01`, as Project Euler writes).
                 continue;
             }
             let format = self.format_of(line);
@@ -511,6 +598,61 @@ impl<R: Read> Reader<R> {
         }
     }
 
+    /// An `npy` array's header, if the input starts with one: its cells
+    /// per row (the header is then consumed).
+    fn npy_header(&mut self) -> io::Result<Option<(usize, u64)>> {
+        let start = self.lines.peek(12)?;
+        if !start.starts_with(npy::MAGIC) {
+            return Ok(None);
+        }
+        let len = match start.get(6) {
+            Some(1) => 10 + usize::from(u16::from_le_bytes([start[8], start[9]])),
+            _ => {
+                12 + start
+                    .get(8..12)
+                    .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
+            }
+        };
+        let bytes = self.lines.peek(len.min(MAX_LINE))?;
+        let (_, cells, header) = npy::parse_header(bytes).map_err(io::Error::other)?;
+        if Size::from_cells(cells).is_none() {
+            return Err(io::Error::other(format!(
+                "an npy array of rows of {cells} cells; a grid has 16, 81, 256 or 625"
+            )));
+        }
+        self.lines.take(header)?;
+        Ok(Some((cells, 0)))
+    }
+
+    /// The next rows of an `npy` array, each a record.
+    fn npy_batch(&mut self, records: usize, cells: usize, rows: u64) -> io::Result<Option<Batch>> {
+        let mut batch = Batch {
+            variant: self.variant,
+            ..Batch::default()
+        };
+        let mut row = rows;
+        while batch.raws.len() < records {
+            let Some((start, end)) = self.lines.take(cells)? else {
+                break;
+            };
+            row += 1;
+            let at = batch.bytes.len();
+            batch.bytes.extend_from_slice(&self.lines.buf[start..end]);
+            batch.raws.push(Raw {
+                line: row,
+                kind: Ok(Encoding::Bytes),
+                size: self.size,
+                variant: None,
+                start: at,
+                end: at + cells,
+                solution: None,
+                extra: None,
+            });
+        }
+        self.npy = Some((cells, row));
+        Ok((!batch.is_empty()).then_some(batch))
+    }
+
     /// Calls `f` with every record: its line and the grid or what is wrong.
     /// The grid is only borrowed, so no record is copied.
     pub fn visit<E: From<io::Error>>(
@@ -522,6 +664,23 @@ impl<R: Read> Reader<R> {
         }
         Ok(())
     }
+}
+
+/// Whether a line is a record's title: a word, and a number
+/// (`Grid 01`, `Puzzle #12:`, `Sudoku 3`).
+fn is_title(line: &[u8]) -> bool {
+    let mut words = line
+        .split(u8::is_ascii_whitespace)
+        .filter(|w| !w.is_empty());
+    let (Some(word), Some(number), None) = (words.next(), words.next(), words.next()) else {
+        return false;
+    };
+    let number = number.strip_prefix(b"#").unwrap_or(number);
+    let number = number.strip_suffix(b":").unwrap_or(number);
+    word.len() >= 2
+        && word.iter().all(u8::is_ascii_alphabetic)
+        && !number.is_empty()
+        && number.iter().all(u8::is_ascii_digit)
 }
 
 /// Ends the record the format `current` holds open, if any.
@@ -713,6 +872,44 @@ mod tests {
             .collect();
         let paired: Vec<String> = pairs(&text).into_iter().map(|(g, _)| g).collect();
         assert_eq!(plain, paired);
+    }
+
+    /// An input that arrives in pieces, as a pipe gives it.
+    struct Pieces(Vec<Vec<u8>>);
+
+    impl Read for Pieces {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.0.is_empty() {
+                return Ok(0);
+            }
+            let piece = self.0.remove(0);
+            let n = piece.len().min(buf.len());
+            buf[..n].copy_from_slice(&piece[..n]);
+            if n < piece.len() {
+                self.0.insert(0, piece[n..].to_vec());
+            }
+            Ok(n)
+        }
+    }
+
+    /// A first piece shorter than the check for an npy array's magic (a
+    /// title alone, say) is still read line by line, its newline kept.
+    #[test]
+    fn a_short_first_piece_keeps_its_lines() {
+        let rows = "003020600\n900305001\n001806400\n008102900\n700000008\n006708200\n002609500\n800203009\n005010300\n";
+        for first in ["Grid 01\n", "G", "Grid 01\n00", "\n"] {
+            let rest = format!("Grid 01\n{rows}");
+            let rest = rest.strip_prefix(first).unwrap_or(&rest);
+            let pieces = Pieces(vec![first.as_bytes().to_vec(), rest.as_bytes().to_vec()]);
+            let got: Vec<_> = Reader::new(pieces, None, None)
+                .map(|r| r.unwrap().grid.map(|g| g.to_string()))
+                .collect();
+            assert_eq!(
+                got,
+                [Ok("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".to_string())],
+                "{first:?}"
+            );
+        }
     }
 
     #[test]

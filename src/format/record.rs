@@ -22,6 +22,9 @@ pub enum Content {
     Puzzles {
         /// Whether each puzzle's solution is written beside it.
         with_solution: bool,
+        /// Whether the puzzles are rated: the formats with columns for it
+        /// (CSV) write the rating too.
+        rated: bool,
     },
     /// Puzzles read and solved (`solve`): the solution, or with `count`
     /// the number of solutions found.
@@ -33,6 +36,12 @@ pub enum Content {
     Ratings {
         /// Whether the steps of the solution path are written too.
         explain: bool,
+    },
+    /// Canonical forms (`canon`), with the transform that maps each record
+    /// to its form (a field named `transform`) when `transform`.
+    Forms {
+        /// Whether the transform is written too.
+        transform: bool,
     },
 }
 
@@ -58,6 +67,14 @@ pub struct Record<'a> {
 }
 
 impl<'a> Record<'a> {
+    /// The text of the field named `name`, if the record has one.
+    pub fn text(&self, name: &str) -> Option<&'a str> {
+        self.fields.iter().find_map(|f| match f.value {
+            Value::Text(text) if f.name == name => Some(text),
+            _ => None,
+        })
+    }
+
     /// A record of `grid` alone.
     pub fn new(index: u64, grid: &'a Grid) -> Record<'a> {
         Record {
@@ -254,6 +271,16 @@ pub enum RecordError {
         /// What it holds ("a number", ...).
         found: &'static str,
     },
+    /// A symbol that is not the size's, in a record whose symbols look
+    /// like another alphabet: as many distinct ones as the side.
+    Alphabet {
+        /// The symbol.
+        found: char,
+        /// The size it was read as.
+        size: Size,
+        /// The record's symbols, in order (`ABCDEFGHI`).
+        alphabet: String,
+    },
     /// What is wrong with one field of a record.
     Field {
         /// The field's name.
@@ -269,6 +296,47 @@ pub enum RecordError {
 impl From<ShapeError> for RecordError {
     fn from(e: ShapeError) -> Self {
         RecordError::Shape(e)
+    }
+}
+
+impl RecordError {
+    /// The error for a record whose bytes are `record` (as written): a bad
+    /// symbol becomes [`RecordError::Alphabet`] when the record's distinct
+    /// letters and digits (`0` aside, an empty cell) are as many as the
+    /// side, or are all among the side's first letters, so another
+    /// alphabet would read it.
+    pub fn with_alphabet_of(self, record: &[u8]) -> RecordError {
+        let RecordError::Cells(ParseError::BadSymbol { found, size }) = self else {
+            return self;
+        };
+        let mut seen = [false; 128];
+        for &b in record {
+            if b.is_ascii_alphanumeric() && b != b'0' {
+                seen[usize::from(b)] = true;
+            }
+        }
+        let mut alphabet: String = (0u8..128)
+            .filter(|&b| seen[usize::from(b)])
+            .map(char::from)
+            .collect();
+        // Letters only, within the first `side` of the alphabet: the
+        // letters from `A` (or `a`), some of which the record lacks.
+        let side = size.side();
+        for first in [b'A', b'a'] {
+            let letters = first..first + side as u8;
+            if !alphabet.is_empty() && alphabet.bytes().all(|b| letters.contains(&b)) {
+                alphabet = letters.map(char::from).collect();
+            }
+        }
+        if alphabet.len() == side {
+            RecordError::Alphabet {
+                found,
+                size,
+                alphabet,
+            }
+        } else {
+            RecordError::Cells(ParseError::BadSymbol { found, size })
+        }
     }
 }
 
@@ -327,6 +395,14 @@ impl fmt::Display for RecordError {
             ),
             RecordError::Field { field, error } => write!(f, "field \"{field}\": {error}"),
             RecordError::Shape(e) => e.fmt(f),
+            RecordError::Alphabet {
+                found,
+                size,
+                alphabet,
+            } => write!(
+                f,
+                "'{found}' is not a symbol of a {size} grid; the record looks written in the alphabet {alphabet}"
+            ),
         }
     }
 }

@@ -19,6 +19,10 @@ pub trait RecordFormat: Sync + std::fmt::Debug {
     /// What it looks like, in one line (for `--help`).
     fn description(&self) -> &'static str;
 
+    /// What its records look like when they hold `content`, in one line
+    /// (for the `--help` of the command that writes them).
+    fn layout(&self, content: Content) -> &'static str;
+
     /// Bytes computed once per run from the fields every record of the
     /// run shares (strategy, size, seed...), handed to every
     /// [`write`](RecordFormat::write) as [`Run::prefix`]: JSON writes them
@@ -98,6 +102,11 @@ pub enum Encoding {
     /// Rows of symbols separated by white space (and `|`), one row per
     /// `\n`-separated line (`grid`).
     Rows,
+    /// A whole grid on one line as symbols or numbers separated by white
+    /// space or commas (`5 3 0 0 7 ...`), in the input's alphabet.
+    Tokens,
+    /// The cell values as bytes (a row of an `npy` array).
+    Bytes,
     /// A JSON object with the grid as rows of integers (`json`).
     Json,
 }
@@ -129,6 +138,8 @@ pub struct Frames<'a> {
     pub(crate) written: &'a mut Vec<u8>,
     pub(crate) raws: &'a mut Vec<Raw>,
     pub(crate) symbols: Option<&'a Symbols>,
+    /// Other bytes that mean an empty cell in this input.
+    pub(crate) empty: &'a [u8],
     pub(crate) line: u64,
     pub(crate) size: Option<Size>,
 }
@@ -216,11 +227,22 @@ impl Frames<'_> {
     fn append(&mut self, encoding: Encoding, bytes: &[u8]) -> (usize, usize) {
         let start = self.bytes.len();
         self.bytes.extend_from_slice(bytes);
+        let cells = matches!(
+            encoding,
+            Encoding::Symbols | Encoding::Rows | Encoding::Tokens
+        );
+        if cells && !self.empty.is_empty() {
+            for b in &mut self.bytes[start..] {
+                if self.empty.contains(b) {
+                    *b = b'.';
+                }
+            }
+        }
         if let Some(symbols) = self.symbols {
             // The bytes as written, so a symbol outside the alphabet can be
             // named as written.
             self.written.extend_from_slice(bytes);
-            if matches!(encoding, Encoding::Symbols | Encoding::Rows) {
+            if cells {
                 symbols.read(&mut self.bytes[start..]);
             }
         }

@@ -3,9 +3,9 @@
 
 use std::io::{self, Write};
 
-use super::record::{Rated, Searched};
+use super::record::{Rated, RecordError, Searched};
 use super::symbols::Symbols;
-use crate::grid::Grid;
+use crate::grid::{Grid, ParseError, Size};
 
 /// Appends the decimal digits of `x` to `buf`.
 #[inline]
@@ -40,14 +40,20 @@ pub fn push_tenths(buf: &mut Vec<u8>, x: u64) {
 }
 
 /// Appends the grid's symbols row-major, `0` for an empty cell (how CSV
-/// records and other tables write a puzzle in one field).
-pub fn push_symbols_zero(buf: &mut Vec<u8>, grid: &Grid) {
+/// records and other tables write a puzzle in one field), in another
+/// alphabet if any (`.` for empty when it uses `0`).
+pub fn push_symbols_zero(buf: &mut Vec<u8>, grid: &Grid, symbols: Option<&Symbols>) {
     let size = grid.size();
-    buf.extend(
-        grid.cells()
-            .iter()
-            .map(|&v| if v == 0 { b'0' } else { size.symbol(v) }),
-    );
+    let empty = if symbols.is_some_and(Symbols::uses_zero) {
+        b'.'
+    } else {
+        b'0'
+    };
+    buf.extend(grid.cells().iter().map(|&v| match (v, symbols) {
+        (0, _) => empty,
+        (v, None) => size.symbol(v),
+        (v, Some(s)) => s.byte(size.symbol(v)),
+    }));
 }
 
 /// Rewrites the standard symbols of `buf[from..]` into `symbols`, if any.
@@ -98,6 +104,27 @@ pub fn push_steps(buf: &mut Vec<u8>, rated: &Rated<'_>) {
         buf.extend_from_slice(rest.as_bytes());
         buf.push(b'\n');
     }
+}
+
+/// A cell's value: a symbol of the size, or a number up to its side.
+pub fn cell_value(token: &[u8], size: Size) -> Result<u8, RecordError> {
+    if let [b] = token {
+        return size
+            .value_of(*b)
+            .ok_or(RecordError::Cells(ParseError::BadSymbol {
+                found: char::from(*b),
+                size,
+            }));
+    }
+    std::str::from_utf8(token)
+        .ok()
+        .filter(|t| t.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|t| t.parse::<u8>().ok())
+        .filter(|&v| usize::from(v) <= size.side())
+        .ok_or_else(|| RecordError::Value {
+            text: String::from_utf8_lossy(token).into_owned(),
+            size,
+        })
 }
 
 /// A line's first field (up to the first space, tab or carriage return)

@@ -864,10 +864,10 @@ pub fn search(
     budget: &mut Budget,
 ) {
     match grid.size().cells() {
-        ..=16 => search_in::<16, 1>(grid, exclude, hint, found, budget),
-        ..=64 => search_in::<64, 1>(grid, exclude, hint, found, budget),
-        ..=144 => search_in::<144, 3>(grid, exclude, hint, found, budget),
-        ..=256 => search_in::<256, 4>(grid, exclude, hint, found, budget),
+        0..=16 => search_in::<16, 1>(grid, exclude, hint, found, budget),
+        17..=64 => search_in::<64, 1>(grid, exclude, hint, found, budget),
+        65..=144 => search_in::<144, 3>(grid, exclude, hint, found, budget),
+        145..=256 => search_in::<256, 4>(grid, exclude, hint, found, budget),
         _ => search_in::<MAX_CELLS, WORDS>(grid, exclude, hint, found, budget),
     }
 }

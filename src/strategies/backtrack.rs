@@ -79,15 +79,15 @@ impl Limits {
     /// fallback stays out of reach in practice.
     pub const fn for_size(size: Size) -> Limits {
         match size.side() {
-            ..=4 => Limits {
+            0..=4 => Limits {
                 budget: 1_000,
                 max_restarts: 100,
             },
-            ..=9 => Limits {
+            5..=9 => Limits {
                 budget: 10_000,
                 max_restarts: 1_000,
             },
-            ..=16 => Limits {
+            10..=16 => Limits {
                 budget: 5_000,
                 max_restarts: 1_000,
             },

@@ -334,8 +334,8 @@ pub(crate) mod testing {
     pub fn assert_valid_grids<G: Generator>(generator: &G, count_9x9: u64) {
         for &size in generator.sizes() {
             let count = match size.side() {
-                ..=9 => count_9x9,
-                ..=16 => count_9x9 / 10,
+                0..=9 => count_9x9,
+                10..=16 => count_9x9 / 10,
                 _ => count_9x9 / 50,
             }
             .max(5);

@@ -66,8 +66,7 @@ pub fn find(board: &Board, direct: bool) -> Option<Step> {
         for a in box_like() {
             for x in geometry.crossings(a) {
                 let b = usize::from(x.b);
-                if (b < n || b >= 3 * n)
-                    && (a >= 3 * n || b >= 3 * n)
+                if (b >= 3 * n || b < n && a >= 3 * n)
                     && let Some(s) = pointing(board, x, false)
                 {
                     return Some(s);

@@ -226,6 +226,18 @@ impl Step {
     pub fn describe(&self, shape: impl Into<Shape>) -> String {
         let shape = shape.into();
         let size = shape.size();
+        self.describe_in(shape, &|v| char::from(size.symbol(v)))
+    }
+
+    /// [`Step::describe`], each value written as `symbol` gives it (the
+    /// symbols of the run: letters for 16x16, another alphabet).
+    pub fn describe_in(&self, shape: impl Into<Shape>, symbol: &dyn Fn(u8) -> char) -> String {
+        let shape = shape.into();
+        let size = shape.size();
+        let value_list = |values: Mask| -> String {
+            let v: Vec<String> = values.iter().map(|v| symbol(v).to_string()).collect();
+            v.join(",")
+        };
         let mut s = self.technique.words();
         if !self.values.is_empty() {
             let _ = write!(s, " on {}", value_list(self.values));
@@ -242,6 +254,7 @@ impl Step {
                 .chain
                 .iter()
                 .map(|&(c, v, on)| {
+                    let v = symbol(v);
                     format!("{}{}{v}", cell_name(size, c), if on { "=" } else { "≠" })
                 })
                 .collect();
@@ -249,7 +262,7 @@ impl Step {
         }
         s.push(':');
         if let Some((cell, v)) = self.place {
-            let _ = write!(s, " {} = {v}", cell_name(size, cell));
+            let _ = write!(s, " {} = {}", cell_name(size, cell), symbol(v));
         }
         if !self.removes.is_empty() {
             if self.place.is_some() {
@@ -282,11 +295,6 @@ pub fn region_name(shape: impl Into<Shape>, region: usize) -> String {
 fn region_list(shape: Shape, regions: &[usize]) -> String {
     let names: Vec<String> = regions.iter().map(|&r| region_name(shape, r)).collect();
     names.join(", ")
-}
-
-fn value_list(values: Mask) -> String {
-    let v: Vec<String> = values.iter().map(|v| v.to_string()).collect();
-    v.join(",")
 }
 
 /// The first step SE's rater would take on `board`, or `None` when no
