@@ -228,6 +228,8 @@ fn box_shapes(side: usize) -> Vec<String> {
 impl Size {
     /// 4x4, boxes of 2x2.
     pub const S4: Size = Size::square(2);
+    /// 6x6, boxes of 2x3 (2 rows tall, 3 columns wide).
+    pub const S6: Size = Size::usual(6, 2);
     /// 9x9, boxes of 3x3: the classic grid.
     pub const S9: Size = Size::square(3);
     /// 16x16, boxes of 4x4.

@@ -530,3 +530,164 @@ fn print_draws_boxes_diagonals_windows_and_regions() {
     let tall = printed_grid(&puzzle(&["--box", "3x2"]), &["--box", "3x2"]);
     assert_ne!(grid_lines(&wide), grid_lines(&tall));
 }
+
+/// The second rows a 6x6 grid with boxes 2x3 and first row `123456` can
+/// have (`456` then `123` in some orders), each with its count of
+/// completions by the simple counter: the band classes of the top band.
+fn six_by_six_bands(units: &[Vec<usize>]) -> Vec<([u8; 6], u64)> {
+    let perms = |a: [u8; 3]| {
+        [
+            [a[0], a[1], a[2]],
+            [a[0], a[2], a[1]],
+            [a[1], a[0], a[2]],
+            [a[1], a[2], a[0]],
+            [a[2], a[0], a[1]],
+            [a[2], a[1], a[0]],
+        ]
+    };
+    let mut out = Vec::new();
+    for left in perms([4, 5, 6]) {
+        for right in perms([1, 2, 3]) {
+            let mut cells = vec![0u8; 36];
+            let row: Vec<u8> = left.iter().chain(&right).copied().collect();
+            cells[..6].copy_from_slice(&[1, 2, 3, 4, 5, 6]);
+            cells[6..12].copy_from_slice(&row);
+            let count = naive_count_units(&mut cells, 6, units, u64::MAX);
+            out.push((row.try_into().unwrap(), count));
+        }
+    }
+    out
+}
+
+#[test]
+#[ignore = "release only: 200,000 uniform 6x6 grids"]
+fn release_uniform_6x6_is_uniform() {
+    let units = units_of(6, (2, 3), false, false, None);
+    // The simple counter: 28,200,960 grids (720 relabellings of the grids
+    // whose first row is 123456).
+    let bands = six_by_six_bands(&units);
+    let base: u64 = bands.iter().map(|b| b.1).sum();
+    assert_eq!(base * 720, 28_200_960);
+
+    let n = 200_000usize;
+    let grids = lines(&[
+        "generate", "--size", "6", "-s", "uniform", "-n", "200000", "--seed", "6", "-f", "line",
+    ]);
+    assert_eq!(grids.len(), n);
+    assert_grids_valid("uniform 6x6", &grids, 6, &units);
+
+    // Birthday: among n draws from N grids, n - distinct has mean about
+    // n²/2N = 709.2 and a standard deviation about its square root (26.6);
+    // four of them either side.
+    let mut sorted = grids.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let repeats = n - sorted.len();
+    let expected = {
+        let big_n = 28_200_960f64;
+        let n = n as f64;
+        n - big_n * (1.0 - (1.0 - 1.0 / big_n).powf(n))
+    };
+    eprintln!("uniform 6x6: {repeats} repeats among {n} (expected {expected:.1})");
+    assert!(
+        (repeats as f64 - expected).abs() < 4.0 * expected.sqrt(),
+        "{repeats} repeats, expected {expected:.1}"
+    );
+
+    // Band classes: each grid relabelled so that its first row is 123456;
+    // its second row then names its top band's class, whose probability
+    // is the class's share of completions. χ² with 35 degrees of freedom:
+    // mean 35; above 70 has a chance under 0.1%.
+    let mut seen = vec![0u64; bands.len()];
+    for g in &grids {
+        let cells = line_cells(g);
+        let mut label = [0u8; 7];
+        for (k, &v) in cells[..6].iter().enumerate() {
+            label[usize::from(v)] = k as u8 + 1;
+        }
+        let row: Vec<u8> = cells[6..12]
+            .iter()
+            .map(|&v| label[usize::from(v)])
+            .collect();
+        let k = bands.iter().position(|b| b.0[..] == row[..]).unwrap();
+        seen[k] += 1;
+    }
+    let chi2: f64 = bands
+        .iter()
+        .zip(&seen)
+        .map(|(&(_, count), &got)| {
+            let expect = n as f64 * count as f64 / base as f64;
+            (got as f64 - expect).powi(2) / expect
+        })
+        .sum();
+    eprintln!("uniform 6x6: band-class chi-square {chi2:.1} on 35 degrees of freedom");
+    assert!(chi2 < 70.0, "chi-square {chi2:.1}");
+}
+
+/// The bytes of shapes' runs, pinned (new outputs; `SUDOGEN_BLESS=1`
+/// writes them).
+#[test]
+fn shapes_output_is_stable() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/shapes");
+    let bless = std::env::var_os("SUDOGEN_BLESS").is_some();
+    for (name, args) in [
+        ("generate-6", &["generate", "--size", "6", "-n", "20"][..]),
+        (
+            "generate-6-backtrack",
+            &["generate", "--size", "6", "-s", "backtrack", "-n", "20"],
+        ),
+        ("generate-8", &["generate", "--size", "8", "-n", "10"]),
+        ("generate-12-4x3", &["generate", "--box", "4x3", "-n", "5"]),
+        ("generate-x", &["generate", "--variant", "x", "-n", "10"]),
+        (
+            "generate-hyper",
+            &["generate", "--variant", "hyper", "-n", "10"],
+        ),
+        (
+            "generate-jigsaw",
+            &["generate", "--regions", JIGSAW, "-n", "10"],
+        ),
+        (
+            "generate-6-csv",
+            &["generate", "--size", "6", "-n", "3", "-f", "csv"],
+        ),
+        (
+            "generate-x-json",
+            &["generate", "--variant", "x", "-n", "3", "-f", "json"],
+        ),
+        (
+            "puzzle-6",
+            &["puzzle", "--size", "6", "-n", "20", "--with-solution"],
+        ),
+        (
+            "puzzle-x",
+            &["puzzle", "--variant", "x", "-n", "10", "--with-solution"],
+        ),
+        (
+            "puzzle-12",
+            &["puzzle", "--size", "12", "-n", "3", "--with-solution"],
+        ),
+        (
+            "puzzle-jigsaw",
+            &["puzzle", "--regions", JIGSAW, "-n", "5", "--with-solution"],
+        ),
+    ] {
+        let mut all = args.to_vec();
+        all.extend(["--seed", "7", "-f"]);
+        if !all.contains(&"csv") && !all.contains(&"json") {
+            all.push("line");
+        } else {
+            // The format was given before; drop the extra `-f`.
+            all.pop();
+        }
+        let got = lines(&all).join("\n") + "\n";
+        let path = dir.join(format!("{name}.txt"));
+        if bless {
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(&path, &got).unwrap();
+        }
+        let want = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{}: {e}; run with SUDOGEN_BLESS=1 once", path.display()));
+        assert_eq!(got, want, "{name}: output changed");
+    }
+}

@@ -21,8 +21,9 @@ use sudogen::strategies::{Strategy, UnsupportedSize};
 /// The grids to make: strategy and size.
 #[derive(Debug, Args)]
 pub struct GridArgs {
-    /// The generation algorithm [default: uniform for 4x4 and 9x9 without
-    /// a variant, backtrack for the other shapes and the variants]
+    /// The generation algorithm [default: uniform for 4x4 and 9x9, and 6x6
+    /// with boxes 2x3, without a variant; backtrack for the other shapes
+    /// and the variants]
     #[arg(short, long, value_parser = choice::<Strategy>())]
     pub strategy: Option<Strategy>,
 

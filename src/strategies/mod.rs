@@ -153,7 +153,7 @@ impl Strategy {
     /// few words.
     pub fn reach(self) -> &'static str {
         match self {
-            Strategy::Uniform => "and 6x6 with 2x3 boxes; no variant",
+            Strategy::Uniform => "6x6 with boxes 2x3 only; no variant",
             Strategy::Backtrack => "every box shape and variant",
             Strategy::Rotate => "every box shape; no variant",
             Strategy::Bas | Strategy::Chain => "square boxes only; no variant",
@@ -376,7 +376,7 @@ mod tests {
         };
         assert_eq!(
             e.to_string(),
-            "strategy 'uniform' cannot make 16x16 grids; it makes 4x4, 9x9, \
+            "strategy 'uniform' cannot make 16x16 grids; it makes 4x4, 6x6, 9x9, \
              and backtrack, rotate, bas, potential, chain make 16x16"
         );
     }
