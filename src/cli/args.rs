@@ -340,6 +340,20 @@ impl Input {
 }
 
 impl InputArgs {
+    /// [`InputArgs::resolve`] for a command whose symmetries are the
+    /// classic ones (`canon`, `transform`, `split`): a variant is a usage
+    /// error, since those symmetries would not keep its units.
+    pub fn resolve_plain(&self, command: &str) -> anyhow::Result<Input> {
+        let input = self.resolve()?;
+        if let Some(variant) = input.variant.filter(|v| *v != Variant::None) {
+            return Err(usage(format!(
+                "sudogen {command} works on grids without a variant (its symmetries would not keep the units of --variant {}); leave out --variant and --regions",
+                variant.name()
+            )));
+        }
+        Ok(input)
+    }
+
     /// Resolves the options: the files (standard input if none), and the
     /// size to read every record as (given, or implied by `--symbols`).
     pub fn resolve(&self) -> anyhow::Result<Input> {

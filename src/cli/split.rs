@@ -94,7 +94,7 @@ struct Parts {
 
 /// Runs `sudogen split`.
 pub fn run(args: &SplitArgs) -> anyhow::Result<Exit> {
-    let input = args.input.resolve()?;
+    let input = args.input.resolve_plain("split")?;
     let named: Vec<(&str, f64)> = [
         ("train", args.train),
         ("valid", args.valid),

@@ -215,24 +215,26 @@ pub fn naive_count_units(cells: &mut [u8], n: usize, units: &[Vec<usize>], limit
         return 0;
     }
     fn go(cells: &mut [u8], n: usize, peers: &[Vec<usize>], limit: u64) -> u64 {
-        let mut best: Option<(usize, Vec<u8>)> = None;
+        // The empty cell with the fewest values its peers leave (a bit
+        // per value taken).
+        let mut best: Option<(usize, u32)> = None;
         for i in 0..n * n {
             if cells[i] == 0 {
-                let values: Vec<u8> = (1..=n as u8)
-                    .filter(|&v| peers[i].iter().all(|&p| cells[p] != v))
-                    .collect();
-                if best.as_ref().is_none_or(|(_, b)| values.len() < b.len()) {
-                    let empty = values.is_empty();
-                    best = Some((i, values));
-                    if empty {
-                        break;
+                let taken = peers[i].iter().fold(0u32, |m, &p| m | 1 << cells[p]);
+                let free = (n as u32 + 1 - (taken | 1).count_ones()) as usize;
+                if best.is_none_or(|(_, b)| free < b as usize) {
+                    best = Some((i, free as u32));
+                    if free == 0 {
+                        return 0;
                     }
                 }
             }
         }
-        let Some((i, values)) = best else {
+        let Some((i, _)) = best else {
             return 1;
         };
+        let taken = peers[i].iter().fold(0u32, |m, &p| m | 1 << cells[p]);
+        let values = (1..=n as u8).filter(|&v| taken & 1 << v == 0);
         let mut count = 0;
         for v in values {
             cells[i] = v;
