@@ -15,10 +15,10 @@ fn main() {
     let grids: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(10_000);
     let budget: Option<u64> = args.next().and_then(|a| a.parse().ok());
     for size in Size::ALL {
-        let count = match size {
-            Size::S4 | Size::S9 => grids,
-            Size::S16 => grids / 10,
-            Size::S25 => grids / 100,
+        let count = match size.side() {
+            0..=9 => grids,
+            10..=16 => grids / 10,
+            _ => grids / 100,
         }
         .max(10);
         let b = Backtrack {

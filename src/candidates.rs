@@ -1,26 +1,30 @@
 //! The shared candidate state of a grid being filled or solved: which
-//! values each row, column and box already holds, so the candidates of a
-//! cell are the values none of its three units holds yet.
+//! values each row, column and box (and each extra unit of a variant)
+//! already holds, so the candidates of a cell are the values none of its
+//! units holds yet.
 //!
 //! Fills (`backtrack`) build on [`UnitMasks`]; the rater and its techniques
 //! on [`Board`], the pencil marks of a puzzle being solved by hand: each
 //! empty cell's candidates, and for each unit and value the cells of the
 //! unit still holding that candidate. [`Mask`] is the set type underneath.
 
-use crate::grid::{Grid, MAX_CELLS, MAX_SIDE, Place, Size};
+use crate::grid::{Geometry, Grid, MAX_CELLS, Place, Shape, Size};
 use crate::mask::Mask;
+use crate::shape::MAX_UNITS;
 
-/// The values already placed in each row, column and box of a grid being
-/// filled: the candidates of a cell are the values none of its three units
-/// holds yet.
+/// The values already placed in each row, column and box (or region) of a
+/// grid being filled, and in each extra unit of its variant: the
+/// candidates of a cell are the values none of its units holds yet.
 ///
-/// Each array has 32 slots, indexed through `& 31` (units number at most
-/// 25), so the hot loops that use it carry no bounds checks.
+/// Each array has 32 (or 8) slots, indexed through `& 31` (`& 7`): units
+/// number at most 25 of a kind, and extra units at most 4, so the hot
+/// loops that use it carry no bounds checks.
 #[derive(Clone, Debug)]
 pub struct UnitMasks {
     rows: [Mask; 32],
     cols: [Mask; 32],
     boxes: [Mask; 32],
+    extra: [Mask; 8],
 }
 
 impl Default for UnitMasks {
@@ -29,6 +33,7 @@ impl Default for UnitMasks {
             rows: [Mask::EMPTY; 32],
             cols: [Mask::EMPTY; 32],
             boxes: [Mask::EMPTY; 32],
+            extra: [Mask::EMPTY; 8],
         }
     }
 }
@@ -44,7 +49,39 @@ impl UnitMasks {
     #[inline]
     pub fn used(&self, p: Place) -> Mask {
         let (r, c, b) = Self::slots(p);
-        self.rows[r] | self.cols[c] | self.boxes[b]
+        let m = self.rows[r] | self.cols[c] | self.boxes[b];
+        if p.extra == 0 {
+            m
+        } else {
+            m | self.extra_used(p.extra)
+        }
+    }
+
+    /// The values used by the extra units `extra` (a bit each).
+    #[cold]
+    fn extra_used(&self, extra: u8) -> Mask {
+        let mut m = Mask::EMPTY;
+        let mut bits = extra;
+        while bits != 0 {
+            m = m | self.extra[usize::from(bits.trailing_zeros() as u8 & 7)];
+            bits &= bits - 1;
+        }
+        m
+    }
+
+    /// Adds or removes `value` in the extra units `extra`.
+    #[cold]
+    fn mark_extra(&mut self, extra: u8, value: u8, on: bool) {
+        let mut bits = extra;
+        while bits != 0 {
+            let slot = &mut self.extra[usize::from(bits.trailing_zeros() as u8 & 7)];
+            if on {
+                slot.insert(value);
+            } else {
+                slot.remove(value);
+            }
+            bits &= bits - 1;
+        }
     }
 
     #[inline]
@@ -63,6 +100,9 @@ impl UnitMasks {
         self.rows[r].insert(value);
         self.cols[c].insert(value);
         self.boxes[b].insert(value);
+        if p.extra != 0 {
+            self.mark_extra(p.extra, value, true);
+        }
     }
 
     /// Forgets `value` at `p`.
@@ -72,6 +112,21 @@ impl UnitMasks {
         self.rows[r].remove(value);
         self.cols[c].remove(value);
         self.boxes[b].remove(value);
+        if p.extra != 0 {
+            self.mark_extra(p.extra, value, false);
+        }
+    }
+
+    /// What each unit of `grid` holds: its givens placed.
+    pub fn of(grid: &Grid) -> UnitMasks {
+        let places = grid.geometry().places();
+        let mut units = UnitMasks::default();
+        for (i, &v) in grid.cells().iter().enumerate() {
+            if v != 0 {
+                units.place(places[i], v);
+            }
+        }
+        units
     }
 }
 
@@ -118,11 +173,11 @@ pub fn singles_fill_all(
     targets: Option<&[usize]>,
     singles: Singles,
 ) -> bool {
-    match puzzle.size() {
-        Size::S4 => fill_sized::<16>(puzzle, units, targets, singles),
-        Size::S9 => fill_sized::<81>(puzzle, units, targets, singles),
-        Size::S16 => fill_sized::<256>(puzzle, units, targets, singles),
-        Size::S25 => fill_sized::<625>(puzzle, units, targets, singles),
+    match puzzle.size().cells() {
+        0..=16 => fill_sized::<16>(puzzle, units, targets, singles),
+        17..=81 => fill_sized::<81>(puzzle, units, targets, singles),
+        82..=256 => fill_sized::<256>(puzzle, units, targets, singles),
+        _ => fill_sized::<625>(puzzle, units, targets, singles),
     }
 }
 
@@ -136,15 +191,16 @@ fn fill_sized<const CELLS: usize>(
 ) -> bool {
     let size = puzzle.size();
     let n = size.side();
-    let places = size.places();
-    let (peers, per) = (size.peer_table(), size.peer_count());
+    let geometry = puzzle.geometry();
+    let places = geometry.places();
     let full = size.full_mask().0;
-    // Units are the boxes, then the rows, then the columns: hidden singles
-    // are looked for in the first `hidden_units`, full houses elsewhere.
+    // Units are the boxes (or regions), then the rows, then the columns,
+    // then a variant's units: hidden singles are looked for in the first
+    // `hidden_units`, full houses elsewhere.
     let hidden_units = match singles {
         Singles::FullHouses => 0,
         Singles::InBoxes => n,
-        Singles::Hidden => 3 * n,
+        Singles::Hidden => geometry.unit_count(),
     };
     // The candidates of each empty cell (0 once filled, and for givens).
     let mut cand = [0u32; CELLS];
@@ -160,7 +216,7 @@ fn fill_sized<const CELLS: usize>(
     if wanted == 0 {
         return true;
     }
-    let unit_cells = size.unit_cells();
+    let unit_cells = geometry.unit_cells();
     while empty > 0 {
         let mut placed = false;
         for (u, unit) in unit_cells.chunks_exact(n).enumerate() {
@@ -197,7 +253,7 @@ fn fill_sized<const CELLS: usize>(
                     }
                 }
                 cand[cell] = 0;
-                for &p in &peers[cell * per..cell * per + per] {
+                for &p in geometry.peers(cell) {
                     cand[usize::from(p)] &= !bit;
                 }
                 empty -= 1;
@@ -214,45 +270,50 @@ fn fill_sized<const CELLS: usize>(
 /// The pencil marks of a puzzle being solved by hand.
 ///
 /// Units ("regions") are numbered as Sudoku Explainer orders them: boxes
-/// `0..n`, then rows `n..2n`, then columns `2n..3n`. Cell `k` of a region is
-/// its `k`-th cell in reading order. For each region and value, a bit set
-/// of the region's cells that still hold the value as a candidate is kept
-/// up to date, so "where can 5 go in row 3" is one load.
+/// (or jigsaw regions) `0..n`, then rows `n..2n`, then columns `2n..3n`,
+/// then a variant's extra units. Cell `k` of a region is its `k`-th cell
+/// in reading order. For each region and value, a bit set of the region's
+/// cells that still hold the value as a candidate is kept up to date, so
+/// "where can 5 go in row 3" is one load.
 #[derive(Clone)]
 pub struct Board {
-    size: Size,
+    shape: Shape,
+    geometry: &'static Geometry,
     values: [u8; MAX_CELLS],
     cands: [Mask; MAX_CELLS],
     /// `pos[region][v - 1]`: bit `k` set when cell `k` of the region holds
     /// `v` as a candidate.
-    pos: [[u32; MAX_SIDE]; 3 * MAX_SIDE],
+    pos: [[u32; crate::grid::MAX_SIDE]; MAX_UNITS],
     /// Empty cells per region.
-    empty_in: [u8; 3 * MAX_SIDE],
+    empty_in: [u8; MAX_UNITS],
     empty: usize,
 }
 
 impl Board {
     /// The pencil marks of `puzzle`: each empty cell holds every value that
-    /// no given in its row, column or box holds. Returns `None` when two
-    /// givens of a unit repeat a value.
+    /// no given in its units holds. Returns `None` when two givens of a
+    /// unit repeat a value.
     pub fn new(puzzle: &Grid) -> Option<Board> {
-        let size = puzzle.size();
+        let shape = puzzle.shape();
+        let geometry = shape.geometry();
+        let size = shape.size();
         let mut units = UnitMasks::default();
-        let places = size.places();
+        let places = geometry.places();
         for (i, &v) in puzzle.cells().iter().enumerate() {
             if v != 0 {
-                if units.used(places[i]).contains(v) && Self::repeats(puzzle, i) {
+                if units.used(places[i]).contains(v) && Self::repeats(puzzle, geometry, i) {
                     return None;
                 }
                 units.place(places[i], v);
             }
         }
         let mut board = Board {
-            size,
+            shape,
+            geometry,
             values: [0; MAX_CELLS],
             cands: [Mask::EMPTY; MAX_CELLS],
-            pos: [[0; MAX_SIDE]; 3 * MAX_SIDE],
-            empty_in: [0; 3 * MAX_SIDE],
+            pos: [[0; crate::grid::MAX_SIDE]; MAX_UNITS],
+            empty_in: [0; MAX_UNITS],
             empty: 0,
         };
         let full = size.full_mask();
@@ -260,8 +321,8 @@ impl Board {
             board.values[i] = v;
             if v == 0 {
                 board.empty += 1;
-                for r in board.regions_of(i) {
-                    board.empty_in[r] += 1;
+                for &r in geometry.cell_units(i).units() {
+                    board.empty_in[usize::from(r)] += 1;
                 }
                 let c = full & !units.used(places[i]);
                 board.cands[i] = c;
@@ -274,10 +335,9 @@ impl Board {
     }
 
     /// Whether the given at `cell` repeats in one of its units.
-    fn repeats(puzzle: &Grid, cell: usize) -> bool {
+    fn repeats(puzzle: &Grid, geometry: &Geometry, cell: usize) -> bool {
         let v = puzzle.cells()[cell];
-        puzzle
-            .size()
+        geometry
             .peers(cell)
             .iter()
             .any(|&p| puzzle.cells()[usize::from(p)] == v)
@@ -286,7 +346,19 @@ impl Board {
     /// The grid's size.
     #[inline]
     pub fn size(&self) -> Size {
-        self.size
+        self.shape.size()
+    }
+
+    /// The grid's shape.
+    #[inline]
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The unit tables of the grid's shape.
+    #[inline]
+    pub fn geometry(&self) -> &'static Geometry {
+        self.geometry
     }
 
     /// The value at `cell` (0 if empty).
@@ -320,60 +392,57 @@ impl Board {
         usize::from(self.empty_in[region])
     }
 
-    /// The number of regions (`3n`).
+    /// The number of regions (`3n`, and a variant's extra units).
     #[inline]
     pub fn regions(&self) -> usize {
-        3 * self.size.side()
+        self.geometry.unit_count()
     }
 
     /// The cell index of the `k`-th cell of region `region`.
     #[inline]
     pub fn region_cell(&self, region: usize, k: usize) -> usize {
-        let n = self.size.side();
-        match region / n {
-            0 => self.size.box_cell(region, k),
-            1 => (region - n) * n + k,
-            _ => k * n + (region - 2 * n),
-        }
+        usize::from(self.geometry.unit(region)[k])
     }
 
-    /// The box, row and column regions of `cell`, in that order.
+    /// The box (or jigsaw region), row and column regions of `cell`, in
+    /// that order (a variant's extra units are in
+    /// [`Board::units_of`]).
     #[inline]
     pub fn regions_of(&self, cell: usize) -> [usize; 3] {
-        let n = self.size.side();
-        let p = self.size.places()[cell];
+        let units = self.geometry.cell_units(cell).units();
         [
-            usize::from(p.boxn),
-            n + usize::from(p.row),
-            2 * n + usize::from(p.col),
+            usize::from(units[0]),
+            usize::from(units[1]),
+            usize::from(units[2]),
         ]
+    }
+
+    /// Every region of `cell`: its box (or jigsaw region), row, column,
+    /// then its extra units.
+    #[inline]
+    pub fn units_of(&self, cell: usize) -> &'static [u8] {
+        self.geometry.cell_units(cell).units()
     }
 
     /// Where `cell` lies within region `region` (which must hold it).
     #[inline]
     pub fn index_in(&self, region: usize, cell: usize) -> usize {
-        let n = self.size.side();
-        let b = self.size.box_size();
-        let p = self.size.places()[cell];
-        match region / n {
-            0 => (usize::from(p.row) % b) * b + usize::from(p.col) % b,
-            1 => usize::from(p.col),
-            _ => usize::from(p.row),
-        }
+        let cu = self.geometry.cell_units(cell);
+        let i = cu.units().iter().position(|&u| usize::from(u) == region);
+        usize::from(cu.positions()[i.unwrap_or(0)])
     }
 
-    /// Whether two different cells share a row, column or box.
+    /// Whether two different cells share a unit.
     #[inline]
     pub fn sees(&self, a: usize, b: usize) -> bool {
-        let places = self.size.places();
-        let (p, q) = (places[a], places[b]);
-        a != b && (p.row == q.row || p.col == q.col || p.boxn == q.boxn)
+        self.geometry.sees(a, b)
     }
 
     fn set_positions(&mut self, cell: usize, v: u8, on: bool) {
-        for r in self.regions_of(cell) {
-            let bit = 1u32 << self.index_in(r, cell);
-            let slot = &mut self.pos[r][usize::from(v) - 1];
+        let cu = self.geometry.cell_units(cell);
+        for (&r, &k) in cu.units().iter().zip(cu.positions()) {
+            let bit = 1u32 << k;
+            let slot = &mut self.pos[usize::from(r)][usize::from(v) - 1];
             if on {
                 *slot |= bit;
             } else {
@@ -393,10 +462,10 @@ impl Board {
         self.cands[cell] = Mask::EMPTY;
         self.values[cell] = v;
         self.empty -= 1;
-        for r in self.regions_of(cell) {
-            self.empty_in[r] -= 1;
+        for &r in self.geometry.cell_units(cell).units() {
+            self.empty_in[usize::from(r)] -= 1;
         }
-        for &p in self.size.peers(cell) {
+        for &p in self.geometry.peers(cell) {
             self.remove(usize::from(p), v);
         }
     }
@@ -413,7 +482,7 @@ impl Board {
 
     /// The cells' values as a grid.
     pub fn grid(&self) -> Grid {
-        Grid::from_values(self.size, &self.values[..self.size.cells()])
+        Grid::from_values(self.shape, &self.values[..self.shape.cells()])
             .expect("values fit the size")
     }
 }
@@ -424,7 +493,7 @@ mod tests {
 
     #[test]
     fn place_and_unplace_track_every_unit_of_a_cell() {
-        let places = Size::S9.places();
+        let places = Shape::from(Size::S9).places();
         let mut m = UnitMasks::default();
         // r1c1 (box 1) and r2c5 (box 2).
         m.place(places[0], 4);
@@ -492,13 +561,7 @@ mod tests {
                 puzzle.cells_mut()[c] = 0;
             }
             let closure = naive_hidden_closure(&puzzle);
-            let places = Size::S9.places();
-            let mut units = UnitMasks::default();
-            for (c, &v) in puzzle.cells().iter().enumerate() {
-                if v != 0 {
-                    units.place(places[c], v);
-                }
-            }
+            let units = UnitMasks::of(&puzzle);
             for n in [1, 2, 4, 8] {
                 let targets = &emptied[..n.min(emptied.len())];
                 let expected = targets.iter().all(|&c| closure.cells()[c] != 0);

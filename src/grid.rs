@@ -1,289 +1,20 @@
-//! The grid: sizes, cell indexing, the validity check, and symbol parsing.
+//! The grid: its shape, cell indexing, the validity check, and symbol
+//! parsing.
 //!
-//! A grid of box size `b` has side `n = b²` and `n²` cells, stored row-major
-//! as values `1..=n` (`0` is an empty cell) in a fixed array big enough for
-//! the largest size, so making or copying a grid never allocates.
+//! A grid of side `n` has `n²` cells, stored row-major as values `1..=n`
+//! (`0` is an empty cell) in a fixed array big enough for the largest size,
+//! so making or copying a grid never allocates. It carries its shape (see
+//! [`crate::shape`]): the size, with its boxes, and the variant, so every
+//! room that takes a grid knows its units.
 //!
 //! The validity check here is written without reference to any strategy: it
-//! counts the symbols of every row, column and box afresh.
+//! counts the symbols of every unit afresh.
 
 use std::fmt;
 
-use crate::mask::Mask;
-
-/// The largest side this crate handles.
-pub const MAX_SIDE: usize = 25;
-/// The number of cells of the largest grid.
-pub const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
-
-/// The symbols of the cell values, `1`-`9` then `A`-`Z`: value `v` is
-/// `SYMBOLS[v - 1]`.
-pub const SYMBOLS: &[u8; 35] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-
-/// The size of a grid, named by its side length.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Size {
-    /// 4x4, boxes of 2x2.
-    S4,
-    /// 9x9, boxes of 3x3: the classic grid.
-    S9,
-    /// 16x16, boxes of 4x4.
-    S16,
-    /// 25x25, boxes of 5x5.
-    S25,
-}
-
-/// Where a cell lies: its row, column and box (all 0-based).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Place {
-    /// The row, `0..side`.
-    pub row: u8,
-    /// The column, `0..side`.
-    pub col: u8,
-    /// The box, numbered row-major, `0..side`.
-    pub boxn: u8,
-}
-
-const fn places<const N: usize>(b: usize) -> [Place; N] {
-    let n = b * b;
-    let mut out = [Place {
-        row: 0,
-        col: 0,
-        boxn: 0,
-    }; N];
-    let mut i = 0;
-    while i < N {
-        let (r, c) = (i / n, i % n);
-        out[i] = Place {
-            row: r as u8,
-            col: c as u8,
-            boxn: ((r / b) * b + c / b) as u8,
-        };
-        i += 1;
-    }
-    out
-}
-
-/// `BOX_CELLS[k]`: the cells of each box, box after box, row-major within.
-const fn box_cells<const N: usize>(b: usize) -> [u16; N] {
-    let n = b * b;
-    let mut out = [0u16; N];
-    let mut i = 0;
-    while i < N {
-        let (boxn, k) = (i / n, i % n);
-        out[i] = (((boxn / b) * b + k / b) * n + (boxn % b) * b + k % b) as u16;
-        i += 1;
-    }
-    out
-}
-
-static BOX_CELLS_4: [u16; 16] = box_cells::<16>(2);
-static BOX_CELLS_9: [u16; 81] = box_cells::<81>(3);
-static BOX_CELLS_16: [u16; 256] = box_cells::<256>(4);
-static BOX_CELLS_25: [u16; 625] = box_cells::<625>(5);
-
-/// `UNIT_CELLS`: the cells of every unit, boxes, then rows, then columns
-/// (Sudoku Explainer's order), `side` per unit.
-const fn unit_cells<const M: usize>(b: usize) -> [u16; M] {
-    let n = b * b;
-    let mut out = [0u16; M];
-    let mut i = 0;
-    while i < M {
-        let (unit, k) = (i / n, i % n);
-        out[i] = match unit / n {
-            0 => {
-                let boxn = unit;
-                (((boxn / b) * b + k / b) * n + (boxn % b) * b + k % b) as u16
-            }
-            1 => ((unit - n) * n + k) as u16,
-            _ => (k * n + unit - 2 * n) as u16,
-        };
-        i += 1;
-    }
-    out
-}
-
-static UNIT_CELLS_4: [u16; 48] = unit_cells::<48>(2);
-static UNIT_CELLS_9: [u16; 243] = unit_cells::<243>(3);
-static UNIT_CELLS_16: [u16; 768] = unit_cells::<768>(4);
-static UNIT_CELLS_25: [u16; 1875] = unit_cells::<1875>(5);
-
-static PLACES_4: [Place; 16] = places::<16>(2);
-static PLACES_9: [Place; 81] = places::<81>(3);
-static PLACES_16: [Place; 256] = places::<256>(4);
-static PLACES_25: [Place; 625] = places::<625>(5);
-
-impl Size {
-    /// Every size, smallest first.
-    pub const ALL: [Size; 4] = [Size::S4, Size::S9, Size::S16, Size::S25];
-
-    /// The side of a box (2 to 5).
-    #[inline]
-    pub const fn box_size(self) -> usize {
-        match self {
-            Size::S4 => 2,
-            Size::S9 => 3,
-            Size::S16 => 4,
-            Size::S25 => 5,
-        }
-    }
-
-    /// The side of the grid, which is also the number of symbols.
-    #[inline]
-    pub const fn side(self) -> usize {
-        self.box_size() * self.box_size()
-    }
-
-    /// The number of cells.
-    #[inline]
-    pub const fn cells(self) -> usize {
-        self.side() * self.side()
-    }
-
-    /// The size whose side is `side`, if there is one.
-    pub const fn from_side(side: usize) -> Option<Size> {
-        match side {
-            4 => Some(Size::S4),
-            9 => Some(Size::S9),
-            16 => Some(Size::S16),
-            25 => Some(Size::S25),
-            _ => None,
-        }
-    }
-
-    /// The size whose cell count is a few cells off `cells` (at most 3,
-    /// and not `cells` itself): what a record one or two cells short or
-    /// long was meant to be.
-    pub fn near_cells(cells: usize) -> Option<Size> {
-        Size::ALL
-            .into_iter()
-            .find(|s| s.cells() != cells && s.cells().abs_diff(cells) <= 3)
-    }
-
-    /// The size with `cells` cells, if there is one.
-    pub const fn from_cells(cells: usize) -> Option<Size> {
-        match cells {
-            16 => Some(Size::S4),
-            81 => Some(Size::S9),
-            256 => Some(Size::S16),
-            625 => Some(Size::S25),
-            _ => None,
-        }
-    }
-
-    /// The row, column and box of every cell, indexed by cell.
-    #[inline]
-    pub fn places(self) -> &'static [Place] {
-        match self {
-            Size::S4 => &PLACES_4,
-            Size::S9 => &PLACES_9,
-            Size::S16 => &PLACES_16,
-            Size::S25 => &PLACES_25,
-        }
-    }
-
-    /// The other cells of the row, column and box of `cell`
-    /// (`3n - 2b - 1` of them: 20 for 9x9), built once per size.
-    pub fn peers(self, cell: usize) -> &'static [u16] {
-        let per = self.peer_count();
-        &self.peer_table()[cell * per..(cell + 1) * per]
-    }
-
-    /// Every cell's peers, [`peer_count`](Size::peer_count) per cell, cell
-    /// after cell: look it up once for a hot loop.
-    pub fn peer_table(self) -> &'static [u16] {
-        static TABLES: [std::sync::OnceLock<Vec<u16>>; 4] =
-            [const { std::sync::OnceLock::new() }; 4];
-        let per = self.peer_count();
-        TABLES[self as usize].get_or_init(|| {
-            let places = self.places();
-            let mut out = Vec::with_capacity(self.cells() * per);
-            for a in places {
-                for (j, b) in places.iter().enumerate() {
-                    if a != b && (a.row == b.row || a.col == b.col || a.boxn == b.boxn) {
-                        out.push(j as u16);
-                    }
-                }
-            }
-            out
-        })
-    }
-
-    /// How many peers each cell has.
-    #[inline]
-    pub const fn peer_count(self) -> usize {
-        3 * self.side() - 2 * self.box_size() - 1
-    }
-
-    /// The set of all symbol values of this size.
-    #[inline]
-    pub const fn full_mask(self) -> Mask {
-        Mask::full(self.side())
-    }
-
-    /// The cell index of row `row`, column `col`.
-    #[inline]
-    pub const fn cell(self, row: usize, col: usize) -> usize {
-        row * self.side() + col
-    }
-
-    /// The cells of every box, box after box (`side` per box, row-major
-    /// within the box): the table behind [`box_cell`](Size::box_cell).
-    #[inline]
-    pub fn box_cells(self) -> &'static [u16] {
-        match self {
-            Size::S4 => &BOX_CELLS_4,
-            Size::S9 => &BOX_CELLS_9,
-            Size::S16 => &BOX_CELLS_16,
-            Size::S25 => &BOX_CELLS_25,
-        }
-    }
-
-    /// The cells of every unit, `side` per unit: the boxes, then the rows,
-    /// then the columns, each in reading order.
-    #[inline]
-    pub fn unit_cells(self) -> &'static [u16] {
-        match self {
-            Size::S4 => &UNIT_CELLS_4,
-            Size::S9 => &UNIT_CELLS_9,
-            Size::S16 => &UNIT_CELLS_16,
-            Size::S25 => &UNIT_CELLS_25,
-        }
-    }
-
-    /// The cell index of the `k`-th cell (row-major) of box `boxn`.
-    #[inline]
-    pub const fn box_cell(self, boxn: usize, k: usize) -> usize {
-        let b = self.box_size();
-        self.cell((boxn / b) * b + k / b, (boxn % b) * b + k % b)
-    }
-
-    /// The symbol of value `v` in this size (`.` for an empty cell).
-    #[inline]
-    pub fn symbol(self, v: u8) -> u8 {
-        if v == 0 {
-            b'.'
-        } else {
-            SYMBOLS[v as usize - 1]
-        }
-    }
-
-    /// The value of symbol `s` in this size: `Some(0)` for an empty cell
-    /// (`.` or `0`, and `-`, `_` or `*` as other programs write it),
-    /// `None` if `s` is not a symbol of this size. Letters may be given in
-    /// either case.
-    #[inline]
-    pub fn value_of(self, s: u8) -> Option<u8> {
-        let v = match s {
-            b'.' | b'0' | b'-' | b'_' | b'*' => return Some(0),
-            b'1'..=b'9' => s - b'0',
-            b'A'..=b'Z' => s - b'A' + 10,
-            b'a'..=b'z' => s - b'a' + 10,
-            _ => return None,
-        };
-        (usize::from(v) <= self.side()).then_some(v)
-    }
-}
+pub use crate::shape::{
+    Geometry, Layout, MAX_CELLS, MAX_SIDE, Place, SYMBOLS, Shape, ShapeError, Size, Unit, Variant,
+};
 
 /// `1 cell`, `2 cells`: a count with its noun.
 pub fn plural(count: usize, noun: &str) -> String {
@@ -304,38 +35,12 @@ pub fn or_list(items: impl IntoIterator<Item = usize>) -> String {
     }
 }
 
-impl fmt::Display for Size {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}x{}", self.side(), self.side())
-    }
-}
-
 /// A Sudoku grid of any supported size, possibly with empty cells.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Grid {
     size: Size,
+    variant: Variant,
     cells: [u8; MAX_CELLS],
-}
-
-/// A kind of unit: the cells that must hold every symbol once.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Unit {
-    /// A row (0-based).
-    Row(usize),
-    /// A column (0-based).
-    Col(usize),
-    /// A box, numbered row-major (0-based).
-    Box(usize),
-}
-
-impl fmt::Display for Unit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Unit::Row(i) => write!(f, "row {}", i + 1),
-            Unit::Col(i) => write!(f, "column {}", i + 1),
-            Unit::Box(i) => write!(f, "box {}", i + 1),
-        }
-    }
 }
 
 /// Why a grid is not a valid complete Sudoku grid.
@@ -441,7 +146,7 @@ impl fmt::Display for ParseError {
                     f,
                     "{}, expected {}",
                     plural(*found, "cell"),
-                    or_list(Size::ALL.iter().map(|s| s.cells()))
+                    or_list(Size::USUAL.iter().map(|s| s.cells()))
                 ),
             },
             ParseError::BadSymbol { found, size } if found.is_ascii_graphic() => {
@@ -461,23 +166,36 @@ impl fmt::Display for ParseError {
 impl std::error::Error for ParseError {}
 
 impl Grid {
-    /// An empty grid of `size`.
+    /// An empty grid of `size` (rows, columns and boxes; see [`Grid::new`]
+    /// for a variant).
     #[inline]
     pub const fn empty(size: Size) -> Grid {
         Grid {
             size,
+            variant: Variant::None,
             cells: [0; MAX_CELLS],
         }
     }
 
-    /// The grid of `size` holding `values` row-major (`0` for empty).
-    /// Returns `None` if there are not exactly `size.cells()` values or one
-    /// is larger than the side.
-    pub fn from_values(size: Size, values: &[u8]) -> Option<Grid> {
-        if values.len() != size.cells() || values.iter().any(|&v| usize::from(v) > size.side()) {
+    /// An empty grid of `shape`.
+    #[inline]
+    pub const fn new(shape: Shape) -> Grid {
+        Grid {
+            size: shape.size(),
+            variant: shape.variant(),
+            cells: [0; MAX_CELLS],
+        }
+    }
+
+    /// The grid of `shape` holding `values` row-major (`0` for empty).
+    /// Returns `None` if there are not exactly `shape.cells()` values or
+    /// one is larger than the side.
+    pub fn from_values(shape: impl Into<Shape>, values: &[u8]) -> Option<Grid> {
+        let shape = shape.into();
+        if values.len() != shape.cells() || values.iter().any(|&v| usize::from(v) > shape.side()) {
             return None;
         }
-        let mut g = Grid::empty(size);
+        let mut g = Grid::new(shape);
         g.cells[..values.len()].copy_from_slice(values);
         Some(g)
     }
@@ -488,11 +206,59 @@ impl Grid {
         self.size
     }
 
-    /// Empties every cell and sets the size.
+    /// The grid's variant.
     #[inline]
-    pub fn clear(&mut self, size: Size) {
-        self.size = size;
-        self.cells[..size.cells()].fill(0);
+    pub const fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The grid's shape: its size and variant.
+    #[inline]
+    pub fn shape(&self) -> Shape {
+        // Checked when set (`new`, `clear`, `set_variant`).
+        Shape::from_parts(self.size, self.variant)
+    }
+
+    /// The unit tables of the grid's shape.
+    #[inline]
+    pub fn geometry(&self) -> &'static Geometry {
+        self.shape().geometry()
+    }
+
+    /// Gives the grid `variant`, keeping its cells: an error if the
+    /// variant cannot exist at the grid's size (Hyper off 9x9, a jigsaw
+    /// map of another side).
+    pub fn set_variant(&mut self, variant: Variant) -> Result<(), ShapeError> {
+        let size = match (variant, self.variant) {
+            // A jigsaw grid's size has no boxes: back to the usual ones.
+            (Variant::Jigsaw(_), _) => self.size,
+            (_, Variant::Jigsaw(_)) => {
+                Size::from_side(self.size.side()).ok_or(ShapeError::NoBoxes {
+                    side: self.size.side(),
+                })?
+            }
+            _ => self.size,
+        };
+        let shape = Shape::new(size, variant)?;
+        self.size = shape.size();
+        self.variant = variant;
+        Ok(())
+    }
+
+    /// Empties every cell and sets the shape.
+    #[inline]
+    pub fn clear(&mut self, shape: impl Into<Shape>) {
+        let shape = shape.into();
+        self.size = shape.size();
+        self.variant = shape.variant();
+        self.cells[..shape.cells()].fill(0);
+    }
+
+    /// Empties every cell, keeping the shape.
+    #[inline]
+    pub fn clear_cells(&mut self) {
+        let n = self.size.cells();
+        self.cells[..n].fill(0);
     }
 
     /// The cells, row-major (`size.cells()` of them).
@@ -536,9 +302,10 @@ impl Grid {
         self.cells().iter().all(|&v| v != 0)
     }
 
-    /// Checks that the grid is complete and that every row, column and box
-    /// holds each symbol exactly once. Reports the first problem in reading
-    /// order: empty cells, then rows, columns, boxes.
+    /// Checks that the grid is complete and that every unit holds each
+    /// symbol exactly once. Reports the first problem in reading order:
+    /// empty cells, then rows, columns, boxes (or regions), then the
+    /// variant's units.
     pub fn validate(&self) -> Result<(), Invalid> {
         if self.all_units_full() {
             return Ok(());
@@ -551,7 +318,7 @@ impl Grid {
     /// all different and none is empty (an empty cell adds no bit).
     fn all_units_full(&self) -> bool {
         let size = self.size;
-        let (b, n) = (size.box_size(), size.side());
+        let n = size.side();
         // Each cell's value as a bit (an empty cell, 0, as no bit; values
         // never exceed 25, and `& 31` keeps the shift in range regardless).
         // Computed where it is used: an array of them would be cleared in
@@ -572,14 +339,29 @@ impl Grid {
         for &col in &cols[..n] {
             all &= col;
         }
-        for band in self.cells().chunks_exact(b * n) {
-            for stack in 0..b {
-                let mut m = 0;
-                for row in band.chunks_exact(n) {
-                    for &v in &row[stack * b..stack * b + b] {
-                        m |= bit(v);
+        if size.has_boxes() {
+            let (h, w) = (size.box_rows(), size.box_cols());
+            for band in self.cells().chunks_exact(h * n) {
+                for stack in 0..n / w {
+                    let mut m = 0;
+                    for row in band.chunks_exact(n) {
+                        for &v in &row[stack * w..stack * w + w] {
+                            m |= bit(v);
+                        }
                     }
+                    all &= m;
                 }
+            }
+        }
+        if all == full && self.variant != Variant::None {
+            // Regions, or the variant's units, from the unit tables.
+            let geometry = self.geometry();
+            let first = if size.has_boxes() { 3 * n } else { 0 };
+            for u in (first..geometry.unit_count()).filter(|&u| u < n || u >= 3 * n) {
+                let m = geometry
+                    .unit(u)
+                    .iter()
+                    .fold(0, |m, &c| m | bit(self.cells[usize::from(c)]));
                 all &= m;
             }
         }
@@ -599,8 +381,9 @@ impl Grid {
     }
 
     /// Checks a puzzle: its givens (filled cells) must not repeat a symbol
-    /// in any row, column or box; empty cells are allowed. Reports the first
-    /// repeat in the order rows, columns, boxes.
+    /// in any unit; empty cells are allowed. Reports the first repeat in
+    /// the order rows, columns, boxes (or regions), then the variant's
+    /// units.
     pub fn validate_givens(&self) -> Result<(), Invalid> {
         if self.is_complete() {
             return self.validate();
@@ -612,24 +395,17 @@ impl Grid {
     fn first_repeat(&self) -> Result<(), Invalid> {
         let size = self.size;
         let n = size.side();
-        let units = [
-            (0..n).map(Unit::Row).collect::<Vec<_>>(),
-            (0..n).map(Unit::Col).collect(),
-            (0..n).map(Unit::Box).collect(),
-        ];
-        for unit in units.iter().flatten() {
+        let geometry = self.geometry();
+        // Rows, columns, boxes, then the extra units.
+        let order = (n..3 * n).chain(0..n).chain(3 * n..geometry.unit_count());
+        for u in order {
             let mut count = [0usize; MAX_SIDE + 1];
-            for k in 0..n {
-                let cell = match *unit {
-                    Unit::Row(r) => size.cell(r, k),
-                    Unit::Col(c) => size.cell(k, c),
-                    Unit::Box(b) => size.box_cell(b, k),
-                };
-                count[usize::from(self.cells[cell])] += 1;
+            for &cell in geometry.unit(u) {
+                count[usize::from(self.cells[usize::from(cell)])] += 1;
             }
             if let Some(v) = (1..=n).find(|&v| count[v] > 1) {
                 return Err(Invalid::Repeat {
-                    unit: *unit,
+                    unit: geometry.kind(u),
                     symbol: char::from(size.symbol(v as u8)),
                     times: count[v],
                 });
@@ -683,7 +459,7 @@ impl Grid {
         };
         self.clear(size);
         let cells = self.cells_mut();
-        if size <= Size::S9 {
+        if size.side() <= 9 {
             // Digits only: one subtraction per byte, checked at the end
             // (this loop vectorises); anything else takes the general path.
             let mut worst = 0u8;
@@ -713,7 +489,7 @@ impl fmt::Debug for Grid {
             .iter()
             .map(|&v| char::from(self.size.symbol(v)))
             .collect();
-        write!(f, "Grid({}, {line})", self.size)
+        write!(f, "Grid({}, {line})", self.shape())
     }
 }
 
@@ -736,33 +512,34 @@ mod tests {
 
     #[test]
     fn places_agree_with_arithmetic() {
-        for size in Size::ALL {
-            let (b, n) = (size.box_size(), size.side());
-            assert_eq!(size.places().len(), size.cells());
-            for (i, p) in size.places().iter().enumerate() {
+        for size in Size::USUAL {
+            let (h, w, n) = (size.box_rows(), size.box_cols(), size.side());
+            let places = Shape::from(size).places();
+            assert_eq!(places.len(), size.cells());
+            for (i, p) in places.iter().enumerate() {
                 let (r, c) = (i / n, i % n);
                 assert_eq!((p.row as usize, p.col as usize), (r, c));
-                assert_eq!(p.boxn as usize, (r / b) * b + c / b);
+                assert_eq!(p.boxn as usize, (r / h) * (n / w) + c / w);
             }
+            let geometry = Shape::from(size).geometry();
             for bx in 0..n {
                 for k in 0..n {
-                    assert_eq!(size.places()[size.box_cell(bx, k)].boxn as usize, bx);
-                    assert_eq!(
-                        usize::from(size.box_cells()[bx * n + k]),
-                        size.box_cell(bx, k)
-                    );
+                    assert_eq!(places[size.box_cell(bx, k)].boxn as usize, bx);
+                    assert_eq!(usize::from(geometry.unit(bx)[k]), size.box_cell(bx, k));
                 }
             }
         }
     }
 
     #[test]
-    fn peers_are_the_cells_sharing_a_unit() {
-        for size in Size::ALL {
-            let places = size.places();
+    fn peers_are_the_cells_sharing_a_row_column_or_box() {
+        for size in Size::USUAL {
+            let shape = Shape::from(size);
+            let places = shape.places();
+            let (h, w) = (size.box_rows(), size.box_cols());
             for cell in 0..size.cells() {
-                let peers = size.peers(cell);
-                assert_eq!(peers.len(), size.peer_count());
+                let peers = shape.peers(cell);
+                assert_eq!(peers.len(), 3 * size.side() - h - w - 1);
                 let a = places[cell];
                 let expected: Vec<u16> = (0..size.cells())
                     .filter(|&j| {
@@ -774,6 +551,50 @@ mod tests {
                 assert_eq!(peers, &expected[..]);
             }
         }
+    }
+
+    /// A variant's units are checked too, and named.
+    #[test]
+    fn variants_validate_their_own_units() {
+        let mut g = Grid::parse(GOOD, None).unwrap();
+        assert_eq!(g.validate(), Ok(()));
+        g.set_variant(Variant::X).unwrap();
+        // The classic grid's diagonal repeats.
+        let e = g.validate().unwrap_err();
+        assert!(
+            e.to_string().starts_with("the diagonal has")
+                || e.to_string().starts_with("the anti-diagonal has"),
+            "{e}"
+        );
+        assert_eq!(g.shape().to_string(), "9x9 X");
+        g.set_variant(Variant::None).unwrap();
+        assert_eq!(g.validate(), Ok(()));
+        // Rows as regions: a grid whose boxes repeat but rows do not is
+        // fine, unless it is read with the rows as its regions and the
+        // columns repeat.
+        let rows: String = (0..9)
+            .map(|r| char::from(b'a' + r).to_string().repeat(9))
+            .collect();
+        let layout = Layout::parse(&rows).unwrap();
+        let mut latin = Grid::empty(Size::S9);
+        for r in 0..9 {
+            for c in 0..9 {
+                latin.set(r, c, ((r + c) % 9 + 1) as u8);
+            }
+        }
+        assert!(latin.validate().is_err());
+        latin.set_variant(Variant::Jigsaw(layout)).unwrap();
+        assert_eq!(latin.validate(), Ok(()));
+        assert!(!latin.size().has_boxes());
+        let six = Size::from_side(6).unwrap();
+        assert_eq!(
+            Grid::empty(six)
+                .clone()
+                .set_variant(Variant::Hyper)
+                .unwrap_err()
+                .to_string(),
+            "hyper windows exist only on 9x9 grids with 3x3 boxes, not on 6x6 grids with 2x3 boxes"
+        );
     }
 
     #[test]
@@ -801,6 +622,26 @@ mod tests {
     }
 
     #[test]
+    fn validate_catches_box_only_faults_in_rectangular_boxes() {
+        // A Latin square of side 6 whose 2x3 boxes repeat.
+        let six = Size::from_side(6).unwrap();
+        let mut g = Grid::empty(six);
+        for r in 0..6 {
+            for c in 0..6 {
+                g.set(r, c, ((r + c) % 6 + 1) as u8);
+            }
+        }
+        assert_eq!(g.validate().unwrap_err().to_string(), "box 1 has two 2s");
+        // Rows shifted by three within a band, by one between bands.
+        for r in 0..6 {
+            for c in 0..6 {
+                g.set(r, c, ((3 * (r % 2) + r / 2 + c) % 6 + 1) as u8);
+            }
+        }
+        assert_eq!(g.validate(), Ok(()));
+    }
+
+    #[test]
     fn validate_catches_box_only_faults() {
         // Rows and columns are Latin, boxes are not.
         let mut g = Grid::empty(Size::S4);
@@ -820,7 +661,7 @@ mod tests {
         );
         assert_eq!(
             Grid::parse(&GOOD[..70], None).unwrap_err().to_string(),
-            "70 cells, expected 16, 81, 256 or 625"
+            "70 cells, expected 16, 36, 64, 81, 100, 144, 196, 225, 256, 324, 400, 441, 484, 576 or 625"
         );
         assert_eq!(
             Grid::parse(&GOOD[1..], Some(Size::S9))

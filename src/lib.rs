@@ -45,6 +45,7 @@ pub mod random;
 pub mod rate;
 pub mod reference;
 pub mod runs;
+pub mod shape;
 pub mod solve;
 pub mod stats;
 pub mod strategies;

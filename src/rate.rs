@@ -30,9 +30,9 @@ pub const BEYOND: u8 = 90;
 pub const CHAINS: u8 = 65;
 
 /// The lower bound reported when the implemented techniques run out on a
-/// board of `size`.
-pub fn bound(size: crate::grid::Size) -> u8 {
-    if techniques::chains_searched(size) {
+/// board of `shape` (a size, or a size and variant).
+pub fn bound(shape: impl Into<crate::grid::Shape>) -> u8 {
+    if techniques::chains_searched(shape) {
         BEYOND
     } else {
         CHAINS
@@ -235,7 +235,7 @@ pub fn rate_solved(
     let truth = solution.cells();
     while board.empty_cells() > 0 {
         let Some(step) = techniques::next_step(&board) else {
-            rating.se = rating.se.max(bound(puzzle.size()));
+            rating.se = rating.se.max(bound(puzzle.shape()));
             rating.exact = false;
             break;
         };
@@ -274,16 +274,8 @@ pub fn rate_solved(
 /// line at some point (1.5). Every step places one cell: the path has one
 /// step per empty cell. Three closures instead of a scan per step.
 pub fn rate_singles(puzzle: &Grid) -> Option<Rating> {
-    let places = puzzle.size().places();
-    let mut units = UnitMasks::default();
-    let mut empty = 0;
-    for (i, &v) in puzzle.cells().iter().enumerate() {
-        if v == 0 {
-            empty += 1;
-        } else {
-            units.place(places[i], v);
-        }
-    }
+    let units = UnitMasks::of(puzzle);
+    let empty = puzzle.cells().iter().filter(|&&v| v == 0).count();
     let solved_by = |singles| singles_fill(puzzle, &units, usize::MAX, singles);
     let (se, hardest) = if empty == 0 {
         (0, None)

@@ -1,5 +1,5 @@
 //! Runs: grid `i` and puzzle `i` of a run, the pure functions of
-//! (strategy, size, seed, index, settings) that `sudogen generate` and
+//! (strategy, shape, seed, index, settings) that `sudogen generate` and
 //! `sudogen puzzle` write, and that any other caller (a benchmark, a
 //! binding) gets byte for byte.
 //!
@@ -21,7 +21,7 @@
 use rand_chacha::ChaCha8Rng;
 
 use crate::format::{Record, Writer};
-use crate::grid::{Grid, Size};
+use crate::grid::{Grid, Shape, Size};
 use crate::pipeline;
 use crate::puzzle::{self, Settings};
 use crate::random::RunRng;
@@ -40,7 +40,7 @@ pub fn attempt_key(seed: u64, k: u64) -> u64 {
 #[derive(Clone, Debug)]
 pub struct GridRun {
     strategy: Strategy,
-    size: Size,
+    shape: Shape,
     seed: u64,
     /// The seed expanded once (it costs more than a `rotate` grid).
     rng: RunRng,
@@ -48,19 +48,20 @@ pub struct GridRun {
 
 impl PartialEq for GridRun {
     fn eq(&self, other: &GridRun) -> bool {
-        (self.strategy, self.size, self.seed) == (other.strategy, other.size, other.seed)
+        (self.strategy, self.shape, self.seed) == (other.strategy, other.shape, other.seed)
     }
 }
 
 impl Eq for GridRun {}
 
 impl GridRun {
-    /// The run of `strategy`'s grids of `size` keyed by `seed` (the
-    /// strategy must support the size: see [`Strategy::check_size`]).
-    pub fn new(strategy: Strategy, size: Size, seed: u64) -> GridRun {
+    /// The run of `strategy`'s grids of `shape` (a size, or a size and
+    /// variant) keyed by `seed` (the strategy must support the shape: see
+    /// [`Strategy::check_size`]).
+    pub fn new(strategy: Strategy, shape: impl Into<Shape>, seed: u64) -> GridRun {
         GridRun {
             strategy,
-            size,
+            shape: shape.into(),
             seed,
             rng: RunRng::new(seed),
         }
@@ -73,7 +74,12 @@ impl GridRun {
 
     /// The grid size.
     pub fn size(&self) -> Size {
-        self.size
+        self.shape.size()
+    }
+
+    /// The grid shape: size and variant.
+    pub fn shape(&self) -> Shape {
+        self.shape
     }
 
     /// The run's seed.
@@ -84,15 +90,15 @@ impl GridRun {
     /// Fills `grid` with grid `index` of the run.
     #[inline]
     pub fn fill(&self, index: u64, grid: &mut Grid) {
-        if grid.size() != self.size {
-            *grid = Grid::empty(self.size);
+        if grid.shape() != self.shape {
+            *grid = Grid::new(self.shape);
         }
         self.strategy.generate(&mut self.rng.for_index(index), grid);
     }
 
     /// Grid `index` of the run.
     pub fn grid(&self, index: u64) -> Grid {
-        let mut grid = Grid::empty(self.size);
+        let mut grid = Grid::new(self.shape);
         self.fill(index, &mut grid);
         grid
     }
@@ -111,17 +117,17 @@ impl GridRun {
         writer.write_header(out)?;
         // Grids per chunk at most (chunks are sized by time up to this):
         // large enough to amortise the hand-over.
-        let chunk = match self.size {
-            Size::S4 | Size::S9 => 1024,
-            Size::S16 => 32,
-            Size::S25 => 1,
+        let chunk = match self.shape.side() {
+            0..=12 => 1024,
+            13..=16 => 32,
+            _ => 1,
         };
         pipeline::write_indexed(
             out,
             (start, count, chunk),
             jobs,
             done,
-            || Grid::empty(self.size),
+            || Grid::new(self.shape),
             |index, grid, buf| {
                 self.fill(index, grid);
                 writer.push(buf, &Record::new(index, grid));
@@ -232,7 +238,7 @@ impl PuzzleRun {
                 self.removals.for_index(index)
             } else {
                 let key = attempt_key(seed, k);
-                GridRun::new(self.grids.strategy, self.grids.size, key).fill(index, grid);
+                GridRun::new(self.grids.strategy, self.grids.shape, key).fill(index, grid);
                 RunRng::new(key ^ PUZZLE_KEY).for_index(index)
             };
             let Some(made) = make(&mut removals, grid) else {

@@ -236,7 +236,7 @@ impl Stats {
                 self.rectangles += r;
                 self.rectangles_sq += r * r;
             }
-            Size::S16 | Size::S25 => {}
+            _ => {}
         }
     }
 

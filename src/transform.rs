@@ -48,10 +48,9 @@ pub const TRANSFORM_KEY: u64 = 0x7472_616e_7366_726d;
 
 /// The geometry of a grid: its side and the rows and columns of a box.
 ///
-/// Every [`Size`] sudogen has today has square boxes; the canonical forms
-/// and transforms are written for any `box_rows × box_cols` boxes
-/// (`side = box_rows · box_cols`, each at least 2, `box_cols ≤ 5`), so
-/// rectangular shapes plug in when the grid gains them.
+/// The canonical forms and transforms are written for any `box_rows ×
+/// box_cols` boxes (`side = box_rows · box_cols`, each at least 2,
+/// `box_cols ≤ 5`): the boxes of a [`Size`], without a variant's units.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Shape {
     side: u8,
@@ -60,13 +59,17 @@ pub struct Shape {
 }
 
 impl Shape {
-    /// The shape of a grid of `size` (square boxes).
+    /// The shape of a grid of `size` (a size without boxes, a jigsaw
+    /// grid's, is taken as its side's usual boxes).
     pub const fn of(size: Size) -> Shape {
-        let b = size.box_size() as u8;
+        let size = match Size::from_side(size.side()) {
+            Some(usual) if !size.has_boxes() => usual,
+            _ => size,
+        };
         Shape {
-            side: b * b,
-            box_rows: b,
-            box_cols: b,
+            side: size.side() as u8,
+            box_rows: size.box_rows() as u8,
+            box_cols: size.box_cols() as u8,
         }
     }
 
@@ -117,13 +120,8 @@ impl Shape {
     }
 
     /// The [`Size`] of this shape, if the grid type has it.
-    pub const fn size(self) -> Option<Size> {
-        match Size::from_side(self.side()) {
-            Some(s) if s.box_size() == self.box_rows() && s.box_size() == self.box_cols() => {
-                Some(s)
-            }
-            _ => None,
-        }
+    pub fn size(self) -> Option<Size> {
+        Size::boxed(self.side(), self.box_rows(), self.box_cols()).ok()
     }
 }
 

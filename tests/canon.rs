@@ -329,7 +329,7 @@ fn forms(c: &mut Canonicalizer, p: &Grid) -> [Grid; 2] {
 }
 
 fn check_against_reference(c: &mut Canonicalizer, p: &Grid, solution: &Grid, bys: &[By]) {
-    let b = p.size().box_size();
+    let b = p.size().box_rows();
     for &by in bys {
         let canon = c.canon(p, by).unwrap();
         let expected = if b == 3 {

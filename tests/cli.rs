@@ -39,11 +39,13 @@ fn unknown_strategy_is_a_usage_error() {
 #[test]
 fn bad_size_is_a_usage_error_that_names_the_sizes() {
     sudogen()
-        .args(["--size", "10"])
+        .args(["--size", "30"])
         .assert()
         .code(2)
         .stdout("")
-        .stderr(predicate::str::contains("use 4, 9, 16 or 25"));
+        .stderr(predicate::str::contains(
+            "use 4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24 or 25",
+        ));
 }
 
 #[test]

@@ -386,14 +386,14 @@ fn reader_messages_are_exact() {
         .write_stdin("1 2 | 3 4\n\n1\n")
         .assert()
         .code(1)
-        .stdout("<stdin>:1: 1 row, expected 4\n<stdin>:3: 1 cell, expected 16, 81, 256 or 625\n2 grids read: 0 valid, 2 invalid\n");
+        .stdout("<stdin>:1: 1 row, expected 4\n<stdin>:3: 1 cell, expected 16, 36, 64, 81, 100, 144, 196, 225, 256, 324, 400, 441, 484, 576 or 625\n2 grids read: 0 valid, 2 invalid\n");
     sudogen()
         .arg("check")
         .write_stdin("1 2 3\n")
         .assert()
         .code(1)
         .stdout(predicate::str::contains(
-            "a row of 3 cells, expected 4, 9, 16 or 25",
+            "a row of 3 cells, expected 4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24 or 25",
         ));
     sudogen()
         .arg("check")
@@ -435,7 +435,7 @@ fn stats_input_refuses_generation_options() {
 fn errors_are_one_line_in_one_style() {
     for args in [
         &["-s", "magic"][..],
-        &["--size", "10"],
+        &["--size", "11"],
         &["-n", "-1"],
         &["-n", "x"],
         &["--bogus"],
@@ -556,7 +556,7 @@ fn an_option_of_another_command_names_that_command() {
 fn bash_completion_offers_the_sizes() {
     let out = sudogen().args(["completions", "bash"]).output().unwrap();
     let script = String::from_utf8(out.stdout).unwrap();
-    assert!(script.contains(r#"compgen -W "4 9 16 25""#));
+    assert!(script.contains(r#"compgen -W "4 6 8 9 10 12 14 15 16 18 20 21 22 24 25""#));
 }
 
 // The binary reads from a pipe that delivers bytes slowly, too.

@@ -126,10 +126,10 @@ fn generate<'py>(
     let mut out = run::buffer(n, size.cells())?;
     let grids = GridRun::new(strategy, size, seed);
     // Grids per chunk at most, as `GridRun::write` has them.
-    let chunk = match size {
-        Size::S4 | Size::S9 => 1024,
-        Size::S16 => 32,
-        Size::S25 => 1,
+    let chunk = match size.side() {
+        0..=12 => 1024,
+        13..=16 => 32,
+        _ => 1,
     };
     run::indexed(
         py,
@@ -223,10 +223,10 @@ fn puzzles<'py>(
     drop(run::buffer(n, 2 * size.cells())?);
     let run = PuzzleRun::new(GridRun::new(strategy, size, seed), settings, filter);
     // Puzzles per chunk at most, as `sudogen puzzle` has them.
-    let most = match size {
-        Size::S4 => 256,
-        Size::S9 => 16,
-        Size::S16 | Size::S25 => 1,
+    let most = match size.side() {
+        0..=6 => 256,
+        7..=9 => 16,
+        _ => 1,
     };
     let mut all = Made::default();
     run::chunks(

@@ -291,12 +291,11 @@ fn solution_of(puzzle: &Grid) -> Result<Grid, CanonError> {
 /// Checks that no given repeats in a row, column or box (bit masks; the
 /// grid's own check names the fault).
 fn check_givens(grid: &Grid) -> Result<(), CanonError> {
-    let size = grid.size();
     let mut rows = [0u32; 25];
     let mut cols = [0u32; 25];
     let mut boxes = [0u32; 25];
     let mut bad = 0u32;
-    for (&v, place) in grid.cells().iter().zip(size.places()) {
+    for (&v, place) in grid.cells().iter().zip(grid.geometry().places()) {
         let bit = (1u32 << v) & !1;
         let (r, c, x) = (
             usize::from(place.row),

@@ -10,43 +10,65 @@ use clap::Args;
 use super::exit::{UsageError, usage};
 use super::io::{Output, open_output};
 use super::parse::{
-    SizeParser, choice, parse_budget, parse_count, parse_jobs, parse_seed, parse_start,
+    SizeParser, VariantKind, choice, parse_box, parse_budget, parse_count, parse_jobs, parse_seed,
+    parse_start,
 };
 use sudogen::format::{Format, Symbols, symbols};
-use sudogen::grid::Size;
+use sudogen::grid::{Layout, Shape, Size, Variant};
 use sudogen::solve::{Budget, DEFAULT_BUDGET};
 use sudogen::strategies::{Strategy, UnsupportedSize};
 
 /// The grids to make: strategy and size.
 #[derive(Debug, Args)]
 pub struct GridArgs {
-    /// The generation algorithm [default: uniform for 4x4 and 9x9, backtrack
-    /// for 16x16 and 25x25]
+    /// The generation algorithm [default: uniform for 4x4 and 9x9, and 6x6
+    /// with boxes 2x3, without a variant; backtrack for the other shapes
+    /// and the variants]
     #[arg(short, long, value_parser = choice::<Strategy>())]
     pub strategy: Option<Strategy>,
 
-    /// Side length of the grids [default: 9]
-    #[arg(long, value_parser = SizeParser, value_name = "4|9|16|25")]
+    /// Side length of the grids, with its usual boxes (6: 2x3, 8: 2x4, 10:
+    /// 2x5, 12: 3x4, 15: 3x5, 20: 4x5, ...) [default: 9]
+    #[arg(long, value_parser = SizeParser, value_name = "4|6|8|9|...|25")]
     pub size: Option<Size>,
+
+    #[command(flatten)]
+    pub shape: ShapeArgs,
 }
 
 impl GridArgs {
-    /// The size asked for, or 9x9.
+    /// The size asked for (by `--size`, `--box` or `--regions`), or 9x9.
     pub fn size(&self) -> Size {
-        self.size.unwrap_or(Size::S9)
+        self.shape()
+            .map_or(self.size.unwrap_or(Size::S9), Shape::size)
     }
 
-    /// The strategy asked for, or the default for the size; a usage error
-    /// if it cannot make that size.
+    /// The shape asked for: the size (9x9 by default), its boxes and its
+    /// variant; a usage error for one that cannot be.
+    pub fn shape(&self) -> anyhow::Result<Shape> {
+        self.shape_for(self.size)
+    }
+
+    /// [`GridArgs::shape`] with the side `size` gives (`--size`, or the
+    /// size an alphabet implies), boxes and variant as asked.
+    pub fn shape_for(&self, size: Option<Size>) -> anyhow::Result<Shape> {
+        let (size, variant) = self.shape.resolve(size)?;
+        let size = size.unwrap_or(Size::S9);
+        let variant = variant.unwrap_or_default();
+        Shape::new(size, variant).map_err(|e| usage(format!("--variant {}: {e}", variant.name())))
+    }
+
+    /// The strategy asked for, or the default for the shape; a usage error
+    /// if it cannot make that shape.
     pub fn strategy(&self) -> anyhow::Result<Strategy> {
-        self.strategy_for(self.size())
+        self.strategy_for(self.shape()?)
     }
 
-    /// The strategy asked for, or the default, for grids of `size`; a usage
-    /// error if it cannot make them.
-    pub fn strategy_for(&self, size: Size) -> anyhow::Result<Strategy> {
-        let strategy = self.strategy.unwrap_or(Strategy::default_for(size));
-        strategy.check_size(size).map_err(unsupported)?;
+    /// The strategy asked for, or the default, for grids of `shape`; a
+    /// usage error if it cannot make them.
+    pub fn strategy_for(&self, shape: Shape) -> anyhow::Result<Strategy> {
+        let strategy = self.strategy.unwrap_or(Strategy::default_for(shape));
+        strategy.check_size(shape).map_err(unsupported)?;
         Ok(strategy)
     }
 }
@@ -61,6 +83,21 @@ fn unsupported(e: UnsupportedSize) -> UsageError {
         .map(|s| s.side().to_string())
         .collect();
     let others: Vec<&str> = e.others().iter().map(|s| s.name()).collect();
+    if !e.shape.is_classic() {
+        return UsageError(format!(
+            "strategy '{}' cannot make {} grids (it makes {}, {}); use a strategy that can: {}",
+            e.strategy,
+            e.shape,
+            e.strategy
+                .sizes()
+                .iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            e.strategy.reach(),
+            others.join(", ")
+        ));
+    }
     UsageError(format!(
         "strategy '{}' cannot make {} grids; use --size {}, or a strategy that can: {}",
         e.strategy,
@@ -68,6 +105,103 @@ fn unsupported(e: UnsupportedSize) -> UsageError {
         sides.join(", "),
         others.join(", ")
     ))
+}
+
+/// The shape of the grids beyond their side: boxes and variant.
+#[derive(Debug, Args)]
+pub struct ShapeArgs {
+    /// Boxes R rows tall and C columns wide, for a side of R·C (3x4: 12x12
+    /// with boxes of 3 rows and 4 columns) [default: the side's usual
+    /// boxes]
+    #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
+    pub boxes: Option<(usize, usize)>,
+
+    /// The variant: x (both long diagonals are units too), hyper (four more
+    /// 3x3 units at rows and columns 2-4 and 6-8, 9x9 only), jigsaw (the
+    /// regions of --regions in place of the boxes) [default: none]
+    #[arg(long, value_parser = choice::<VariantKind>())]
+    pub variant: Option<VariantKind>,
+
+    /// The regions of a jigsaw grid: N·N letters, one per cell row by row
+    /// (cells of one letter form a region of N cells; white space is
+    /// skipped), or a file holding them; implies --variant jigsaw
+    #[arg(long, value_name = "LAYOUT")]
+    pub regions: Option<String>,
+}
+
+impl ShapeArgs {
+    /// The size to make or read records as (`size` is `--size`'s; `None`:
+    /// inferred from each record read), and the variant asked for, if any.
+    pub fn resolve(&self, size: Option<Size>) -> anyhow::Result<(Option<Size>, Option<Variant>)> {
+        let kind = self
+            .variant
+            .or(self.regions.as_ref().map(|_| VariantKind::Jigsaw));
+        if kind == Some(VariantKind::Jigsaw) {
+            let Some(text) = &self.regions else {
+                return Err(usage(
+                    "--variant jigsaw needs its regions; give --regions LAYOUT (N·N letters, one per cell, or a file holding them)",
+                ));
+            };
+            if self.boxes.is_some() {
+                return Err(usage(
+                    "--box does not go with jigsaw regions, which take the boxes' place; leave out --box",
+                ));
+            }
+            let layout = read_layout(text)?;
+            if let Some(size) = size.filter(|s| s.side() != layout.side()) {
+                return Err(usage(format!(
+                    "--regions is a {n}x{n} map but --size is {}; leave out --size (the map gives the side)",
+                    size.side(),
+                    n = layout.side()
+                )));
+            }
+            let shape = Shape::jigsaw(layout);
+            return Ok((Some(shape.size()), Some(shape.variant())));
+        }
+        if self.regions.is_some() {
+            return Err(usage(
+                "--regions goes with --variant jigsaw only; leave out --variant, or --regions",
+            ));
+        }
+        let size = match (size, self.boxes) {
+            (size, None) => size,
+            (None, Some((r, c))) => {
+                Some(Size::boxed(r * c, r, c).map_err(|e| usage(e.to_string()))?)
+            }
+            (Some(size), Some((r, c))) => Some(Size::boxed(size.side(), r, c).map_err(|e| {
+                usage(format!(
+                    "--box {r}x{c} does not fit --size {}: {e}",
+                    size.side()
+                ))
+            })?),
+        };
+        let variant = kind.map(|k| match k {
+            VariantKind::X => Variant::X,
+            VariantKind::Hyper => Variant::Hyper,
+            VariantKind::None | VariantKind::Jigsaw => Variant::None,
+        });
+        if variant == Some(Variant::Hyper) {
+            // Hyper reads and makes 9x9 grids only.
+            let size = size.unwrap_or(Size::S9);
+            Shape::new(size, Variant::Hyper)
+                .map_err(|e| usage(format!("--variant hyper: {e}; use --size 9")))?;
+            return Ok((Some(size), variant));
+        }
+        Ok((size, variant))
+    }
+}
+
+/// The region map of `--regions`: the letters given, or those of the file
+/// they name.
+fn read_layout(text: &str) -> anyhow::Result<Layout> {
+    let path = Path::new(text);
+    let letters = if path.is_file() {
+        std::fs::read_to_string(path)
+            .map_err(|e| usage(format!("--regions {text}: cannot read the file: {e}")))?
+    } else {
+        text.to_string()
+    };
+    Layout::parse(&letters).map_err(|e| usage(format!("--regions: {e}")))
 }
 
 /// Which records of a run: seed, first index, count.
@@ -158,8 +292,11 @@ pub struct InputArgs {
     pub files: Vec<PathBuf>,
 
     /// Read every grid as this size [default: inferred from each record]
-    #[arg(long, value_parser = SizeParser, value_name = "4|9|16|25")]
+    #[arg(long, value_parser = SizeParser, value_name = "4|6|8|9|...|25")]
     pub size: Option<Size>,
+
+    #[command(flatten)]
+    pub shape: ShapeArgs,
 
     /// Read every record in this format [default: detected line by line]
     #[arg(long, value_name = "FORMAT", value_parser = choice::<Format>())]
@@ -181,8 +318,11 @@ pub struct Input {
     pub files: Vec<PathBuf>,
     /// The input format, if forced.
     pub format: Option<Format>,
-    /// The size, if forced (given, or implied by the alphabet).
+    /// The size, if forced (given, or implied by the alphabet, a box or a
+    /// region map).
     pub size: Option<Size>,
+    /// The variant every record is read with, if one was given.
+    pub variant: Option<Variant>,
     /// Another alphabet, if any.
     pub symbols: Option<Symbols>,
     /// Other characters that mean an empty cell.
@@ -195,10 +335,25 @@ impl Input {
         sudogen::format::read::Reader::new(inner, self.format, self.size)
             .with_symbols(self.symbols.clone())
             .with_empty(&self.empty)
+            .with_variant(self.variant)
     }
 }
 
 impl InputArgs {
+    /// [`InputArgs::resolve`] for a command whose symmetries are the
+    /// classic ones (`canon`, `transform`, `split`): a variant is a usage
+    /// error, since those symmetries would not keep its units.
+    pub fn resolve_plain(&self, command: &str) -> anyhow::Result<Input> {
+        let input = self.resolve()?;
+        if let Some(variant) = input.variant.filter(|v| *v != Variant::None) {
+            return Err(usage(format!(
+                "sudogen {command} works on grids without a variant (its symmetries would not keep the units of --variant {}); leave out --variant and --regions",
+                variant.name()
+            )));
+        }
+        Ok(input)
+    }
+
     /// Resolves the options: the files (standard input if none), and the
     /// size to read every record as (given, or implied by `--symbols`).
     pub fn resolve(&self) -> anyhow::Result<Input> {
@@ -206,6 +361,7 @@ impl InputArgs {
             Some((size, symbols)) => (Some(size), Some(symbols)),
             None => (self.size, None),
         };
+        let (size, variant) = self.shape.resolve(size)?;
         let files = if self.files.is_empty() {
             vec![PathBuf::from("-")]
         } else {
@@ -224,6 +380,7 @@ impl InputArgs {
             files,
             format: self.input_format,
             size,
+            variant,
             symbols,
             empty: empty.into_bytes(),
         })
@@ -243,8 +400,9 @@ pub struct SymbolsArgs {
 
 impl SymbolsArgs {
     /// The alphabet and the size it implies, if one was given: a usage
-    /// error unless it names 4, 9, 16 or 25 distinct ASCII letters or
-    /// digits, and agrees with `size` (the `--size` given, if any).
+    /// error unless it names as many distinct ASCII letters or digits as
+    /// a side with boxes (4, 6, 8, 9, ... 25), and agrees with `size`
+    /// (the `--size` given, if any).
     pub fn resolve(&self, size: Option<Size>) -> anyhow::Result<Option<(Size, Symbols)>> {
         let Some(written) = &self.symbols else {
             return Ok(None);
@@ -256,8 +414,9 @@ impl SymbolsArgs {
             &symbols::expand(written).map_err(|e| usage(format!("--symbols {written}: {e}")))?;
         let implied = Size::from_side(alphabet.len()).ok_or_else(|| {
             usage(format!(
-                "--symbols has {} characters; use 4, 9, 16 or 25, one per value",
-                alphabet.len()
+                "--symbols has {} characters; use {}, one per value",
+                alphabet.len(),
+                super::parse::sides()
             ))
         })?;
         if let Some(size) = size.filter(|&s| s != implied) {

@@ -96,7 +96,7 @@ impl CanonArgs {
     /// Resolves the options.
     pub fn config(&self) -> anyhow::Result<Config> {
         Ok(Config {
-            input: self.input.resolve()?,
+            input: self.input.resolve_plain("canon")?,
             by: match self.by {
                 Convention::String => By::String,
                 Convention::Pattern => By::Pattern,

@@ -76,15 +76,16 @@ impl Config {
     ) -> anyhow::Result<Config> {
         // An alphabet gives the size, and must agree with `--size`.
         let symbols = symbols.resolve(grid.size)?;
-        let size = symbols.as_ref().map_or(grid.size(), |(size, _)| *size);
-        let strategy = grid.strategy_for(size)?;
+        let shape = grid.shape_for(symbols.as_ref().map(|(size, _)| *size).or(grid.size))?;
+        let strategy = grid.strategy_for(shape)?;
+        sudogen::solve::has_grid(shape).map_err(|e| usage(format!("--regions: {e}")))?;
         run.check_range()?;
         if output.format() == Format::NPY && output.path().is_none() {
             return Err(usage("npy arrays go to a file; name it with -o NAME.npy"));
         }
         Ok(Config {
             symbols: symbols.map(|(_, s)| s),
-            grids: GridRun::new(strategy, size, run.seed()),
+            grids: GridRun::new(strategy, shape, run.seed()),
             start: run.start,
             count: run.count,
             format: output.format(),
@@ -119,8 +120,18 @@ impl Config {
             Strategy::Chain => format!(" ({} kernel)", sudogen::strategies::Chain::kernel(size)),
             _ => String::new(),
         };
+        let shape = self.grids.shape();
+        let variant = if shape.is_classic() {
+            String::new()
+        } else {
+            format!(
+                " (boxes {}, variant {})",
+                size.box_text(),
+                shape.variant().name()
+            )
+        };
         format!(
-            "strategy {strategy}{kernel}, size {}, seed {seed}, grids {}..{}, format {}, jobs {}",
+            "strategy {strategy}{kernel}, size {}{variant}, seed {seed}, grids {}..{}, format {}, jobs {}",
             size.side(),
             self.start,
             u128::from(self.start) + u128::from(self.count),
@@ -158,7 +169,7 @@ pub fn write<W: Write + ?Sized>(
     let writer = Writer::new(
         config.format,
         Content::Grids,
-        config.grids.size(),
+        config.grids.shape(),
         config.start,
         &config.fields(&seed),
     )

@@ -97,8 +97,52 @@ impl Choice for Level {
     }
 }
 
-/// `--size`: parsed by [`parse_size`], with the four sizes as its possible
-/// values, so shell completion offers them.
+/// The variants by name on the command line (`jigsaw` takes its map from
+/// `--regions`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VariantKind {
+    /// Rows, columns and boxes.
+    None,
+    /// Both long diagonals too.
+    X,
+    /// Four more 3x3 windows (9x9).
+    Hyper,
+    /// Regions in place of the boxes.
+    Jigsaw,
+}
+
+impl Choice for VariantKind {
+    fn all() -> Vec<Self> {
+        vec![
+            VariantKind::None,
+            VariantKind::X,
+            VariantKind::Hyper,
+            VariantKind::Jigsaw,
+        ]
+    }
+    fn name(self) -> &'static str {
+        match self {
+            VariantKind::None => "none",
+            VariantKind::X => "x",
+            VariantKind::Hyper => "hyper",
+            VariantKind::Jigsaw => "jigsaw",
+        }
+    }
+    fn help(self) -> String {
+        match self {
+            VariantKind::None => "Rows, columns and boxes",
+            VariantKind::X => "X-Sudoku: both long diagonals hold every symbol too",
+            VariantKind::Hyper => {
+                "Hyper (Windoku): four more 3x3 windows, rows and columns 2-4 and 6-8 (9x9)"
+            }
+            VariantKind::Jigsaw => "Jigsaw: the regions of --regions in place of the boxes",
+        }
+        .to_string()
+    }
+}
+
+/// `--size`: parsed by [`parse_size`], with the sides that have boxes as
+/// its possible values, so shell completion offers them.
 #[derive(Clone, Copy, Debug)]
 pub struct SizeParser;
 
@@ -123,26 +167,49 @@ impl clap::builder::TypedValueParser for SizeParser {
     fn possible_values(
         &self,
     ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        const SIDES: [&str; 15] = [
+            "4", "6", "8", "9", "10", "12", "14", "15", "16", "18", "20", "21", "22", "24", "25",
+        ];
         Some(Box::new(
-            ["4", "9", "16", "25"]
-                .into_iter()
-                .map(clap::builder::PossibleValue::new),
+            SIDES.into_iter().map(clap::builder::PossibleValue::new),
         ))
     }
 }
 
-/// Parses a side length.
+/// The sides that have boxes, as a list for messages.
+pub fn sides() -> String {
+    or_list(Size::USUAL.iter().map(|s| s.side()))
+}
+
+/// Parses a side length: its usual boxes (`--box` gives others).
 fn parse_size(s: &str) -> Result<Size, String> {
-    s.trim()
-        .parse::<usize>()
-        .ok()
-        .and_then(Size::from_side)
-        .ok_or_else(|| {
-            format!(
-                "'{s}' is not a grid size; use {}",
-                or_list(Size::ALL.iter().map(|s| s.side()))
-            )
-        })
+    let side = s.trim().parse::<usize>().ok();
+    if let Some(size) = side.and_then(Size::from_side) {
+        return Ok(size);
+    }
+    Err(match side {
+        Some(n) if (4..=25).contains(&n) => format!(
+            "a {n}x{n} grid has no boxes; use {}, or regions of your own with --variant jigsaw --regions LAYOUT",
+            sides()
+        ),
+        _ => format!("'{s}' is not a grid size; use {}", sides()),
+    })
+}
+
+/// Parses `--box RxC`: boxes R rows tall and C columns wide.
+pub fn parse_box(s: &str) -> Result<(usize, usize), String> {
+    let t = s.trim();
+    let parsed = t
+        .split_once(['x', 'X', '*'])
+        .and_then(|(r, c)| Some((r.trim().parse().ok()?, c.trim().parse().ok()?)));
+    match parsed {
+        Some((r, c)) => Size::boxed(r * c, r, c)
+            .map(|_| (r, c))
+            .map_err(|e| format!("'{t}': {e}")),
+        None => Err(format!(
+            "'{t}' is not a box; write rows x columns, such as 2x3 (for 6x6) or 3x4 (for 12x12)"
+        )),
+    }
 }
 
 /// A whole-number option: what its number is (for the error), an example
@@ -271,7 +338,16 @@ mod tests {
     #[test]
     fn sizes_and_jobs_parse() {
         assert_eq!(parse_size("16"), Ok(Size::S16));
-        assert!(parse_size("10").unwrap_err().contains("use 4, 9, 16 or 25"));
+        assert_eq!(parse_size("6").map(|s| s.box_text()), Ok("2x3".to_string()));
+        assert!(
+            parse_size("30")
+                .unwrap_err()
+                .contains("use 4, 6, 8, 9, 10, 12")
+        );
+        assert!(parse_size("7").unwrap_err().contains("no boxes"));
+        assert_eq!(parse_box("3x4"), Ok((3, 4)));
+        assert!(parse_box("1x9").unwrap_err().contains("at least 2 rows"));
+        assert!(parse_box("three").unwrap_err().contains("such as 2x3"));
         assert_eq!(parse_jobs("2"), Ok(2));
         assert!(parse_jobs("0").is_err());
         assert!(parse_jobs("65535").unwrap_err().contains("use 1 to 256"));

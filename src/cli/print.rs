@@ -274,11 +274,17 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<Exit> {
     }
     let (first_name, first) = &book[0];
     let size = first.puzzle.size();
-    if let Some((name, other)) = book.iter().find(|(_, r)| r.puzzle.size() != size) {
+    let shape = first.puzzle.shape();
+    if let Some((name, other)) = book.iter().find(|(_, r)| r.puzzle.shape() != shape) {
+        let what = if other.puzzle.size() == size {
+            "shape"
+        } else {
+            "size"
+        };
         return Err(Unreadable(format!(
-            "{name}:{}: a {} puzzle in a book of {size} puzzles ({first_name}:{} is {size}); print each size in a book of its own",
+            "{name}:{}: a {} puzzle in a book of {shape} puzzles ({first_name}:{} is {shape}); print each {what} in a book of its own",
             other.line,
-            other.puzzle.size(),
+            other.puzzle.shape(),
             first.line,
         ))
         .into());
@@ -309,7 +315,7 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<Exit> {
         })
         .collect();
     let options = Options {
-        geometry: Geometry::from_size(size),
+        geometry: Geometry::from_shape(shape),
         ..config.options.clone()
     };
     match config.document {

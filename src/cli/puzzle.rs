@@ -28,7 +28,7 @@ use super::parse::{choice, format_choice, parse_attempts, parse_clues};
 use super::progress::write_run;
 use super::records::{self, Processed, with_rated};
 use sudogen::format::{Content, Field, Record, Value, Writer};
-use sudogen::grid::{Grid, Size, plural};
+use sudogen::grid::{Grid, plural};
 use sudogen::pipeline;
 use sudogen::puzzle::{self, Settings, Symmetry};
 use sudogen::rate::{BEYOND, Level};
@@ -176,10 +176,19 @@ impl PuzzleArgs {
     pub fn config(&self) -> anyhow::Result<Config> {
         let grids = GridConfig::of(&self.grid, &self.run, &self.output, &self.symbols)?;
         let size = grids.grids.size();
+        let shape = grids.grids.shape();
+        if !self.symmetry.fits(shape) {
+            let fitting: Vec<&str> = Symmetry::fitting(shape).iter().map(|s| s.name()).collect();
+            return Err(usage(format!(
+                "--symmetry {} does not keep the units of a {shape} grid (it would map a box, region or diagonal onto cells that are none); use --symmetry {}",
+                self.symmetry.name(),
+                fitting.join(", ")
+            )));
+        }
         let clues = match self.clues {
             None => None,
             Some(n) => {
-                let least = puzzle::fewest_clues(size);
+                let least = puzzle::fewest_clues(shape);
                 match usize::try_from(n) {
                     Ok(k) if (least..=size.cells()).contains(&k) => Some(k),
                     _ => {
@@ -409,10 +418,10 @@ impl Config {
     /// 9x9 puzzle takes about a hundred uniqueness checks, larger ones far
     /// more.
     fn chunk_len(&self) -> u64 {
-        match self.grids.grids.size() {
-            Size::S4 => 256,
-            Size::S9 => 16,
-            Size::S16 | Size::S25 => 1,
+        match self.grids.grids.size().side() {
+            0..=6 => 256,
+            7..=9 => 16,
+            _ => 1,
         }
     }
 }
@@ -438,7 +447,7 @@ fn emit(made: &RunPuzzle, index: u64, solution: &Grid, write: impl FnOnce(&Recor
     };
     match &made.rating {
         None => write(&record),
-        Some(rating) => with_rated(rating, solution.size(), false, None, |rated| {
+        Some(rating) => with_rated(rating, solution.shape(), false, None, |rated| {
             let attempt = [Field {
                 name: "attempt",
                 value: Value::UInt(made.attempt),
@@ -464,10 +473,14 @@ fn from_grids(
     let input = Input {
         files: vec![from.to_path_buf()],
         format: None,
-        size: args
-            .grid
-            .size
-            .or(g.symbols.as_ref().map(|_| g.grids.size())),
+        // The size when forced (by --size, --box, --regions or an
+        // alphabet); otherwise each record's length gives it.
+        size: (args.grid.size.is_some()
+            || args.grid.shape.boxes.is_some()
+            || args.grid.shape.regions.is_some()
+            || g.symbols.is_some())
+        .then(|| g.grids.size()),
+        variant: (!g.grids.shape().is_plain()).then(|| g.grids.shape().variant()),
         symbols: g.symbols.clone(),
         empty: Vec::new(),
     };
@@ -487,7 +500,7 @@ fn from_grids(
         rated: config.filter.is_some(),
     };
     let writer =
-        Writer::new(g.format, content, g.grids.size(), 0, &fields).with_symbols(g.symbols.clone());
+        Writer::new(g.format, content, g.grids.shape(), 0, &fields).with_symbols(g.symbols.clone());
     let run = SolutionRun::new(g.grids.seed(), config.settings, config.filter);
     let made_none = "grids in the input; no puzzle was made";
     records::run(
@@ -553,17 +566,17 @@ fn write<W: Write + ?Sized>(
         with_solution: config.with_solution,
         rated: config.filter.is_some(),
     };
-    let writer = Writer::new(g.format, content, g.grids.size(), g.start, &fields)
+    let writer = Writer::new(g.format, content, g.grids.shape(), g.start, &fields)
         .with_symbols(g.symbols.clone());
     writer.write_header(out)?;
     let run = PuzzleRun::new(g.grids.clone(), config.settings, config.filter);
-    let size = g.grids.size();
+    let shape = g.grids.shape();
     pipeline::write_indexed(
         out,
         (g.start, g.count, config.chunk_len()),
         g.jobs,
         done,
-        || Grid::empty(size),
+        || Grid::new(shape),
         |index, grid, buf| {
             let Some(made) = run.make(index, grid) else {
                 Indices::add(&reports.missed, index);

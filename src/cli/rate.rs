@@ -121,14 +121,21 @@ fn rate_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
             }
         };
         let size = puzzle.size();
-        if size != Size::S9 && !NOTED.swap(true, Ordering::Relaxed) {
+        let shape = puzzle.shape();
+        if size != Size::S9 && shape.is_classic() && !NOTED.swap(true, Ordering::Relaxed) {
             warn(format_args!(
                 "note: Sudoku Explainer ratings are defined for 9x9 only; for {size} puzzles the number is the level of the hardest technique on the same scale"
             ));
         }
+        if !shape.is_classic() && !NOTED.swap(true, Ordering::Relaxed) {
+            warn(format_args!(
+                "note: Sudoku Explainer ratings are defined for classic 9x9 only; for {shape} puzzles the number is the level of the hardest technique on the same scale, with {}",
+                sudogen::techniques::scope(shape)
+            ));
+        }
         let record = Record::new(record_index, puzzle);
         match rate_within(puzzle, config.explain, config.budget) {
-            Ok(rating) => with_rated(&rating, size, config.explain, symbols, |rated| {
+            Ok(rating) => with_rated(&rating, shape, config.explain, symbols, |rated| {
                 let record = Record {
                     rating: Some(rated),
                     ..record

@@ -94,7 +94,7 @@ pub fn run(
     let mut out = output.open_for(&input.files)?;
     let (mut malformed, mut failed) = (false, false);
     let mut index = 0u64;
-    let mut last_size: Option<Size> = None;
+    let mut last_size: Option<sudogen::grid::Shape> = None;
     let pace = &pipeline::Pace::new(BATCH_RECORDS);
     let result = each_input(&input.files, |name, reader| {
         // Unreadable records of this input, named or not.
@@ -197,11 +197,12 @@ const UNFINISHED: &str =
 /// to `f`.
 pub fn with_rated<T>(
     rating: &Rating,
-    size: Size,
+    shape: sudogen::grid::Shape,
     explain: bool,
     symbols: Option<&Symbols>,
     f: impl FnOnce(&Rated<'_>) -> T,
 ) -> T {
+    let size = shape.size();
     // Values in the run's symbols, as the records write them.
     let symbol = |v: u8| {
         let standard = size.symbol(v);
@@ -214,7 +215,7 @@ pub fn with_rated<T>(
             .map(|step| StepRecord {
                 technique: step.technique.name(),
                 rating: step.rating,
-                text: step.describe_in(size, &symbol),
+                text: step.describe_in(shape, &symbol),
                 place: step.place.map(|(cell, v)| (cell_name(size, cell), v)),
                 removes: step
                     .removes
@@ -232,7 +233,7 @@ pub fn with_rated<T>(
         level: rating.level().name(),
         hardest: rating.hardest_name(),
         steps: rating.steps as u64,
-        scale: if size == Size::S9 {
+        scale: if size == Size::S9 && shape.is_plain() {
             "SE"
         } else {
             "technique level"

@@ -94,7 +94,7 @@ struct Parts {
 
 /// Runs `sudogen split`.
 pub fn run(args: &SplitArgs) -> anyhow::Result<Exit> {
-    let input = args.input.resolve()?;
+    let input = args.input.resolve_plain("split")?;
     let named: Vec<(&str, f64)> = [
         ("train", args.train),
         ("valid", args.valid),
@@ -128,7 +128,7 @@ pub fn run(args: &SplitArgs) -> anyhow::Result<Exit> {
         &[],
     )
     .with_symbols(input.symbols.clone());
-    let mut last: Vec<Option<Size>> = vec![None; named.len()];
+    let mut last: Vec<Option<sudogen::grid::Shape>> = vec![None; named.len()];
     let mut counts = vec![0u64; named.len()];
     let (mut index, mut bad) = (0u64, false);
     let pace = pipeline::Pace::new(BATCH_RECORDS);

@@ -377,14 +377,14 @@ struct Skipped {
     invalid: u64,
     /// Valid, but of another size than the one measured.
     other_size: u64,
-    /// Those sizes, a bit per [`Size`].
-    sizes: u8,
+    /// Those sizes, a bit per side.
+    sizes: u32,
 }
 
 impl Skipped {
     fn other(&mut self, size: Size) {
         self.other_size += 1;
-        self.sizes |= 1 << size as u8;
+        self.sizes |= 1 << size.side();
     }
 
     fn merge(self, b: Skipped) -> Skipped {
@@ -407,10 +407,9 @@ impl Skipped {
             parts.push(format!("{} invalid", self.invalid));
         }
         if self.other_size > 0 {
-            let sizes: Vec<String> = Size::ALL
-                .iter()
-                .filter(|&&s| self.sizes & 1 << s as u8 != 0)
-                .map(|s| s.to_string())
+            let sizes: Vec<String> = (0..32)
+                .filter(|&side| self.sizes & 1 << side != 0)
+                .map(|side| format!("{side}x{side}"))
                 .collect();
             let measured = size.map_or(String::new(), |s| format!(" than {s}"));
             parts.push(format!(

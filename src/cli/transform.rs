@@ -66,7 +66,7 @@ fn parse_copies(s: &str) -> Result<u32, String> {
 
 /// Runs `sudogen transform`.
 pub fn run(args: &TransformArgs) -> anyhow::Result<Exit> {
-    let input = args.input.resolve()?;
+    let input = args.input.resolve_plain("transform")?;
     let seed = args.seed.unwrap_or_else(rand::random);
     let format = args.output.format();
     let given = args.given.clone();

@@ -9,6 +9,11 @@
 //! - Ratings: `index,puzzle,se,exact,level,hardest,steps`.
 //! - Counts of solutions: the count alone (`3`, `2+` for a lower bound).
 //!
+//! Grids of a shape other than the classic ones (4x4, 9x9, 16x16, 25x25
+//! with square boxes, no variant) carry it in three more columns, named in
+//! the header: `box` (`2x3`), `variant` (`none`, `x`, `hyper`, `jigsaw`)
+//! and `regions` (a jigsaw's region map as letters, else empty).
+//!
 //! Reading follows the headers, sudogen's and other programs': under a
 //! header that names a puzzle column (`puzzle`, `quizzes`, `question`...)
 //! the puzzle is read from it, its solution from a `solution` (`solutions`,
@@ -24,7 +29,7 @@ use super::spec::{Encoding, Framer, Frames, RecordFormat, Run, claim};
 use super::text::{
     push_count, push_decimal, push_steps, push_symbols_zero, push_tenths, push_value,
 };
-use crate::grid::{Grid, ParseError, Size};
+use crate::grid::{Grid, ParseError, Shape, Size, Variant};
 
 /// The `csv` format.
 #[derive(Clone, Copy, Debug)]
@@ -49,15 +54,21 @@ impl RecordFormat for Csv {
         "A header line, then one record per line (cells as integers, or puzzles as strings)"
     }
 
-    fn header(&self, out: &mut Vec<u8>, run: &Run, size: Size) {
+    fn header(&self, out: &mut Vec<u8>, run: &Run, shape: Shape) {
         match run.content {
-            Content::Grids | Content::Solutions { count: false } => push_grid_header(out, size),
+            Content::Grids | Content::Solutions { count: false } => {
+                push_grid_header(out, shape.size());
+            }
             Content::Puzzles { rated: false, .. } => out.extend_from_slice(PUZZLES),
             Content::Puzzles { rated: true, .. } => out.extend_from_slice(RATED_PUZZLES),
             Content::Ratings { .. } => out.extend_from_slice(RATINGS),
             Content::Forms { transform: false } => out.extend_from_slice(b"index,form\n"),
             Content::Forms { transform: true } => out.extend_from_slice(b"index,form,transform\n"),
-            Content::Solutions { count: true } => {}
+            Content::Solutions { count: true } => return,
+        }
+        if !shape.is_classic() && !matches!(run.content, Content::Forms { .. }) {
+            out.pop();
+            out.extend_from_slice(SHAPE_COLUMNS);
         }
     }
 
@@ -130,6 +141,7 @@ impl RecordFormat for Csv {
                     None if rated => out.extend_from_slice(b",,,,"),
                     None => {}
                 }
+                push_shape(out, record.grid);
                 out.push(b'\n');
             }
             Content::Ratings { explain } => {
@@ -146,12 +158,17 @@ impl RecordFormat for Csv {
                         out.extend_from_slice(r.hardest.as_bytes());
                         out.push(b',');
                         push_decimal(out, r.steps);
+                        push_shape(out, record.grid);
                         out.push(b'\n');
                         if explain {
                             push_steps(out, r);
                         }
                     }
-                    None => out.extend_from_slice(b",,,,,\n"),
+                    None => {
+                        out.extend_from_slice(b",,,,,");
+                        push_shape(out, record.grid);
+                        out.push(b'\n');
+                    }
                 }
             }
         }
@@ -166,6 +183,57 @@ impl RecordFormat for Csv {
     }
 }
 
+/// The header of the shape columns of grids other than the classic ones.
+const SHAPE_COLUMNS: &[u8] = b",box,variant,regions\n";
+
+/// Appends a record's shape columns (`,2x3,x,`), if its shape is not one
+/// of the classic ones.
+fn push_shape(out: &mut Vec<u8>, grid: &Grid) {
+    let shape = grid.shape();
+    if shape.is_classic() {
+        return;
+    }
+    out.push(b',');
+    if shape.has_boxes() {
+        out.extend_from_slice(shape.size().box_text().as_bytes());
+    }
+    out.push(b',');
+    out.extend_from_slice(shape.variant().name().as_bytes());
+    out.push(b',');
+    if let Variant::Jigsaw(layout) = shape.variant() {
+        out.extend_from_slice(layout.text().as_bytes());
+    }
+}
+
+/// Where a header's shape columns are, if it has them.
+#[derive(Clone, Copy, Debug, Default)]
+struct ShapeColumns {
+    boxes: Option<usize>,
+    variant: Option<usize>,
+    regions: Option<usize>,
+}
+
+impl ShapeColumns {
+    /// The shape of a record of side `side` whose fields are `fields`, if
+    /// the header has shape columns.
+    fn shape(&self, fields: &[&[u8]], side: usize) -> Option<Result<Shape, RecordError>> {
+        if self.boxes.is_none() && self.variant.is_none() && self.regions.is_none() {
+            return None;
+        }
+        let text = |i: Option<usize>| {
+            i.and_then(|i| fields.get(i))
+                .and_then(|f| std::str::from_utf8(f).ok())
+        };
+        let shape = Shape::from_names(
+            side,
+            text(self.boxes),
+            text(self.variant),
+            text(self.regions),
+        );
+        Some(shape.map_err(RecordError::Shape))
+    }
+}
+
 /// A reader of CSV lines, for the formats whose files are CSV.
 pub fn framer() -> Box<dyn Framer> {
     Box::new(CsvFramer::default())
@@ -177,16 +245,18 @@ enum Header {
     /// No header (yet), or one that names no puzzle column.
     #[default]
     None,
-    /// `index,r1c1,...`: grid values of this size.
-    Grid(Size),
+    /// `index,r1c1,...`: grid values of this size, and where the shape
+    /// columns are.
+    Grid(Size, ShapeColumns),
     /// Named columns: the puzzle's, and where present the solution's, the
-    /// rating's, whether it is exact, and the level's.
+    /// rating's, whether it is exact, the level's, and the shape's.
     Columns {
         puzzle: usize,
         solution: Option<usize>,
         se: Option<usize>,
         exact: Option<usize>,
         level: Option<usize>,
+        shape: ShapeColumns,
     },
 }
 
@@ -212,9 +282,17 @@ impl Framer for CsvFramer {
             return;
         }
         match self.header {
-            Header::Grid(size) => {
+            Header::Grid(size, shape) => {
                 let values = Encoding::Values { header: true };
-                frames.push(number, values, Some(forced.unwrap_or(size)), line);
+                // The index and the cells; the shape columns after them
+                // are read here.
+                let end = (memchr::memchr_iter(b',', line).nth(size.cells()))
+                    .filter(|_| shape.boxes.is_some() || shape.regions.is_some())
+                    .unwrap_or(line.len());
+                frames.push(number, values, Some(forced.unwrap_or(size)), &line[..end]);
+                if let Some(shape) = shape.shape(&fields, size.side()) {
+                    frames.shape_last(shape);
+                }
             }
             Header::Columns {
                 puzzle,
@@ -222,10 +300,15 @@ impl Framer for CsvFramer {
                 se,
                 exact,
                 level,
+                shape,
             } => {
                 let field = |i: Option<usize>| i.and_then(|i| fields.get(i)).copied();
                 let puzzle = field(Some(puzzle)).unwrap_or_default();
                 frames.push(number, Encoding::StandardSymbols, forced, puzzle);
+                let side = (4..=25).find(|s| s * s == puzzle.len());
+                if let (Some(shape), Some(_)) = (shape.shape(&fields, side.unwrap_or(0)), side) {
+                    frames.shape_last(shape);
+                }
                 if let Some(s) = field(solution).filter(|f| !f.is_empty()) {
                     frames.push_solution(Encoding::StandardSymbols, s);
                 }
@@ -321,15 +404,21 @@ fn header_of(fields: &[&[u8]]) -> Option<Result<Header, RecordError>> {
         .iter()
         .map(|f| String::from_utf8_lossy(f).to_ascii_lowercase())
         .collect();
+    let find = |names: &[&str]| lower.iter().position(|f| names.contains(&f.as_str()));
+    let shape = ShapeColumns {
+        boxes: find(&["box"]),
+        variant: find(&["variant"]),
+        regions: find(&["regions"]),
+    };
     if lower.get(1).is_some_and(|f| f == "r1c1") {
-        let cells = fields.len() - 1;
+        let cell = |f: &String| f.starts_with('r') && f[1..].contains('c');
+        let cells = lower[1..].iter().take_while(|f| cell(f)).count();
         return Some(
             Size::from_cells(cells)
-                .map(Header::Grid)
+                .map(|size| Header::Grid(size, shape))
                 .ok_or(RecordError::CsvHeader { cells }),
         );
     }
-    let find = |names: &[&str]| lower.iter().position(|f| names.contains(&f.as_str()));
     Some(Ok(match find(PUZZLE_NAMES) {
         Some(puzzle) => Header::Columns {
             puzzle,
@@ -337,6 +426,7 @@ fn header_of(fields: &[&[u8]]) -> Option<Result<Header, RecordError>> {
             se: find(&["se"]),
             exact: find(&["exact"]),
             level: find(&["level"]),
+            shape,
         },
         None => Header::None,
     }))
@@ -357,13 +447,15 @@ fn push_grid_header(buf: &mut Vec<u8>, size: Size) {
     buf.push(b'\n');
 }
 
-/// Appends a record of grid values: its index and its cells.
+/// Appends a record of grid values: its index, its cells, and its shape
+/// where it is not a classic one.
 fn push_values(buf: &mut Vec<u8>, index: u64, grid: &Grid) {
     push_decimal(buf, index);
     for &v in grid.cells() {
         buf.push(b',');
         push_value(buf, v);
     }
+    push_shape(buf, grid);
     buf.push(b'\n');
 }
 

@@ -12,13 +12,18 @@
 //!   `steps`, `scale`, and with the steps `path`; or `se: null` and
 //!   `error`.
 //!
+//! Records of a shape other than the classic ones (4x4, 9x9, 16x16, 25x25
+//! with square boxes, no variant) say it after the index: `"box":"2x3"`
+//! (not for a jigsaw grid), `"variant":"x"`, and a jigsaw's
+//! `"regions":"AAAB..."` (its region map as letters).
+//!
 //! Reading takes the rows of `grid` (or `puzzle`), and `solution` rows
-//! beside them.
+//! beside them, with the shape the record says it has.
 
 use super::record::{Carried, Content, Field, Rated, Record, RecordError, StepRecord, Value};
 use super::spec::{Encoding, Framer, Frames, RecordFormat, Run, claim};
 use super::text::{push_decimal, push_tenths, push_value};
-use crate::grid::{Grid, Size};
+use crate::grid::{Grid, Shape, Size, Variant};
 
 /// The `json` format.
 #[derive(Clone, Copy, Debug)]
@@ -66,6 +71,7 @@ impl RecordFormat for Json {
         out.extend_from_slice(&run.prefix);
         out.extend_from_slice(b"\"index\":");
         push_decimal(out, record.index);
+        push_shape(out, record.grid.shape());
         let field = |out: &mut Vec<u8>, name: &'static str, value: Value<'_>| {
             out.push(b',');
             push_field(out, &Field { name, value });
@@ -138,6 +144,64 @@ impl RecordFormat for Json {
     fn framer(&self) -> Box<dyn Framer> {
         Box::new(JsonFramer)
     }
+}
+
+/// Appends the fields of a shape other than the classic ones: `box`,
+/// `variant`, a jigsaw's `regions`.
+fn push_shape(out: &mut Vec<u8>, shape: Shape) {
+    if shape.is_classic() {
+        return;
+    }
+    if shape.has_boxes() {
+        out.extend_from_slice(b",\"box\":\"");
+        out.extend_from_slice(shape.size().box_text().as_bytes());
+        out.push(b'"');
+    }
+    out.extend_from_slice(b",\"variant\":\"");
+    out.extend_from_slice(shape.variant().name().as_bytes());
+    out.push(b'"');
+    if let Variant::Jigsaw(layout) = shape.variant() {
+        out.extend_from_slice(b",\"regions\":\"");
+        out.extend_from_slice(layout.text().as_bytes());
+        out.push(b'"');
+    }
+}
+
+/// The shape a record says it has (`box`, `variant`, `regions`), if it
+/// says any, for a grid field holding `value`.
+fn shape_of(
+    doc: &serde_json::Value,
+    value: &serde_json::Value,
+) -> Result<Option<Shape>, RecordError> {
+    let text = |k: &str| doc.get(k).and_then(serde_json::Value::as_str);
+    let (boxes, variant, regions) = (text("box"), text("variant"), text("regions"));
+    if boxes.is_none() && variant.is_none() && regions.is_none() {
+        return Ok(None);
+    }
+    let side = match value {
+        serde_json::Value::Array(rows) => rows.len(),
+        serde_json::Value::String(s) => (1..=25).find(|n| n * n == s.len()).unwrap_or(0),
+        _ => 0,
+    };
+    Shape::from_names(side, boxes, variant, regions)
+        .map(Some)
+        .map_err(RecordError::Shape)
+}
+
+/// The grid of a field, at the shape the record says (the size forced
+/// wins over the record's).
+fn shaped(
+    doc: &serde_json::Value,
+    field: &'static str,
+    value: &serde_json::Value,
+    size: Option<Size>,
+) -> Result<Grid, RecordError> {
+    let shape = shape_of(doc, value)?;
+    let mut grid = grid_of(field, value, size.or(shape.map(Shape::size)))?;
+    if let Some(shape) = shape.filter(|s| s.side() == grid.size().side()) {
+        grid.set_variant(shape.variant())?;
+    }
+    Ok(grid)
 }
 
 /// Each line is a record.
@@ -252,7 +316,7 @@ fn push_step(buf: &mut Vec<u8>, step: &StepRecord) {
 pub fn parse(line: &[u8], size: Option<Size>) -> Result<Grid, RecordError> {
     let doc = document(line)?;
     let (field, value) = grid_field(&doc)?;
-    grid_of(field, value, size)
+    shaped(&doc, field, value, size)
 }
 
 /// [`parse`], and the record's `"solution"` if it has one (read at the
@@ -267,11 +331,11 @@ pub fn parse_with_solution(
         Ok(doc) => doc,
         Err(e) => return (Err(e), None),
     };
-    let grid = grid_field(&doc).and_then(|(field, value)| grid_of(field, value, size));
+    let grid = grid_field(&doc).and_then(|(field, value)| shaped(&doc, field, value, size));
     let size = grid.as_ref().ok().map(Grid::size).or(size);
     let solution = match doc.get("solution") {
         None | Some(serde_json::Value::Null) => None,
-        Some(value) => Some(grid_of("solution", value, size)),
+        Some(value) => Some(shaped(&doc, "solution", value, size)),
     };
     (grid, solution)
 }

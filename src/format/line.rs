@@ -116,9 +116,11 @@ impl RecordFormat for Line {
         let (first, _) = first_field(line);
         // A field of a size's cell count, or a few cells off one (a record
         // with a cell missing, followed by a comment, is still a record).
+        // (A rule of the `grid` format, with its `+`, is no record.)
         let n = first.len();
+        let rule = memchr::memchr(b'+', first).is_some();
         Some(
-            if Size::from_cells(n).is_some() || Size::near_cells(n).is_some() {
+            if !rule && (Size::from_cells(n).is_some() || Size::near_cells(n).is_some()) {
                 claim::SHAPED
             } else {
                 claim::FALLBACK

@@ -57,7 +57,7 @@ impl RecordFormat for Kaggle {
         "`quizzes,solutions`: the puzzle and its solution as strings of digits, 0 for empty"
     }
 
-    fn header(&self, out: &mut Vec<u8>, _run: &Run, _size: crate::grid::Size) {
+    fn header(&self, out: &mut Vec<u8>, _run: &Run, _shape: crate::grid::Shape) {
         out.extend_from_slice(b"quizzes,solutions\n");
     }
 
@@ -97,7 +97,7 @@ impl RecordFormat for Kaggle3m {
         "`id,puzzle,solution,clues,difficulty`: `.` for empty, difficulty the SE rating when known"
     }
 
-    fn header(&self, out: &mut Vec<u8>, _run: &Run, _size: crate::grid::Size) {
+    fn header(&self, out: &mut Vec<u8>, _run: &Run, _shape: crate::grid::Shape) {
         out.extend_from_slice(b"id,puzzle,solution,clues,difficulty\n");
     }
 
@@ -143,7 +143,7 @@ impl RecordFormat for Extreme {
         "`source,question,answer,rating`: source sudogen, `.` for empty, rating the SE rating when known"
     }
 
-    fn header(&self, out: &mut Vec<u8>, _run: &Run, _size: crate::grid::Size) {
+    fn header(&self, out: &mut Vec<u8>, _run: &Run, _shape: crate::grid::Shape) {
         out.extend_from_slice(b"source,question,answer,rating\n");
     }
 

@@ -28,7 +28,7 @@
 use std::fmt;
 use std::io::{self, Write};
 
-use crate::grid::Size;
+use crate::grid::Shape;
 
 pub mod csv;
 pub mod json;
@@ -127,21 +127,23 @@ pub struct Writer {
 
 impl Writer {
     /// A writer of `format` for records holding `content`, of grids of
-    /// `size`, whose first record has index `start`; `fields` are the
-    /// values every record of the run shares (written, where the format
-    /// has room, in every record).
+    /// `shape` (a size, or a size and variant), whose first record has
+    /// index `start`; `fields` are the values every record of the run
+    /// shares (written, where the format has room, in every record).
     pub fn new(
         format: Format,
         content: Content,
-        size: Size,
+        shape: impl Into<Shape>,
         start: u64,
         fields: &[Field<'_>],
     ) -> Writer {
+        let shape = shape.into();
         Writer {
             format,
             run: Run {
                 content,
-                size,
+                size: shape.size(),
+                shape,
                 start,
                 symbols: None,
                 prefix: format.0.prefix(fields),
@@ -163,7 +165,7 @@ impl Writer {
     /// Writes what comes before the first record (the CSV header).
     pub fn write_header<W: Write + ?Sized>(&self, w: &mut W) -> io::Result<()> {
         let mut buf = Vec::new();
-        self.format.0.header(&mut buf, &self.run, self.run.size);
+        self.format.0.header(&mut buf, &self.run, self.run.shape);
         w.write_all(&buf)
     }
 
@@ -179,13 +181,13 @@ impl Writer {
     }
 
     /// Appends one record to a batch being formatted, with a header before
-    /// it where its size differs from the record before it (see
+    /// it where its shape differs from the record before it (see
     /// [`Formatted`]).
     ///
     /// Returns where the record's own bytes start in [`Formatted::bytes`]
     /// (after any header).
     pub fn push_sized(&self, out: &mut Formatted, record: &Record<'_>) -> usize {
-        let size = record.grid.size();
+        let size = record.grid.shape();
         if out.last != Some(size) {
             self.format.0.header(&mut out.bytes, &self.run, size);
             if out.first.is_none() {
@@ -202,22 +204,22 @@ impl Writer {
 
 /// Records of mixed sizes formatted in order on a worker, for one writer
 /// to write after those of earlier batches: a header comes before a
-/// record wherever the size changes, and the writer drops the first
-/// batch header when the batch before ended with the same size.
+/// record wherever the shape changes, and the writer drops the first
+/// batch header when the batch before ended with the same shape.
 #[derive(Debug, Default)]
 pub struct Formatted {
     bytes: Vec<u8>,
-    /// The size of the first and last record.
-    first: Option<Size>,
-    last: Option<Size>,
+    /// The shape of the first and last record.
+    first: Option<Shape>,
+    last: Option<Shape>,
     /// How many bytes of header start `bytes`.
     header: usize,
 }
 
 impl Formatted {
-    /// The bytes to write after records of which the last had size
-    /// `previous` (updated to this batch's last size).
-    pub fn bytes_after(&self, previous: &mut Option<Size>) -> &[u8] {
+    /// The bytes to write after records of which the last had shape
+    /// `previous` (updated to this batch's last shape).
+    pub fn bytes_after(&self, previous: &mut Option<Shape>) -> &[u8] {
         let mut bytes = &self.bytes[..];
         if self.first.is_some() && self.first == *previous {
             bytes = &bytes[self.header..];
@@ -238,6 +240,7 @@ impl Formatted {
 mod tests {
     use super::*;
     use crate::grid::Grid;
+    use crate::grid::Size;
 
     #[test]
     fn every_format_is_named_once() {

@@ -162,19 +162,29 @@ impl Framer for BlockFramer {
 }
 
 /// Appends `grid`, preceded by a blank line if `separate`.
+///
+/// Rules go between bands of boxes `h` rows tall and `|` between stacks
+/// `w` columns wide; a jigsaw grid, whose regions rules cannot draw, has
+/// neither.
 pub fn push_grid(buf: &mut Vec<u8>, grid: &Grid, separate: bool) {
     let size = grid.size();
-    let b = size.box_size();
+    let n = size.side();
+    // Without boxes, no band or stack ever ends inside the grid.
+    let (h, w) = if size.has_boxes() {
+        (size.box_rows(), size.box_cols())
+    } else {
+        (n, n)
+    };
     if separate {
         buf.push(b'\n');
     }
     for (r, row) in grid.rows().enumerate() {
-        if r > 0 && r % b == 0 {
-            push_rule(buf, b);
+        if r > 0 && r % h == 0 {
+            push_rule(buf, n / w, w);
         }
         for (c, &v) in row.iter().enumerate() {
             if c > 0 {
-                buf.extend_from_slice(if c % b == 0 { b" | " } else { b" " });
+                buf.extend_from_slice(if c % w == 0 { b" | " } else { b" " });
             }
             buf.push(size.symbol(v));
         }
@@ -182,13 +192,14 @@ pub fn push_grid(buf: &mut Vec<u8>, grid: &Grid, separate: bool) {
     }
 }
 
-/// The rule under a band: dashes under the symbols, `+` under each `|`.
-fn push_rule(buf: &mut Vec<u8>, b: usize) {
-    for stack in 0..b {
+/// The rule under a band of `stacks` stacks `w` columns wide: dashes under
+/// the symbols, `+` under each `|`.
+fn push_rule(buf: &mut Vec<u8>, stacks: usize, w: usize) {
+    for stack in 0..stacks {
         if stack > 0 {
             buf.extend_from_slice(b"-+-");
         }
-        buf.extend(std::iter::repeat_n(b'-', 2 * b - 1));
+        buf.extend(std::iter::repeat_n(b'-', 2 * w - 1));
     }
     buf.push(b'\n');
 }

@@ -22,7 +22,7 @@ use std::io::{self, Read};
 use super::record::{Carried, RecordError};
 use super::spec::{Encoding, Framer, Frames, Raw};
 use super::{FORMATS, Format, Symbols, csv, json, line, npy, pretty};
-use crate::grid::{Grid, ParseError, Size};
+use crate::grid::{Grid, ParseError, Size, Variant};
 
 pub use super::record::MAX_LINE;
 
@@ -46,6 +46,8 @@ pub struct Batch {
     written: Vec<u8>,
     /// That alphabet.
     symbols: Option<Symbols>,
+    /// The variant every record is read with, if one was forced.
+    variant: Option<Variant>,
     /// Other bytes that mean an empty cell.
     empty: Vec<u8>,
     raws: Vec<Raw>,
@@ -82,6 +84,15 @@ impl Batch {
         Ok(())
     }
 
+    /// Gives a grid read from `raw` its variant: the one forced, else the
+    /// one the record says it has, else none.
+    fn shape(&self, raw: &Raw, grid: &mut Grid) -> Result<(), RecordError> {
+        match self.variant.or(raw.variant) {
+            Some(v) if v != grid.variant() => grid.set_variant(v).map_err(RecordError::Shape),
+            _ => Ok(()),
+        }
+    }
+
     /// [`Batch::for_each`], with each record's solution when the record
     /// carries one: a `line` record followed by a field of its length
     /// (`PUZZLE SOLUTION`, as `puzzle --with-solution` writes), the
@@ -103,13 +114,19 @@ impl Batch {
                     let (grid, sol) =
                         json::parse_with_solution(&self.bytes[raw.start..raw.end], raw.size);
                     let parsed = grid.map(|g| scratch = g);
-                    (parsed, sol.map(|r| r.map(|g| solution = g)))
+                    let parsed = parsed.and_then(|()| self.shape(raw, &mut scratch));
+                    let sol = sol.map(|r| {
+                        r.map(|g| solution = g)
+                            .and_then(|()| self.shape(raw, &mut solution))
+                    });
+                    (parsed, sol)
                 }
                 (_, Some((start, end))) => {
                     let parsed = self.parse(raw, &mut scratch);
                     let solved = solution
                         .read_line(&self.bytes[start..end], raw.size)
-                        .map_err(|e| self.named_as_written(start, end, e.into()));
+                        .map_err(|e| self.named_as_written(start, end, e.into()))
+                        .and_then(|()| self.shape(raw, &mut solution));
                     (parsed, Some(solved))
                 }
                 _ => (self.parse(raw, &mut scratch), None),
@@ -139,7 +156,12 @@ impl Batch {
                     let (grid, sol, rating) =
                         json::parse_full(&self.bytes[raw.start..raw.end], raw.size);
                     let parsed = grid.map(|g| scratch = g);
-                    (parsed, sol.map(|r| r.map(|g| solution = g)), rating)
+                    let parsed = parsed.and_then(|()| self.shape(raw, &mut scratch));
+                    let sol = sol.map(|r| {
+                        r.map(|g| solution = g)
+                            .and_then(|()| self.shape(raw, &mut solution))
+                    });
+                    (parsed, sol, rating)
                 }
                 (_, sol) => {
                     let parsed = self.parse(raw, &mut scratch);
@@ -147,6 +169,7 @@ impl Batch {
                         solution
                             .read_line(&self.bytes[start..end], raw.size)
                             .map_err(|e| self.named_as_written(start, end, e.into()))
+                            .and_then(|()| self.shape(raw, &mut solution))
                     });
                     let rating = raw
                         .extra
@@ -164,8 +187,14 @@ impl Batch {
         Ok(())
     }
 
-    /// Parses record `raw` into `scratch`.
+    /// Parses record `raw` into `scratch`, with its variant.
     fn parse(&self, raw: &Raw, scratch: &mut Grid) -> Result<(), RecordError> {
+        self.parse_cells(raw, scratch)?;
+        self.shape(raw, scratch)
+    }
+
+    /// Parses record `raw`'s cells into `scratch`.
+    fn parse_cells(&self, raw: &Raw, scratch: &mut Grid) -> Result<(), RecordError> {
         let bytes = &self.bytes[raw.start..raw.end];
         // Without another alphabet, a bad symbol in a record that looks
         // written in one says so.
@@ -401,6 +430,7 @@ pub struct Reader<R> {
     format: Option<Format>,
     size: Option<Size>,
     symbols: Option<Symbols>,
+    variant: Option<Variant>,
     /// Other bytes that mean an empty cell.
     empty: Vec<u8>,
     /// Each format's reading state for this input, as [`FORMATS`] orders
@@ -425,6 +455,7 @@ impl<R: Read> Reader<R> {
             format,
             size,
             symbols: None,
+            variant: None,
             empty: Vec::new(),
             framers: FORMATS.iter().map(|_| None).collect(),
             current: None,
@@ -438,6 +469,14 @@ impl<R: Read> Reader<R> {
     /// symbols: `line`, `grid`).
     pub fn with_symbols(mut self, symbols: Option<Symbols>) -> Self {
         self.symbols = symbols;
+        self
+    }
+
+    /// Reads every record with this variant (X, Hyper, or a jigsaw map,
+    /// whose size is then to be forced too), whatever the records say;
+    /// `None`: the variant each record says it has, or none.
+    pub fn with_variant(mut self, variant: Option<Variant>) -> Self {
+        self.variant = variant;
         self
     }
 
@@ -496,6 +535,7 @@ impl<R: Read> Reader<R> {
         }
         let mut batch = Batch {
             symbols: self.symbols.clone(),
+            variant: self.variant,
             empty: self.empty.clone(),
             ..Batch::default()
         };
@@ -586,7 +626,10 @@ impl<R: Read> Reader<R> {
 
     /// The next rows of an `npy` array, each a record.
     fn npy_batch(&mut self, records: usize, cells: usize, rows: u64) -> io::Result<Option<Batch>> {
-        let mut batch = Batch::default();
+        let mut batch = Batch {
+            variant: self.variant,
+            ..Batch::default()
+        };
         let mut row = rows;
         while batch.raws.len() < records {
             let Some((start, end)) = self.lines.take(cells)? else {
@@ -599,6 +642,7 @@ impl<R: Read> Reader<R> {
                 line: row,
                 kind: Ok(Encoding::Bytes),
                 size: self.size,
+                variant: None,
                 start: at,
                 end: at + cells,
                 solution: None,

@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use crate::grid::{Grid, ParseError, Size, or_list, plural};
+use crate::grid::{Grid, ParseError, ShapeError, Size, or_list, plural};
 
 /// The longest line read whole; longer lines are reported and skipped.
 pub const MAX_LINE: usize = 1 << 16;
@@ -288,6 +288,15 @@ pub enum RecordError {
         /// What is wrong with it.
         error: Box<RecordError>,
     },
+    /// The shape a record says it has (box, variant, regions), or the
+    /// variant it is read with, cannot be.
+    Shape(ShapeError),
+}
+
+impl From<ShapeError> for RecordError {
+    fn from(e: ShapeError) -> Self {
+        RecordError::Shape(e)
+    }
 }
 
 impl RecordError {
@@ -339,7 +348,7 @@ impl From<ParseError> for RecordError {
 
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let sides = || or_list(Size::ALL.iter().map(|s| s.side()));
+        let sides = || or_list(Size::USUAL.iter().map(|s| s.side()));
         match self {
             RecordError::LineTooLong => write!(f, "line longer than {MAX_LINE} bytes, skipped"),
             RecordError::Cells(e) => e.fmt(f),
@@ -371,7 +380,7 @@ impl fmt::Display for RecordError {
             RecordError::CsvHeader { cells } => write!(
                 f,
                 "CSV header has {cells} cell columns, expected {}",
-                or_list(Size::ALL.iter().map(|s| s.cells()))
+                or_list(Size::USUAL.iter().map(|s| s.cells()))
             ),
             RecordError::Value { text, size } => write!(
                 f,
@@ -385,6 +394,7 @@ impl fmt::Display for RecordError {
                 "{found}, expected rows of numbers or a string of symbols"
             ),
             RecordError::Field { field, error } => write!(f, "field \"{field}\": {error}"),
+            RecordError::Shape(e) => e.fmt(f),
             RecordError::Alphabet {
                 found,
                 size,

@@ -9,7 +9,7 @@
 
 use super::record::{Content, Field, RecordError};
 use super::symbols::Symbols;
-use crate::grid::Size;
+use crate::grid::{Shape, Size, Variant};
 
 /// One format, reader and writer side by side.
 pub trait RecordFormat: Sync + std::fmt::Debug {
@@ -31,9 +31,9 @@ pub trait RecordFormat: Sync + std::fmt::Debug {
         Vec::new()
     }
 
-    /// Appends what comes before records of `size` (a CSV header line);
+    /// Appends what comes before records of `shape` (a CSV header line);
     /// nothing by default.
-    fn header(&self, _out: &mut Vec<u8>, _run: &Run, _size: Size) {}
+    fn header(&self, _out: &mut Vec<u8>, _run: &Run, _shape: Shape) {}
 
     /// Appends one record. Writers are stateless per record: a record's
     /// bytes depend only on the run and the record, so records can be
@@ -72,6 +72,8 @@ pub struct Run {
     pub content: Content,
     /// The size of the run's grids (the header of a run of one size).
     pub size: Size,
+    /// Their shape: the size and the variant.
+    pub shape: Shape,
     /// The index of the run's first record (the `grid` format puts a
     /// blank line before every other record).
     pub start: u64,
@@ -116,6 +118,8 @@ pub(crate) struct Raw {
     pub(crate) line: u64,
     pub(crate) kind: Result<Encoding, RecordError>,
     pub(crate) size: Option<Size>,
+    /// The variant the record says it has (a CSV row's shape columns).
+    pub(crate) variant: Option<Variant>,
     pub(crate) start: usize,
     pub(crate) end: usize,
     /// A solution written beside the record (`PUZZLE SOLUTION`, or the
@@ -159,6 +163,7 @@ impl Frames<'_> {
             line,
             kind: Ok(encoding),
             size,
+            variant: None,
             start,
             end,
             solution: None,
@@ -179,6 +184,21 @@ impl Frames<'_> {
         }
     }
 
+    /// Gives the last record added the shape it says it has (a CSV row's
+    /// box, variant and regions), or makes it an error saying why it
+    /// cannot have it.
+    pub fn shape_last(&mut self, shape: Result<Shape, RecordError>) {
+        if let Some(raw) = self.raws.last_mut() {
+            match shape {
+                Ok(shape) => {
+                    raw.size = Some(shape.size());
+                    raw.variant = Some(shape.variant());
+                }
+                Err(e) => raw.kind = Err(e),
+            }
+        }
+    }
+
     /// Adds `bytes`, written as `encoding`, as the solution of the last
     /// record added.
     pub fn push_solution(&mut self, encoding: Encoding, bytes: &[u8]) {
@@ -194,6 +214,7 @@ impl Frames<'_> {
             line: self.line,
             kind: Err(error),
             size: None,
+            variant: None,
             start: self.bytes.len(),
             end: self.bytes.len(),
             solution: None,

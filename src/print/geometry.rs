@@ -8,7 +8,7 @@
 //! print without changes here: a new kind of grid only has to say which
 //! cells share a region and which are shaded.
 
-use crate::grid::Size;
+use crate::grid::{Shape, Size, Variant};
 
 use super::Error;
 
@@ -74,9 +74,27 @@ impl Geometry {
         }
     }
 
-    /// The geometry of one of sudogen's sizes.
+    /// The geometry of one of sudogen's sizes: its boxes, square or not (a
+    /// size without boxes, a jigsaw grid's, is drawn with its side's
+    /// usual boxes; see [`Geometry::from_shape`]).
     pub fn from_size(size: Size) -> Geometry {
-        Geometry::square(size.side())
+        match Size::from_side(size.side()) {
+            Some(usual) if !size.has_boxes() => {
+                Geometry::rectangular(usual.side(), usual.box_rows(), usual.box_cols())
+            }
+            _ => Geometry::rectangular(size.side(), size.box_rows(), size.box_cols()),
+        }
+    }
+
+    /// The geometry of a grid of `shape`: its boxes, X-Sudoku's shaded
+    /// diagonals, Hyper's shaded windows, or a jigsaw's regions.
+    pub fn from_shape(shape: Shape) -> Geometry {
+        match shape.variant() {
+            Variant::None => Geometry::from_size(shape.size()),
+            Variant::X => Geometry::from_size(shape.size()).with_diagonals(),
+            Variant::Hyper => Geometry::hyper(),
+            Variant::Jigsaw(layout) => Geometry::jigsaw(shape.side(), layout.regions()),
+        }
     }
 
     /// A Jigsaw grid: `regions` gives each cell's region.

@@ -69,7 +69,7 @@ use rand::Rng;
 pub mod unavoidable;
 
 use crate::candidates::{Singles, UnitMasks, singles_fill_all};
-use crate::grid::{Grid, Size};
+use crate::grid::{Geometry, Grid, Shape, Size, Variant};
 use crate::random::shuffle;
 use crate::solve::{Budget, Search, bands, has_other_solution, has_other_solution_9, search};
 use unavoidable::Unavoidable;
@@ -196,13 +196,14 @@ impl Symmetry {
         out
     }
 
-    /// [`Symmetry::orbits`] laid flat and built once per size: the cells
+    /// [`Symmetry::orbits`] laid flat and built once per side: the cells
     /// of every orbit in order, and where each orbit starts (one more
     /// entry than orbits, the last the number of cells).
     fn flat_orbits(self, size: Size) -> (&'static [u16], &'static [u16]) {
         type Flat = std::sync::OnceLock<(Vec<u16>, Vec<u16>)>;
-        static FLAT: [[Flat; 4]; 8] = [const { [const { Flat::new() }; 4] }; 8];
-        let (cells, starts) = FLAT[self as usize][size as usize].get_or_init(|| {
+        const SIDES: usize = crate::grid::MAX_SIDE + 1;
+        static FLAT: [[Flat; SIDES]; 8] = [const { [const { Flat::new() }; SIDES] }; 8];
+        let (cells, starts) = FLAT[self as usize][size.side()].get_or_init(|| {
             let orbits = self.orbits(size);
             let mut starts = vec![0u16];
             let mut cells = Vec::with_capacity(size.cells());
@@ -213,6 +214,42 @@ impl Symmetry {
             (cells, starts)
         });
         (cells, starts)
+    }
+
+    /// Whether the symmetry keeps the units of `shape`: each maps every
+    /// unit onto a unit (rows and columns, boxes, regions, diagonals,
+    /// windows). A puzzle of that shape can then keep the symmetry in its
+    /// givens (as its units keep it); a quarter turn of a 6x6 grid, whose
+    /// 2x3 boxes it turns into 3x2 ones, does not.
+    pub fn fits(self, shape: Shape) -> bool {
+        let geometry = shape.geometry();
+        let n = shape.side();
+        let units: std::collections::HashSet<Vec<u16>> = (0..geometry.unit_count())
+            .map(|u| geometry.unit(u).to_vec())
+            .collect();
+        self.generators().iter().all(|g| {
+            units.iter().all(|unit| {
+                let mut image: Vec<u16> = unit
+                    .iter()
+                    .map(|&c| {
+                        let (r, c2) = g(usize::from(c) / n, usize::from(c) % n, n);
+                        (r * n + c2) as u16
+                    })
+                    .collect();
+                image.sort_unstable();
+                units.contains(&image)
+            })
+        })
+    }
+
+    /// The symmetries that keep the units of `shape` (see
+    /// [`Symmetry::fits`]).
+    pub fn fitting(shape: Shape) -> Vec<Symmetry> {
+        Symmetry::ALL
+            .iter()
+            .copied()
+            .filter(|s| s.fits(shape))
+            .collect()
     }
 
     /// Whether the givens of `puzzle` keep the symmetry.
@@ -271,15 +308,16 @@ impl Made {
     }
 }
 
-/// The fewest clues a unique puzzle of `size` can have, as far as is
+/// The fewest clues a unique puzzle of `shape` can have, as far as is
 /// proven: 4 for 4x4, 17 for 9x9 (McGuire, Tugemann and Civario, 2012),
-/// and `n - 1` otherwise (with two symbols absent from the givens, they
-/// could be swapped in any solution).
-pub fn fewest_clues(size: Size) -> usize {
-    match size {
-        Size::S4 => 4,
-        Size::S9 => 17,
-        _ => size.side() - 1,
+/// and `n - 1` otherwise, variants included (with two symbols absent from
+/// the givens, they could be swapped in any solution).
+pub fn fewest_clues(shape: impl Into<Shape>) -> usize {
+    let shape = shape.into();
+    match shape.size() {
+        Size::S4 if shape.is_plain() => 4,
+        Size::S9 if shape.is_plain() => 17,
+        size => size.side() - 1,
     }
 }
 
@@ -347,6 +385,10 @@ fn remove_givens<R: Rng + ?Sized>(
     let size = solution.size();
     let mut tracked = Tracked::new(solution);
     let mut clues = size.cells();
+    // The small unavoidable sets are listed for the classic shapes only
+    // (their second family follows the bands of square boxes, and a
+    // variant's units can make a rearrangement of them invalid).
+    let listed = solution.shape().is_classic();
     let target = settings.clues.unwrap_or(0);
     // The small unavoidable sets, built at the first check a single cannot
     // settle (a run stopped early by `--clues` or by `make_easy` may never
@@ -373,8 +415,14 @@ fn remove_givens<R: Rng + ?Sized>(
             puzzle.cells_mut()[i] = 0;
             tracked.unplace(i, solution.cells()[i]);
         }
-        let (unique, hidden) =
-            check_removal(&tracked, &puzzle, orbit, solution, &mut sets, &mut budget);
+        let (unique, hidden) = check_removal(
+            &tracked,
+            &puzzle,
+            orbit,
+            solution,
+            (listed, &mut sets),
+            &mut budget,
+        );
         if unique.is_none() {
             unproven += orbit.len();
         }
@@ -430,7 +478,7 @@ fn check_removal(
     puzzle: &Grid,
     orbit: &[usize],
     solution: &Grid,
-    sets: &mut Option<Unavoidable>,
+    (listed, sets): (bool, &mut Option<Unavoidable>),
     budget: &mut Budget,
 ) -> (Option<bool>, bool) {
     match orbit[..] {
@@ -446,9 +494,10 @@ fn check_removal(
         }
         // A small unavoidable set left without a given: the puzzle would
         // have another solution.
-        _ if sets
-            .get_or_insert_with(|| Unavoidable::of_puzzle(solution, puzzle, orbit))
-            .take(orbit) =>
+        _ if listed
+            && sets
+                .get_or_insert_with(|| Unavoidable::of_puzzle(solution, puzzle, orbit))
+                .take(orbit) =>
         {
             (Some(false), false)
         }
@@ -480,7 +529,7 @@ fn check_removal(
 /// solver's band masks (its searches then start from them without reading
 /// the grid, and the singles are read from them too).
 struct Tracked {
-    size: Size,
+    geometry: &'static Geometry,
     units: UnitMasks,
     bands: Option<bands::Givens>,
 }
@@ -488,19 +537,20 @@ struct Tracked {
 impl Tracked {
     /// Every cell of `solution` a given.
     fn new(solution: &Grid) -> Tracked {
-        let size = solution.size();
-        let places = size.places();
-        let mut units = UnitMasks::default();
-        for (i, &v) in solution.cells().iter().enumerate() {
-            units.place(places[i], v);
+        let shape = solution.shape();
+        let units = UnitMasks::of(solution);
+        let classic_9 = shape.size() == Size::S9 && shape.variant() == Variant::None;
+        let bands = classic_9.then(|| bands::Givens::new(solution));
+        Tracked {
+            geometry: shape.geometry(),
+            units,
+            bands,
         }
-        let bands = (size == Size::S9).then(|| bands::Givens::new(solution));
-        Tracked { size, units, bands }
     }
 
     /// `value` is given at `cell` again.
     fn place(&mut self, cell: usize, value: u8) {
-        self.units.place(self.size.places()[cell], value);
+        self.units.place(self.geometry.places()[cell], value);
         if let Some(b) = &mut self.bands {
             b.add(cell, value);
         }
@@ -508,7 +558,7 @@ impl Tracked {
 
     /// `cell`'s given, `value`, is gone.
     fn unplace(&mut self, cell: usize, value: u8) {
-        self.units.unplace(self.size.places()[cell], value);
+        self.units.unplace(self.geometry.places()[cell], value);
         if let Some(b) = &mut self.bands {
             b.remove(cell, value);
         }
@@ -531,7 +581,8 @@ impl Tracked {
     /// costs a count of three masks, against nine open-cell masks from the
     /// band masks ([`bands::Givens::naked_single`], which answers the same).
     fn naked_forced(&self, cell: usize) -> bool {
-        self.units.used(self.size.places()[cell]).len() as usize == self.size.side() - 1
+        let n = self.geometry.shape().side();
+        self.units.used(self.geometry.places()[cell]).len() as usize == n - 1
     }
 
     /// [`has_other_solution`] on `puzzle`, whose givens these are.
@@ -555,34 +606,27 @@ impl Tracked {
 /// them; it stops when a round places nothing (at most one round per
 /// empty cell).
 pub fn solvable_by_hidden_singles(puzzle: &Grid) -> bool {
-    let places = puzzle.size().places();
-    let mut units = UnitMasks::default();
-    for (i, &v) in puzzle.cells().iter().enumerate() {
-        if v != 0 {
-            units.place(places[i], v);
-        }
-    }
+    let units = UnitMasks::of(puzzle);
     singles_fill_all(puzzle, &units, None, Singles::Hidden)
 }
 
 /// [`Tracked::hidden_forced`] read from the units' contents `units`
-/// (sizes other than 9x9).
+/// (shapes other than the classic 9x9).
 fn hidden_forced(puzzle: &Grid, units: &UnitMasks, cell: usize, v: u8) -> bool {
-    let size = puzzle.size();
-    let places = size.places();
-    let n = size.side();
-    let p = places[cell];
+    let geometry = puzzle.geometry();
+    let places = geometry.places();
     let cells = puzzle.cells();
-    let (row, col, boxn) = (usize::from(p.row), usize::from(p.col), usize::from(p.boxn));
     // Every cell of a unit is looked at, without a branch per cell (the
     // answers are data-dependent and would be mispredicted).
     let blocked = |c: usize| (c == cell) | (cells[c] != 0) | units.used(places[c]).contains(v);
-    // Units are the boxes, then the rows, then the columns.
-    let unit_cells = size.unit_cells();
-    let unit_blocked = |u: usize| {
-        (unit_cells[u * n..(u + 1) * n].iter()).fold(true, |all, &c| all & blocked(usize::from(c)))
+    let unit_blocked = |u: u8| {
+        (geometry.unit(usize::from(u)).iter()).fold(true, |all, &c| all & blocked(usize::from(c)))
     };
-    unit_blocked(boxn) || unit_blocked(n + row) || unit_blocked(2 * n + col)
+    geometry
+        .cell_units(cell)
+        .units()
+        .iter()
+        .any(|&u| unit_blocked(u))
 }
 
 /// The number of givens of a puzzle.
@@ -653,7 +697,7 @@ mod tests {
                     c / 9,
                     c % 9
                 );
-                let used = tracked.units.used(Size::S9.places()[c]).len();
+                let used = tracked.units.used(Shape::from(Size::S9).places()[c]).len();
                 let n = tracked.bands.as_ref().expect("9x9").naked_single(c);
                 assert_eq!(n, used == 8, "#{i} r{}c{}", c / 9, c % 9);
                 let o = tracked.has_other_solution(&puzzle, c, &grid, &mut { Budget::UNLIMITED });

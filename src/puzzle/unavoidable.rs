@@ -46,12 +46,21 @@ pub struct Unavoidable {
 
 impl Unavoidable {
     /// The sets of the complete valid grid `solution`, every cell a given.
+    ///
+    /// # Panics
+    /// If the grid's shape is not one of the four classic ones (square
+    /// boxes, no variant): the second family follows square boxes, and a
+    /// variant's units can forbid a rearrangement.
     pub fn new(solution: &Grid) -> Unavoidable {
+        assert!(
+            solution.shape().is_classic(),
+            "unavoidable sets are listed for the classic shapes only"
+        );
         match solution.size() {
             Size::S4 => Unavoidable::build::<4, 2>(solution.cells()),
             Size::S9 => Unavoidable::build::<9, 3>(solution.cells()),
             Size::S16 => Unavoidable::build::<16, 4>(solution.cells()),
-            Size::S25 => Unavoidable::build::<25, 5>(solution.cells()),
+            _ => Unavoidable::build::<25, 5>(solution.cells()),
         }
     }
 

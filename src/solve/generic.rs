@@ -54,83 +54,25 @@
 
 use super::explore::{DeadEnds, NO_FAILURE, Node, explore};
 use super::{Budget, Found};
-use crate::grid::{Grid, MAX_CELLS, Size};
+use crate::grid::{Geometry, Grid, MAX_CELLS, Shape};
 use crate::mask::Mask;
+use crate::shape::{CellSet, MAX_UNITS, SET_WORDS};
 
-/// The three units of each cell, as unit numbers in the order of
-/// [`Size::unit_cells`].
-fn units_of(size: Size) -> &'static [[u8; 3]] {
-    static TABLES: [std::sync::OnceLock<Vec<[u8; 3]>>; 4] =
-        [const { std::sync::OnceLock::new() }; 4];
-    TABLES[size as usize].get_or_init(|| {
-        let mut out = vec![[0u8; 3]; size.cells()];
-        let mut filled = vec![0usize; size.cells()];
-        for (u, unit) in size.unit_cells().chunks_exact(size.side()).enumerate() {
-            for &c in unit {
-                let c = usize::from(c);
-                out[c][filled[c]] = u as u8;
-                filled[c] += 1;
-            }
-        }
-        out
-    })
-}
+/// Words of a set of cells ([`CellSet`]) at the largest size.
+const WORDS: usize = SET_WORDS;
 
-/// The three units of each cell as bits of a `u128` (see [`units_of`]).
-fn unit_bits(size: Size) -> &'static [u128] {
-    static TABLES: [std::sync::OnceLock<Vec<u128>>; 4] = [const { std::sync::OnceLock::new() }; 4];
-    TABLES[size as usize].get_or_init(|| {
-        units_of(size)
-            .iter()
-            .map(|us| us.iter().fold(0, |m, &u| m | 1 << u))
-            .collect()
-    })
-}
-
-/// Words of a set of cells ([`Cells`]) at the largest size.
-const WORDS: usize = MAX_CELLS.div_ceil(64);
-
-/// A set of cells, a bit each (a state of `W` words reads the first `W`).
-type Cells = [u64; WORDS];
-
-/// The peers of each cell, and the cells of each unit (in the order of
-/// [`Size::unit_cells`]), as sets of cells: `(peers, units)`.
-fn cell_sets(size: Size) -> &'static (Vec<Cells>, Vec<Cells>) {
-    static TABLES: [std::sync::OnceLock<(Vec<Cells>, Vec<Cells>)>; 4] =
-        [const { std::sync::OnceLock::new() }; 4];
-    TABLES[size as usize].get_or_init(|| {
-        let set = |cells: &[u16]| {
-            let mut s = [0u64; WORDS];
-            for &c in cells {
-                s[usize::from(c) / 64] |= 1 << (c % 64);
-            }
-            s
-        };
-        let per = size.peer_count();
-        let peers = size.peer_table().chunks_exact(per).map(set).collect();
-        let units = size
-            .unit_cells()
-            .chunks_exact(size.side())
-            .map(set)
-            .collect();
-        (peers, units)
-    })
-}
-
-/// The most units a size has (3 × 25).
-const MAX_UNITS: usize = 75;
 /// The largest side.
-const MAX_SIDE: usize = 25;
+const MAX_SIDE: usize = crate::grid::MAX_SIDE;
 
 /// A search state for up to `C` cells, `W` words of cell sets. Sized by
 /// the puzzle ([`search`]): a 4x4 state is a few hundred bytes, where one
 /// sized for 25x25 would be some 9 KB to set up and copy per guess.
 #[derive(Clone)]
 struct State<const C: usize, const W: usize> {
-    size: Size,
-    /// [`units_of`] the size.
-    units_of: &'static [[u8; 3]],
-    /// [`unit_bits`] of the size.
+    shape: Shape,
+    /// The unit tables of the shape.
+    geometry: &'static Geometry,
+    /// The units of each cell as bits (the geometry's).
     unit_bits: &'static [u128],
     /// Candidates of each cell; a fixed cell holds its value alone.
     cand: [Mask; C],
@@ -138,10 +80,10 @@ struct State<const C: usize, const W: usize> {
     /// facts as `cand`, by value: peers and unit cells holding a value are
     /// then found a word at a time).
     has: [[u64; W]; MAX_SIDE],
-    /// [`cell_sets`] of the size: the peers of each cell.
-    peer_sets: &'static [Cells],
-    /// [`cell_sets`] of the size: the cells of each unit.
-    unit_sets: &'static [Cells],
+    /// The peers of each cell, as sets of cells.
+    peer_sets: &'static [CellSet],
+    /// The cells of each unit, as sets of cells.
+    unit_sets: &'static [CellSet],
     fixed: [bool; C],
     /// Cells fixed but not yet removed from their peers: `queue[..queued]`
     /// (an array, so copying the state for a guess never allocates).
@@ -207,39 +149,37 @@ enum Branch {
     /// The candidates of a cell: alternative `i` is value `i + 1` there.
     Cell(usize),
     /// The places of `value` in a unit: alternative `i` is the unit's
-    /// `i`-th cell (in the order of [`Size::unit_cells`]).
+    /// `i`-th cell (in the order of [`Geometry::unit_cells`]).
     Place { unit: usize, value: u8 },
 }
 
 impl Branch {
     /// The cell and value of alternative `i`.
-    fn alternative(self, size: Size, i: usize) -> (usize, u8) {
+    fn alternative(self, geometry: &Geometry, i: usize) -> (usize, u8) {
         match self {
             Branch::Cell(cell) => (cell, i as u8 + 1),
-            Branch::Place { unit, value } => {
-                let cell = size.unit_cells()[unit * size.side() + i];
-                (usize::from(cell), value)
-            }
+            Branch::Place { unit, value } => (usize::from(geometry.unit(unit)[i]), value),
         }
     }
 
     /// The alternative a complete grid `hint` takes, if it is one of
     /// `alternatives`.
-    fn hinted(self, size: Size, hint: &[u8], alternatives: u32) -> Option<usize> {
+    fn hinted(self, geometry: &Geometry, hint: &[u8], alternatives: u32) -> Option<usize> {
         let i = match self {
             Branch::Cell(cell) => usize::from(hint[cell]).checked_sub(1)?,
-            Branch::Place { unit, value } => {
-                let n = size.side();
-                let cells = &size.unit_cells()[unit * n..(unit + 1) * n];
-                cells.iter().position(|&c| hint[usize::from(c)] == value)?
-            }
+            Branch::Place { unit, value } => geometry
+                .unit(unit)
+                .iter()
+                .position(|&c| hint[usize::from(c)] == value)?,
         };
         (alternatives & 1 << i != 0).then_some(i)
     }
 }
 
 impl<const C: usize, const W: usize> State<C, W> {
-    fn new(size: Size) -> Self {
+    fn new(shape: Shape) -> Self {
+        let size = shape.size();
+        let geometry = shape.geometry();
         debug_assert!(size.cells() <= C && C <= 64 * W);
         let mut cand = [Mask::EMPTY; C];
         cand[..size.cells()].fill(size.full_mask());
@@ -249,14 +189,13 @@ impl<const C: usize, const W: usize> State<C, W> {
         }
         let mut has = [[0u64; W]; MAX_SIDE];
         has[..size.side()].fill(all);
-        let (peer_sets, unit_sets) = cell_sets(size);
         State {
             has,
-            peer_sets,
-            unit_sets,
-            size,
-            units_of: units_of(size),
-            unit_bits: unit_bits(size),
+            peer_sets: geometry.peer_sets(),
+            unit_sets: geometry.unit_sets(),
+            shape,
+            geometry,
+            unit_bits: geometry.unit_bits(),
             cand,
             fixed: [false; C],
             queue: [0; C],
@@ -275,8 +214,8 @@ impl<const C: usize, const W: usize> State<C, W> {
     /// Counts the places of every value in every unit afresh (and notes
     /// the values with one place), then keeps them up to date.
     fn recount(&mut self) -> Result<(), Dead> {
-        let n = self.size.side();
-        for (u, unit) in self.size.unit_cells().chunks_exact(n).enumerate() {
+        let n = self.shape.side();
+        for (u, unit) in self.geometry.unit_cells().chunks_exact(n).enumerate() {
             let mut counts = [0u8; MAX_SIDE];
             for &c in unit {
                 let mut m = self.cand[usize::from(c)].0;
@@ -306,12 +245,12 @@ impl<const C: usize, const W: usize> State<C, W> {
         if !self.counting {
             return Ok(());
         }
-        let units = self.units_of[cell];
+        let units = self.geometry.cell_units(cell).units();
         let mut g = gone;
         while g != 0 {
             let v = g.trailing_zeros() as usize;
             g &= g - 1;
-            for u in units {
+            for &u in units {
                 let u = usize::from(u);
                 let places = &mut self.places[u][v];
                 *places -= 1;
@@ -422,10 +361,10 @@ impl<const C: usize, const W: usize> State<C, W> {
     /// Cheaper than counting when most cells fall to singles without a
     /// guess (a dense puzzle).
     fn hidden_singles_scan(&mut self) -> Result<bool, Dead> {
-        let n = self.size.side();
-        let full = self.size.full_mask().0;
+        let n = self.shape.side();
+        let full = self.shape.size().full_mask().0;
         let mut any = false;
-        for (u, unit) in self.size.unit_cells().chunks_exact(n).enumerate() {
+        for (u, unit) in self.geometry.unit_cells().chunks_exact(n).enumerate() {
             // Values seen once, seen more than once, and fixed (values
             // already fixed in the unit are seen once too).
             let (mut once, mut more, mut placed) = (0u32, 0u32, 0u32);
@@ -462,7 +401,7 @@ impl<const C: usize, const W: usize> State<C, W> {
     /// Fixes the hidden singles noted since the last call (a value with
     /// one place left in a unit); whether it fixed any.
     fn hidden_singles_counted(&mut self) -> Result<bool, Dead> {
-        let n = self.size.side();
+        let n = self.shape.side();
         let mut any = false;
         for v in 0..n {
             while self.pending[v] != 0 {
@@ -513,12 +452,13 @@ impl<const C: usize, const W: usize> State<C, W> {
     /// assignment of the unit's open cells to distinct values gives it
     /// that value. Whether anything was removed.
     fn all_different(&mut self) -> Result<bool, Dead> {
-        let n = self.size.side();
-        let units = self.size.unit_cells();
+        let n = self.shape.side();
+        let units = self.geometry.unit_cells();
+        let count = self.geometry.unit_count();
         let mut any = false;
         while self.dirty != 0 {
             let u = self.dirty.trailing_zeros() as usize;
-            if u >= 3 * n {
+            if u >= count {
                 self.dirty = 0;
                 break;
             }
@@ -580,14 +520,20 @@ impl<const C: usize, const W: usize> State<C, W> {
         }
     }
 
-    /// One pass of locked candidates. Each box is cut into `b` segments of
-    /// `b` cells along rows (and along columns): a value whose candidates
-    /// in the box lie in one segment leaves the rest of that row (pointing),
-    /// and a value whose candidates in a row lie in one segment leaves the
-    /// rest of that box (claiming). Whether anything was removed.
+    /// One pass of locked candidates. Each box of `h` rows and `w` columns
+    /// is cut into `h` segments of `w` cells along rows (and `w` of `h`
+    /// along columns): a value whose candidates in the box lie in one
+    /// segment leaves the rest of that row (pointing), and a value whose
+    /// candidates in a row lie in one segment leaves the rest of that box
+    /// (claiming). Whether anything was removed. Jigsaw shapes, without
+    /// boxes, skip it (the all-different filter finds the same removals,
+    /// later); a variant's extra units take no part.
     fn locked_candidates(&mut self) -> Result<bool, Dead> {
-        let size = self.size;
-        let (b, n) = (size.box_size(), size.side());
+        let size = self.shape.size();
+        if !size.has_boxes() {
+            return Ok(false);
+        }
+        let n = size.side();
         let mut any = false;
         // `seg[band_row][stack]`: the candidates of row `r`'s cells in the
         // box of stack `stack` (and the same with rows and columns
@@ -600,14 +546,22 @@ impl<const C: usize, const W: usize> State<C, W> {
                     size.cell(r, c)
                 }
             };
+            // Along rows a band is `h` rows of boxes `w` wide; along
+            // columns, `w` columns of boxes `h` tall.
+            let (h, w) = if transpose {
+                (size.box_cols(), size.box_rows())
+            } else {
+                (size.box_rows(), size.box_cols())
+            };
+            let stacks = n / w;
             // The rows of the band (columns of the stack) are units
             // `first..first + n`: only a band with a changed row can give
             // something new (its deductions stay within the band).
             let first = if transpose { 2 * n } else { n };
-            let mut seg = [[0u32; 5]; 25];
-            let mut row_once = [0u32; 25];
-            for band in (0..n).step_by(b) {
-                let rows = ((1u128 << b) - 1) << (first + band);
+            let mut seg = [[0u32; MAX_SIDE / 2]; MAX_SIDE];
+            let mut row_once = [0u32; MAX_SIDE];
+            for band in (0..n).step_by(h) {
+                let rows = ((1u128 << h) - 1) << (first + band);
                 if self.changed & rows == 0 {
                     continue;
                 }
@@ -615,10 +569,10 @@ impl<const C: usize, const W: usize> State<C, W> {
                 // (Indexed loops: the iterator forms cost 2 to 6% more
                 // instructions in the whole solve.)
                 #[allow(clippy::needless_range_loop)]
-                for r in band..band + b {
-                    for s in 0..b {
+                for r in band..band + h {
+                    for s in 0..stacks {
                         let mut m = 0;
-                        for c in s * b..s * b + b {
+                        for c in s * w..s * w + w {
                             m |= self.cand[at(r, c)].0;
                         }
                         seg[r][s] = m;
@@ -627,36 +581,36 @@ impl<const C: usize, const W: usize> State<C, W> {
                 // Per row, the values in exactly one of its segments; per
                 // box (band, stack), the values in exactly one of its rows.
                 #[allow(clippy::needless_range_loop)]
-                for r in band..band + b {
+                for r in band..band + h {
                     let (mut once, mut more) = (0u32, 0u32);
-                    for &m in &seg[r][..b] {
+                    for &m in &seg[r][..stacks] {
                         more |= once & m;
                         once |= m;
                     }
                     row_once[r] = once & !more;
                 }
-                for s in 0..b {
+                for s in 0..stacks {
                     let (mut once, mut more) = (0u32, 0u32);
-                    for row in &seg[band..band + b] {
+                    for row in &seg[band..band + h] {
                         more |= once & row[s];
                         once |= row[s];
                     }
                     let box_once = once & !more;
-                    for r in band..band + b {
+                    for r in band..band + h {
                         let mine = seg[r][s];
                         // Claiming: in row r, only in this box.
                         let claimed = mine & row_once[r];
                         // Pointing: in this box, only in row r.
                         let pointing = mine & box_once;
                         if claimed & !pointing != 0 {
-                            for q in (band..band + b).filter(|&q| q != r) {
-                                for c in s * b..s * b + b {
+                            for q in (band..band + h).filter(|&q| q != r) {
+                                for c in s * w..s * w + w {
                                     any |= self.remove(at(q, c), claimed)?;
                                 }
                             }
                         }
                         if pointing & !claimed != 0 {
-                            for c in (0..n).filter(|&c| c / b != s) {
+                            for c in (0..n).filter(|&c| c / w != s) {
                                 any |= self.remove(at(r, c), pointing)?;
                             }
                         }
@@ -686,7 +640,7 @@ impl<const C: usize, const W: usize> State<C, W> {
         debug_assert!(self.counting);
         // (cell, candidates, score): lower is better.
         let mut best = (0, u32::MAX, u32::MAX);
-        for cell in 0..self.size.cells() {
+        for cell in 0..self.shape.cells() {
             if self.fixed[cell] {
                 continue;
             }
@@ -699,7 +653,7 @@ impl<const C: usize, const W: usize> State<C, W> {
                 let (a, b) = (m.trailing_zeros() as usize, 31 - m.leading_zeros() as usize);
                 let (mut pa, mut pb) = (u32::MAX, u32::MAX);
                 let mut dead_ends = w[cell];
-                for u in self.units_of[cell] {
+                for &u in self.geometry.cell_units(cell).units() {
                     let u = usize::from(u);
                     pa = pa.min(u32::from(self.places[u][a]));
                     pb = pb.min(u32::from(self.places[u][b]));
@@ -719,9 +673,10 @@ impl<const C: usize, const W: usize> State<C, W> {
         if fewest > 2 {
             // A value with one place is fixed there (hidden singles ran to
             // the end), so only counts of two and more are open choices.
-            let n = self.size.side();
+            let n = self.shape.side();
+            let units = self.geometry.unit_count();
             let mut place = (0, 0, fewest);
-            'units: for (u, counts) in self.places[..3 * n].iter().enumerate() {
+            'units: for (u, counts) in self.places[..units].iter().enumerate() {
                 for (v, &k) in counts[..n].iter().enumerate() {
                     let k = u32::from(k);
                     if k >= 2 && k < place.2 {
@@ -735,7 +690,7 @@ impl<const C: usize, const W: usize> State<C, W> {
             if place.2 < fewest {
                 let (unit, v) = (place.0, place.1);
                 let bit = 1 << v;
-                let cells = &self.size.unit_cells()[unit * n..(unit + 1) * n];
+                let cells = self.geometry.unit(unit);
                 let alternatives = cells
                     .iter()
                     .enumerate()
@@ -749,7 +704,7 @@ impl<const C: usize, const W: usize> State<C, W> {
     }
 
     fn write(&self, grid: &mut Grid) {
-        grid.clear(self.size);
+        grid.clear(self.shape);
         for (out, m) in grid.cells_mut().iter_mut().zip(&self.cand) {
             *out = m.first().unwrap_or(0);
         }
@@ -908,10 +863,12 @@ pub fn search(
     found: &mut Found,
     budget: &mut Budget,
 ) {
-    if grid.size() == Size::S4 {
-        search_in::<16, 1>(grid, exclude, hint, found, budget);
-    } else {
-        search_in::<MAX_CELLS, WORDS>(grid, exclude, hint, found, budget);
+    match grid.size().cells() {
+        0..=16 => search_in::<16, 1>(grid, exclude, hint, found, budget),
+        17..=64 => search_in::<64, 1>(grid, exclude, hint, found, budget),
+        65..=144 => search_in::<144, 3>(grid, exclude, hint, found, budget),
+        145..=256 => search_in::<256, 4>(grid, exclude, hint, found, budget),
+        _ => search_in::<MAX_CELLS, WORDS>(grid, exclude, hint, found, budget),
     }
 }
 
@@ -925,7 +882,7 @@ fn search_in<const C: usize, const W: usize>(
 ) {
     // The givens (and the excluded value) go in without counting places;
     // they are counted once, when the search first guesses.
-    let mut state = State::<C, W>::new(grid.size());
+    let mut state = State::<C, W>::new(grid.shape());
     for (cell, &v) in grid.cells().iter().enumerate() {
         if v != 0 && state.fix(cell, v).is_err() {
             return;
@@ -972,16 +929,16 @@ impl<const C: usize, const W: usize> Node for State<C, W> {
     }
 
     fn hinted(&self, branch: Branch, hint: &[u8], rest: u32) -> Option<usize> {
-        branch.hinted(self.size, hint, rest)
+        branch.hinted(self.geometry, hint, rest)
     }
 
     fn take(&mut self, branch: Branch, i: usize) -> bool {
-        let (cell, v) = branch.alternative(self.size, i);
+        let (cell, v) = branch.alternative(self.geometry, i);
         self.fix(cell, v).is_ok()
     }
 
     fn rule_out(&mut self, branch: Branch, i: usize) -> bool {
-        let (cell, v) = branch.alternative(self.size, i);
+        let (cell, v) = branch.alternative(self.geometry, i);
         self.remove(cell, Mask::single(v).0).is_ok()
     }
 }
@@ -989,6 +946,7 @@ impl<const C: usize, const W: usize> Node for State<C, W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Size;
     use crate::solve::count_solutions;
 
     /// The state [`search`] uses for 4x4 puzzles.
@@ -999,7 +957,7 @@ mod tests {
         (0..MAX_SIDE).all(|v| {
             (0..64 * W).all(|c| {
                 let held = state.has[v][c / 64] & 1 << (c % 64) != 0;
-                let candidate = c < state.size.cells() && state.cand[c].0 & 1 << v != 0;
+                let candidate = c < state.shape.cells() && state.cand[c].0 & 1 << v != 0;
                 held == candidate
             })
         })
@@ -1012,8 +970,7 @@ mod tests {
     fn walk_keeps_the_index<const C: usize, const W: usize>(grid: &Grid, seed: u64) {
         use crate::random::{below, grid_rng};
         let mut rng = grid_rng(seed, 1);
-        let size = grid.size();
-        let mut state = State::<C, W>::new(size);
+        let mut state = State::<C, W>::new(grid.shape());
         for (cell, &v) in grid.cells().iter().enumerate() {
             if below(&mut rng, 100) < 45 {
                 assert!(state.fix(cell, v).is_ok());
@@ -1131,7 +1088,7 @@ mod tests {
     fn a_value_with_fewer_places_than_any_cell_has_candidates_is_guessed_on() {
         let mut g = Grid::empty(Size::S4);
         g.set(0, 0, 1);
-        let mut state = Small::new(Size::S4);
+        let mut state = Small::new(Shape::from(Size::S4));
         assert!(state.fix(0, 1).is_ok() && state.propagate().is_ok());
         assert!(state.recount().is_ok());
         let (branch, alternatives) = state.pick(&Weights::default());
@@ -1140,9 +1097,14 @@ mod tests {
         };
         assert_eq!((value, alternatives.count_ones()), (1, 2));
         for i in (0..4).filter(|&i| alternatives & 1 << i != 0) {
-            let (cell, v) = branch.alternative(Size::S4, i);
+            let (cell, v) = branch.alternative(Shape::from(Size::S4).geometry(), i);
             assert_eq!(v, 1);
-            assert!(Size::S4.unit_cells()[4 * unit..4 * unit + 4].contains(&(cell as u16)));
+            assert!(
+                Shape::from(Size::S4)
+                    .geometry()
+                    .unit(unit)
+                    .contains(&(cell as u16))
+            );
             assert!(state.cand[cell].contains(1) && !state.fixed[cell]);
         }
         assert_eq!(count_solutions(&g, 1000), 72);
@@ -1152,9 +1114,12 @@ mod tests {
             .first
             .expect("solutions");
         let i = branch
-            .hinted(Size::S4, hint.cells(), alternatives)
+            .hinted(Shape::from(Size::S4).geometry(), hint.cells(), alternatives)
             .expect("the hint's place is an alternative");
-        assert_eq!(hint.cells()[branch.alternative(Size::S4, i).0], 1);
+        assert_eq!(
+            hint.cells()[branch.alternative(Shape::from(Size::S4).geometry(), i).0],
+            1
+        );
     }
 
     /// A dead state charges what failed: a cell left without candidates,
@@ -1164,13 +1129,13 @@ mod tests {
     fn a_dead_state_names_what_failed() {
         let mut weights = Weights::default();
         // Cell 6 loses every value.
-        let mut state = Small::new(Size::S4);
+        let mut state = Small::new(Shape::from(Size::S4));
         assert!(state.remove(6, 0b1111).is_err());
         state.learn(&mut weights);
         assert_eq!(weights.0[6], 1);
         // Value 1 loses every place in box 0 (cells 0, 1, 4, 5), with the
         // places counted.
-        let mut state = Small::new(Size::S4);
+        let mut state = Small::new(Shape::from(Size::S4));
         assert!(state.recount().is_ok());
         let out: Vec<bool> = [0, 1, 4, 5]
             .iter()
@@ -1180,7 +1145,7 @@ mod tests {
         state.learn(&mut weights);
         assert_eq!(weights.0[usize::from(Failed::place(0, 0).0)], 1);
         // Three cells of box 0 share two values.
-        let mut state = Small::new(Size::S4);
+        let mut state = Small::new(Shape::from(Size::S4));
         for c in [0, 1, 4] {
             assert!(state.remove(c, 0b1100).is_ok());
         }
@@ -1188,7 +1153,7 @@ mod tests {
         state.learn(&mut weights);
         assert_eq!(weights.0[usize::from(Failed::unit(0).0)], 1);
         assert_eq!(weights.0.iter().sum::<u32>(), 3);
-        Small::new(Size::S4).learn(&mut weights);
+        Small::new(Shape::from(Size::S4)).learn(&mut weights);
         assert_eq!(weights.0.iter().sum::<u32>(), 3);
     }
 
@@ -1196,7 +1161,7 @@ mod tests {
     /// the hint's alternative is its value there.
     #[test]
     fn the_hinted_alternative_is_the_hints_cell_or_value() {
-        let mut state = Small::new(Size::S4);
+        let mut state = Small::new(Shape::from(Size::S4));
         // Row 0: 1 2 . . ; row 1: 3 4 . . : cells (0,2), (0,3) keep {3, 4}.
         for (cell, v) in [(0, 1), (1, 2), (4, 3), (5, 4)] {
             assert!(state.fix(cell, v).is_ok());
@@ -1210,8 +1175,14 @@ mod tests {
         assert_eq!(alternatives, state.cand[cell].0);
         let mut hint = [0u8; 16];
         hint[cell] = 4;
-        assert_eq!(branch.hinted(Size::S4, &hint, alternatives), Some(3));
+        assert_eq!(
+            branch.hinted(Shape::from(Size::S4).geometry(), &hint, alternatives),
+            Some(3)
+        );
         hint[cell] = 2;
-        assert_eq!(branch.hinted(Size::S4, &hint, alternatives), None);
+        assert_eq!(
+            branch.hinted(Shape::from(Size::S4).geometry(), &hint, alternatives),
+            None
+        );
     }
 }

@@ -6,12 +6,14 @@
 //! of guesses) bounds the work on very hard large puzzles; a search cut by
 //! it says so.
 //!
-//! 9x9 puzzles go to the band solver ([`bands`]), 16x16 puzzles to its
-//! 64-bit version ([`bands16`]), 4x4 and 25x25 puzzles to the per-cell
-//! solver ([`generic`]). Both are exact: they find every solution,
-//! in a fixed order, so the first solution found is the same every run.
+//! Classic 9x9 puzzles go to the band solver ([`bands`]), classic 16x16
+//! puzzles to its 64-bit version ([`bands16`]), every other shape and
+//! variant (4x4, 25x25, rectangular boxes, X, Hyper, Jigsaw) to the
+//! per-cell solver ([`generic`]), which reads its units from the shape's
+//! tables. All are exact: they find every solution, in a fixed order, so
+//! the first solution found is the same every run.
 
-use crate::grid::{Grid, Size};
+use crate::grid::{Grid, Size, Variant};
 
 pub mod bands;
 pub mod bands16;
@@ -230,9 +232,9 @@ pub fn has_other_solution(
     let mut found = Found::first();
     let exclude = Some((cell, solution.cells()[cell]));
     budget.begin();
-    if puzzle.size() == Size::S9 {
+    if puzzle.size() == Size::S9 && puzzle.variant() == Variant::None {
         bands::search(puzzle, true, exclude, Some(solution), &mut found, budget);
-    } else if puzzle.size() == Size::S16 {
+    } else if puzzle.size() == Size::S16 && puzzle.variant() == Variant::None {
         bands16::search(puzzle, exclude, Some(solution), &mut found, budget);
     } else {
         generic::search(puzzle, exclude, Some(solution), &mut found, budget);
@@ -285,9 +287,9 @@ fn search_all(puzzle: &Grid, search: Search, keep: bool) -> Outcome {
     };
     let mut budget = search.budget;
     budget.begin();
-    if puzzle.size() == Size::S9 {
+    if puzzle.size() == Size::S9 && puzzle.variant() == Variant::None {
         bands::search(puzzle, false, None, None, &mut found, &mut budget);
-    } else if puzzle.size() == Size::S16 {
+    } else if puzzle.size() == Size::S16 && puzzle.variant() == Variant::None {
         bands16::search(puzzle, None, None, &mut found, &mut budget);
     } else {
         generic::search(puzzle, None, None, &mut found, &mut budget);
@@ -297,6 +299,46 @@ fn search_all(puzzle: &Grid, search: Search, keep: bool) -> Outcome {
         first: found.first,
         guesses: budget.spent - search.budget.spent,
         cut: budget.cut,
+    }
+}
+
+/// A shape without a single valid grid: a jigsaw map can have none (its
+/// regions can cut the grid so that no arrangement fits).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NoGrid {
+    /// The shape.
+    pub shape: crate::grid::Shape,
+}
+
+impl std::fmt::Display for NoGrid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "no {} grid fits these regions: every arrangement repeats a symbol in some row, column or region",
+            self.shape
+        )
+    }
+}
+
+impl std::error::Error for NoGrid {}
+
+/// Whether `shape` has a valid grid at all. Every box shape and variant
+/// has (answered at once); a jigsaw map is searched once, within
+/// [`DEFAULT_BUDGET`] guesses (a map the search cannot settle is taken to
+/// have one).
+pub fn has_grid(shape: crate::grid::Shape) -> Result<(), NoGrid> {
+    if shape.has_boxes() {
+        return Ok(());
+    }
+    let search = Search {
+        limit: 1,
+        budget: DEFAULT_BUDGET,
+    };
+    let out = search_all(&Grid::new(shape), search, false);
+    if out.solutions == 0 && !out.cut {
+        Err(NoGrid { shape })
+    } else {
+        Ok(())
     }
 }
 

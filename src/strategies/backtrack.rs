@@ -78,20 +78,20 @@ impl Limits {
     /// that attempts lost in a dead subtree are cut off early while the
     /// fallback stays out of reach in practice.
     pub const fn for_size(size: Size) -> Limits {
-        match size {
-            Size::S4 => Limits {
+        match size.side() {
+            0..=4 => Limits {
                 budget: 1_000,
                 max_restarts: 100,
             },
-            Size::S9 => Limits {
+            5..=9 => Limits {
                 budget: 10_000,
                 max_restarts: 1_000,
             },
-            Size::S16 => Limits {
+            10..=16 => Limits {
                 budget: 5_000,
                 max_restarts: 1_000,
             },
-            Size::S25 => Limits {
+            _ => Limits {
                 budget: 300_000,
                 max_restarts: 10_000,
             },
@@ -127,7 +127,7 @@ impl Backtrack {
     /// Fills `grid` and reports the effort it took.
     pub fn generate_counted<R: Rng + ?Sized>(&self, rng: &mut R, grid: &mut Grid) -> Effort {
         let size = grid.size();
-        assert_supported(self, "backtrack", size);
+        assert_supported(self, "backtrack", grid.shape());
         let limits = self.limits(size);
         let mut backtracks = 0;
         let mut untried = [Mask::EMPTY; MAX_CELLS];
@@ -161,10 +161,10 @@ fn fill<R: Rng + ?Sized>(
     backtracks: &mut u64,
 ) -> bool {
     let size = grid.size();
-    let places = size.places();
+    let places = grid.geometry().places();
     let count = size.cells();
     let full = size.full_mask();
-    grid.clear(size);
+    grid.clear_cells();
     used.clear();
     untried[..count].fill(full);
     let cells = grid.cells_mut();
@@ -199,6 +199,10 @@ fn fill<R: Rng + ?Sized>(
 impl Generator for Backtrack {
     fn sizes(&self) -> &'static [Size] {
         &Size::ALL
+    }
+
+    fn supports(&self, _shape: crate::grid::Shape) -> bool {
+        true
     }
 
     #[inline]

@@ -336,7 +336,7 @@ fn sort_line<O: FnMut(&[u8])>(
     observe: &mut O,
 ) -> bool {
     let size = grid.size();
-    let (n, b) = (size.side(), size.box_size());
+    let (n, b) = (size.side(), size.box_rows());
     let (k, transposed, rows, cols) = match line {
         Line::Col(k) => (k, false, locked.rows, locked.cols),
         Line::Row(k) => (k, true, locked.cols, locked.rows),
@@ -365,7 +365,9 @@ fn shuffle_boxes<R: Rng + ?Sized>(rng: &mut R, grid: &mut Grid) {
     let n = size.side();
     let mut symbols = [0u8; MAX_SIDE];
     let cells = grid.cells_mut();
-    for box_cells in size.box_cells().chunks_exact(n) {
+    for box_cells in
+        crate::grid::Shape::from(size).geometry().unit_cells()[..size.cells()].chunks_exact(n)
+    {
         for (i, s) in symbols[..n].iter_mut().enumerate() {
             *s = i as u8 + 1;
         }
@@ -492,7 +494,10 @@ fn sort_observed<O: FnMut(&[u8])>(
 ) -> Result<(), SortError> {
     let size = grid.size();
     let n = size.side();
-    for (boxn, cells) in size.box_cells().chunks_exact(n).enumerate() {
+    for (boxn, cells) in crate::grid::Shape::from(size).geometry().unit_cells()[..size.cells()]
+        .chunks_exact(n)
+        .enumerate()
+    {
         let mut seen = Mask::EMPTY;
         for &cell in cells {
             let v = grid.cells()[usize::from(cell)];
@@ -517,7 +522,7 @@ impl Bas {
         grid: &mut Grid,
         counters: &mut Counters,
     ) {
-        assert_supported(self, "bas", grid.size());
+        assert_supported(self, "bas", grid.shape());
         let r = with_restarts(rng, grid, MAX_RESTARTS, |rng, grid| {
             attempt(rng, grid, counters)
         });

@@ -115,12 +115,12 @@ fn drive<R: Rng + ?Sized>(
     rng: &mut R,
     mut chain: impl FnMut(usize, usize, usize, usize),
 ) {
-    let (b, n) = (size.box_size(), size.side());
+    let (b, n) = (size.box_rows(), size.side());
     let mut order = [0u16; MAX_CELLS];
     for (i, x) in order[..size.cells()].iter_mut().enumerate() {
         *x = i as u16;
     }
-    let places = size.places();
+    let places = crate::grid::Shape::from(size).places();
     // The line `offset` places further round the same box as line `i`,
     // without divisions in the loop.
     let partner = |i: usize, offset: usize| {
@@ -300,7 +300,7 @@ impl Chain {
 
     /// [`Generator::generate`] with the portable kernel: the same grid.
     pub fn generate_portable<R: Rng + ?Sized>(&self, rng: &mut R, grid: &mut Grid) {
-        assert_supported(self, "chain", grid.size());
+        assert_supported(self, "chain", grid.shape());
         start_grid(grid);
         self.walk(rng, grid);
     }
@@ -321,7 +321,7 @@ impl Generator for Chain {
     }
 
     fn generate<R: Rng + ?Sized>(&self, rng: &mut R, grid: &mut Grid) {
-        assert_supported(self, "chain", grid.size());
+        assert_supported(self, "chain", grid.shape());
         start_grid(grid);
         self.mutate_valid(rng, grid);
     }
@@ -349,7 +349,7 @@ mod tests {
 
     /// `count` random chains for `size`: (view, line, partner, position).
     pub(super) fn random_chains(size: Size, seed: u64, count: usize) -> Vec<[usize; 4]> {
-        let (n, b) = (size.side(), size.box_size());
+        let (n, b) = (size.side(), size.box_rows());
         let mut rng = grid_rng(seed, n as u64);
         (0..count)
             .map(|_| {

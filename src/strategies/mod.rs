@@ -4,7 +4,7 @@
 
 use rand::Rng;
 
-use crate::grid::{Grid, Size};
+use crate::grid::{Grid, Shape, Size};
 
 pub mod backtrack;
 pub mod bas;
@@ -26,24 +26,26 @@ pub use uniform::Uniform;
 /// generator as a parameter: the caller owns the randomness, so the same
 /// generator state always gives the same grid.
 pub trait Generator {
-    /// The sizes this generator can fill.
+    /// The classic sizes (square boxes) this generator can fill.
     fn sizes(&self) -> &'static [Size];
 
-    /// Overwrites `grid`, keeping its size, with a complete valid grid drawn
-    /// using `rng`.
+    /// Overwrites `grid`, keeping its shape, with a complete valid grid
+    /// drawn using `rng`.
     ///
     /// # Panics
-    /// If `grid.size()` is not one of [`sizes`](Generator::sizes).
+    /// If the generator does not [support](Generator::supports) the grid's
+    /// shape.
     fn generate<R: Rng + ?Sized>(&self, rng: &mut R, grid: &mut Grid);
 
-    /// Whether this generator can fill grids of `size`.
-    fn supports(&self, size: Size) -> bool {
-        self.sizes().contains(&size)
+    /// Whether this generator can fill grids of `shape`: by default, the
+    /// classic [`sizes`](Generator::sizes) without a variant.
+    fn supports(&self, shape: Shape) -> bool {
+        shape.is_plain() && self.sizes().contains(&shape.size())
     }
 
-    /// A new grid of `size` drawn using `rng`.
-    fn grid<R: Rng + ?Sized>(&self, rng: &mut R, size: Size) -> Grid {
-        let mut g = Grid::empty(size);
+    /// A new grid of `shape` drawn using `rng`.
+    fn grid<R: Rng + ?Sized>(&self, rng: &mut R, shape: impl Into<Shape>) -> Grid {
+        let mut g = Grid::new(shape.into());
         self.generate(rng, &mut g);
         g
     }
@@ -80,28 +82,36 @@ macro_rules! strategies {
                 }
             }
 
-            /// The sizes this strategy can fill.
+            /// The classic sizes this strategy can fill.
             pub fn sizes(self) -> &'static [Size] {
                 match self {
                     $(Strategy::$variant => $module::$generator::default().sizes(),)*
                 }
             }
 
-            /// A new grid of `size` drawn with this strategy.
+            /// Whether this strategy can fill grids of `shape`.
+            pub fn supports(self, shape: impl Into<Shape>) -> bool {
+                let shape = shape.into();
+                match self {
+                    $(Strategy::$variant => $module::$generator::default().supports(shape),)*
+                }
+            }
+
+            /// A new grid of `shape` drawn with this strategy.
             ///
             /// # Panics
-            /// If the strategy does not support `size`.
-            pub fn grid<R: Rng + ?Sized>(self, rng: &mut R, size: Size) -> Grid {
-                let mut g = Grid::empty(size);
+            /// If the strategy does not support `shape`.
+            pub fn grid<R: Rng + ?Sized>(self, rng: &mut R, shape: impl Into<Shape>) -> Grid {
+                let mut g = Grid::new(shape.into());
                 self.generate(rng, &mut g);
                 g
             }
 
-            /// Fills `grid` (keeping its size) using this strategy, with its
+            /// Fills `grid` (keeping its shape) using this strategy, with its
             /// default settings.
             ///
             /// # Panics
-            /// If the strategy does not support `grid.size()`; see
+            /// If the strategy does not support the grid's shape; see
             /// [`check_size`](Strategy::check_size).
             #[inline]
             pub fn generate<R: Rng + ?Sized>(self, rng: &mut R, grid: &mut Grid) {
@@ -131,33 +141,48 @@ impl Strategy {
     /// The description with the sizes, as `--help` shows it.
     pub fn help(self) -> String {
         let sides: Vec<String> = self.sizes().iter().map(|s| s.side().to_string()).collect();
-        format!("{} [sizes {}]", self.description(), sides.join(", "))
+        format!(
+            "{} [sizes {}; {}]",
+            self.description(),
+            sides.join(", "),
+            self.reach()
+        )
+    }
+
+    /// The shapes and variants it fills, beyond the classic sizes, in a
+    /// few words.
+    pub fn reach(self) -> &'static str {
+        match self {
+            Strategy::Uniform => "6x6 with boxes 2x3 only; no variant",
+            Strategy::Backtrack => "every box shape and variant",
+            Strategy::Rotate => "every box shape; no variant",
+            Strategy::Bas | Strategy::Chain => "square boxes only; no variant",
+            Strategy::Potential => "every box shape and variant up to 16x16",
+        }
     }
 
     /// The strategy used when none is given: `uniform` where it can
-    /// (4x4 and 9x9), else `backtrack`.
-    pub fn default_for(size: Size) -> Strategy {
-        if Strategy::Uniform.supports(size) {
+    /// (4x4, 6x6 and 9x9 without a variant), else `backtrack`.
+    pub fn default_for(shape: impl Into<Shape>) -> Strategy {
+        let shape = shape.into();
+        if Strategy::Uniform.supports(shape) {
             Strategy::Uniform
         } else {
             Strategy::Backtrack
         }
     }
 
-    /// Whether this strategy can fill grids of `size`.
-    pub fn supports(self, size: Size) -> bool {
-        self.sizes().contains(&size)
-    }
-
-    /// Checks that this strategy can fill `size`, with an error that names
-    /// the sizes it can.
-    pub fn check_size(self, size: Size) -> Result<(), UnsupportedSize> {
-        if self.supports(size) {
+    /// Checks that this strategy can fill `shape`, with an error that
+    /// names what it can.
+    pub fn check_size(self, shape: impl Into<Shape>) -> Result<(), UnsupportedSize> {
+        let shape = shape.into();
+        if self.supports(shape) {
             Ok(())
         } else {
             Err(UnsupportedSize {
                 strategy: self,
-                size,
+                size: shape.size(),
+                shape,
             })
         }
     }
@@ -176,49 +201,69 @@ pub struct UnsupportedSize {
     pub strategy: Strategy,
     /// The size asked for.
     pub size: Size,
+    /// The whole shape asked for (its size and variant).
+    pub shape: Shape,
 }
 
 impl UnsupportedSize {
-    /// The strategies that can fill the size asked for.
+    /// The strategies that can fill the shape asked for.
     pub fn others(&self) -> Vec<Strategy> {
         Strategy::ALL
             .iter()
             .copied()
-            .filter(|s| s.supports(self.size))
+            .filter(|s| s.supports(self.shape))
             .collect()
     }
 }
 
 impl std::fmt::Display for UnsupportedSize {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let sizes: Vec<String> = self
-            .strategy
-            .sizes()
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
         let others: Vec<&str> = self.others().iter().map(|s| s.name()).collect();
-        write!(
-            f,
-            "strategy '{}' cannot make {} grids; it makes {}, and {} make {}",
-            self.strategy,
-            self.size,
-            sizes.join(", "),
-            others.join(", "),
-            self.size
-        )
+        if self.shape.is_classic() {
+            let sizes: Vec<String> = self
+                .strategy
+                .sizes()
+                .iter()
+                .map(|s| s.to_string())
+                .collect();
+            write!(
+                f,
+                "strategy '{}' cannot make {} grids; it makes {}, and {} make {}",
+                self.strategy,
+                self.size,
+                sizes.join(", "),
+                others.join(", "),
+                self.size
+            )
+        } else {
+            write!(
+                f,
+                "strategy '{}' cannot make {} grids; it makes {}, {}, and {} make {}",
+                self.strategy,
+                self.shape,
+                self.strategy
+                    .sizes()
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                self.strategy.reach(),
+                others.join(", "),
+                self.shape
+            )
+        }
     }
 }
 
 impl std::error::Error for UnsupportedSize {}
 
-/// Panics with a clear message if `generator` cannot fill `size`; shared by
-/// the strategies' `generate`.
+/// Panics with a clear message if `generator` cannot fill `shape`; shared
+/// by the strategies' `generate`.
 #[inline]
-pub(crate) fn assert_supported<G: Generator + ?Sized>(generator: &G, name: &str, size: Size) {
+pub(crate) fn assert_supported<G: Generator + ?Sized>(generator: &G, name: &str, shape: Shape) {
     assert!(
-        generator.supports(size),
-        "strategy '{name}' cannot make {size} grids"
+        generator.supports(shape),
+        "strategy '{name}' cannot make {shape} grids"
     );
 }
 
@@ -233,9 +278,11 @@ pub struct Restarts {
 
 /// The fail-safe shared by the strategies that can fail part-way: runs
 /// `attempt` (which returns whether it completed the grid) up to
-/// `max_restarts + 1` times, then makes the grid with `rotate`, so no grid
-/// takes unbounded time. Each strategy sets its limit so the fallback is
-/// astronomically rare, and tests force it.
+/// `max_restarts + 1` times, then makes the grid another way, so no grid
+/// takes unbounded time: with `rotate` where it can (no variant), else as
+/// the solver's first solution of the empty grid (see [`fallback`]). Each
+/// strategy sets its limit so the fallback is astronomically rare, and
+/// tests force it.
 #[inline]
 pub(crate) fn with_restarts<R: Rng + ?Sized>(
     rng: &mut R,
@@ -250,11 +297,30 @@ pub(crate) fn with_restarts<R: Rng + ?Sized>(
         }
         if out.restarts == max_restarts {
             out.fell_back = true;
-            Rotate.generate(rng, grid);
+            fallback(rng, grid);
             return out;
         }
         out.restarts += 1;
     }
+}
+
+/// Fills `grid` when a restarting strategy gives up: `rotate` without a
+/// variant; with one, `backtrack` without a step-back budget (a complete
+/// search: it ends, with a grid, whenever the shape has one; every box
+/// shape and variant has, and a jigsaw map is checked for one when it is
+/// given, see `solve::has_grid`).
+pub(crate) fn fallback<R: Rng + ?Sized>(rng: &mut R, grid: &mut Grid) {
+    if Rotate.supports(grid.shape()) {
+        Rotate.generate(rng, grid);
+        return;
+    }
+    let unbounded = Backtrack {
+        limits: Some(backtrack::Limits {
+            budget: u64::MAX,
+            max_restarts: 0,
+        }),
+    };
+    unbounded.generate(rng, grid);
 }
 
 /// Tests that every strategy shares: validity over many seeds and sizes.
@@ -267,10 +333,10 @@ pub(crate) mod testing {
     /// indices and checks each with the independent validator.
     pub fn assert_valid_grids<G: Generator>(generator: &G, count_9x9: u64) {
         for &size in generator.sizes() {
-            let count = match size {
-                Size::S4 | Size::S9 => count_9x9,
-                Size::S16 => count_9x9 / 10,
-                Size::S25 => count_9x9 / 50,
+            let count = match size.side() {
+                0..=9 => count_9x9,
+                10..=16 => count_9x9 / 10,
+                _ => count_9x9 / 50,
             }
             .max(5);
             let mut grid = Grid::empty(size);
@@ -295,6 +361,7 @@ mod tests {
         for &s in Strategy::ALL {
             assert!(!s.description().is_empty());
             assert!(!s.sizes().is_empty());
+            assert!(!s.reach().is_empty());
             assert_eq!(Strategy::named(s.name()), Some(s), "{s}");
         }
         assert_eq!(Strategy::named("nope"), None);
@@ -305,10 +372,11 @@ mod tests {
         let e = UnsupportedSize {
             strategy: Strategy::Uniform,
             size: Size::S16,
+            shape: Size::S16.into(),
         };
         assert_eq!(
             e.to_string(),
-            "strategy 'uniform' cannot make 16x16 grids; it makes 4x4, 9x9, \
+            "strategy 'uniform' cannot make 16x16 grids; it makes 4x4, 6x6, 9x9, \
              and backtrack, rotate, bas, potential, chain make 16x16"
         );
     }

@@ -68,8 +68,6 @@
 use rand::Rng;
 
 use super::{Generator, Restarts, assert_supported, with_restarts};
-use std::sync::OnceLock;
-
 use crate::grid::{Grid, MAX_SIDE, Size};
 use crate::mask::Mask;
 use crate::random::below;
@@ -103,9 +101,9 @@ pub struct Potential {
 impl Potential {
     /// Failed tries allowed for `size` before the fallback.
     pub const fn default_max_restarts(size: Size) -> u32 {
-        match size {
-            Size::S4 | Size::S9 => 1_000,
-            Size::S16 | Size::S25 => 100_000,
+        match size.side() {
+            ..=9 => 1_000,
+            _ => 100_000,
         }
     }
 
@@ -118,28 +116,12 @@ impl Potential {
     /// Fills `grid` and reports how many tries failed first.
     pub fn generate_counted<R: Rng + ?Sized>(&self, rng: &mut R, grid: &mut Grid) -> Restarts {
         let size = grid.size();
-        assert_supported(self, "potential", size);
+        assert_supported(self, "potential", grid.shape());
         let mut state = State::new(self.choice);
         with_restarts(rng, grid, self.max_restarts(size), |rng, grid| {
             state.attempt(rng, grid)
         })
     }
-}
-
-/// Each cell's peers as a bitset of `words` 64-bit words, cell after cell.
-fn peer_bits(size: Size) -> &'static [u64] {
-    static TABLES: [OnceLock<Vec<u64>>; 4] = [const { OnceLock::new() }; 4];
-    TABLES[size as usize].get_or_init(|| {
-        let words = size.cells().div_ceil(64);
-        let mut out = vec![0u64; size.cells() * words];
-        for cell in 0..size.cells() {
-            for &p in size.peers(cell) {
-                let p = usize::from(p);
-                out[cell * words + p / 64] |= 1 << (p % 64);
-            }
-        }
-        out
-    })
 }
 
 /// The working state of one try.
@@ -154,11 +136,12 @@ impl State {
 
     /// One try from an empty grid: `false` if a cell ran out of values.
     fn attempt<R: Rng + ?Sized>(&mut self, rng: &mut R, grid: &mut Grid) -> bool {
-        match grid.size() {
-            Size::S4 => self.sliced::<1, R>(rng, grid),
-            Size::S9 => self.sliced::<2, R>(rng, grid),
-            Size::S16 => self.sliced::<4, R>(rng, grid),
-            Size::S25 => self.sliced::<10, R>(rng, grid),
+        match grid.size().cells().div_ceil(64) {
+            1 => self.sliced::<1, R>(rng, grid),
+            2 => self.sliced::<2, R>(rng, grid),
+            3 => self.sliced::<3, R>(rng, grid),
+            4 => self.sliced::<4, R>(rng, grid),
+            _ => self.sliced::<10, R>(rng, grid),
         }
     }
 
@@ -170,7 +153,7 @@ impl State {
     fn sliced<const W: usize, R: Rng + ?Sized>(&mut self, rng: &mut R, grid: &mut Grid) -> bool {
         let size = grid.size();
         let (n, count) = (size.side(), size.cells());
-        let peers = peer_bits(size);
+        let peers = grid.geometry().peer_sets();
         let mut all = [0u64; W];
         for (k, word) in all.iter_mut().enumerate() {
             let bits = count.saturating_sub(64 * k).min(64);
@@ -185,7 +168,7 @@ impl State {
         for c in &mut cand[..n] {
             *c = all;
         }
-        grid.clear(size);
+        grid.clear_cells();
         let cells = grid.cells_mut();
         let potential_of = |cand: &[[u64; W]; MAX_SIDE], cell: usize| {
             let (word, bit) = (cell / 64, cell % 64);
@@ -241,7 +224,7 @@ impl State {
                 c[word] &= !bit;
             }
             let own = &mut cand[usize::from(value) - 1];
-            for (c, &peer) in own.iter_mut().zip(&peers[cell * W..cell * W + W]) {
+            for (c, &peer) in own.iter_mut().zip(&peers[cell][..W]) {
                 *c &= !peer;
             }
         }
@@ -276,6 +259,12 @@ impl State {
 impl Generator for Potential {
     fn sizes(&self) -> &'static [Size] {
         &[Size::S4, Size::S9, Size::S16]
+    }
+
+    /// Every box shape and variant up to 16x16 (at 25x25 no reading
+    /// finishes a grid in reasonable time).
+    fn supports(&self, shape: crate::grid::Shape) -> bool {
+        shape.side() <= 16
     }
 
     fn generate<R: Rng + ?Sized>(&self, rng: &mut R, grid: &mut Grid) {

@@ -19,8 +19,18 @@
 //! Fisher–Yates instead, and also permute the bands, the stacks and the
 //! symbol labels, which are validity-preserving shuffles of the same kind.
 //!
+//! **Other boxes.** With boxes of `h` rows and `w` columns (`n = hw`), row
+//! `r` is rotated left by `(r % h) · w + r / h`: the rows of a band start
+//! `w` apart and the bands one apart, so each box holds `h` runs of `w`
+//! consecutive values that together are all `n`, and each column meets
+//! every shift once. Bands of `h` rows and stacks of `w` columns are then
+//! shuffled as above (square boxes: the seed's construction, the same
+//! draws). **Variants.** A rotation grid's diagonals repeat values, and
+//! shuffling rows and columns does not keep a variant's units or a jigsaw
+//! map: `rotate` makes no variant, and says so.
+//!
 //! **Cost.** For 9x9, 24 bounded random draws and 81 table look-ups; no
-//! branch depends on the grid. All sizes 4 to 25.
+//! branch depends on the grid. All box shapes, sides 4 to 25.
 //!
 //! **Bias.** Severe. Every output lies in one orbit of the base grid under
 //! band/stack/row/column/symbol permutations: at most
@@ -43,38 +53,39 @@ pub const DESCRIPTION: &str =
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Rotate;
 
-/// The left rotation of base-grid row `r`: rows are laid down in the order
-/// row 1 of each band, row 2 of each band, ..., each one rotation further.
+/// The left rotation of base-grid row `r`, with boxes `h` rows tall and
+/// `w` wide: rows are laid down in the order row 1 of each band, row 2 of
+/// each band, ..., the rows of a band `w` rotations apart.
 #[inline]
-fn rotation(b: usize, r: usize) -> usize {
-    (r % b) * b + r / b
+fn rotation(h: usize, w: usize, r: usize) -> usize {
+    (r % h) * w + r / h
 }
 
 /// Writes the seed's base grid of `grid.size()` into `grid`.
 pub fn base_grid(grid: &mut Grid) {
     let size = grid.size();
-    let (b, n) = (size.box_size(), size.side());
+    let (h, w, n) = (size.box_rows(), size.box_cols(), size.side());
     for r in 0..n {
-        let rot = rotation(b, r);
+        let rot = rotation(h, w, r);
         for c in 0..n {
             grid.set(r, c, ((rot + c) % n + 1) as u8);
         }
     }
 }
 
-/// A uniformly random order of the `b²` lines (rows or columns) that keeps
-/// each band (stack) together: the blocks are shuffled, then the lines
-/// inside each block.
-pub fn block_order<R: Rng + ?Sized>(rng: &mut R, b: usize, out: &mut [u8]) {
-    let mut blocks = [0u8; 5];
-    for (i, x) in blocks[..b].iter_mut().enumerate() {
+/// A uniformly random order of the `blocks × per` lines (rows or
+/// columns) that keeps each band (stack) of `per` lines together: the
+/// blocks are shuffled, then the lines inside each block.
+pub fn block_order<R: Rng + ?Sized>(rng: &mut R, blocks: usize, per: usize, out: &mut [u8]) {
+    let mut order = [0u8; MAX_SIDE / 2];
+    for (i, x) in order[..blocks].iter_mut().enumerate() {
         *x = i as u8;
     }
-    shuffle(rng, &mut blocks[..b]);
-    for (k, &block) in blocks[..b].iter().enumerate() {
-        let lines = &mut out[k * b..(k + 1) * b];
+    shuffle(rng, &mut order[..blocks]);
+    for (k, &block) in order[..blocks].iter().enumerate() {
+        let lines = &mut out[k * per..(k + 1) * per];
         for (i, x) in lines.iter_mut().enumerate() {
-            *x = block * b as u8 + i as u8;
+            *x = block * per as u8 + i as u8;
         }
         shuffle(rng, lines);
     }
@@ -85,15 +96,20 @@ impl Generator for Rotate {
         &Size::ALL
     }
 
+    /// Every box shape, without a variant.
+    fn supports(&self, shape: crate::grid::Shape) -> bool {
+        shape.is_plain() && shape.has_boxes()
+    }
+
     fn generate<R: Rng + ?Sized>(&self, rng: &mut R, grid: &mut Grid) {
         let size = grid.size();
-        assert_supported(self, "rotate", size);
-        let (b, n) = (size.box_size(), size.side());
+        assert_supported(self, "rotate", grid.shape());
+        let (h, w, n) = (size.box_rows(), size.box_cols(), size.side());
         let mut rows = [0u8; MAX_SIDE];
         let mut cols = [0u8; MAX_SIDE];
         let mut label = [0u8; MAX_SIDE];
-        block_order(rng, b, &mut rows[..n]);
-        block_order(rng, b, &mut cols[..n]);
+        block_order(rng, n / h, h, &mut rows[..n]);
+        block_order(rng, n / w, w, &mut cols[..n]);
         for (i, x) in label[..n].iter_mut().enumerate() {
             *x = i as u8 + 1;
         }
@@ -102,7 +118,7 @@ impl Generator for Rotate {
         // base(r, c) = (rotation(r) + c) mod n, looked up through the maps.
         let cells = grid.cells_mut();
         for (r, row) in cells.chunks_exact_mut(n).enumerate() {
-            let rot = rotation(b, rows[r] as usize);
+            let rot = rotation(h, w, rows[r] as usize);
             for (cell, &c) in row.iter_mut().zip(&cols[..n]) {
                 let mut k = rot + c as usize;
                 if k >= n {
@@ -157,7 +173,7 @@ mod tests {
             let mut g = Grid::empty(size);
             base_grid(&mut g);
             let rows: Vec<Vec<u8>> = g.rows().map(<[u8]>::to_vec).collect();
-            assert_eq!(rows, seeds_initiate_sudoku(size.box_size()), "{size}");
+            assert_eq!(rows, seeds_initiate_sudoku(size.box_rows()), "{size}");
         }
     }
 

@@ -34,7 +34,7 @@ pub fn find(board: &Board) -> Option<Step> {
         }
         let mut ex = 0u128;
         let mut single = false;
-        for &p in size.peers(cell) {
+        for &p in board.geometry().peers(cell) {
             let p = usize::from(p);
             match board.cands(p).len() {
                 1 => single = true,

@@ -406,7 +406,7 @@ fn cycle_step(
     while search.nodes[node as usize].1 != NONE {
         let (p, parent) = search.nodes[node as usize];
         let (cell, v) = (cell_of(p), value_of(p));
-        for &peer in board.size().peers(cell) {
+        for &peer in board.geometry().peers(cell) {
             let peer = usize::from(peer);
             if !cells.contains(&peer) && board.cands(peer).contains(v) {
                 let side = if is_on(p) {

@@ -10,64 +10,71 @@
 //! direct pointing 1.7, direct claiming 1.9. Pairs of units are tried in
 //! SE's order: box with column, box with row, column with box, row with box.
 //!
-//! Cost: each check is a few mask operations on the board's positions (a
-//! box's cells in one of its rows are `b` consecutive positions; a line's
-//! cells in one box too), `2b` crossings per unit.
+//! **Any shape.** The pairs are read from the shape's crossings (units that
+//! share two cells or more, see [`crate::shape::Geometry::crossings`]), so
+//! rectangular boxes, jigsaw regions (which take the boxes' part) and a
+//! variant's extra units (Hyper's windows with rows and columns, taking a
+//! box's part) work the same way; on the classic shapes the pairs, their
+//! order and the steps are SE's. A variant's units crossing a box (a
+//! diagonal through a box, a window over a box) come last, as pointing.
+//!
+//! Cost: each check is a few mask operations on the board's positions (the
+//! crossing's cells as position masks in both units), one per crossing of
+//! each unit and value.
 
 use super::{Step, Technique, cells_at};
 use crate::candidates::Board;
 use crate::mask::Mask;
+use crate::shape::Crossing;
 
 /// The first intersection step; `direct` asks for SE's direct variant.
 pub fn find(board: &Board, direct: bool) -> Option<Step> {
+    let geometry = board.geometry();
     let n = board.size().side();
-    let b = board.size().box_size();
-    // (box, column), (box, row): the box's positions along one of its
-    // columns or rows; then (column, box), (row, box).
+    let count = geometry.unit_count();
+    let box_like = || (0..n).chain(3 * n..count);
+    let line_of = |rows: bool| if rows { n..2 * n } else { 2 * n..3 * n };
+    // (box, column), (box, row): the box's candidates along one line; then
+    // (column, box), (row, box).
     for lines_are_rows in [false, true] {
-        for bx in 0..n {
-            for i in 0..b {
-                let line = line_of_box(n, b, bx, i, lines_are_rows);
-                if let Some(s) = pointing(board, bx, line, i, lines_are_rows, direct) {
+        let lines = line_of(lines_are_rows);
+        for bx in box_like() {
+            for x in geometry.crossings(bx) {
+                if lines.contains(&usize::from(x.b))
+                    && let Some(s) = pointing(board, x, direct)
+                {
                     return Some(s);
                 }
             }
         }
     }
     for lines_are_rows in [false, true] {
-        for l in 0..n {
-            let line = if lines_are_rows { n + l } else { 2 * n + l };
-            for j in 0..b {
-                if let Some(s) = claiming(board, line, l, j, lines_are_rows, direct) {
+        for l in line_of(lines_are_rows) {
+            for x in geometry.crossings(l) {
+                let b = usize::from(x.b);
+                if (b < n || b >= 3 * n)
+                    && let Some(s) = claiming(board, x, direct)
+                {
+                    return Some(s);
+                }
+            }
+        }
+    }
+    // A variant's units with the boxes: either one confined to their
+    // crossing clears the rest of the other.
+    if !direct {
+        for a in box_like() {
+            for x in geometry.crossings(a) {
+                let b = usize::from(x.b);
+                if (b >= 3 * n || b < n && a >= 3 * n)
+                    && let Some(s) = pointing(board, x, false)
+                {
                     return Some(s);
                 }
             }
         }
     }
     None
-}
-
-/// The row (or column) region through row (column) `i` of box `bx`.
-fn line_of_box(n: usize, b: usize, bx: usize, i: usize, rows: bool) -> usize {
-    if rows {
-        n + (bx / b) * b + i
-    } else {
-        2 * n + (bx % b) * b + i
-    }
-}
-
-/// The positions, within a box, of its row `i` (or column `i`).
-fn box_line_mask(b: usize, i: usize, rows: bool) -> u32 {
-    let mut m = 0;
-    for k in 0..b {
-        m |= 1 << if rows { i * b + k } else { k * b + i };
-    }
-    m
-}
-
-/// The positions, within a line, of the cells in its `j`-th box.
-fn segment(b: usize, j: usize) -> u32 {
-    ((1u32 << b) - 1) << (j * b)
 }
 
 fn step(direct: bool, pointing: bool, place: Option<(usize, u8)>) -> Step {
@@ -82,20 +89,12 @@ fn step(direct: bool, pointing: bool, place: Option<(usize, u8)>) -> Step {
     s
 }
 
-/// Box `bx`'s candidates confined to its line `i` (region `line`).
-fn pointing(
-    board: &Board,
-    bx: usize,
-    line: usize,
-    i: usize,
-    rows: bool,
-    direct: bool,
-) -> Option<Step> {
+/// Box `x.a`'s candidates confined to its crossing with line `x.b`.
+fn pointing(board: &Board, x: &Crossing, direct: bool) -> Option<Step> {
+    let geometry = board.geometry();
     let n = board.size().side();
-    let b = board.size().box_size();
-    let inside = box_line_mask(b, i, rows);
-    // Where the box lies along the line.
-    let seg = segment(b, if rows { bx % b } else { bx / b });
+    let (bx, line) = (usize::from(x.a), usize::from(x.b));
+    let (inside, seg) = (x.in_a, x.in_b);
     for v in 1..=n as u8 {
         let p = board.positions(bx, v);
         if p.count_ones() <= 1 || p & !inside != 0 {
@@ -106,20 +105,18 @@ fn pointing(
             continue;
         }
         let mut s = if direct {
-            // Another box of the same band (stack) crossing the line, left
-            // with one place for v.
-            let others = (0..b).map(|k| {
-                if rows {
-                    (bx / b) * b + k
-                } else {
-                    k * b + bx % b
-                }
+            // Another box crossing the line, left with one place for v
+            // outside it.
+            let others = geometry.crossings(line).iter().filter(|o| {
+                let o = usize::from(o.b);
+                o != bx && (o < n || o >= 3 * n)
             });
-            let single = others.filter(|&o| o != bx).find_map(|o| {
-                let p3 = board.positions(o, v);
-                let rest = p3 & !inside;
+            let single = others.into_iter().find_map(|o| {
+                let ob = usize::from(o.b);
+                let p3 = board.positions(ob, v);
+                let rest = p3 & !o.in_b;
                 (p3.count_ones() > 1 && rest.count_ones() == 1)
-                    .then(|| (board.region_cell(o, rest.trailing_zeros() as usize), o))
+                    .then(|| (board.region_cell(ob, rest.trailing_zeros() as usize), ob))
             });
             let Some((cell, o)) = single else {
                 continue;
@@ -142,21 +139,14 @@ fn pointing(
     None
 }
 
-/// Line `line` (the `l`-th row or column)'s candidates confined to its
-/// `j`-th box.
-fn claiming(
-    board: &Board,
-    line: usize,
-    l: usize,
-    j: usize,
-    rows: bool,
-    direct: bool,
-) -> Option<Step> {
+/// Line `x.a`'s candidates confined to its crossing with box `x.b`.
+fn claiming(board: &Board, x: &Crossing, direct: bool) -> Option<Step> {
+    let geometry = board.geometry();
     let n = board.size().side();
-    let b = board.size().box_size();
-    let seg = segment(b, j);
-    let bx = if rows { (l / b) * b + j } else { j * b + l / b };
-    let inside = box_line_mask(b, l % b, rows);
+    let (line, bx) = (usize::from(x.a), usize::from(x.b));
+    let (seg, inside) = (x.in_a, x.in_b);
+    // Lines of the same kind (rows, or columns).
+    let kind = if line < 2 * n { n..2 * n } else { 2 * n..3 * n };
     for v in 1..=n as u8 {
         let p = board.positions(line, v);
         if p.count_ones() <= 1 || p & !seg != 0 {
@@ -167,20 +157,18 @@ fn claiming(
             continue;
         }
         let mut s = if direct {
-            // Another line through the same box, left with one place for v.
-            let base = if rows { n } else { 2 * n };
-            let single = (0..b)
-                .map(|k| (l / b) * b + k)
-                .filter(|&o| o != l)
+            // Another line through the same box, left with one place for v
+            // outside it.
+            let single = geometry
+                .crossings(bx)
+                .iter()
+                .filter(|o| usize::from(o.b) != line && kind.contains(&usize::from(o.b)))
                 .find_map(|o| {
-                    let p3 = board.positions(base + o, v);
-                    let rest = p3 & !seg;
-                    (p3.count_ones() > 1 && rest.count_ones() == 1).then(|| {
-                        (
-                            board.region_cell(base + o, rest.trailing_zeros() as usize),
-                            base + o,
-                        )
-                    })
+                    let ol = usize::from(o.b);
+                    let p3 = board.positions(ol, v);
+                    let rest = p3 & !o.in_b;
+                    (p3.count_ones() > 1 && rest.count_ones() == 1)
+                        .then(|| (board.region_cell(ol, rest.trailing_zeros() as usize), ol))
                 });
             let Some((cell, o)) = single else {
                 continue;

@@ -8,9 +8,11 @@
 //! "direct" techniques, which SE counts only when they end in a single) or
 //! removes candidates.
 //!
-//! The techniques are written for every size; SE defines ratings for 9x9
-//! only, so for 16x16 and 25x25 the numbers name the technique level, not an
-//! SE rating. SE's chaining techniques are implemented up to dynamic
+//! The techniques are written for every size, and read their units from
+//! the board's shape, so rectangular boxes, X, Hyper and Jigsaw work too;
+//! SE defines ratings for classic 9x9 only, so elsewhere the numbers name
+//! the technique level, not an SE rating. Where a technique's rule does
+//! not carry over to a shape it is skipped ([`scope`] says which apply). SE's chaining techniques are implemented up to dynamic
 //! forcing chains (forcing X- and XY-chains and cycles, aligned triplet
 //! exclusion, Nishio, multiple and dynamic forcing chains), searched at 9x9
 //! only; nested dynamic chains (9.0 and up) are not: [`next_step`] returns
@@ -19,7 +21,7 @@
 use std::fmt::Write as _;
 
 use crate::candidates::Board;
-use crate::grid::Size;
+use crate::grid::{Shape, Size};
 use crate::mask::Mask;
 
 pub mod aligned_pair;
@@ -218,14 +220,20 @@ impl Step {
     }
 
     /// The step in words a person can follow, e.g. "hidden single in box 3:
-    /// r2c7 = 5" or "X-wing on 4 in rows 2, 7: removes 4 from r5c3".
-    pub fn describe(&self, size: Size) -> String {
-        self.describe_in(size, &|v| char::from(size.symbol(v)))
+    /// r2c7 = 5" or "X-wing on 4 in rows 2, 7: removes 4 from r5c3", on a
+    /// grid of `shape` (a size, or a size and variant, whose units name
+    /// the regions).
+    pub fn describe(&self, shape: impl Into<Shape>) -> String {
+        let shape = shape.into();
+        let size = shape.size();
+        self.describe_in(shape, &|v| char::from(size.symbol(v)))
     }
 
     /// [`Step::describe`], each value written as `symbol` gives it (the
     /// symbols of the run: letters for 16x16, another alphabet).
-    pub fn describe_in(&self, size: Size, symbol: &dyn Fn(u8) -> char) -> String {
+    pub fn describe_in(&self, shape: impl Into<Shape>, symbol: &dyn Fn(u8) -> char) -> String {
+        let shape = shape.into();
+        let size = shape.size();
         let value_list = |values: Mask| -> String {
             let v: Vec<String> = values.iter().map(|v| symbol(v).to_string()).collect();
             v.join(",")
@@ -235,7 +243,7 @@ impl Step {
             let _ = write!(s, " on {}", value_list(self.values));
         }
         if !self.regions.is_empty() {
-            let _ = write!(s, " in {}", region_list(size, &self.regions));
+            let _ = write!(s, " in {}", region_list(shape, &self.regions));
         }
         if !self.cells.is_empty() {
             let cells: Vec<String> = self.cells.iter().map(|&c| cell_name(size, c)).collect();
@@ -278,25 +286,24 @@ pub fn cell_name(size: Size, cell: usize) -> String {
     format!("r{}c{}", cell / n + 1, cell % n + 1)
 }
 
-/// `box 3`, `row 2`, `column 7`: a unit named for people.
-pub fn region_name(size: Size, region: usize) -> String {
-    let n = size.side();
-    match region / n {
-        0 => format!("box {}", region + 1),
-        1 => format!("row {}", region - n + 1),
-        _ => format!("column {}", region - 2 * n + 1),
-    }
+/// `box 3`, `row 2`, `column 7`, `region 4`, `the diagonal`, `window 2`:
+/// a unit named for people.
+pub fn region_name(shape: impl Into<Shape>, region: usize) -> String {
+    shape.into().geometry().kind(region).to_string()
 }
 
-fn region_list(size: Size, regions: &[usize]) -> String {
-    let names: Vec<String> = regions.iter().map(|&r| region_name(size, r)).collect();
+fn region_list(shape: Shape, regions: &[usize]) -> String {
+    let names: Vec<String> = regions.iter().map(|&r| region_name(shape, r)).collect();
     names.join(", ")
 }
 
 /// The first step SE's rater would take on `board`, or `None` when no
 /// implemented technique applies (SE would go on to chains, rated 6.5 and
-/// up).
+/// up). On shapes other than the classic ones the techniques that do not
+/// carry over are skipped (see [`scope`]).
 pub fn next_step(board: &Board) -> Option<Step> {
+    let shape = board.shape();
+    let patterns = uniqueness_applies(shape);
     hidden_single::find(board)
         .or_else(|| locking::find(board, true))
         .or_else(|| hidden_set::find(board, 2, true))
@@ -311,24 +318,51 @@ pub fn next_step(board: &Board) -> Option<Step> {
         .or_else(|| hidden_set::find(board, 3, false))
         .or_else(|| xy_wing::find(board, false))
         .or_else(|| xy_wing::find(board, true))
-        .or_else(|| unique_loop::find(board))
+        .or_else(|| patterns.then(|| unique_loop::find(board)).flatten())
         .or_else(|| naked_set::find(board, 4))
         .or_else(|| fish::find(board, 4))
         .or_else(|| hidden_set::find(board, 4, false))
-        .or_else(|| bug::find(board))
+        .or_else(|| patterns.then(|| bug::find(board)).flatten())
         .or_else(|| aligned_pair::find(board))
         .or_else(|| chained(board))
 }
 
-/// Whether chains are searched at this size: their breadth-first searches
-/// grow with cells times values squared, seconds per step on a 25x25 board,
-/// and SE defines no rating beyond 9x9; larger boards stop before them.
-pub fn chains_searched(size: Size) -> bool {
-    size.side() <= 9
+/// Whether the uniqueness patterns (unique rectangles and loops, BUG)
+/// hold on `shape`: their deadly patterns swap values within two rows,
+/// two columns and two boxes, which keeps every unit of a shape with
+/// boxes and no variant, but not a diagonal or window through the cells,
+/// nor irregular regions.
+pub fn uniqueness_applies(shape: Shape) -> bool {
+    shape.is_plain() && shape.has_boxes()
+}
+
+/// Which techniques the rater uses on `shape`, in words: all of them on
+/// the classic sizes (Sudoku Explainer's ratings are defined for classic
+/// 9x9 only); elsewhere the ones whose rules carry over.
+pub fn scope(shape: Shape) -> &'static str {
+    if chains_searched(shape) {
+        "every technique, chains included"
+    } else if uniqueness_applies(shape) {
+        "singles, intersections, subsets, fish, wings, uniqueness patterns, BUG and aligned pairs; no chains (a puzzle needing them is rated 6.5 or more)"
+    } else if shape.has_boxes() {
+        "singles, intersections (with the variant's units too), subsets in every unit, fish, wings and aligned pairs; no uniqueness patterns, BUG or chains (a puzzle needing them is rated 6.5 or more)"
+    } else {
+        "singles, intersections of regions and lines, subsets, fish, wings and aligned pairs; no uniqueness patterns, BUG or chains (a puzzle needing them is rated 6.5 or more)"
+    }
+}
+
+/// Whether chains are searched on this shape: the classic 4x4 and 9x9
+/// only. Their breadth-first searches grow with cells times values
+/// squared, seconds per step on a 25x25 board, and SE defines no rating
+/// beyond classic 9x9; larger boards, and the other shapes and variants,
+/// stop before them.
+pub fn chains_searched(shape: impl Into<Shape>) -> bool {
+    let shape = shape.into();
+    shape.is_classic() && shape.side() <= 9
 }
 
 fn chained(board: &Board) -> Option<Step> {
-    if chains_searched(board.size()) {
+    if chains_searched(board.shape()) {
         chains::find(board)
             .or_else(|| aligned_triple::find(board))
             .or_else(|| forcing::find(board, forcing::Kind::Nishio))
@@ -415,10 +449,14 @@ pub(crate) fn first_subset<T: Copy, R>(
     }
 }
 
-/// The region types in SE's usual order for sets: boxes, columns, rows.
+/// The region types in SE's usual order for sets: boxes, columns, rows,
+/// then a variant's units.
 pub(crate) fn boxes_columns_rows(board: &Board) -> impl Iterator<Item = usize> {
     let n = board.size().side();
-    (0..n).chain(2 * n..3 * n).chain(n..2 * n)
+    (0..n)
+        .chain(2 * n..3 * n)
+        .chain(n..2 * n)
+        .chain(3 * n..board.regions())
 }
 
 #[cfg(test)]

@@ -20,7 +20,7 @@ pub fn find(board: &Board, xyz: bool) -> Option<Step> {
         if xy.len() != want {
             continue;
         }
-        let peers = size.peers(pivot);
+        let peers = board.geometry().peers(pivot);
         for &a in peers {
             let a = usize::from(a);
             let xz = board.cands(a);
