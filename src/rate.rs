@@ -18,6 +18,7 @@
 use crate::candidates::{Board, Singles, UnitMasks, singles_fill};
 use crate::grid::Grid;
 use crate::solve::{self, Search};
+use crate::techniques::nested::{Cut, Nester};
 use crate::techniques::{self, Step, Technique};
 
 /// The least rating SE gives where sudogen's techniques run out (dynamic
@@ -45,9 +46,20 @@ pub struct Rating {
     /// The rating in tenths of the SE scale (72 = 7.2); a lower bound when
     /// `exact` is false.
     pub se: u8,
-    /// Whether `se` is SE's rating (false when the path needed techniques
-    /// sudogen does not implement yet).
+    /// Whether `se` is SE's rating (false when a budget stopped the rating,
+    /// or, beyond 9x9, the path needed chains).
     pub exact: bool,
+    /// SE's pearl rating (EP) in tenths: the rating of the path up to its
+    /// first step that places a value (`serate`'s `%p`).
+    pub ep: u8,
+    /// SE's diamond rating (ED) in tenths: the rating of the first step
+    /// (`serate`'s `%d`).
+    pub ed: u8,
+    /// Whether `ep` is SE's (false when a budget stopped the rating before
+    /// the first placement: `ep` is then a lower bound).
+    pub ep_exact: bool,
+    /// Whether `ed` is SE's (false when a budget stopped the first step).
+    pub ed_exact: bool,
     /// The hardest technique used (`None` when no technique was needed, or
     /// when the hardest would have been a chain).
     pub hardest: Option<Technique>,
@@ -185,17 +197,7 @@ pub fn rate(puzzle: &Grid, explain: bool) -> Result<Rating, Unrated> {
 /// [`rate`], the uniqueness check giving up after `budget` guesses
 /// ([`Unrated::Budget`]).
 pub fn rate_within(puzzle: &Grid, explain: bool, budget: u64) -> Result<Rating, Unrated> {
-    let outcome = solve::search(puzzle, Search { limit: 2, budget });
-    if outcome.cut {
-        return Err(Unrated::Budget);
-    }
-    match outcome.solutions {
-        0 => return Err(Unrated::NoSolution),
-        1 => {}
-        _ => return Err(Unrated::Multiple),
-    }
-    let solution = outcome.first.ok_or(Unrated::NoSolution)?;
-    rate_solved(puzzle, &solution, explain, u8::MAX)
+    rate_limited(puzzle, explain, budget, DEFAULT_WORK)
 }
 
 /// Rates `puzzle` whose unique solution is known to be `solution` (as for a
@@ -208,20 +210,95 @@ pub fn rate_solved(
     explain: bool,
     ceiling: u8,
 ) -> Result<Rating, Unrated> {
+    rate_solved_within(puzzle, solution, explain, ceiling, DEFAULT_WORK)
+}
+
+/// The nested chains' default work budget: none (every puzzle is rated
+/// exactly, however long it takes).
+pub const DEFAULT_WORK: u64 = u64::MAX;
+
+/// [`rate`] with both budgets: the uniqueness check gives up after
+/// `budget` guesses ([`Unrated::Budget`]); the nested forcing chains (SE
+/// 9.0 and up) after `work` units of work (potentials followed, about 30
+/// million a second on one core), and the rating is then a lower bound
+/// (`exact` false), never a wrong number.
+pub fn rate_limited(
+    puzzle: &Grid,
+    explain: bool,
+    budget: u64,
+    work: u64,
+) -> Result<Rating, Unrated> {
+    let outcome = solve::search(puzzle, Search { limit: 2, budget });
+    if outcome.cut {
+        return Err(Unrated::Budget);
+    }
+    match outcome.solutions {
+        0 => return Err(Unrated::NoSolution),
+        1 => {}
+        _ => return Err(Unrated::Multiple),
+    }
+    let solution = outcome.first.ok_or(Unrated::NoSolution)?;
+    rate_solved_within(puzzle, &solution, explain, u8::MAX, work)
+}
+
+/// [`rate_solved`] with a work budget for the nested forcing chains (see
+/// [`rate_limited`]).
+pub fn rate_solved_within(
+    puzzle: &Grid,
+    solution: &Grid,
+    explain: bool,
+    ceiling: u8,
+    work: u64,
+) -> Result<Rating, Unrated> {
     let mut board = Board::new(puzzle).ok_or(Unrated::NoSolution)?;
     let mut rating = Rating {
         se: 0,
         exact: true,
+        ep: 0,
+        ed: 0,
+        ep_exact: true,
+        ed_exact: true,
         hardest: None,
         steps: 0,
         path: Vec::new(),
     };
+    let (mut ep_known, mut ed_known) = (false, false);
     let truth = solution.cells();
+    let mut nester: Option<Nester> = None;
     while board.empty_cells() > 0 {
-        let Some(step) = techniques::next_step(&board) else {
-            rating.se = rating.se.max(bound(puzzle.size()));
-            rating.exact = false;
-            break;
+        let found = match techniques::next_step(&board) {
+            Some(step) => Ok(Some(step)),
+            None if puzzle.size() == crate::grid::Size::S9 => nester
+                .get_or_insert_with(|| Nester::new(work))
+                .find(&board)
+                .map_err(Some),
+            None => Err(None),
+        };
+        let step = match found {
+            Ok(Some(step)) => step,
+            Ok(None) => {
+                // No level of nesting finds a step: SE's 20.0.
+                rating.se = IMPOSSIBLE;
+                rating.hardest = None;
+                break;
+            }
+            Err(cut) => {
+                let floor = match cut {
+                    Some(Cut { level }) => nested_base(level),
+                    None => bound(puzzle.size()),
+                };
+                rating.se = rating.se.max(floor);
+                rating.exact = false;
+                if !ed_known {
+                    rating.ed = rating.se;
+                    rating.ed_exact = false;
+                }
+                if !ep_known {
+                    rating.ep = rating.se;
+                    rating.ep_exact = false;
+                }
+                break;
+            }
         };
         let wrong_place = step.place.is_some_and(|(c, v)| truth[c] != v);
         let wrong_remove = step.removes.iter().any(|&(c, m)| m.contains(truth[c]));
@@ -235,6 +312,18 @@ pub fn rate_solved(
             rating.se = step.rating;
             rating.hardest = Some(step.technique);
         }
+        // SE's diamond: the rating so far after the first step; its pearl:
+        // after the first step that places a value.
+        if !ep_known {
+            if !ed_known {
+                rating.ed = rating.se;
+                ed_known = true;
+            }
+            if step.place.is_some() {
+                rating.ep = rating.se;
+                ep_known = true;
+            }
+        }
         if rating.se > ceiling {
             break;
         }
@@ -244,6 +333,27 @@ pub fn rate_solved(
         }
     }
     Ok(rating)
+}
+
+/// SE's rating of a puzzle its techniques cannot solve (20.0).
+pub const IMPOSSIBLE: u8 = 200;
+
+/// The base rating of nesting level `level` (1 to 5): 9.0, 9.5, 10.0,
+/// 10.5, 11.0.
+pub fn nested_base(level: u8) -> u8 {
+    match level {
+        0 => 85,
+        1 => 90,
+        l => 95 + 5 * (l - 2),
+    }
+}
+
+/// The rating of the first step SE takes on `puzzle` (a single, on a
+/// puzzle singles solve).
+fn first_single(puzzle: &Grid) -> u8 {
+    Board::new(puzzle)
+        .and_then(|b| techniques::next_step(&b))
+        .map_or(0, |s| s.rating)
 }
 
 /// The rating of a puzzle that singles alone solve (SE 1.0 to 1.5), found
@@ -280,9 +390,21 @@ pub fn rate_singles(puzzle: &Grid) -> Option<Rating> {
     } else {
         return None;
     };
+    // Every step places a value: the first one is the diamond and the
+    // pearl, the hardest single of all.
+    let first = match se {
+        0 => 0,
+        // The first single SE takes is a hidden single in a box, or a full
+        // house when those alone solve the puzzle.
+        _ => first_single(puzzle),
+    };
     Some(Rating {
         se,
         exact: true,
+        ep: first,
+        ed: first,
+        ep_exact: true,
+        ed_exact: true,
         hardest,
         steps: empty,
         path: Vec::new(),

@@ -32,6 +32,7 @@ pub mod hidden_set;
 pub mod hidden_single;
 pub mod locking;
 pub mod naked_set;
+pub mod nested;
 pub mod naked_single;
 pub mod unique_loop;
 pub mod xy_wing;
@@ -109,6 +110,22 @@ pub enum Technique {
     /// Contradiction, double, cell and unit forcing on dynamic chainings
     /// (8.5 and up).
     DynamicForcingChain,
+    /// Dynamic forcing chains whose chainings also use pointing, claiming,
+    /// pairs and X-wings on their working copy (SE's "Dynamic Forcing
+    /// Chains (+)", 9.0 and up).
+    DynamicForcingChainPlus,
+    /// Nesting level 2: chainings also use forcing chains (SE's "(+ Forcing
+    /// Chains)", 9.5 and up).
+    NestedForcingChain,
+    /// Nesting level 3: chainings also use multiple forcing chains (10.0
+    /// and up).
+    NestedMultipleForcingChain,
+    /// Nesting level 4: chainings also use dynamic forcing chains (10.5 and
+    /// up).
+    NestedDynamicForcingChain,
+    /// Nesting level 5: chainings also use level-2 nested chains (11.0 and
+    /// up).
+    NestedDynamicForcingChainPlus,
 }
 
 impl Technique {
@@ -149,6 +166,11 @@ impl Technique {
             Technique::Nishio => "nishio",
             Technique::MultipleForcingChain => "multiple-forcing-chain",
             Technique::DynamicForcingChain => "dynamic-forcing-chain",
+            Technique::DynamicForcingChainPlus => "dynamic-forcing-chain-plus",
+            Technique::NestedForcingChain => "nested-forcing-chain",
+            Technique::NestedMultipleForcingChain => "nested-multiple-forcing-chain",
+            Technique::NestedDynamicForcingChain => "nested-dynamic-forcing-chain",
+            Technique::NestedDynamicForcingChainPlus => "nested-dynamic-forcing-chain-plus",
         }
     }
 
@@ -163,6 +185,17 @@ impl Technique {
             Technique::YCycle => "bidirectional Y-cycle".to_string(),
             Technique::Cycle => "bidirectional cycle".to_string(),
             Technique::ForcingXChain => "forcing X-chain".to_string(),
+            Technique::DynamicForcingChainPlus => "dynamic forcing chain (+)".to_string(),
+            Technique::NestedForcingChain => "nested forcing chain (+ forcing chains)".to_string(),
+            Technique::NestedMultipleForcingChain => {
+                "nested forcing chain (+ multiple forcing chains)".to_string()
+            }
+            Technique::NestedDynamicForcingChain => {
+                "nested forcing chain (+ dynamic forcing chains)".to_string()
+            }
+            Technique::NestedDynamicForcingChainPlus => {
+                "nested forcing chain (+ dynamic forcing chains (+ forcing chains))".to_string()
+            }
             t => t.name().replace('-', " "),
         }
     }
@@ -188,6 +221,9 @@ pub struct Step {
     pub regions: Vec<usize>,
     /// For chains: the implications in order, each (cell, value, on).
     pub chain: Vec<(usize, u8, bool)>,
+    /// For nested forcing chains (SE 9.0 and up): the hint as SE names and
+    /// lists it.
+    pub hint: Option<Box<nested::ChainHint>>,
 }
 
 impl Step {
@@ -202,6 +238,7 @@ impl Step {
             values: Mask::EMPTY,
             regions: Vec::new(),
             chain: Vec::new(),
+            hint: None,
         }
     }
 
@@ -217,9 +254,7 @@ impl Step {
         }
     }
 
-    /// The step in words a person can follow, e.g. "hidden single in box 3:
-    /// r2c7 = 5" or "X-wing on 4 in rows 2, 7: removes 4 from r5c3".
-    pub fn describe(&self, size: Size) -> String {
+    fn pattern(&self, size: Size) -> String {
         let mut s = self.technique.words();
         if !self.values.is_empty() {
             let _ = write!(s, " on {}", value_list(self.values));
@@ -241,6 +276,18 @@ impl Step {
                 .collect();
             let _ = write!(s, " {}", links.join(" → "));
         }
+        s
+    }
+
+    /// The step in words a person can follow, e.g. "hidden single in box 3:
+    /// r2c7 = 5" or "X-wing on 4 in rows 2, 7: removes 4 from r5c3".
+    pub fn describe(&self, size: Size) -> String {
+        let mut s = match &self.hint {
+            // Nested chains describe themselves as SE does: "Dynamic Cell
+            // Forcing Chains (+): r4c5 ==> r6c2.7 on".
+            Some(h) => format!("{}: {}", h.name, h.summary),
+            None => self.pattern(size),
+        };
         s.push(':');
         if let Some((cell, v)) = self.place {
             let _ = write!(s, " {} = {v}", cell_name(size, cell));

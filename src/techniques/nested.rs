@@ -1,0 +1,300 @@
+//! Dynamic forcing chains (+) and nested forcing chains: SE's techniques
+//! past dynamic forcing chains, rated 9.0 and up (SE's `Chaining(true,
+//! true, false, level)` for levels 1 to 5, classes `Chaining` and
+//! `ChainingHint` in `diuf.sudoku.solver.rules.chaining`).
+//!
+//! In plain words: the dynamic forcing chains of 8.5 (contradiction, double,
+//! cell and region forcing, each removal applied to a working copy of the
+//! board as the chain follows it), but when a chaining runs out of singles
+//! to follow it asks simpler techniques what the working copy allows, and
+//! goes on from their removals. Level 1 (9.0, "Dynamic Forcing Chains (+)")
+//! asks pointing and claiming, hidden and naked pairs and X-wings; level 2
+//! (9.5, "+ Forcing Chains") also forcing chains and cycles; level 3 (10.0)
+//! also multiple forcing chains; level 4 (10.5) dynamic forcing chains;
+//! level 5 (11.0) also level-2 nested chains. A hint's difficulty is its
+//! level's base plus SE's length increment, over a complexity that counts
+//! the potentials of its chains and of every distinct inner chain they use
+//! (so nested hints climb to 11.9 and beyond). SE tries the levels in order
+//! and takes the lowest-rated hint of the first level that has one, then
+//! the least complex, then by kind, then the first found; so does this.
+//!
+//! Cost: a level's search runs a chaining from each candidate on and off
+//! and from every place of each value in each region, and every chaining
+//! runs the level's inner searches each time it runs dry, so a level-2
+//! search is some thousand inner forcing-chain searches. The engine
+//! ([`engine`](self)) works on bitboards, follows SE's order exactly, and
+//! keeps every inner search in a memo keyed by the working copy's
+//! candidates, which many chainings share. A work budget stops a search; the
+//! rating is then a lower bound.
+//!
+//! Where the source is read differently: SE keeps the removals of a
+//! pointing, pair or X-wing hint in a hash map keyed by cells whose order
+//! follows Java object identities (not reproducible, not even from one JVM
+//! to the next in principle); they are taken here in increasing cell order.
+//! This can change which path a chain records (so its length) when two
+//! removals of one such hint lead to the same potential.
+
+use std::fmt::Write as _;
+
+use super::{Step, Technique, cell_name, region_name};
+use crate::candidates::Board;
+use crate::grid::Size;
+use crate::mask::Mask;
+
+pub(crate) mod engine;
+pub(crate) mod grid;
+pub(crate) mod multiple;
+pub(crate) mod rules;
+pub(crate) mod unary;
+
+use engine::{Engine, cause, tenths};
+use grid::{Cands, Fixed, Pot, cell_of, is_on, v0_of};
+use multiple::{Kind, Outcome};
+
+/// The highest nesting level (SE's last "experimental" producer).
+pub const LEVELS: u8 = 5;
+
+/// The technique of nesting level `level` (1 to 5).
+pub fn technique(level: u8) -> Technique {
+    match level {
+        1 => Technique::DynamicForcingChainPlus,
+        2 => Technique::NestedForcingChain,
+        3 => Technique::NestedMultipleForcingChain,
+        4 => Technique::NestedDynamicForcingChain,
+        _ => Technique::NestedDynamicForcingChainPlus,
+    }
+}
+
+/// SE's suffix of a level's name.
+fn suffix(level: u8) -> String {
+    match level {
+        0 => String::new(),
+        1 => " (+)".to_string(),
+        2 => " (+ Forcing Chains)".to_string(),
+        3 => " (+ Multiple Forcing Chains)".to_string(),
+        4 => " (+ Dynamic Forcing Chains)".to_string(),
+        l => format!(" (+ Dynamic Forcing Chains{})", suffix(l - 3)),
+    }
+}
+
+/// A nested-chain hint as SE names and prints it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChainHint {
+    /// SE's name of the hint, e.g. "Dynamic Contradiction Forcing Chains
+    /// (+ Forcing Chains)".
+    pub name: String,
+    /// SE's one-line summary, e.g. "r1c2.5 on ==> r4c4.6 both on & off".
+    pub summary: String,
+    /// The nesting level (1 to 5).
+    pub level: u8,
+    /// The complexity SE rates: the potentials of every chain, plus those
+    /// of the distinct inner chains used.
+    pub complexity: u32,
+    /// Each chain, as SE lists it: "(n) If A (and B), then C (reason)",
+    /// the initial assumption first.
+    pub chains: Vec<Vec<String>>,
+}
+
+/// The budget-limited search state kept from one step to the next: the
+/// engine and its memo of inner searches.
+pub struct Nester {
+    engine: Option<Engine>,
+    limit: u64,
+}
+
+/// Why a search stopped: its work budget ran out while searching this
+/// level, so the step's rating is at least this level's base.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cut {
+    /// The level being searched.
+    pub level: u8,
+}
+
+impl Nester {
+    /// A search state with a budget of `limit` units of work (potentials
+    /// followed; about 30 million a second) over all the steps it takes.
+    pub fn new(limit: u64) -> Nester {
+        Nester {
+            engine: None,
+            limit,
+        }
+    }
+
+    /// The work spent so far.
+    pub fn spent(&self) -> u64 {
+        self.engine.as_ref().map_or(0, |e| e.spent)
+    }
+
+    /// The first step SE would take on 9x9 `board` with the nested levels:
+    /// `Ok(None)` when no level finds one (SE would rate 20.0).
+    pub fn find(&mut self, board: &Board) -> Result<Option<Step>, Cut> {
+        debug_assert_eq!(board.size(), Size::S9);
+        let fixed = Fixed::of(board);
+        let limit = self.limit;
+        let e = self.engine.get_or_insert_with(|| Engine::new(fixed.clone(), limit));
+        e.refix(fixed);
+        let grid = Cands::of(board);
+        for level in 1..=LEVELS {
+            let out = multiple::search(e, &grid, true, level, false);
+            if e.cut {
+                return Err(Cut { level });
+            }
+            if out.best.is_some() {
+                return Ok(Some(step(e, board, &grid, level, &out)));
+            }
+        }
+        Ok(None)
+    }
+}
+
+fn pot_text(p: Pot) -> String {
+    format!("r{}c{}.{}", cell_of(p) / 9 + 1, cell_of(p) % 9 + 1, v0_of(p) + 1)
+}
+
+fn weak(p: Pot) -> String {
+    format!(
+        "r{}c{} {} {}",
+        cell_of(p) / 9 + 1,
+        cell_of(p) % 9 + 1,
+        if is_on(p) { "contains" } else { "does not contain" },
+        v0_of(p) + 1
+    )
+}
+
+fn strong(p: Pot) -> String {
+    format!(
+        "r{}c{} {} {}",
+        cell_of(p) / 9 + 1,
+        cell_of(p) % 9 + 1,
+        if is_on(p) { "must contain" } else { "cannot contain" },
+        v0_of(p) + 1
+    )
+}
+
+/// SE's listing of one chain (`getHtmlChain`): each potential after its
+/// parents, numbered, with the rule that gives it.
+fn listing(ch: &engine::Chaining, end: u32) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut seen: Vec<Pot> = Vec::new();
+    // Iterative post-order over parents, as SE's recursion.
+    let mut stack: Vec<(u32, usize)> = vec![(end, 0)];
+    while let Some(&mut (n, ref mut i)) = stack.last_mut() {
+        let parents = ch.parents_of(n);
+        if *i < parents.len() {
+            let p = parents[*i];
+            *i += 1;
+            if !seen.contains(&ch.nodes[p as usize].pot) {
+                stack.push((p, 0));
+            }
+            continue;
+        }
+        stack.pop();
+        let node = ch.nodes[n as usize];
+        if parents.is_empty() || seen.contains(&node.pot) {
+            continue;
+        }
+        seen.push(node.pot);
+        let mut s = format!("({}) If ", lines.len() + 1);
+        for (k, &p) in parents.iter().enumerate().rev() {
+            if k + 1 < parents.len() {
+                s.push_str(if k == 0 { " and " } else { ", " });
+            }
+            let pp = ch.nodes[p as usize].pot;
+            s.push_str(&weak(pp));
+            match seen.iter().position(|&q| q == pp) {
+                Some(i) if i + 1 < lines.len() => {
+                    let _ = write!(s, " ({})", i + 1);
+                }
+                None => s.push_str(" (initial assumption)"),
+                _ => {}
+            }
+        }
+        let _ = write!(s, ", then {}", strong(node.pot));
+        let why = match node.cause {
+            cause::NAKED if is_on(node.pot) => " (only remaining possible value in the cell)",
+            cause::NAKED => " (the cell can contain only one value)",
+            cause::BOX | cause::ROW | cause::COLUMN if is_on(node.pot) => {
+                " (only remaining possible position in the region)"
+            }
+            cause::BOX | cause::ROW | cause::COLUMN => " (the value can occur only once in the region)",
+            cause::ADVANCED => " (by a nested rule)",
+            _ => "",
+        };
+        s.push_str(why);
+        lines.push(s);
+    }
+    lines
+}
+
+fn step(e: &mut Engine, board: &Board, grid: &Cands, level: u8, out: &Outcome) -> Step {
+    let f = out.best.as_ref().expect("a hint");
+    let rating = tenths(f.diff);
+    let mut s = Step::new(technique(level), rating);
+    let cell = usize::from(f.cell);
+    let mask = Mask(u32::from(f.mask));
+    if is_on(f.target) {
+        s.place = Some((cell, v0_of(f.target) as u8 + 1));
+    }
+    s.removes = vec![(cell, mask)];
+    s.cells = vec![cell];
+    let _ = (e, grid);
+    let (kind_name, summary) = match f.kind {
+        Kind::Contradiction(src) => {
+            let off = out.search.chs[f.targets[1].0 as usize].nodes[f.targets[1].1 as usize].pot;
+            (
+                "Contradiction Forcing",
+                format!(
+                    "{} {} ==> {} both on & off",
+                    pot_text(src),
+                    if is_on(src) { "on" } else { "off" },
+                    pot_text(off)
+                ),
+            )
+        }
+        Kind::Double(src) => (
+            "Double Forcing",
+            format!(
+                "{} on & off ==> {} {}",
+                pot_text(src),
+                pot_text(f.target),
+                if is_on(f.target) { "on" } else { "off" }
+            ),
+        ),
+        Kind::Cell(c) => (
+            "Cell Forcing",
+            format!(
+                "{} ==> {} {}",
+                cell_name(Size::S9, usize::from(c)),
+                pot_text(f.target),
+                if is_on(f.target) { "on" } else { "off" }
+            ),
+        ),
+        Kind::Region(r, v0) => {
+            s.regions = vec![usize::from(r)];
+            (
+                "Region Forcing",
+                format!(
+                    "{} in {} ==> {} {}",
+                    v0 + 1,
+                    region_name(Size::S9, usize::from(r)),
+                    pot_text(f.target),
+                    if is_on(f.target) { "on" } else { "off" }
+                ),
+            )
+        }
+    };
+    let chains = f
+        .targets
+        .iter()
+        .map(|&(c, n)| listing(&out.search.chs[c as usize], n))
+        .collect();
+    let _ = board;
+    s.hint = Some(Box::new(ChainHint {
+        name: format!("Dynamic {kind_name} Chains{}", suffix(level)),
+        summary,
+        level,
+        complexity: f.complexity,
+        chains,
+    }));
+    s
+}
