@@ -43,11 +43,13 @@ use crate::mask::Mask;
 
 pub(crate) mod engine;
 pub(crate) mod grid;
+pub(crate) mod links;
 pub(crate) mod multiple;
 pub(crate) mod rules;
 pub(crate) mod unary;
 
 use engine::{Engine, cause, tenths};
+
 use grid::{Cands, Fixed, Pot, cell_of, is_on, v0_of};
 use multiple::{Kind, Outcome};
 
@@ -139,12 +141,19 @@ impl Nester {
             if e.cut {
                 return Err(Cut { level });
             }
-            if out.best.is_some() {
-                return Ok(Some(step(e, board, &grid, level, &out)));
+            let found = out.best.is_some().then(|| step(level, &out));
+            e.recycle(out.search.chs);
+            if found.is_some() {
+                return Ok(found);
             }
         }
         Ok(None)
     }
+}
+
+/// Debug counters of the engine (memo hits, inner searches, chainings).
+pub fn stats() -> [u64; 5] {
+    std::array::from_fn(|i| engine::STATS[i].load(std::sync::atomic::Ordering::Relaxed))
 }
 
 fn pot_text(p: Pot) -> String {
@@ -226,7 +235,7 @@ fn listing(ch: &engine::Chaining, end: u32) -> Vec<String> {
     lines
 }
 
-fn step(e: &mut Engine, board: &Board, grid: &Cands, level: u8, out: &Outcome) -> Step {
+fn step(level: u8, out: &Outcome) -> Step {
     let f = out.best.as_ref().expect("a hint");
     let rating = tenths(f.diff);
     let mut s = Step::new(technique(level), rating);
@@ -237,10 +246,10 @@ fn step(e: &mut Engine, board: &Board, grid: &Cands, level: u8, out: &Outcome) -
     }
     s.removes = vec![(cell, mask)];
     s.cells = vec![cell];
-    let _ = (e, grid);
     let (kind_name, summary) = match f.kind {
         Kind::Contradiction(src) => {
-            let off = out.search.chs[f.targets[1].0 as usize].nodes[f.targets[1].1 as usize].pot;
+            let (c, n) = f.targets.get()[1];
+            let off = out.search.chs[c as usize].nodes[n as usize].pot;
             (
                 "Contradiction Forcing",
                 format!(
@@ -285,10 +294,10 @@ fn step(e: &mut Engine, board: &Board, grid: &Cands, level: u8, out: &Outcome) -
     };
     let chains = f
         .targets
+        .get()
         .iter()
         .map(|&(c, n)| listing(&out.search.chs[c as usize], n))
         .collect();
-    let _ = board;
     s.hint = Some(Box::new(ChainHint {
         name: format!("Dynamic {kind_name} Chains{}", suffix(level)),
         summary,

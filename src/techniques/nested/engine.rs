@@ -26,10 +26,14 @@ use std::collections::HashMap;
 use std::collections::VecDeque;
 use std::rc::Rc;
 
+use super::links::Links;
 use super::grid::{
     CELL_REGIONS, Cands, Fixed, POTS, Pot, REGION_CELLS, cell_of, cells, flip, is_on, pot, v0_of,
     values,
 };
+
+/// Debug counters: memo hits, FC misses, MFC misses, DFC misses, chainings.
+pub static STATS: [std::sync::atomic::AtomicU64; 5] = [const { std::sync::atomic::AtomicU64::new(0) }; 5];
 
 /// No node.
 pub(crate) const NONE: u32 = u32::MAX;
@@ -74,6 +78,8 @@ pub(crate) struct Chaining {
     pub index: Vec<u32>,
     /// The contradiction that stopped the chaining: (on node, off node).
     pub absurd: Option<(u32, u32)>,
+    pend_on: VecDeque<u32>,
+    pend_off: VecDeque<u32>,
 }
 
 impl Chaining {
@@ -85,7 +91,23 @@ impl Chaining {
             off: Vec::with_capacity(256),
             index: vec![NONE; POTS],
             absurd: None,
+            pend_on: VecDeque::with_capacity(64),
+            pend_off: VecDeque::with_capacity(128),
         }
+    }
+
+    /// Empties the chaining for reuse.
+    fn clear(&mut self) {
+        for n in &self.nodes {
+            self.index[usize::from(n.pot)] = NONE;
+        }
+        self.nodes.clear();
+        self.parents.clear();
+        self.on.clear();
+        self.off.clear();
+        self.absurd = None;
+        self.pend_on.clear();
+        self.pend_off.clear();
     }
 
     fn push(&mut self, p: Pot, cause: u8, nested: u32, parents: &[u32]) -> u32 {
@@ -195,6 +217,11 @@ pub(crate) struct Engine {
     pub cut: bool,
     stamp: Vec<u32>,
     epoch: u32,
+    /// Chainings to reuse.
+    pool: Vec<Chaining>,
+    /// Scratch for walks over a chain.
+    pub queue: Vec<u32>,
+    pub list: Vec<u32>,
 }
 
 impl Engine {
@@ -209,6 +236,19 @@ impl Engine {
             cut: false,
             stamp: vec![0; POTS],
             epoch: 0,
+            pool: Vec::new(),
+            queue: Vec::with_capacity(256),
+            list: Vec::with_capacity(256),
+        }
+    }
+
+    /// Gives chainings back for reuse.
+    pub fn recycle(&mut self, chs: impl IntoIterator<Item = Chaining>) {
+        for mut ch in chs {
+            if self.pool.len() < 4096 {
+                ch.clear();
+                self.pool.push(ch);
+            }
         }
     }
 
@@ -247,10 +287,11 @@ impl Engine {
 
     /// SE's `doChaining` from one assumption on `grid`.
     pub fn chain(&mut self, grid: &Cands, start: Pot, mode: Mode) -> Chaining {
-        let mut ch = Chaining::new();
+        STATS[4].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let mut ch = self.pool.pop().unwrap_or_else(Chaining::new);
         let mut work = grid.clone();
-        let mut pend_on: VecDeque<u32> = VecDeque::with_capacity(64);
-        let mut pend_off: VecDeque<u32> = VecDeque::with_capacity(128);
+        let mut pend_on = std::mem::take(&mut ch.pend_on);
+        let mut pend_off = std::mem::take(&mut ch.pend_off);
         let n = ch.push(start, cause::INITIAL, NONE, &[]);
         ch.index[usize::from(start)] = n;
         if is_on(start) {
@@ -261,22 +302,27 @@ impl Engine {
             pend_off.push_back(n);
         }
         let mut make_on: Vec<(Pot, u8, [u32; 10], usize)> = Vec::with_capacity(4);
-        loop {
+        let ch = loop {
             if self.spent > self.limit {
                 self.cut = true;
             }
             if self.cut {
-                return ch;
+                break ch;
             }
             if let Some(at) = pend_on.pop_front() {
                 self.spent += 1;
                 let p = ch.nodes[at as usize].pot;
                 let (cell, v0) = (cell_of(p), v0_of(p));
                 let bit = 1u128 << cell;
+                let mut absurd = false;
                 for u in values(work.cell[cell] & !(1 << v0)) {
                     if off_from_on(&mut ch, pot(cell, u, false), at, cause::NAKED, &mut pend_off) {
-                        return ch;
+                        absurd = true;
+                        break;
                     }
+                }
+                if absurd {
+                    break ch;
                 }
                 let mut seen = bit;
                 for (ri, &r) in CELL_REGIONS[cell].iter().enumerate() {
@@ -290,9 +336,16 @@ impl Engine {
                             cause::BOX + ri as u8,
                             &mut pend_off,
                         ) {
-                            return ch;
+                            absurd = true;
+                            break;
                         }
                     }
+                    if absurd {
+                        break;
+                    }
+                }
+                if absurd {
+                    break ch;
                 }
             } else if let Some(at) = pend_off.pop_front() {
                 self.spent += 1;
@@ -334,12 +387,14 @@ impl Engine {
                 if mode.dynamic {
                     work.remove(cell, v0);
                 }
+                let mut absurd = false;
                 for &(q, why, par, k) in &make_on {
                     let known_off = ch.index[usize::from(flip(q))];
                     if known_off != NONE {
                         let n = ch.push(q, why, NONE, &par[..k]);
                         ch.absurd = Some((n, known_off));
-                        return ch;
+                        absurd = true;
+                        break;
                     }
                     if ch.index[usize::from(q)] == NONE {
                         let n = ch.push(q, why, NONE, &par[..k]);
@@ -348,8 +403,11 @@ impl Engine {
                         pend_on.push_back(n);
                     }
                 }
+                if absurd {
+                    break ch;
+                }
             } else {
-                return ch;
+                break ch;
             }
             if pend_on.is_empty() && pend_off.is_empty() && mode.level > 0 {
                 let adv = self.advanced(&work, grid, &ch, mode.level);
@@ -362,7 +420,73 @@ impl Engine {
                     }
                 }
             }
+        };
+        let mut ch = ch;
+        pend_on.clear();
+        pend_off.clear();
+        ch.pend_on = pend_on;
+        ch.pend_off = pend_off;
+        ch
+    }
+
+    /// A static chaining (no removal applied, no nesting) from `start`,
+    /// over the implications `links` of `grid`: the same result as
+    /// [`chain`](Self::chain) without the board scans.
+    pub fn chain_static(&mut self, links: &Links, start: Pot) -> Chaining {
+        STATS[4].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let mut ch = self.pool.pop().unwrap_or_else(Chaining::new);
+        let mut pend_on = std::mem::take(&mut ch.pend_on);
+        let mut pend_off = std::mem::take(&mut ch.pend_off);
+        let n = ch.push(start, cause::INITIAL, NONE, &[]);
+        ch.index[usize::from(start)] = n;
+        if is_on(start) {
+            ch.on.push(n);
+            pend_on.push_back(n);
+        } else {
+            ch.off.push(n);
+            pend_off.push_back(n);
         }
+        'chain: loop {
+            if self.spent > self.limit {
+                self.cut = true;
+            }
+            if self.cut {
+                break;
+            }
+            if let Some(at) = pend_on.pop_front() {
+                self.spent += 1;
+                let p = ch.nodes[at as usize].pot;
+                for &(q, why) in links.of_pot(p, true, true) {
+                    if off_from_on(&mut ch, q, at, why, &mut pend_off) {
+                        break 'chain;
+                    }
+                }
+            } else if let Some(at) = pend_off.pop_front() {
+                self.spent += 1;
+                let p = ch.nodes[at as usize].pot;
+                for &(q, why) in links.of_pot(p, true, true) {
+                    let known_off = ch.index[usize::from(flip(q))];
+                    if known_off != NONE {
+                        let n = ch.push(q, why, NONE, &[at]);
+                        ch.absurd = Some((n, known_off));
+                        break 'chain;
+                    }
+                    if ch.index[usize::from(q)] == NONE {
+                        let n = ch.push(q, why, NONE, &[at]);
+                        ch.index[usize::from(q)] = n;
+                        ch.on.push(n);
+                        pend_on.push_back(n);
+                    }
+                }
+            } else {
+                break;
+            }
+        }
+        pend_on.clear();
+        pend_off.clear();
+        ch.pend_on = pend_on;
+        ch.pend_off = pend_off;
+        ch
     }
 
     /// SE's `getAdvancedPotentials`: the removals of the first inner rule of
@@ -376,8 +500,20 @@ impl Engine {
         level: u8,
     ) -> Vec<(Pot, Vec<u32>, u32)> {
         let mut result = Vec::new();
+        // What the chaining removed: a simple rule's hint depends on some of
+        // it, or is not used.
+        let mut diff = [0u128; 9];
+        for v0 in 0..9 {
+            diff[v0] = source.bb[v0] & !work.bb[v0];
+        }
         for &rule in rules(level) {
-            let hints = self.inner_hints(rule, work);
+            let hints = match rule {
+                Rule::Locking => Rc::new(super::rules::locking(work, &diff)),
+                Rule::HiddenPair => Rc::new(super::rules::hidden_pairs(work, &self.fixed, &diff)),
+                Rule::NakedPair => Rc::new(super::rules::naked_pairs(work, &self.fixed, &diff)),
+                Rule::XWing => Rc::new(super::rules::x_wings(work, &self.fixed, &diff)),
+                _ => self.inner_hints(rule, work),
+            };
             if self.cut {
                 return result;
             }
@@ -437,15 +573,16 @@ impl Engine {
     /// Every hint of an inner rule on `work`, in SE's order.
     pub fn inner_hints(&mut self, rule: Rule, work: &Cands) -> Rc<Vec<InnerHint>> {
         match rule {
-            Rule::Locking => Rc::new(super::rules::locking(work)),
-            Rule::HiddenPair => Rc::new(super::rules::hidden_pairs(work, &self.fixed)),
-            Rule::NakedPair => Rc::new(super::rules::naked_pairs(work, &self.fixed)),
-            Rule::XWing => Rc::new(super::rules::x_wings(work, &self.fixed)),
+            Rule::Locking | Rule::HiddenPair | Rule::NakedPair | Rule::XWing => {
+                unreachable!("simple rules run in advanced()")
+            }
             _ => {
                 let key = (rule, work.bb);
                 if let Some(h) = self.memo.get(&key) {
+                    STATS[0].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     return h.clone();
                 }
+                STATS[match rule { Rule::Forcing => 1, Rule::Multiple => 2, _ => 3 }].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 let hints = match rule {
                     Rule::Forcing => super::unary::all(self, work),
                     Rule::Multiple => super::multiple::all(self, work, false, 0),

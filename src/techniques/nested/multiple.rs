@@ -46,7 +46,39 @@ pub(crate) struct Found {
     pub target: Pot,
     pub kind: Kind,
     /// Each chain's end: (chaining, node).
-    pub targets: Vec<(u32, u32)>,
+    pub targets: Targets,
+}
+
+/// The ends of a hint's chains (at most nine: one per value of a cell or
+/// place in a region).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Targets {
+    len: u8,
+    ends: [(u32, u32); 9],
+}
+
+impl Targets {
+    fn new() -> Targets {
+        Targets {
+            len: 0,
+            ends: [(0, 0); 9],
+        }
+    }
+    fn of(ends: &[(u32, u32)]) -> Targets {
+        let mut t = Targets::new();
+        for &x in ends {
+            t.push(x);
+        }
+        t
+    }
+    fn push(&mut self, x: (u32, u32)) {
+        self.ends[usize::from(self.len)] = x;
+        self.len += 1;
+    }
+    /// The ends, in SE's order.
+    pub fn get(&self) -> &[(u32, u32)] {
+        &self.ends[..usize::from(self.len)]
+    }
 }
 
 impl Found {
@@ -59,6 +91,8 @@ impl Found {
 /// The chainings of one search.
 pub(crate) struct Search {
     pub chs: Vec<Chaining>,
+    /// For static chains: the board's implications.
+    links: Option<super::links::Links>,
     on_memo: Vec<u32>,
     pub dynamic: bool,
     pub level: u8,
@@ -89,7 +123,10 @@ impl Search {
                 return known;
             }
         }
-        let ch = e.chain(grid, p, mode);
+        let ch = match &self.links {
+            Some(links) => e.chain_static(links, p),
+            None => e.chain(grid, p, mode),
+        };
         self.chs.push(ch);
         let id = (self.chs.len() - 1) as u32;
         if is_on(p) {
@@ -101,25 +138,36 @@ impl Search {
     /// The nodes behind node `n` of chaining `c`, `n` first, breadth-first
     /// as SE walks them (`getChain`): each potential once, the first node
     /// reaching it.
-    pub fn walk(&self, e: &mut Engine, c: u32, n: u32, out: &mut Vec<u32>) {
-        walk(&self.chs[c as usize], e, n, out);
+    pub fn walk(&self, e: &mut Engine, c: u32, n: u32) {
+        walk(&self.chs[c as usize], e, n);
     }
 
     /// Flat and nested complexity of a hint with these chain ends.
     fn complexity(&self, e: &mut Engine, targets: &[(u32, u32)]) -> u32 {
         let mut total = 0u32;
-        let mut seen: Vec<u128> = Vec::new();
-        let mut list = Vec::new();
+        let mut seen: [u128; 16] = [0; 16];
+        let mut n_seen = 0;
+        let mut more: Vec<u128> = Vec::new();
+        let nested = self.level >= 2;
         for &(c, n) in targets {
-            self.walk(e, c, n, &mut list);
-            total += list.len() as u32;
+            self.walk(e, c, n);
+            total += e.list.len() as u32;
+            if !nested {
+                continue;
+            }
             let ch = &self.chs[c as usize];
-            for &m in &list {
+            for &m in &e.list {
                 let id = ch.nodes[m as usize].nested;
                 if id != NONE {
                     let info = e.nested[id as usize];
-                    if !seen.contains(&info.fp) {
-                        seen.push(info.fp);
+                    let known = seen[..n_seen].contains(&info.fp) || more.contains(&info.fp);
+                    if !known {
+                        if n_seen < 16 {
+                            seen[n_seen] = info.fp;
+                            n_seen += 1;
+                        } else {
+                            more.push(info.fp);
+                        }
                         total += info.complexity;
                     }
                 }
@@ -143,7 +191,7 @@ impl Search {
             return;
         }
         let _ = grid;
-        f.complexity = self.complexity(e, &f.targets);
+        f.complexity = self.complexity(e, f.targets.get());
         f.diff = base(self.dynamic, self.level) + length_difficulty(f.complexity);
         if want_all {
             found.push(f);
@@ -155,11 +203,13 @@ impl Search {
 
 /// The nodes behind node `n` of `ch`, `n` first, breadth-first as SE walks
 /// them (`getChain`, `getAncestorCount`): each potential once, reached
-/// through the first node met for it.
-pub(crate) fn walk(ch: &Chaining, e: &mut Engine, n: u32, out: &mut Vec<u32>) {
-    out.clear();
+/// through the first node met for it. The list is left in `e.list`.
+pub(crate) fn walk(ch: &Chaining, e: &mut Engine, n: u32) {
     let mark = e.fresh();
-    let mut queue: Vec<u32> = Vec::with_capacity(64);
+    let mut queue = std::mem::take(&mut e.queue);
+    let mut out = std::mem::take(&mut e.list);
+    queue.clear();
+    out.clear();
     queue.push(n);
     let mut at = 0;
     while at < queue.len() {
@@ -171,6 +221,8 @@ pub(crate) fn walk(ch: &Chaining, e: &mut Engine, n: u32, out: &mut Vec<u32>) {
         out.push(m);
         queue.extend_from_slice(ch.parents_of(m));
     }
+    e.queue = queue;
+    e.list = out;
 }
 
 /// The outcome of a search: the chainings and the hints wanted.
@@ -191,6 +243,7 @@ pub(crate) fn search(
 ) -> Outcome {
     let mut s = Search {
         chs: Vec::new(),
+        links: (!dynamic && level == 0).then(|| super::links::Links::of(grid)),
         on_memo: vec![NONE; POTS],
         dynamic,
         level,
@@ -209,7 +262,7 @@ pub(crate) fn search(
             1 << v0_of(p)
         }
     };
-    let make = |p: Pot, kind: Kind, sort: u8, order: u32, targets: Vec<(u32, u32)>| Found {
+    let make = |p: Pot, kind: Kind, sort: u8, order: u32, targets: Targets| Found {
         diff: 0.0,
         complexity: 0,
         sort,
@@ -240,11 +293,11 @@ pub(crate) fn search(
             }
             if dynamic {
                 if let Some((a, b)) = s.chs[on as usize].absurd {
-                    let f = make(p_off, Kind::Contradiction(p_on), 7, next(), vec![(on, a), (on, b)]);
+                    let f = make(p_off, Kind::Contradiction(p_on), 7, next(), Targets::of(&[(on, a), (on, b)]));
                     s.offer(e, grid, want_all, &mut found, &mut best, f);
                 }
                 if let Some((a, b)) = s.chs[off as usize].absurd {
-                    let f = make(p_on, Kind::Contradiction(p_off), 7, next(), vec![(off, a), (off, b)]);
+                    let f = make(p_on, Kind::Contradiction(p_off), 7, next(), Targets::of(&[(off, a), (off, b)]));
                     s.offer(e, grid, want_all, &mut found, &mut best, f);
                 }
             }
@@ -263,7 +316,7 @@ pub(crate) fn search(
                         };
                         let p = s.chs[on as usize].nodes[n as usize].pot;
                         if let Some(m) = s.chs[off as usize].get(p) {
-                            let f = make(p, Kind::Double(p_on), 1, next(), vec![(on, n), (off, m)]);
+                            let f = make(p, Kind::Double(p_on), 1, next(), Targets::of(&[(on, n), (off, m)]));
                             s.offer(e, grid, want_all, &mut found, &mut best, f);
                         }
                     }
@@ -299,14 +352,14 @@ pub(crate) fn search(
                         let own = &s.chs[on as usize];
                         let n = if list { own.on[i] } else { own.off[i] };
                         let p = own.nodes[n as usize].pot;
-                        let mut targets = Vec::with_capacity(ids.len());
+                        let mut targets = Targets::new();
                         for &id in &ids {
                             match s.chs[id as usize].get(p) {
                                 Some(m) => targets.push((id, m)),
                                 None => break,
                             }
                         }
-                        if targets.len() == ids.len() {
+                        if targets.get().len() == ids.len() {
                             let f = make(p, Kind::Region(r as u8, v0 as u8), 6, next(), targets);
                             s.offer(e, grid, want_all, &mut found, &mut best, f);
                         }
@@ -327,14 +380,14 @@ pub(crate) fn search(
                 let own = &s.chs[first as usize];
                 let n = if list { own.on[i] } else { own.off[i] };
                 let p = own.nodes[n as usize].pot;
-                let mut targets = Vec::with_capacity(value_on.len());
+                let mut targets = Targets::new();
                 for &id in &value_on {
                     match s.chs[id as usize].get(p) {
                         Some(m) => targets.push((id, m)),
                         None => break,
                     }
                 }
-                if targets.len() == value_on.len() {
+                if targets.get().len() == value_on.len() {
                     let f = make(p, Kind::Cell(cell as u8), 5, next(), targets);
                     s.offer(e, grid, want_all, &mut found, &mut best, f);
                 }
@@ -360,26 +413,30 @@ pub(crate) fn all(e: &mut Engine, grid: &Cands, dynamic: bool, level: u8) -> Vec
             .partial_cmp(&(b.diff, b.complexity, b.sort, b.order))
             .expect("no NaN")
     });
-    let mut kept: Vec<(u8, u16)> = Vec::new();
+    let mut kept = [0u16; 81];
+    let mut kept_masks: Vec<(u8, u16)> = Vec::new();
     let mut hints = Vec::new();
-    let mut list = Vec::new();
     for f in &out.found {
-        if kept.contains(&(f.cell, f.mask)) {
+        // SE drops a hint equal to one before (the same removals).
+        if kept[usize::from(f.cell)] & f.mask == f.mask
+            && kept_masks.contains(&(f.cell, f.mask))
+        {
             continue;
         }
-        kept.push((f.cell, f.mask));
+        kept[usize::from(f.cell)] |= f.mask;
+        kept_masks.push((f.cell, f.mask));
         let s = &out.search;
         // SE's collectRuleParents and FullChain, target by target.
         let mut reqs: Vec<Req> = Vec::new();
         let mut fp = Fp::new();
-        for &(c, n) in &f.targets {
+        for &(c, n) in f.targets.get() {
             fp.add(u64::from(s.chs[c as usize].nodes[n as usize].pot));
         }
-        for &(c, n) in &f.targets {
-            s.walk(e, c, n, &mut list);
+        for &(c, n) in f.targets.get() {
+            s.walk(e, c, n);
             fp.add(u64::MAX);
             let ch = &s.chs[c as usize];
-            for &m in &list {
+            for &m in &e.list {
                 let node = ch.nodes[m as usize];
                 fp.add(u64::from(node.pot));
                 let mut why = node.cause;
@@ -414,5 +471,6 @@ pub(crate) fn all(e: &mut Engine, grid: &Cands, dynamic: bool, level: u8) -> Vec
             nested: (e.nested.len() - 1) as u32,
         });
     }
+    e.recycle(out.search.chs);
     hints
 }

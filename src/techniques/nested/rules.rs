@@ -24,7 +24,7 @@ fn crosses(a: usize, b: usize) -> bool {
 
 /// Pointing and claiming: a value's places in one region all inside a
 /// second region leave the rest of the second region.
-pub(crate) fn locking(work: &Cands) -> Vec<InnerHint> {
+pub(crate) fn locking(work: &Cands, diff: &[u128; 9]) -> Vec<InnerHint> {
     let mut out = Vec::new();
     let boxes = 0..9;
     let rows = 9..18;
@@ -42,6 +42,11 @@ pub(crate) fn locking(work: &Cands) -> Vec<InnerHint> {
                     continue;
                 }
                 for v0 in 0..9 {
+                    // Without a removal in the first region outside the
+                    // second, the hint depends on nothing the chain did.
+                    if diff[v0] & REGION_MASK[r1] & !REGION_MASK[r2] == 0 {
+                        continue;
+                    }
                     let pos = work.in_region(r1, v0);
                     if pos.count_ones() <= 1 || pos & !REGION_MASK[r2] != 0 {
                         continue;
@@ -73,13 +78,17 @@ fn set_regions() -> impl Iterator<Item = usize> {
 
 /// Hidden pairs: two values with the same two places in a region keep those
 /// cells to themselves.
-pub(crate) fn hidden_pairs(work: &Cands, fixed: &Fixed) -> Vec<InnerHint> {
+pub(crate) fn hidden_pairs(work: &Cands, fixed: &Fixed, diff: &[u128; 9]) -> Vec<InnerHint> {
     let mut out = Vec::new();
     for r in set_regions() {
         if fixed.empty_in[r] <= 4 {
             continue;
         }
+        let region = REGION_MASK[r];
         for (a, b) in pairs() {
+            if (diff[a] | diff[b]) & region == 0 {
+                continue;
+            }
             let (pa, pb) = (work.in_region(r, a), work.in_region(r, b));
             if pa.count_ones() <= 1 || pb.count_ones() <= 1 || (pa | pb).count_ones() != 2 {
                 continue;
@@ -114,7 +123,8 @@ pub(crate) fn hidden_pairs(work: &Cands, fixed: &Fixed) -> Vec<InnerHint> {
 
 /// Naked pairs: two cells of a region holding the same two values only
 /// take them from the rest of the region.
-pub(crate) fn naked_pairs(work: &Cands, fixed: &Fixed) -> Vec<InnerHint> {
+pub(crate) fn naked_pairs(work: &Cands, fixed: &Fixed, diff: &[u128; 9]) -> Vec<InnerHint> {
+    let changed: u128 = diff.iter().fold(0, |m, d| m | d);
     let mut out = Vec::new();
     for r in set_regions() {
         if fixed.empty_in[r] < 4 {
@@ -122,6 +132,9 @@ pub(crate) fn naked_pairs(work: &Cands, fixed: &Fixed) -> Vec<InnerHint> {
         }
         for (i, j) in pairs() {
             let (ca, cb) = (region_cell(r, i), region_cell(r, j));
+            if changed & ((1u128 << ca) | (1u128 << cb)) == 0 {
+                continue;
+            }
             let (ma, mb) = (work.cell[ca], work.cell[cb]);
             if ma.count_ones() <= 1 || mb.count_ones() <= 1 || (ma | mb).count_ones() != 2 {
                 continue;
@@ -160,14 +173,16 @@ pub(crate) fn naked_pairs(work: &Cands, fixed: &Fixed) -> Vec<InnerHint> {
 /// X-wings: a value's places in two lines lying in the same two cross
 /// lines leave the rest of those cross lines. SE looks at columns first,
 /// then rows, and skips a value placed more than five times.
-pub(crate) fn x_wings(work: &Cands, fixed: &Fixed) -> Vec<InnerHint> {
+pub(crate) fn x_wings(work: &Cands, fixed: &Fixed, diff: &[u128; 9]) -> Vec<InnerHint> {
     let mut out = Vec::new();
     // (base lines, cover lines): columns then rows.
     for (base, cover) in [(18usize, 9usize), (9, 18)] {
         for (i, j) in pairs() {
             let (l1, l2) = (base + i, base + j);
             for v0 in 0..9 {
-                if usize::from(fixed.occurrences[v0]) + 4 > 9 {
+                if usize::from(fixed.occurrences[v0]) + 4 > 9
+                    || diff[v0] & (REGION_MASK[l1] | REGION_MASK[l2]) == 0
+                {
                     continue;
                 }
                 let (p1, p2) = (work.in_region(l1, v0), work.in_region(l2, v0));

@@ -11,6 +11,7 @@
 //! not change during a search.
 
 use super::engine::{Engine, Fp, InnerHint, NestedInfo, Req, cause, cause_region, length_difficulty};
+use super::links::Links;
 use super::grid::{CELL_REGIONS, Cands, PEERS, Pot, cell_of, cells, flip, is_on, pot, v0_of, values};
 
 /// A node of a unary search: its potential, its one parent, its cause.
@@ -25,16 +26,21 @@ const NONE: u32 = u32::MAX;
 
 struct Bfs {
     nodes: Vec<UNode>,
-    /// Per potential: the epoch when it was last marked "in toOn / toOff".
+    /// Per potential: the epoch when it was last reached.
     seen: Vec<u32>,
     epoch: u32,
+    pend_on: Vec<u32>,
+    pend_off: Vec<u32>,
 }
 
 impl Bfs {
     fn reset(&mut self) {
         self.nodes.clear();
+        self.pend_on.clear();
+        self.pend_off.clear();
         self.epoch += 1;
     }
+    #[inline]
     fn node(&mut self, p: Pot, parent: u32, why: u8) -> u32 {
         self.nodes.push(UNode {
             pot: p,
@@ -43,9 +49,11 @@ impl Bfs {
         });
         (self.nodes.len() - 1) as u32
     }
+    #[inline]
     fn mark(&mut self, p: Pot) {
         self.seen[usize::from(p)] = self.epoch;
     }
+    #[inline]
     fn seen(&self, p: Pot) -> bool {
         self.seen[usize::from(p)] == self.epoch
     }
@@ -73,45 +81,123 @@ impl Bfs {
     }
 }
 
-/// What "on" at `p` turns off, with causes, in SE's order.
-fn on_to_off(g: &Cands, p: Pot, y: bool, out: &mut Vec<(Pot, u8)>) {
-    out.clear();
-    let (cell, v0) = (cell_of(p), v0_of(p));
-    if y {
-        for u in values(g.cell[cell] & !(1 << v0)) {
-            out.push((pot(cell, u, false), cause::NAKED));
+/// SE's cycle search and (with `forcing`) forcing-chain search from "on"
+/// at `source`, in one pass. Both build the same breadth-first tree: the
+/// cycle search follows an "off" again each time another "on" implies it,
+/// but such a repeat can only reach potentials already reached, unless it
+/// implies the start again and closes a cycle; so only repeats of the (at
+/// most four) potentials that imply the start are kept. Returns the
+/// cycles' ends and the forcing chain's end, in SE's order.
+fn from_on(
+    b: &mut Bfs,
+    links: &Links,
+    source: Pot,
+    y: bool,
+    x: bool,
+    forcing: bool,
+    e: &mut Engine,
+) -> (Vec<u32>, Vec<u32>) {
+    b.reset();
+    let (mut cycles, mut chains) = (Vec::new(), Vec::new());
+    // The "off" potentials that imply the start: among those it implies.
+    let mut pre_source: Vec<Pot> = Vec::with_capacity(4);
+    for &(q, _) in links.of_pot(source, true, true) {
+        if links.of_pot(q, y, x).iter().any(|&(o, _)| o == source) {
+            pre_source.push(q);
         }
     }
-    let mut seen = 1u128 << cell;
-    for (ri, &r) in CELL_REGIONS[cell].iter().enumerate() {
-        let s = g.in_region(usize::from(r), v0) & !seen;
-        seen |= s;
-        for c in cells(s) {
-            out.push((pot(c, v0, false), cause::BOX + ri as u8));
-        }
-    }
-}
-
-/// What "off" at `p` turns on, with causes, in SE's order.
-fn off_to_on(g: &Cands, p: Pot, y: bool, x: bool, out: &mut Vec<(Pot, u8)>) {
-    out.clear();
-    let (cell, v0) = (cell_of(p), v0_of(p));
-    if y && g.count(cell) == 2 {
-        let other = (g.cell[cell] & !(1 << v0)).trailing_zeros() as usize;
-        out.push((pot(cell, other, true), cause::NAKED));
-    }
-    if x {
-        for (ri, &r) in CELL_REGIONS[cell].iter().enumerate() {
-            let now = g.in_region(usize::from(r), v0);
-            if now.count_ones() == 2 {
-                let other = (now & !(1u128 << cell)).trailing_zeros() as usize;
-                let q = pot(other, v0, true);
-                if !out.iter().any(|&(o, _)| o == q) {
-                    out.push((q, cause::BOX + ri as u8));
+    let root = b.node(source, NONE, cause::INITIAL);
+    b.mark(source);
+    b.pend_on.push(root);
+    let flipped = flip(source);
+    let mut length = 0;
+    while !b.pend_on.is_empty() || !b.pend_off.is_empty() {
+        length += 1;
+        let mut pend = std::mem::take(&mut b.pend_on);
+        for &at in &pend {
+            e.spent += 1;
+            let p = b.nodes[at as usize].pot;
+            for &(q, why) in links.of_pot(p, y, true) {
+                if forcing && q == flipped && chains.is_empty() {
+                    chains.push(b.node(q, at, why));
+                }
+                if !b.seen(q) {
+                    let n = b.node(q, at, why);
+                    b.mark(q);
+                    b.pend_off.push(n);
+                } else if pre_source.contains(&q) && !b.is_parent(at, q) {
+                    let n = b.node(q, at, why);
+                    b.pend_off.push(n);
                 }
             }
         }
+        pend.clear();
+        b.pend_on = pend;
+        length += 1;
+        let mut pend = std::mem::take(&mut b.pend_off);
+        for &at in &pend {
+            e.spent += 1;
+            let p = b.nodes[at as usize].pot;
+            for &(q, why) in links.of_pot(p, y, x) {
+                if length >= 4 && q == source {
+                    cycles.push(b.node(q, at, why));
+                }
+                if !b.seen(q) {
+                    let n = b.node(q, at, why);
+                    b.mark(q);
+                    b.pend_on.push(n);
+                }
+            }
+        }
+        pend.clear();
+        b.pend_off = pend;
     }
+    (cycles, chains)
+}
+
+/// SE's forcing-chain search from "off" at `source`: the end reaching its
+/// "on".
+fn from_off(b: &mut Bfs, links: &Links, source: Pot, y: bool, e: &mut Engine) -> Option<u32> {
+    b.reset();
+    let mut found = None;
+    let root = b.node(source, NONE, cause::INITIAL);
+    b.mark(source);
+    b.pend_off.push(root);
+    let flipped = flip(source);
+    while !b.pend_on.is_empty() || !b.pend_off.is_empty() {
+        let mut pend = std::mem::take(&mut b.pend_on);
+        for &at in &pend {
+            e.spent += 1;
+            let p = b.nodes[at as usize].pot;
+            for &(q, why) in links.of_pot(p, y, true) {
+                if !b.seen(q) {
+                    let n = b.node(q, at, why);
+                    b.mark(q);
+                    b.pend_off.push(n);
+                }
+            }
+        }
+        pend.clear();
+        b.pend_on = pend;
+        let mut pend = std::mem::take(&mut b.pend_off);
+        for &at in &pend {
+            e.spent += 1;
+            let p = b.nodes[at as usize].pot;
+            for &(q, why) in links.of_pot(p, y, true) {
+                if q == flipped && found.is_none() {
+                    found = Some(b.node(q, at, why));
+                }
+                if !b.seen(q) {
+                    let n = b.node(q, at, why);
+                    b.mark(q);
+                    b.pend_on.push(n);
+                }
+            }
+        }
+        pend.clear();
+        b.pend_off = pend;
+    }
+    found
 }
 
 /// A unary hint found: key, removals, chain.
@@ -125,90 +211,6 @@ struct UFound {
     /// start, which the end repeats).
     path: Vec<(Pot, u8)>,
     cycle: bool,
-}
-
-fn cycles(b: &mut Bfs, g: &Cands, source: Pot, y: bool, x: bool, e: &mut Engine) -> Vec<u32> {
-    b.reset();
-    let mut found = Vec::new();
-    let root = b.node(source, NONE, cause::INITIAL);
-    b.mark(source);
-    let mut pend_on = vec![root];
-    let mut pend_off: Vec<u32> = Vec::new();
-    let mut buf = Vec::new();
-    let mut length = 0;
-    while !pend_on.is_empty() || !pend_off.is_empty() {
-        length += 1;
-        for at in std::mem::take(&mut pend_on) {
-            e.spent += 1;
-            on_to_off(g, b.nodes[at as usize].pot, y, &mut buf);
-            for &(q, why) in &buf {
-                if !b.is_parent(at, q) {
-                    let n = b.node(q, at, why);
-                    pend_off.push(n);
-                }
-            }
-        }
-        length += 1;
-        for at in std::mem::take(&mut pend_off) {
-            e.spent += 1;
-            off_to_on(g, b.nodes[at as usize].pot, y, x, &mut buf);
-            for &(q, why) in &buf {
-                if length >= 4 && q == source {
-                    found.push(b.node(q, at, why));
-                }
-                if !b.seen(q) {
-                    let n = b.node(q, at, why);
-                    b.mark(q);
-                    pend_on.push(n);
-                }
-            }
-        }
-    }
-    found
-}
-
-fn forcing(b: &mut Bfs, g: &Cands, source: Pot, y: bool, e: &mut Engine) -> Vec<u32> {
-    b.reset();
-    let mut found: Vec<u32> = Vec::new();
-    let root = b.node(source, NONE, cause::INITIAL);
-    b.mark(source);
-    let (mut pend_on, mut pend_off) = if is_on(source) {
-        (vec![root], Vec::new())
-    } else {
-        (Vec::new(), vec![root])
-    };
-    let mut buf = Vec::new();
-    while !pend_on.is_empty() || !pend_off.is_empty() {
-        for at in std::mem::take(&mut pend_on) {
-            e.spent += 1;
-            on_to_off(g, b.nodes[at as usize].pot, y, &mut buf);
-            for &(q, why) in &buf {
-                if flip(q) == source && !found.iter().any(|&f| b.nodes[f as usize].pot == q) {
-                    found.push(b.node(q, at, why));
-                }
-                if !b.seen(q) {
-                    let n = b.node(q, at, why);
-                    b.mark(q);
-                    pend_off.push(n);
-                }
-            }
-        }
-        for at in std::mem::take(&mut pend_off) {
-            e.spent += 1;
-            off_to_on(g, b.nodes[at as usize].pot, y, true, &mut buf);
-            for &(q, why) in &buf {
-                if flip(q) == source && !found.iter().any(|&f| b.nodes[f as usize].pot == q) {
-                    found.push(b.node(q, at, why));
-                }
-                if !b.seen(q) {
-                    let n = b.node(q, at, why);
-                    b.mark(q);
-                    pend_on.push(n);
-                }
-            }
-        }
-    }
-    found
 }
 
 /// The removals of the cycle whose path (end first, start excluded) is
@@ -244,10 +246,16 @@ pub(crate) fn all(e: &mut Engine, g: &Cands) -> Vec<InnerHint> {
         nodes: Vec::with_capacity(1024),
         seen: vec![0; super::grid::POTS],
         epoch: 0,
+        pend_on: Vec::with_capacity(256),
+        pend_off: Vec::with_capacity(256),
     };
+    let links = Links::of(g);
     let mut found: Vec<UFound> = Vec::new();
     let mut order = 0u32;
+    let mut paths: Vec<(Vec<(Pot, u8)>, bool)> = Vec::new();
     for (y, x, sort) in [(false, true, 2u8), (true, false, 3), (true, true, 4)] {
+        let cyc_base = if y && x { 7.0 } else { 6.5 };
+        let fc_base = if y { 7.0 } else { 6.6 };
         for cell in 0..81 {
             let card = g.count(cell);
             if card < 2 || (!x && card > 2) {
@@ -255,53 +263,53 @@ pub(crate) fn all(e: &mut Engine, g: &Cands) -> Vec<InnerHint> {
             }
             for v0 in values(g.cell[cell]) {
                 let on = pot(cell, v0, true);
-                let cyc_base = if y && x { 7.0 } else { 6.5 };
-                for at in cycles(&mut b, g, on, y, x, e) {
-                    let mut path = b.path(at);
-                    path.pop(); // the start, which the end repeats
-                    let removes = cycle_removes(g, &path);
-                    order += 1;
-                    if removes.is_empty() {
-                        continue;
-                    }
-                    let complexity = path.len() as u32;
-                    found.push(UFound {
-                        diff: cyc_base + length_difficulty(complexity),
-                        complexity,
-                        sort,
-                        order,
-                        removes,
-                        path,
-                        cycle: true,
-                    });
+                // SE's order: the cycles, the chain from "on", from "off".
+                let (cycles, chains) = from_on(&mut b, &links, on, y, x, x, e);
+                paths.clear();
+                paths.extend(cycles.iter().map(|&n| (b.path(n), true)));
+                paths.extend(chains.iter().map(|&n| (b.path(n), false)));
+                if x && let Some(n) = from_off(&mut b, &links, flip(on), y, e) {
+                    paths.push((b.path(n), false));
                 }
-                if x {
-                    let fc_base = if y { 7.0 } else { 6.6 };
-                    for source in [on, flip(on)] {
-                        for at in forcing(&mut b, g, source, y, e) {
-                            let path = b.path(at);
-                            let target = path[0].0;
-                            let (tc, tv) = (cell_of(target), v0_of(target));
-                            let mask = if is_on(target) {
-                                g.cell[tc] & !(1 << tv)
-                            } else {
-                                1 << tv
-                            };
-                            order += 1;
-                            if mask == 0 {
-                                continue;
-                            }
-                            let complexity = path.len() as u32;
-                            found.push(UFound {
-                                diff: fc_base + length_difficulty(complexity),
-                                complexity,
-                                sort,
-                                order,
-                                removes: vec![(tc as u8, mask)],
-                                path,
-                                cycle: false,
-                            });
+                for (mut path, cycle) in paths.drain(..) {
+                    order += 1;
+                    if cycle {
+                        path.pop(); // the start, which the end repeats
+                        let removes = cycle_removes(g, &path);
+                        if removes.is_empty() {
+                            continue;
                         }
+                        let complexity = path.len() as u32;
+                        found.push(UFound {
+                            diff: cyc_base + length_difficulty(complexity),
+                            complexity,
+                            sort,
+                            order,
+                            removes,
+                            path,
+                            cycle: true,
+                        });
+                    } else {
+                        let target = path[0].0;
+                        let (tc, tv) = (cell_of(target), v0_of(target));
+                        let mask = if is_on(target) {
+                            g.cell[tc] & !(1 << tv)
+                        } else {
+                            1 << tv
+                        };
+                        if mask == 0 {
+                            continue;
+                        }
+                        let complexity = path.len() as u32;
+                        found.push(UFound {
+                            diff: fc_base + length_difficulty(complexity),
+                            complexity,
+                            sort,
+                            order,
+                            removes: vec![(tc as u8, mask)],
+                            path,
+                            cycle: false,
+                        });
                     }
                 }
             }
@@ -312,13 +320,12 @@ pub(crate) fn all(e: &mut Engine, g: &Cands) -> Vec<InnerHint> {
             .partial_cmp(&(b.diff, b.complexity, b.sort, b.order))
             .expect("no NaN")
     });
-    let mut kept: Vec<&[(u8, u16)]> = Vec::new();
+    let mut kept: std::collections::HashSet<&[(u8, u16)]> = std::collections::HashSet::new();
     let mut hints = Vec::new();
     for f in &found {
-        if kept.contains(&&f.removes[..]) {
+        if !kept.insert(&f.removes[..]) {
             continue;
         }
-        kept.push(&f.removes);
         let mut reqs: Vec<Req> = Vec::new();
         let mut push = |p: Pot, why: u8| {
             if why == cause::INITIAL || why == cause::ADVANCED {
@@ -338,12 +345,8 @@ pub(crate) fn all(e: &mut Engine, g: &Cands) -> Vec<InnerHint> {
         if f.cycle {
             // Targets: the end ("on", the start again) and the reversed
             // loop, whose potentials are flipped and keep their causes.
-            let start = f.path[f.path.len() - 1].0;
-            let root = {
-                // The start potential: the end's potential.
-                f.path[0].0
-            };
-            let _ = start;
+            // The start potential: the end's.
+            let root = f.path[0].0;
             fp.add(u64::from(root));
             fp.add(u64::from(flip(root)));
             fp.add(u64::MAX);
