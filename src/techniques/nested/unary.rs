@@ -239,9 +239,24 @@ fn cycle_removes(g: &Cands, path: &[(Pot, u8)]) -> Vec<(u8, u16)> {
         .collect()
 }
 
-/// Every hint of forcing chains and cycles on `g`, sorted, ready for use
-/// inside another chain.
-pub(crate) fn all(e: &mut Engine, g: &Cands) -> Vec<InnerHint> {
+/// The first hint SE would take (for tests): its rating in tenths and its
+/// removals, sorted.
+#[cfg(test)]
+pub(crate) fn first(e: &mut Engine, g: &Cands) -> Option<(u8, Vec<(usize, u32)>)> {
+    let found = search(e, g);
+    found.first().map(|f| {
+        let mut r: Vec<(usize, u32)> = f
+            .removes
+            .iter()
+            .map(|&(c, m)| (usize::from(c), u32::from(m)))
+            .collect();
+        r.sort_unstable();
+        (super::engine::tenths(f.diff), r)
+    })
+}
+
+/// Every hint of forcing chains and cycles on `g`, in SE's order.
+fn search(e: &mut Engine, g: &Cands) -> Vec<UFound> {
     let mut b = Bfs {
         nodes: Vec::with_capacity(1024),
         seen: vec![0; super::grid::POTS],
@@ -320,6 +335,13 @@ pub(crate) fn all(e: &mut Engine, g: &Cands) -> Vec<InnerHint> {
             .partial_cmp(&(b.diff, b.complexity, b.sort, b.order))
             .expect("no NaN")
     });
+    found
+}
+
+/// Every hint of forcing chains and cycles on `g`, sorted, ready for use
+/// inside another chain.
+pub(crate) fn all(e: &mut Engine, g: &Cands) -> Vec<InnerHint> {
+    let found = search(e, g);
     let mut kept: std::collections::HashSet<&[(u8, u16)]> = std::collections::HashSet::new();
     let mut hints = Vec::new();
     for f in &found {
