@@ -266,13 +266,11 @@ pub fn rate_solved_within(
     let truth = solution.cells();
     let mut nester: Option<Nester> = None;
     while board.empty_cells() > 0 {
-        let found = match techniques::next_step(&board) {
-            Some(step) => Ok(Some(step)),
-            None if puzzle.size() == crate::grid::Size::S9 => nester
-                .get_or_insert_with(|| Nester::new(work))
-                .find(&board)
-                .map_err(Some),
-            None => Err(None),
+        let found = if puzzle.size() == crate::grid::Size::S9 {
+            let nester = nester.get_or_insert_with(|| Nester::new(work));
+            techniques::next_step_nested(&board, nester).map_err(Some)
+        } else {
+            techniques::next_step(&board).map_or(Err(None), |s| Ok(Some(s)))
         };
         let step = match found {
             Ok(Some(step)) => step,
@@ -284,7 +282,7 @@ pub fn rate_solved_within(
             }
             Err(cut) => {
                 let floor = match cut {
-                    Some(Cut { level }) => nested_base(level),
+                    Some(Cut { floor }) => floor,
                     None => bound(puzzle.size()),
                 };
                 rating.se = rating.se.max(floor);
@@ -337,16 +335,6 @@ pub fn rate_solved_within(
 
 /// SE's rating of a puzzle its techniques cannot solve (20.0).
 pub const IMPOSSIBLE: u8 = 200;
-
-/// The base rating of nesting level `level` (1 to 5): 9.0, 9.5, 10.0,
-/// 10.5, 11.0.
-pub fn nested_base(level: u8) -> u8 {
-    match level {
-        0 => 85,
-        1 => 90,
-        l => 95 + 5 * (l - 2),
-    }
-}
 
 /// The rating of the first step SE takes on `puzzle` (a single, on a
 /// puzzle singles solve).

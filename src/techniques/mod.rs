@@ -338,6 +338,33 @@ fn value_list(values: Mask) -> String {
 /// implemented technique applies (SE would go on to chains, rated 6.5 and
 /// up).
 pub fn next_step(board: &Board) -> Option<Step> {
+    simple(board).or_else(|| chained(board))
+}
+
+/// The first step SE's rater would take on `board`, SE's whole scale
+/// included: at 9x9, where sudogen's other techniques run out, multiple
+/// and dynamic forcing chains and the nested levels come from `nester`
+/// (which keeps its memo from one step to the next, and its work budget);
+/// `Err` when that budget runs out. Elsewhere as [`next_step`].
+pub fn next_step_nested(
+    board: &Board,
+    nester: &mut nested::Nester,
+) -> Result<Option<Step>, nested::Cut> {
+    if board.size() != Size::S9 {
+        return Ok(next_step(board));
+    }
+    if let Some(step) = simple(board)
+        .or_else(|| chains::find(board))
+        .or_else(|| aligned_triple::find(board))
+        .or_else(|| forcing::find(board, forcing::Kind::Nishio))
+    {
+        return Ok(Some(step));
+    }
+    nester.find(board)
+}
+
+/// The techniques before chains, in SE's order.
+fn simple(board: &Board) -> Option<Step> {
     hidden_single::find(board)
         .or_else(|| locking::find(board, true))
         .or_else(|| hidden_set::find(board, 2, true))
@@ -358,7 +385,6 @@ pub fn next_step(board: &Board) -> Option<Step> {
         .or_else(|| hidden_set::find(board, 4, false))
         .or_else(|| bug::find(board))
         .or_else(|| aligned_pair::find(board))
-        .or_else(|| chained(board))
 }
 
 /// Whether chains are searched at this size: their breadth-first searches

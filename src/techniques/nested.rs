@@ -104,12 +104,14 @@ pub struct Nester {
     limit: u64,
 }
 
-/// Why a search stopped: its work budget ran out while searching this
-/// level, so the step's rating is at least this level's base.
+/// Why a search stopped: its work budget ran out while searching a
+/// technique, so the step's rating is at least that technique's base.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Cut {
-    /// The level being searched.
-    pub level: u8,
+    /// The least rating (tenths) of the technique being searched: 8.0
+    /// (multiple forcing chains), 8.5 (dynamic), 9.0, 9.5, 10.0, 10.5 or
+    /// 11.0 (nesting levels 1 to 5).
+    pub floor: u8,
 }
 
 impl Nester {
@@ -127,8 +129,9 @@ impl Nester {
         self.engine.as_ref().map_or(0, |e| e.spent)
     }
 
-    /// The first step SE would take on 9x9 `board` with the nested levels:
-    /// `Ok(None)` when no level finds one (SE would rate 20.0).
+    /// The first step SE would take on 9x9 `board` with multiple forcing
+    /// chains, dynamic forcing chains, then the nested levels: `Ok(None)`
+    /// when none finds one (SE would rate 20.0).
     pub fn find(&mut self, board: &Board) -> Result<Option<Step>, Cut> {
         debug_assert_eq!(board.size(), Size::S9);
         let fixed = Fixed::of(board);
@@ -136,12 +139,19 @@ impl Nester {
         let e = self.engine.get_or_insert_with(|| Engine::new(fixed.clone(), limit));
         e.refix(fixed);
         let grid = Cands::of(board);
-        for level in 1..=LEVELS {
-            let out = multiple::search(e, &grid, true, level, false);
+        // (dynamic, level): multiple forcing chains, dynamic, levels 1-5.
+        let stages = [(false, 0)]
+            .into_iter()
+            .chain((0..=LEVELS).map(|l| (true, l)));
+        for (dynamic, level) in stages {
+            let out = multiple::search(e, &grid, dynamic, level, false);
             if e.cut {
-                return Err(Cut { level });
+                e.recycle(out.search.chs);
+                return Err(Cut {
+                    floor: tenths(multiple::base(dynamic, level)),
+                });
             }
-            let found = out.best.is_some().then(|| step(level, &out));
+            let found = out.best.is_some().then(|| step(dynamic, level, &out));
             e.recycle(out.search.chs);
             if found.is_some() {
                 return Ok(found);
@@ -235,10 +245,15 @@ fn listing(ch: &engine::Chaining, end: u32) -> Vec<String> {
     lines
 }
 
-fn step(level: u8, out: &Outcome) -> Step {
+fn step(dynamic: bool, level: u8, out: &Outcome) -> Step {
     let f = out.best.as_ref().expect("a hint");
     let rating = tenths(f.diff);
-    let mut s = Step::new(technique(level), rating);
+    let t = match (dynamic, level) {
+        (false, _) => Technique::MultipleForcingChain,
+        (true, 0) => Technique::DynamicForcingChain,
+        _ => technique(level),
+    };
+    let mut s = Step::new(t, rating);
     let cell = usize::from(f.cell);
     let mask = Mask(u32::from(f.mask));
     if is_on(f.target) {
@@ -246,6 +261,10 @@ fn step(level: u8, out: &Outcome) -> Step {
     }
     s.removes = vec![(cell, mask)];
     s.cells = vec![cell];
+    if level == 0 {
+        // Described as sudogen always has (technique and cell).
+        return s;
+    }
     let (kind_name, summary) = match f.kind {
         Kind::Contradiction(src) => {
             let (c, n) = f.targets.get()[1];

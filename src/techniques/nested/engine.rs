@@ -78,6 +78,8 @@ pub(crate) struct Chaining {
     pub index: Vec<u32>,
     /// The contradiction that stopped the chaining: (on node, off node).
     pub absurd: Option<(u32, u32)>,
+    /// The potentials in `on` and `off`, as a bit set.
+    pub bits: [u64; 23],
     pend_on: VecDeque<u32>,
     pend_off: VecDeque<u32>,
 }
@@ -91,8 +93,24 @@ impl Chaining {
             off: Vec::with_capacity(256),
             index: vec![NONE; POTS],
             absurd: None,
+            bits: [0; 23],
             pend_on: VecDeque::with_capacity(64),
             pend_off: VecDeque::with_capacity(128),
+        }
+    }
+
+    /// A chaining with nothing allocated (a placeholder).
+    pub fn empty() -> Chaining {
+        Chaining {
+            nodes: Vec::new(),
+            parents: Vec::new(),
+            on: Vec::new(),
+            off: Vec::new(),
+            index: Vec::new(),
+            absurd: None,
+            bits: [0; 23],
+            pend_on: VecDeque::new(),
+            pend_off: VecDeque::new(),
         }
     }
 
@@ -106,6 +124,7 @@ impl Chaining {
         self.on.clear();
         self.off.clear();
         self.absurd = None;
+        self.bits = [0; 23];
         self.pend_on.clear();
         self.pend_off.clear();
     }
@@ -121,6 +140,18 @@ impl Chaining {
         });
         self.parents.extend_from_slice(parents);
         n
+    }
+
+    /// Records node `n` as the one of its potential (in `on` or `off`).
+    #[inline]
+    fn reach(&mut self, p: Pot, n: u32) {
+        self.index[usize::from(p)] = n;
+        self.bits[usize::from(p) >> 6] |= 1 << (p & 63);
+        if is_on(p) {
+            self.on.push(n);
+        } else {
+            self.off.push(n);
+        }
     }
 
     /// The parents of node `n`.
@@ -245,7 +276,7 @@ impl Engine {
     /// Gives chainings back for reuse.
     pub fn recycle(&mut self, chs: impl IntoIterator<Item = Chaining>) {
         for mut ch in chs {
-            if self.pool.len() < 4096 {
+            if self.pool.len() < 4096 && !ch.index.is_empty() {
                 ch.clear();
                 self.pool.push(ch);
             }
@@ -293,12 +324,10 @@ impl Engine {
         let mut pend_on = std::mem::take(&mut ch.pend_on);
         let mut pend_off = std::mem::take(&mut ch.pend_off);
         let n = ch.push(start, cause::INITIAL, NONE, &[]);
-        ch.index[usize::from(start)] = n;
+        ch.reach(start, n);
         if is_on(start) {
-            ch.on.push(n);
             pend_on.push_back(n);
         } else {
-            ch.off.push(n);
             pend_off.push_back(n);
         }
         let mut make_on: Vec<(Pot, u8, [u32; 10], usize)> = Vec::with_capacity(4);
@@ -398,8 +427,7 @@ impl Engine {
                     }
                     if ch.index[usize::from(q)] == NONE {
                         let n = ch.push(q, why, NONE, &par[..k]);
-                        ch.index[usize::from(q)] = n;
-                        ch.on.push(n);
+                        ch.reach(q, n);
                         pend_on.push_back(n);
                     }
                 }
@@ -414,8 +442,7 @@ impl Engine {
                 for (q, par, nested) in adv {
                     if ch.index[usize::from(q)] == NONE {
                         let n = ch.push(q, cause::ADVANCED, nested, &par);
-                        ch.index[usize::from(q)] = n;
-                        ch.off.push(n);
+                        ch.reach(q, n);
                         pend_off.push_back(n);
                     }
                 }
@@ -438,12 +465,10 @@ impl Engine {
         let mut pend_on = std::mem::take(&mut ch.pend_on);
         let mut pend_off = std::mem::take(&mut ch.pend_off);
         let n = ch.push(start, cause::INITIAL, NONE, &[]);
-        ch.index[usize::from(start)] = n;
+        ch.reach(start, n);
         if is_on(start) {
-            ch.on.push(n);
             pend_on.push_back(n);
         } else {
-            ch.off.push(n);
             pend_off.push_back(n);
         }
         'chain: loop {
@@ -473,8 +498,7 @@ impl Engine {
                     }
                     if ch.index[usize::from(q)] == NONE {
                         let n = ch.push(q, why, NONE, &[at]);
-                        ch.index[usize::from(q)] = n;
-                        ch.on.push(n);
+                        ch.reach(q, n);
                         pend_on.push_back(n);
                     }
                 }
@@ -617,8 +641,7 @@ fn off_from_on(
     }
     if ch.index[usize::from(q)] == NONE {
         let n = ch.push(q, why, NONE, &[at]);
-        ch.index[usize::from(q)] = n;
-        ch.off.push(n);
+        ch.reach(q, n);
         pend_off.push_back(n);
     }
     false

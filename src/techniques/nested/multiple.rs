@@ -11,13 +11,22 @@
 //! its chains, summed, plus the complexity of each distinct inner chain they
 //! use; its difficulty is the level's base plus SE's length increment.
 //! Hints sort by difficulty, complexity, kind (double 1, cell 5, region 6,
-//! contradiction 7), then the order found.
+//! contradiction 7), then the order found; SE then drops a hint whose
+//! removals equal an earlier one's.
+//!
+//! Common consequences are found by intersecting the chainings' bit sets
+//! before looking anything up. When every hint is wanted, only the best
+//! hint per removal is kept as the search goes (what SE's sort and
+//! de-duplication leave), with what an outer chain needs of it, so each
+//! cell's chainings are given back as soon as the cell is done.
+
+use std::collections::HashMap;
 
 use super::engine::{
     Chaining, Engine, Fp, InnerHint, Mode, NONE, NestedInfo, Req, cause, cause_region,
     length_difficulty,
 };
-use super::grid::{Cands, POTS, Pot, cell_of, cells, is_on, pot, v0_of, values};
+use super::grid::{CELL_REGIONS, Cands, POTS, Pot, cell_of, cells, first_cell, is_on, pot, v0_of, values};
 
 /// What a hint is, for its name and its chains' starting points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,23 +39,6 @@ pub(crate) enum Kind {
     Cell(u8),
     /// A consequence of every place of a value (0-based) in a region.
     Region(u8, u8),
-}
-
-/// A hint found.
-#[derive(Clone, Debug)]
-pub(crate) struct Found {
-    pub diff: f64,
-    pub complexity: u32,
-    pub sort: u8,
-    pub order: u32,
-    /// The cell the hint acts on, and the values it removes there.
-    pub cell: u8,
-    pub mask: u16,
-    /// The potential proved (on: the cell takes the value).
-    pub target: Pot,
-    pub kind: Kind,
-    /// Each chain's end: (chaining, node).
-    pub targets: Targets,
 }
 
 /// The ends of a hint's chains (at most nine: one per value of a cell or
@@ -81,11 +73,36 @@ impl Targets {
     }
 }
 
+/// A hint found.
+#[derive(Clone, Debug)]
+pub(crate) struct Found {
+    pub diff: f64,
+    pub complexity: u32,
+    pub sort: u8,
+    pub order: u32,
+    /// The cell the hint acts on, and the values it removes there.
+    pub cell: u8,
+    pub mask: u16,
+    /// The potential proved (on: the cell takes the value).
+    pub target: Pot,
+    pub kind: Kind,
+    /// Each chain's end: (chaining, node).
+    pub targets: Targets,
+}
+
 impl Found {
-    fn before(&self, other: &Found) -> bool {
+    fn key(&self) -> (f64, u32, u8, u32) {
         (self.diff, self.complexity, self.sort, self.order)
-            < (other.diff, other.complexity, other.sort, other.order)
     }
+}
+
+/// The best hint so far for one removal, as an outer chain uses it.
+struct Kept {
+    key: (f64, u32, u8, u32),
+    cell: u8,
+    mask: u16,
+    reqs: Vec<Req>,
+    fp: u128,
 }
 
 /// The chainings of one search.
@@ -96,6 +113,10 @@ pub(crate) struct Search {
     on_memo: Vec<u32>,
     pub dynamic: bool,
     pub level: u8,
+    /// Whether every hint is wanted (chainings are then given back early).
+    all: bool,
+    /// Chainings given back, by slot.
+    free: Vec<bool>,
 }
 
 /// The base difficulty of a level (SE's `Chaining.getDifficulty`).
@@ -128,6 +149,7 @@ impl Search {
             None => e.chain(grid, p, mode),
         };
         self.chs.push(ch);
+        self.free.push(false);
         let id = (self.chs.len() - 1) as u32;
         if is_on(p) {
             self.on_memo[usize::from(p)] = id;
@@ -135,27 +157,35 @@ impl Search {
         id
     }
 
-    /// The nodes behind node `n` of chaining `c`, `n` first, breadth-first
-    /// as SE walks them (`getChain`): each potential once, the first node
-    /// reaching it.
-    pub fn walk(&self, e: &mut Engine, c: u32, n: u32) {
-        walk(&self.chs[c as usize], e, n);
+    /// Gives chaining `id` back to the engine (every-hint searches only).
+    fn release(&mut self, e: &mut Engine, id: u32) {
+        let i = id as usize;
+        if self.all && !self.free[i] {
+            self.free[i] = true;
+            let ch = std::mem::replace(&mut self.chs[i], Chaining::empty());
+            e.recycle([ch]);
+        }
     }
 
-    /// Flat and nested complexity of a hint with these chain ends.
-    fn complexity(&self, e: &mut Engine, targets: &[(u32, u32)]) -> u32 {
+    /// Flat and nested complexity of a hint with these chain ends; stops
+    /// counting past `cap`.
+    fn complexity(&self, e: &mut Engine, targets: &[(u32, u32)], cap: u32) -> u32 {
         let mut total = 0u32;
         let mut seen: [u128; 16] = [0; 16];
         let mut n_seen = 0;
         let mut more: Vec<u128> = Vec::new();
         let nested = self.level >= 2;
         for &(c, n) in targets {
-            self.walk(e, c, n);
-            total += e.list.len() as u32;
+            let ch = &self.chs[c as usize];
             if !nested {
+                total += count(ch, e, n, cap.saturating_sub(total));
+                if total > cap {
+                    return total;
+                }
                 continue;
             }
-            let ch = &self.chs[c as usize];
+            walk(ch, e, n);
+            total += e.list.len() as u32;
             for &m in &e.list {
                 let id = ch.nodes[m as usize].nested;
                 if id != NONE {
@@ -172,33 +202,77 @@ impl Search {
                     }
                 }
             }
+            if total > cap {
+                return total;
+            }
         }
         total
     }
 
-    fn offer(
-        &self,
-        e: &mut Engine,
-        grid: &Cands,
-        want_all: bool,
-        found: &mut Vec<Found>,
-        best: &mut Option<Found>,
-        mut f: Found,
-    ) {
-        // A hint placing a value in a cell with no other candidate removes
-        // nothing: SE drops it.
-        if f.mask == 0 {
-            return;
+    /// What an outer chain needs of a hint: the removals its chains depend
+    /// on (SE's `collectRuleParents`) and its identity as a whole chain
+    /// (SE's `FullChain`), target by target.
+    fn describe(&self, e: &mut Engine, f: &Found) -> (Vec<Req>, u128) {
+        let mut reqs: Vec<Req> = Vec::new();
+        let mut fp = Fp::new();
+        for &(c, n) in f.targets.get() {
+            fp.add(u64::from(self.chs[c as usize].nodes[n as usize].pot));
         }
-        let _ = grid;
-        f.complexity = self.complexity(e, f.targets.get());
-        f.diff = base(self.dynamic, self.level) + length_difficulty(f.complexity);
-        if want_all {
-            found.push(f);
-        } else if best.as_ref().is_none_or(|b| f.before(b)) {
-            *best = Some(f);
+        for &(c, n) in f.targets.get() {
+            let ch = &self.chs[c as usize];
+            walk(ch, e, n);
+            fp.add(u64::MAX);
+            for &m in &e.list {
+                let node = ch.nodes[m as usize];
+                fp.add(u64::from(node.pot));
+                let mut why = node.cause;
+                if why == cause::INITIAL {
+                    why = match f.kind {
+                        Kind::Cell(_) => cause::NAKED,
+                        Kind::Region(r, _) => cause::BOX + r / 9,
+                        _ => cause::INITIAL,
+                    };
+                }
+                if !is_on(node.pot) || why == cause::INITIAL || why == cause::ADVANCED {
+                    continue;
+                }
+                let pc = cell_of(node.pot);
+                let req = if why == cause::NAKED {
+                    Req::Cell(pc as u8)
+                } else {
+                    Req::Region(cause_region(why, pc) as u8, v0_of(node.pot) as u8)
+                };
+                if !reqs.contains(&req) {
+                    reqs.push(req);
+                }
+            }
         }
+        (reqs, fp.get())
     }
+}
+
+/// The number of distinct potentials behind node `n` of `ch` (SE's
+/// `getAncestorCount`), counting stopped past `cap`.
+fn count(ch: &Chaining, e: &mut Engine, n: u32, cap: u32) -> u32 {
+    let mark = e.fresh();
+    let mut queue = std::mem::take(&mut e.queue);
+    queue.clear();
+    queue.push(n);
+    let (mut at, mut total) = (0, 0u32);
+    while at < queue.len() {
+        let m = queue[at];
+        at += 1;
+        if e.marked(ch.nodes[m as usize].pot, mark) {
+            continue;
+        }
+        total += 1;
+        if total > cap {
+            break;
+        }
+        queue.extend_from_slice(ch.parents_of(m));
+    }
+    e.queue = queue;
+    total
 }
 
 /// The nodes behind node `n` of `ch`, `n` first, breadth-first as SE walks
@@ -225,11 +299,80 @@ pub(crate) fn walk(ch: &Chaining, e: &mut Engine, n: u32) {
     e.list = out;
 }
 
-/// The outcome of a search: the chainings and the hints wanted.
+/// The outcome of a search: its chainings and the first hint SE would take,
+/// or every hint (best per removal, unsorted).
 pub(crate) struct Outcome {
     pub search: Search,
-    pub found: Vec<Found>,
     pub best: Option<Found>,
+    kept: Vec<Kept>,
+}
+
+/// Where the hints go.
+struct Sink {
+    all: bool,
+    best: Option<Found>,
+    kept: Vec<Kept>,
+    by_removal: HashMap<(u8, u16), usize>,
+    order: u32,
+}
+
+impl Sink {
+    fn offer(&mut self, s: &Search, e: &mut Engine, grid: &Cands, p: Pot, kind: Kind, sort: u8, targets: Targets) {
+        self.order += 1;
+        let mask = if is_on(p) {
+            grid.cell[cell_of(p)] & !(1 << v0_of(p))
+        } else {
+            1 << v0_of(p)
+        };
+        // A hint placing a value in a cell with no other candidate removes
+        // nothing: SE drops it.
+        if mask == 0 {
+            return;
+        }
+        let mut f = Found {
+            diff: 0.0,
+            complexity: 0,
+            sort,
+            order: self.order,
+            cell: cell_of(p) as u8,
+            mask,
+            target: p,
+            kind,
+            targets,
+        };
+        let base = base(s.dynamic, s.level);
+        if !self.all {
+            let cap = self.best.as_ref().map_or(u32::MAX, |b| b.complexity);
+            f.complexity = s.complexity(e, f.targets.get(), cap);
+            f.diff = base + length_difficulty(f.complexity);
+            if self.best.as_ref().is_none_or(|b| f.key() < b.key()) {
+                self.best = Some(f);
+            }
+            return;
+        }
+        let slot = self.by_removal.get(&(f.cell, f.mask)).copied();
+        let cap = slot.map_or(u32::MAX, |i| self.kept[i].key.1);
+        f.complexity = s.complexity(e, f.targets.get(), cap);
+        f.diff = base + length_difficulty(f.complexity);
+        if slot.is_some_and(|i| self.kept[i].key <= f.key()) {
+            return;
+        }
+        let (reqs, fp) = s.describe(e, &f);
+        let kept = Kept {
+            key: f.key(),
+            cell: f.cell,
+            mask: f.mask,
+            reqs,
+            fp,
+        };
+        match slot {
+            Some(i) => self.kept[i] = kept,
+            None => {
+                self.by_removal.insert((f.cell, f.mask), self.kept.len());
+                self.kept.push(kept);
+            }
+        }
+    }
 }
 
 /// SE's search of multiple (static) or dynamic forcing chains at `level`
@@ -247,157 +390,162 @@ pub(crate) fn search(
         on_memo: vec![NONE; POTS],
         dynamic,
         level,
+        all: want_all,
+        free: Vec::new(),
     };
-    let mut found: Vec<Found> = Vec::new();
-    let mut best: Option<Found> = None;
-    let mut order = 0u32;
-    let mut next = || {
-        order += 1;
-        order
+    let mut sink = Sink {
+        all: want_all,
+        best: None,
+        kept: Vec::new(),
+        by_removal: HashMap::new(),
+        order: 0,
     };
-    let target_mask = |p: Pot| -> u16 {
-        if is_on(p) {
-            grid.cell[cell_of(p)] & !(1 << v0_of(p))
-        } else {
-            1 << v0_of(p)
-        }
-    };
-    let make = |p: Pot, kind: Kind, sort: u8, order: u32, targets: Targets| Found {
-        diff: 0.0,
-        complexity: 0,
-        sort,
-        order,
-        cell: cell_of(p) as u8,
-        mask: target_mask(p),
-        target: p,
-        kind,
-        targets,
-    };
+    let mut common = [0u64; 23];
     for cell in 0..81 {
         let card = grid.count(cell);
         if !(card > 2 || (card > 1 && dynamic)) {
             continue;
         }
-        let mut value_on: Vec<u32> = Vec::with_capacity(9);
+        let mut value_on: [u32; 9] = [0; 9];
+        let mut n_values = 0;
+        let mut cell_offs: [u32; 9] = [0; 9];
         for v0 in values(grid.cell[cell]) {
             let p_on = pot(cell, v0, true);
             let p_off = pot(cell, v0, false);
             let on = s.chain(e, grid, p_on);
             let off = s.chain(e, grid, p_off);
+            cell_offs[n_values] = off;
+            value_on[n_values] = on;
+            n_values += 1;
             if e.cut {
                 return Outcome {
                     search: s,
-                    found,
                     best: None,
+                    kept: Vec::new(),
                 };
             }
             if dynamic {
                 if let Some((a, b)) = s.chs[on as usize].absurd {
-                    let f = make(p_off, Kind::Contradiction(p_on), 7, next(), Targets::of(&[(on, a), (on, b)]));
-                    s.offer(e, grid, want_all, &mut found, &mut best, f);
+                    let t = Targets::of(&[(on, a), (on, b)]);
+                    sink.offer(&s, e, grid, p_off, Kind::Contradiction(p_on), 7, t);
                 }
                 if let Some((a, b)) = s.chs[off as usize].absurd {
-                    let f = make(p_on, Kind::Contradiction(p_off), 7, next(), Targets::of(&[(off, a), (off, b)]));
-                    s.offer(e, grid, want_all, &mut found, &mut best, f);
+                    let t = Targets::of(&[(off, a), (off, b)]);
+                    sink.offer(&s, e, grid, p_on, Kind::Contradiction(p_off), 7, t);
                 }
             }
             if card >= 3 && dynamic {
-                for list in [true, false] {
-                    let n_list = if list {
-                        s.chs[on as usize].on.len()
-                    } else {
-                        s.chs[on as usize].off.len()
-                    };
-                    for i in 0..n_list {
-                        let n = if list {
-                            s.chs[on as usize].on[i]
-                        } else {
-                            s.chs[on as usize].off[i]
-                        };
-                        let p = s.chs[on as usize].nodes[n as usize].pot;
-                        if let Some(m) = s.chs[off as usize].get(p) {
-                            let f = make(p, Kind::Double(p_on), 1, next(), Targets::of(&[(on, n), (off, m)]));
-                            s.offer(e, grid, want_all, &mut found, &mut best, f);
+                let (a, b) = (&s.chs[on as usize].bits, &s.chs[off as usize].bits);
+                let mut any = 0;
+                for i in 0..23 {
+                    common[i] = a[i] & b[i];
+                    any |= common[i];
+                }
+                if any != 0 {
+                    for list in [true, false] {
+                        let len = if list { s.chs[on as usize].on.len() } else { s.chs[on as usize].off.len() };
+                        for i in 0..len {
+                            let own = &s.chs[on as usize];
+                            let n = if list { own.on[i] } else { own.off[i] };
+                            let p = own.nodes[n as usize].pot;
+                            if common[usize::from(p) >> 6] >> (p & 63) & 1 == 0 {
+                                continue;
+                            }
+                            let m = s.chs[off as usize].index[usize::from(p)];
+                            let t = Targets::of(&[(on, n), (off, m)]);
+                            sink.offer(&s, e, grid, p, Kind::Double(p_on), 1, t);
                         }
                     }
                 }
             }
             // Region forcing: every place of the value in a region.
-            for &r in &super::grid::CELL_REGIONS[cell] {
+            for &r in &CELL_REGIONS[cell] {
                 let r = usize::from(r);
                 let places = grid.in_region(r, v0);
                 let count = places.count_ones();
-                if count < 2 || super::grid::first_cell(places) != cell {
+                if count < 2 || first_cell(places) != cell {
                     continue;
                 }
-                let mut ids: Vec<u32> = Vec::with_capacity(count as usize);
+                let mut ids = [0u32; 9];
+                let mut n_ids = 0;
                 for c in cells(places) {
-                    ids.push(if c == cell {
-                        on
-                    } else {
-                        s.chain(e, grid, pot(c, v0, true))
-                    });
+                    ids[n_ids] = if c == cell { on } else { s.chain(e, grid, pot(c, v0, true)) };
+                    n_ids += 1;
                 }
                 if e.cut {
                     return Outcome {
                         search: s,
-                        found,
                         best: None,
+                        kept: Vec::new(),
                     };
                 }
+                let ids = &ids[..n_ids];
+                common = s.chs[ids[0] as usize].bits;
+                for &id in &ids[1..] {
+                    let b = &s.chs[id as usize].bits;
+                    for i in 0..23 {
+                        common[i] &= b[i];
+                    }
+                }
+                if common.iter().all(|&w| w == 0) {
+                    continue;
+                }
                 for list in [true, false] {
-                    let own = &s.chs[on as usize];
-                    let n_list = if list { own.on.len() } else { own.off.len() };
-                    for i in 0..n_list {
+                    let len = if list { s.chs[on as usize].on.len() } else { s.chs[on as usize].off.len() };
+                    for i in 0..len {
                         let own = &s.chs[on as usize];
                         let n = if list { own.on[i] } else { own.off[i] };
                         let p = own.nodes[n as usize].pot;
-                        let mut targets = Targets::new();
-                        for &id in &ids {
-                            match s.chs[id as usize].get(p) {
-                                Some(m) => targets.push((id, m)),
-                                None => break,
-                            }
+                        if common[usize::from(p) >> 6] >> (p & 63) & 1 == 0 {
+                            continue;
                         }
-                        if targets.get().len() == ids.len() {
-                            let f = make(p, Kind::Region(r as u8, v0 as u8), 6, next(), targets);
-                            s.offer(e, grid, want_all, &mut found, &mut best, f);
+                        let mut t = Targets::new();
+                        for &id in ids {
+                            t.push((id, s.chs[id as usize].index[usize::from(p)]));
                         }
+                        sink.offer(&s, e, grid, p, Kind::Region(r as u8, v0 as u8), 6, t);
                     }
                 }
             }
-            value_on.push(on);
         }
         // Cell forcing: every value of the cell.
-        let first = value_on[0];
-        for list in [true, false] {
-            let n_list = if list {
-                s.chs[first as usize].on.len()
-            } else {
-                s.chs[first as usize].off.len()
-            };
-            for i in 0..n_list {
-                let own = &s.chs[first as usize];
-                let n = if list { own.on[i] } else { own.off[i] };
-                let p = own.nodes[n as usize].pot;
-                let mut targets = Targets::new();
-                for &id in &value_on {
-                    match s.chs[id as usize].get(p) {
-                        Some(m) => targets.push((id, m)),
-                        None => break,
+        let value_on = &value_on[..n_values];
+        common = s.chs[value_on[0] as usize].bits;
+        for &id in &value_on[1..] {
+            let b = &s.chs[id as usize].bits;
+            for i in 0..23 {
+                common[i] &= b[i];
+            }
+        }
+        if common.iter().any(|&w| w != 0) {
+            let first = value_on[0];
+            for list in [true, false] {
+                let len = if list { s.chs[first as usize].on.len() } else { s.chs[first as usize].off.len() };
+                for i in 0..len {
+                    let own = &s.chs[first as usize];
+                    let n = if list { own.on[i] } else { own.off[i] };
+                    let p = own.nodes[n as usize].pot;
+                    if common[usize::from(p) >> 6] >> (p & 63) & 1 == 0 {
+                        continue;
                     }
-                }
-                if targets.get().len() == value_on.len() {
-                    let f = make(p, Kind::Cell(cell as u8), 5, next(), targets);
-                    s.offer(e, grid, want_all, &mut found, &mut best, f);
+                    let mut t = Targets::new();
+                    for &id in value_on {
+                        t.push((id, s.chs[id as usize].index[usize::from(p)]));
+                    }
+                    sink.offer(&s, e, grid, p, Kind::Cell(cell as u8), 5, t);
                 }
             }
+        }
+        // The cell's chainings are no longer needed (the on-chainings of
+        // later cells made for region forcing stay).
+        for &id in value_on.iter().chain(&cell_offs[..n_values]) {
+            s.release(e, id);
         }
     }
     Outcome {
         search: s,
-        found,
-        best,
+        best: sink.best,
+        kept: sink.kept,
     }
 }
 
@@ -405,72 +553,24 @@ pub(crate) fn search(
 /// chain.
 pub(crate) fn all(e: &mut Engine, grid: &Cands, dynamic: bool, level: u8) -> Vec<InnerHint> {
     let mut out = search(e, grid, dynamic, level, true);
+    let chs = std::mem::take(&mut out.search.chs);
+    let free = std::mem::take(&mut out.search.free);
+    e.recycle(chs.into_iter().zip(free).filter(|&(_, f)| !f).map(|(c, _)| c));
     if e.cut {
         return Vec::new();
     }
-    out.found.sort_by(|a, b| {
-        (a.diff, a.complexity, a.sort, a.order)
-            .partial_cmp(&(b.diff, b.complexity, b.sort, b.order))
-            .expect("no NaN")
-    });
-    let mut kept = [0u16; 81];
-    let mut kept_masks: Vec<(u8, u16)> = Vec::new();
-    let mut hints = Vec::new();
-    for f in &out.found {
-        // SE drops a hint equal to one before (the same removals).
-        if kept[usize::from(f.cell)] & f.mask == f.mask
-            && kept_masks.contains(&(f.cell, f.mask))
-        {
-            continue;
-        }
-        kept[usize::from(f.cell)] |= f.mask;
-        kept_masks.push((f.cell, f.mask));
-        let s = &out.search;
-        // SE's collectRuleParents and FullChain, target by target.
-        let mut reqs: Vec<Req> = Vec::new();
-        let mut fp = Fp::new();
-        for &(c, n) in f.targets.get() {
-            fp.add(u64::from(s.chs[c as usize].nodes[n as usize].pot));
-        }
-        for &(c, n) in f.targets.get() {
-            s.walk(e, c, n);
-            fp.add(u64::MAX);
-            let ch = &s.chs[c as usize];
-            for &m in &e.list {
-                let node = ch.nodes[m as usize];
-                fp.add(u64::from(node.pot));
-                let mut why = node.cause;
-                if why == cause::INITIAL {
-                    why = match f.kind {
-                        Kind::Cell(_) => cause::NAKED,
-                        Kind::Region(r, _) => cause::BOX + r / 9,
-                        _ => cause::INITIAL,
-                    };
-                }
-                if !is_on(node.pot) || why == cause::INITIAL || why == cause::ADVANCED {
-                    continue;
-                }
-                let pc = cell_of(node.pot);
-                let req = if why == cause::NAKED {
-                    Req::Cell(pc as u8)
-                } else {
-                    Req::Region(cause_region(why, pc) as u8, v0_of(node.pot) as u8)
-                };
-                if !reqs.contains(&req) {
-                    reqs.push(req);
-                }
-            }
-        }
+    out.kept.sort_by(|a, b| a.key.partial_cmp(&b.key).expect("no NaN"));
+    let mut hints = Vec::with_capacity(out.kept.len());
+    for k in out.kept {
         e.nested.push(NestedInfo {
-            complexity: f.complexity,
-            fp: fp.get(),
+            complexity: k.key.1,
+            fp: k.fp,
         });
         hints.push(InnerHint {
-            removes: vec![(f.cell, f.mask)],
-            reqs,
+            removes: vec![(k.cell, k.mask)],
+            reqs: k.reqs,
             nested: (e.nested.len() - 1) as u32,
         });
     }
-    e.recycle(out.search.chs);
     hints
 }
