@@ -40,9 +40,6 @@ fn main() {
         er += usize::from(got.exact && got.se == r);
         ep += usize::from(got.ep == p);
         ed += usize::from(got.ed == d);
-        if std::env::var("STATS").is_ok() {
-            println!("{:?}", sudogen::techniques::nested::stats());
-        }
         let mark = if got.se == r && got.ep == p && got.ed == d { "ok " } else { "DIFF" };
         println!(
             "{mark} {} SE {r}/{p}/{d} ours {}/{}/{} {} {:.2}s (serate {})",

@@ -161,11 +161,6 @@ impl Nester {
     }
 }
 
-/// Debug counters of the engine (memo hits, inner searches, chainings).
-pub fn stats() -> [u64; 5] {
-    std::array::from_fn(|i| engine::STATS[i].load(std::sync::atomic::Ordering::Relaxed))
-}
-
 fn pot_text(p: Pot) -> String {
     format!("r{}c{}.{}", cell_of(p) / 9 + 1, cell_of(p) % 9 + 1, v0_of(p) + 1)
 }

@@ -32,9 +32,6 @@ use super::grid::{
     values,
 };
 
-/// Debug counters: memo hits, FC misses, MFC misses, DFC misses, chainings.
-pub static STATS: [std::sync::atomic::AtomicU64; 5] = [const { std::sync::atomic::AtomicU64::new(0) }; 5];
-
 /// No node.
 pub(crate) const NONE: u32 = u32::MAX;
 
@@ -154,6 +151,12 @@ impl Chaining {
         }
     }
 
+    /// Whether potential `p` has been reached.
+    #[inline]
+    fn has(&self, p: Pot) -> bool {
+        self.bits[usize::from(p) >> 6] >> (p & 63) & 1 == 1
+    }
+
     /// The parents of node `n`.
     #[inline]
     pub fn parents_of(&self, n: u32) -> &[u32] {
@@ -161,12 +164,6 @@ impl Chaining {
         &self.parents[node.par_start as usize..(node.par_start + node.par_len) as usize]
     }
 
-    /// The node of potential `p`, if reached.
-    #[inline]
-    pub fn get(&self, p: Pot) -> Option<u32> {
-        let n = self.index[usize::from(p)];
-        (n != NONE).then_some(n)
-    }
 }
 
 /// What an inner hint's removals depend on, evaluated against the removals
@@ -318,7 +315,6 @@ impl Engine {
 
     /// SE's `doChaining` from one assumption on `grid`.
     pub fn chain(&mut self, grid: &Cands, start: Pot, mode: Mode) -> Chaining {
-        STATS[4].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let mut ch = self.pool.pop().unwrap_or_else(Chaining::new);
         let mut work = grid.clone();
         let mut pend_on = std::mem::take(&mut ch.pend_on);
@@ -418,14 +414,14 @@ impl Engine {
                 }
                 let mut absurd = false;
                 for &(q, why, par, k) in &make_on {
-                    let known_off = ch.index[usize::from(flip(q))];
-                    if known_off != NONE {
+                    if ch.has(flip(q)) {
+                        let known_off = ch.index[usize::from(flip(q))];
                         let n = ch.push(q, why, NONE, &par[..k]);
                         ch.absurd = Some((n, known_off));
                         absurd = true;
                         break;
                     }
-                    if ch.index[usize::from(q)] == NONE {
+                    if !ch.has(q) {
                         let n = ch.push(q, why, NONE, &par[..k]);
                         ch.reach(q, n);
                         pend_on.push_back(n);
@@ -440,7 +436,7 @@ impl Engine {
             if pend_on.is_empty() && pend_off.is_empty() && mode.level > 0 {
                 let adv = self.advanced(&work, grid, &ch, mode.level);
                 for (q, par, nested) in adv {
-                    if ch.index[usize::from(q)] == NONE {
+                    if !ch.has(q) {
                         let n = ch.push(q, cause::ADVANCED, nested, &par);
                         ch.reach(q, n);
                         pend_off.push_back(n);
@@ -460,7 +456,6 @@ impl Engine {
     /// over the implications `links` of `grid`: the same result as
     /// [`chain`](Self::chain) without the board scans.
     pub fn chain_static(&mut self, links: &Links, start: Pot) -> Chaining {
-        STATS[4].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let mut ch = self.pool.pop().unwrap_or_else(Chaining::new);
         let mut pend_on = std::mem::take(&mut ch.pend_on);
         let mut pend_off = std::mem::take(&mut ch.pend_off);
@@ -490,13 +485,13 @@ impl Engine {
                 self.spent += 1;
                 let p = ch.nodes[at as usize].pot;
                 for &(q, why) in links.of_pot(p, true, true) {
-                    let known_off = ch.index[usize::from(flip(q))];
-                    if known_off != NONE {
+                    if ch.has(flip(q)) {
+                        let known_off = ch.index[usize::from(flip(q))];
                         let n = ch.push(q, why, NONE, &[at]);
                         ch.absurd = Some((n, known_off));
                         break 'chain;
                     }
-                    if ch.index[usize::from(q)] == NONE {
+                    if !ch.has(q) {
                         let n = ch.push(q, why, NONE, &[at]);
                         ch.reach(q, n);
                         pend_on.push_back(n);
@@ -603,10 +598,9 @@ impl Engine {
             _ => {
                 let key = (rule, work.bb);
                 if let Some(h) = self.memo.get(&key) {
-                    STATS[0].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     return h.clone();
                 }
-                STATS[match rule { Rule::Forcing => 1, Rule::Multiple => 2, _ => 3 }].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+
                 let hints = match rule {
                     Rule::Forcing => super::unary::all(self, work),
                     Rule::Multiple => super::multiple::all(self, work, false, 0),
@@ -633,13 +627,13 @@ fn off_from_on(
     why: u8,
     pend_off: &mut VecDeque<u32>,
 ) -> bool {
-    let known_on = ch.index[usize::from(flip(q))];
-    if known_on != NONE {
+    if ch.has(flip(q)) {
+        let known_on = ch.index[usize::from(flip(q))];
         let n = ch.push(q, why, NONE, &[at]);
         ch.absurd = Some((known_on, n));
         return true;
     }
-    if ch.index[usize::from(q)] == NONE {
+    if !ch.has(q) {
         let n = ch.push(q, why, NONE, &[at]);
         ch.reach(q, n);
         pend_off.push_back(n);

@@ -12,7 +12,7 @@
 
 use super::engine::{Engine, Fp, InnerHint, NestedInfo, Req, cause, cause_region, length_difficulty};
 use super::links::Links;
-use super::grid::{CELL_REGIONS, Cands, PEERS, Pot, cell_of, cells, flip, is_on, pot, v0_of, values};
+use super::grid::{Cands, PEERS, Pot, cell_of, cells, flip, is_on, pot, v0_of, values};
 
 /// A node of a unary search: its potential, its one parent, its cause.
 #[derive(Clone, Copy)]
