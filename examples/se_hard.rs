@@ -30,7 +30,18 @@ fn main() {
         let grid = Grid::parse_line(f[0].as_bytes(), None).expect("a puzzle");
         let (r, p, d) = (tenths(f[1]), tenths(f[2]), tenths(f[3]));
         let t = Instant::now();
-        let got = rate(&grid, false).expect("rated");
+        let explain = std::env::var("EXPLAIN").is_ok();
+        let got = rate(&grid, explain).expect("rated");
+        for step in got.path.iter().filter(|s| s.hint.is_some()) {
+            let h = step.hint.as_ref().expect("a hint");
+            println!("  {} (complexity {})", step.describe(grid.size()), h.complexity);
+            for n in &h.nested {
+                println!("    nested: {n}");
+            }
+            for (i, chain) in h.chains.iter().enumerate() {
+                println!("    chain {}: {} lines; last: {}", i + 1, chain.len(), chain.last().map_or("", |s| s));
+            }
+        }
         let secs = t.elapsed().as_secs_f64();
         total += secs;
         if secs > slowest.0 {

@@ -95,6 +95,11 @@ pub struct ChainHint {
     /// Each chain, as SE lists it: "(n) If A (and B), then C (reason)",
     /// the initial assumption first.
     pub chains: Vec<Vec<String>>,
+    /// The inner chains the chains use (SE's "nested forcing chains
+    /// details"), each as SE names it, e.g. "Forcing Chain: r4c5.2 off"; a
+    /// chain removal marked "(by a nested rule)" comes from one of them or
+    /// from a pointing, claiming, pair or X-wing.
+    pub nested: Vec<String>,
 }
 
 /// The budget-limited search state kept from one step to the next: the
@@ -151,7 +156,7 @@ impl Nester {
                     floor: tenths(multiple::base(dynamic, level)),
                 });
             }
-            let found = out.best.is_some().then(|| step(dynamic, level, &out));
+            let found = out.best.is_some().then(|| step(e, dynamic, level, &out));
             e.recycle(out.search.chs);
             if found.is_some() {
                 return Ok(found);
@@ -240,7 +245,57 @@ fn listing(ch: &engine::Chaining, end: u32) -> Vec<String> {
     lines
 }
 
-fn step(dynamic: bool, level: u8, out: &Outcome) -> Step {
+/// SE's `toString` of an inner chain.
+fn desc_text(d: &engine::Desc) -> String {
+    use engine::Desc;
+    let state = |p: Pot| if is_on(p) { "on" } else { "off" };
+    match *d {
+        Desc::Forcing { target, y, x } => {
+            let name = match (y, x) {
+                (true, true) => "Forcing Chain",
+                (true, false) => "Forcing Y-Chain",
+                _ => "Forcing X-Chain",
+            };
+            format!("{name}: {} {}", pot_text(target), state(target))
+        }
+        Desc::Cycle { start, y, x, len } => {
+            let name = match (y, x) {
+                (true, true) => "Bidirectional Cycle",
+                (true, false) => "Bidirectional Y-Cycle",
+                _ => "Bidirectional X-Cycle",
+            };
+            format!("{name}: through {} ({len} potentials)", cell_name(Size::S9, cell_of(start)))
+        }
+        Desc::Chains {
+            dynamic,
+            level,
+            kind,
+            target,
+        } => {
+            let prefix = if dynamic { "Dynamic " } else { "" };
+            let (what, from) = match kind {
+                Kind::Contradiction(src) => (
+                    "Contradiction Forcing",
+                    format!("{} {}", pot_text(src), state(src)),
+                ),
+                Kind::Double(src) => ("Double Forcing", format!("{} on & off", pot_text(src))),
+                Kind::Cell(c) => ("Cell Forcing", cell_name(Size::S9, usize::from(c))),
+                Kind::Region(r, v0) => (
+                    "Region Forcing",
+                    format!("{} in {}", v0 + 1, region_name(Size::S9, usize::from(r))),
+                ),
+            };
+            format!(
+                "{prefix}{what} Chains{}: {from} ==> {} {}",
+                suffix(level),
+                pot_text(target),
+                state(target)
+            )
+        }
+    }
+}
+
+fn step(e: &mut Engine, dynamic: bool, level: u8, out: &Outcome) -> Step {
     let f = out.best.as_ref().expect("a hint");
     let rating = tenths(f.diff);
     let t = match (dynamic, level) {
@@ -312,12 +367,30 @@ fn step(dynamic: bool, level: u8, out: &Outcome) -> Step {
         .iter()
         .map(|&(c, n)| listing(&out.search.chs[c as usize], n))
         .collect();
+    // The distinct inner chains behind the hint, in SE's order.
+    let mut nested: Vec<String> = Vec::new();
+    let mut fps: Vec<u128> = Vec::new();
+    for &(c, n) in f.targets.get() {
+        let ch = &out.search.chs[c as usize];
+        multiple::walk(ch, e, n);
+        for &m in &e.list {
+            let id = ch.nodes[m as usize].nested;
+            if id != engine::NONE {
+                let info = e.nested[id as usize];
+                if !fps.contains(&info.fp) {
+                    fps.push(info.fp);
+                    nested.push(desc_text(&info.desc));
+                }
+            }
+        }
+    }
     s.hint = Some(Box::new(ChainHint {
         name: format!("Dynamic {kind_name} Chains{}", suffix(level)),
         summary,
         level,
         complexity: f.complexity,
         chains,
+        nested,
     }));
     s
 }

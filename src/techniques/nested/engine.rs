@@ -193,6 +193,25 @@ pub(crate) struct InnerHint {
 pub(crate) struct NestedInfo {
     pub complexity: u32,
     pub fp: u128,
+    /// What it is, for explanations.
+    pub desc: Desc,
+}
+
+/// An inner chaining hint, as SE prints it (`toString`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Desc {
+    /// A forcing chain (X, Y or both) proving `target`.
+    Forcing { target: Pot, y: bool, x: bool },
+    /// A bidirectional cycle through `start`, of `len` potentials.
+    Cycle { start: Pot, y: bool, x: bool, len: u32 },
+    /// Multiple or dynamic chains at `level`: contradiction or double
+    /// forcing from `src`, cell or region forcing, proving `target`.
+    Chains {
+        dynamic: bool,
+        level: u8,
+        kind: super::multiple::Kind,
+        target: Pot,
+    },
 }
 
 /// The inner rules, in SE's order.

@@ -101,6 +101,8 @@ struct Kept {
     key: (f64, u32, u8, u32),
     cell: u8,
     mask: u16,
+    kind: Kind,
+    target: Pot,
     reqs: Vec<Req>,
     fp: u128,
 }
@@ -362,6 +364,8 @@ impl Sink {
             key: f.key(),
             cell: f.cell,
             mask: f.mask,
+            kind: f.kind,
+            target: f.target,
             reqs,
             fp,
         };
@@ -565,6 +569,12 @@ pub(crate) fn all(e: &mut Engine, grid: &Cands, dynamic: bool, level: u8) -> Vec
         e.nested.push(NestedInfo {
             complexity: k.key.1,
             fp: k.fp,
+            desc: super::engine::Desc::Chains {
+                dynamic,
+                level,
+                kind: k.kind,
+                target: k.target,
+            },
         });
         hints.push(InnerHint {
             removes: vec![(k.cell, k.mask)],

@@ -10,7 +10,7 @@
 //! reaches its start's opposite proves it. Static chains: the board does
 //! not change during a search.
 
-use super::engine::{Engine, Fp, InnerHint, NestedInfo, Req, cause, cause_region, length_difficulty};
+use super::engine::{Desc, Engine, Fp, InnerHint, NestedInfo, Req, cause, cause_region, length_difficulty};
 use super::links::Links;
 use super::grid::{Cands, PEERS, Pot, cell_of, cells, flip, is_on, pot, v0_of, values};
 
@@ -396,9 +396,24 @@ pub(crate) fn all(e: &mut Engine, g: &Cands) -> Vec<InnerHint> {
                 }
             }
         }
+        let desc = if f.cycle {
+            Desc::Cycle {
+                start: f.path[0].0,
+                y: f.sort != 2,
+                x: f.sort != 3,
+                len: f.complexity,
+            }
+        } else {
+            Desc::Forcing {
+                target: f.path[0].0,
+                y: f.sort != 2,
+                x: f.sort != 3,
+            }
+        };
         e.nested.push(NestedInfo {
             complexity: f.complexity,
             fp: fp.get(),
+            desc,
         });
         hints.push(InnerHint {
             removes: f.removes.clone(),
