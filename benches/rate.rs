@@ -96,7 +96,9 @@ fn se_hard() -> Vec<(&'static str, Grid)> {
     let secs = |s: &str| -> f64 {
         let s = s.trim_end_matches('s');
         match s.split_once('m') {
-            Some((m, r)) => m.parse::<f64>().unwrap_or(0.0) * 60.0 + r.parse::<f64>().unwrap_or(0.0),
+            Some((m, r)) => {
+                m.parse::<f64>().unwrap_or(0.0) * 60.0 + r.parse::<f64>().unwrap_or(0.0)
+            }
             None => s.parse().unwrap_or(f64::MAX),
         }
     };

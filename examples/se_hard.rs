@@ -18,14 +18,17 @@ fn tenths(s: &str) -> u8 {
 }
 
 fn main() {
-    let path = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/se-hard.txt").to_string());
+    let path = std::env::args().nth(1).unwrap_or_else(|| {
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/se-hard.txt").to_string()
+    });
     let text = std::fs::read_to_string(&path).expect("the sample file");
     let (mut n, mut er, mut ep, mut ed) = (0, 0, 0, 0);
     let mut total = 0.0;
     let mut slowest = (0.0, String::new());
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let f: Vec<&str> = line.split_whitespace().collect();
         let grid = Grid::parse_line(f[0].as_bytes(), None).expect("a puzzle");
         let (r, p, d) = (tenths(f[1]), tenths(f[2]), tenths(f[3]));
@@ -34,12 +37,21 @@ fn main() {
         let got = rate(&grid, explain).expect("rated");
         for step in got.path.iter().filter(|s| s.hint.is_some()) {
             let h = step.hint.as_ref().expect("a hint");
-            println!("  {} (complexity {})", step.describe(grid.size()), h.complexity);
+            println!(
+                "  {} (complexity {})",
+                step.describe(grid.size()),
+                h.complexity
+            );
             for n in &h.nested {
                 println!("    nested: {n}");
             }
             for (i, chain) in h.chains.iter().enumerate() {
-                println!("    chain {}: {} lines; last: {}", i + 1, chain.len(), chain.last().map_or("", |s| s));
+                println!(
+                    "    chain {}: {} lines; last: {}",
+                    i + 1,
+                    chain.len(),
+                    chain.last().map_or("", |s| s)
+                );
             }
         }
         let secs = t.elapsed().as_secs_f64();
@@ -51,7 +63,11 @@ fn main() {
         er += usize::from(got.exact && got.se == r);
         ep += usize::from(got.ep == p);
         ed += usize::from(got.ed == d);
-        let mark = if got.se == r && got.ep == p && got.ed == d { "ok " } else { "DIFF" };
+        let mark = if got.se == r && got.ep == p && got.ed == d {
+            "ok "
+        } else {
+            "DIFF"
+        };
         println!(
             "{mark} {} SE {r}/{p}/{d} ours {}/{}/{} {} {:.2}s (serate {})",
             f[0],

@@ -60,7 +60,11 @@ fn sample() -> Vec<Known> {
             }
         })
         .collect();
-    assert!(known.len() >= 150, "the sample holds {} puzzles", known.len());
+    assert!(
+        known.len() >= 150,
+        "the sample holds {} puzzles",
+        known.len()
+    );
     known
 }
 
@@ -135,11 +139,31 @@ fn a_budget_gives_a_bound_never_a_wrong_number() {
                 assert_eq!(r.se, k.er, "{} at {work}", k.line);
             } else {
                 cut += 1;
-                assert!(r.se <= k.er && r.se >= 80, "{} at {work}: {}", k.line, r.se_text());
+                assert!(
+                    r.se <= k.er && r.se >= 80,
+                    "{} at {work}: {}",
+                    k.line,
+                    r.se_text()
+                );
             }
-            assert!(r.ep_exact || r.ep <= k.ep, "{} at {work}: EP {}", k.line, r.ep);
-            assert!(!r.ep_exact || r.ep == k.ep, "{} at {work}: EP {}", k.line, r.ep);
-            assert!(!r.ed_exact || r.ed == k.ed, "{} at {work}: ED {}", k.line, r.ed);
+            assert!(
+                r.ep_exact || r.ep <= k.ep,
+                "{} at {work}: EP {}",
+                k.line,
+                r.ep
+            );
+            assert!(
+                !r.ep_exact || r.ep == k.ep,
+                "{} at {work}: EP {}",
+                k.line,
+                r.ep
+            );
+            assert!(
+                !r.ed_exact || r.ed == k.ed,
+                "{} at {work}: ED {}",
+                k.line,
+                r.ed
+            );
         }
     }
     assert!(cut >= 2, "the small budgets cut nothing");

@@ -32,8 +32,8 @@ pub mod hidden_set;
 pub mod hidden_single;
 pub mod locking;
 pub mod naked_set;
-pub mod nested;
 pub mod naked_single;
+pub mod nested;
 pub mod unique_loop;
 pub mod xy_wing;
 

@@ -141,7 +141,9 @@ impl Nester {
         debug_assert_eq!(board.size(), Size::S9);
         let fixed = Fixed::of(board);
         let limit = self.limit;
-        let e = self.engine.get_or_insert_with(|| Engine::new(fixed.clone(), limit));
+        let e = self
+            .engine
+            .get_or_insert_with(|| Engine::new(fixed.clone(), limit));
         e.refix(fixed);
         let grid = Cands::of(board);
         // (dynamic, level): multiple forcing chains, dynamic, levels 1-5.
@@ -167,7 +169,12 @@ impl Nester {
 }
 
 fn pot_text(p: Pot) -> String {
-    format!("r{}c{}.{}", cell_of(p) / 9 + 1, cell_of(p) % 9 + 1, v0_of(p) + 1)
+    format!(
+        "r{}c{}.{}",
+        cell_of(p) / 9 + 1,
+        cell_of(p) % 9 + 1,
+        v0_of(p) + 1
+    )
 }
 
 fn weak(p: Pot) -> String {
@@ -175,7 +182,11 @@ fn weak(p: Pot) -> String {
         "r{}c{} {} {}",
         cell_of(p) / 9 + 1,
         cell_of(p) % 9 + 1,
-        if is_on(p) { "contains" } else { "does not contain" },
+        if is_on(p) {
+            "contains"
+        } else {
+            "does not contain"
+        },
         v0_of(p) + 1
     )
 }
@@ -185,7 +196,11 @@ fn strong(p: Pot) -> String {
         "r{}c{} {} {}",
         cell_of(p) / 9 + 1,
         cell_of(p) % 9 + 1,
-        if is_on(p) { "must contain" } else { "cannot contain" },
+        if is_on(p) {
+            "must contain"
+        } else {
+            "cannot contain"
+        },
         v0_of(p) + 1
     )
 }
@@ -235,7 +250,9 @@ fn listing(ch: &engine::Chaining, end: u32) -> Vec<String> {
             cause::BOX | cause::ROW | cause::COLUMN if is_on(node.pot) => {
                 " (only remaining possible position in the region)"
             }
-            cause::BOX | cause::ROW | cause::COLUMN => " (the value can occur only once in the region)",
+            cause::BOX | cause::ROW | cause::COLUMN => {
+                " (the value can occur only once in the region)"
+            }
             cause::ADVANCED => " (by a nested rule)",
             _ => "",
         };
@@ -264,7 +281,10 @@ fn desc_text(d: &engine::Desc) -> String {
                 (true, false) => "Bidirectional Y-Cycle",
                 _ => "Bidirectional X-Cycle",
             };
-            format!("{name}: through {} ({len} potentials)", cell_name(Size::S9, cell_of(start)))
+            format!(
+                "{name}: through {} ({len} potentials)",
+                cell_name(Size::S9, cell_of(start))
+            )
         }
         Desc::Chains {
             dynamic,

@@ -26,11 +26,11 @@ use std::collections::HashMap;
 use std::collections::VecDeque;
 use std::rc::Rc;
 
-use super::links::Links;
 use super::grid::{
     CELL_REGIONS, Cands, Fixed, POTS, Pot, REGION_CELLS, cell_of, cells, flip, is_on, pot, v0_of,
     values,
 };
+use super::links::Links;
 
 /// No node.
 pub(crate) const NONE: u32 = u32::MAX;
@@ -163,7 +163,6 @@ impl Chaining {
         let node = &self.nodes[n as usize];
         &self.parents[node.par_start as usize..(node.par_start + node.par_len) as usize]
     }
-
 }
 
 /// What an inner hint's removals depend on, evaluated against the removals
@@ -203,7 +202,12 @@ pub(crate) enum Desc {
     /// A forcing chain (X, Y or both) proving `target`.
     Forcing { target: Pot, y: bool, x: bool },
     /// A bidirectional cycle through `start`, of `len` potentials.
-    Cycle { start: Pot, y: bool, x: bool, len: u32 },
+    Cycle {
+        start: Pot,
+        y: bool,
+        x: bool,
+        len: u32,
+    },
     /// Multiple or dynamic chains at `level`: contradiction or double
     /// forcing from `src`, cell or region forcing, proving `target`.
     Chains {
@@ -238,7 +242,14 @@ pub(crate) fn rules(level: u8) -> &'static [Rule] {
         2 => &[Locking, HiddenPair, NakedPair, XWing, Forcing],
         3 => &[Locking, HiddenPair, NakedPair, XWing, Forcing, Multiple],
         4 => &[Locking, HiddenPair, NakedPair, XWing, Dynamic(0)],
-        _ => &[Locking, HiddenPair, NakedPair, XWing, Dynamic(0), Dynamic(2)],
+        _ => &[
+            Locking,
+            HiddenPair,
+            NakedPair,
+            XWing,
+            Dynamic(0),
+            Dynamic(2),
+        ],
     }
 }
 
@@ -301,12 +312,13 @@ impl Engine {
 
     /// Starts on a board with other placements: the memo no longer holds.
     pub fn refix(&mut self, fixed: Fixed) {
-        if fixed.empty_in != self.fixed.empty_in || fixed.occurrences != self.fixed.occurrences {
-            self.fixed = fixed;
+        let moved =
+            fixed.empty_in != self.fixed.empty_in || fixed.occurrences != self.fixed.occurrences;
+        self.fixed = fixed;
+        // The inner hints' entries go with the memo that refers to them.
+        if moved || self.memo.len() > 20_000 || self.nested.len() > 2_000_000 {
             self.memo.clear();
-        }
-        if self.memo.len() > 20_000 {
-            self.memo.clear();
+            self.nested.clear();
         }
     }
 
@@ -360,7 +372,13 @@ impl Engine {
                 let bit = 1u128 << cell;
                 let mut absurd = false;
                 for u in values(work.cell[cell] & !(1 << v0)) {
-                    if off_from_on(&mut ch, pot(cell, u, false), at, cause::NAKED, &mut pend_off) {
+                    if off_from_on(
+                        &mut ch,
+                        pot(cell, u, false),
+                        at,
+                        cause::NAKED,
+                        &mut pend_off,
+                    ) {
                         absurd = true;
                         break;
                     }
@@ -540,10 +558,7 @@ impl Engine {
         let mut result = Vec::new();
         // What the chaining removed: a simple rule's hint depends on some of
         // it, or is not used.
-        let mut diff = [0u128; 9];
-        for v0 in 0..9 {
-            diff[v0] = source.bb[v0] & !work.bb[v0];
-        }
+        let diff: [u128; 9] = std::array::from_fn(|v0| source.bb[v0] & !work.bb[v0]);
         for &rule in rules(level) {
             let hints = match rule {
                 Rule::Locking => Rc::new(super::rules::locking(work, &diff)),
@@ -639,13 +654,7 @@ impl Engine {
 /// One "off" implied by the "on" node `at`: a contradiction if its "on" is
 /// known (returns true), else a new node unless known.
 #[inline]
-fn off_from_on(
-    ch: &mut Chaining,
-    q: Pot,
-    at: u32,
-    why: u8,
-    pend_off: &mut VecDeque<u32>,
-) -> bool {
+fn off_from_on(ch: &mut Chaining, q: Pot, at: u32, why: u8, pend_off: &mut VecDeque<u32>) -> bool {
     if ch.has(flip(q)) {
         let known_on = ch.index[usize::from(flip(q))];
         let n = ch.push(q, why, NONE, &[at]);

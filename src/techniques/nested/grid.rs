@@ -78,7 +78,11 @@ const fn make_cell_regions() -> [[u8; 3]; 81] {
     let mut c = 0;
     while c < 81 {
         let (row, col) = (c / 9, c % 9);
-        t[c] = [(row / 3 * 3 + col / 3) as u8, (9 + row) as u8, (18 + col) as u8];
+        t[c] = [
+            (row / 3 * 3 + col / 3) as u8,
+            (9 + row) as u8,
+            (18 + col) as u8,
+        ];
         c += 1;
     }
     t
@@ -97,8 +101,9 @@ const fn make_peers() -> [u128; 81] {
     let mut t = [0u128; 81];
     let mut c = 0;
     while c < 81 {
-        t[c] = (regions[cr[c][0] as usize] | regions[cr[c][1] as usize] | regions[cr[c][2] as usize])
-            & !(1u128 << c);
+        t[c] =
+            (regions[cr[c][0] as usize] | regions[cr[c][1] as usize] | regions[cr[c][2] as usize])
+                & !(1u128 << c);
         c += 1;
     }
     t
@@ -211,10 +216,10 @@ impl Fixed {
             empty_in: [0; 27],
             occurrences: [0; 9],
         };
-        for cell in 0..81 {
+        for (cell, regions) in CELL_REGIONS.iter().enumerate() {
             let v = board.value(cell);
             if v == 0 {
-                for &r in &CELL_REGIONS[cell] {
+                for &r in regions {
                     f.empty_in[usize::from(r)] += 1;
                 }
             } else {
@@ -231,17 +236,15 @@ mod tests {
 
     #[test]
     fn tables_agree_with_each_other() {
-        for r in 0..27 {
-            assert_eq!(REGION_MASK[r].count_ones(), 9);
-            for k in 0..9 {
-                let c = usize::from(REGION_CELLS[r][k]);
-                assert_eq!(REGION_MASK[r] >> c & 1, 1);
+        for (r, (mask, region)) in REGION_MASK.iter().zip(&REGION_CELLS).enumerate() {
+            assert_eq!(mask.count_ones(), 9);
+            for &c in region {
+                let c = usize::from(c);
+                assert_eq!(mask >> c & 1, 1);
                 assert!(CELL_REGIONS[c].contains(&(r as u8)));
             }
         }
-        for c in 0..81 {
-            assert_eq!(PEERS[c].count_ones(), 20);
-        }
+        assert!(PEERS.iter().all(|p| p.count_ones() == 20));
         let p = pot(80, 8, true);
         assert_eq!((cell_of(p), v0_of(p), is_on(p)), (80, 8, true));
         assert_eq!(usize::from(p), POTS - 1);

@@ -26,7 +26,9 @@ use super::engine::{
     Chaining, Engine, Fp, InnerHint, Mode, NONE, NestedInfo, Req, cause, cause_region,
     length_difficulty,
 };
-use super::grid::{CELL_REGIONS, Cands, POTS, Pot, cell_of, cells, first_cell, is_on, pot, v0_of, values};
+use super::grid::{
+    CELL_REGIONS, Cands, POTS, Pot, cell_of, cells, first_cell, is_on, pot, v0_of, values,
+};
 
 /// What a hint is, for its name and its chains' starting points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -319,7 +321,16 @@ struct Sink {
 }
 
 impl Sink {
-    fn offer(&mut self, s: &Search, e: &mut Engine, grid: &Cands, p: Pot, kind: Kind, sort: u8, targets: Targets) {
+    /// Takes hint `(p, kind, sort)` proved by the chains ending at
+    /// `targets`: `p` is the potential proved, `sort` SE's rank of its kind.
+    fn offer(
+        &mut self,
+        s: &Search,
+        e: &mut Engine,
+        grid: &Cands,
+        (p, kind, sort): (Pot, Kind, u8),
+        targets: Targets,
+    ) {
         self.order += 1;
         let mask = if is_on(p) {
             grid.cell[cell_of(p)] & !(1 << v0_of(p))
@@ -405,7 +416,7 @@ pub(crate) fn search(
         order: 0,
     };
     let mut common = [0u64; 23];
-    for cell in 0..81 {
+    for (cell, regions) in CELL_REGIONS.iter().enumerate() {
         let card = grid.count(cell);
         if !(card > 2 || (card > 1 && dynamic)) {
             continue;
@@ -431,11 +442,11 @@ pub(crate) fn search(
             if dynamic {
                 if let Some((a, b)) = s.chs[on as usize].absurd {
                     let t = Targets::of(&[(on, a), (on, b)]);
-                    sink.offer(&s, e, grid, p_off, Kind::Contradiction(p_on), 7, t);
+                    sink.offer(&s, e, grid, (p_off, Kind::Contradiction(p_on), 7), t);
                 }
                 if let Some((a, b)) = s.chs[off as usize].absurd {
                     let t = Targets::of(&[(off, a), (off, b)]);
-                    sink.offer(&s, e, grid, p_on, Kind::Contradiction(p_off), 7, t);
+                    sink.offer(&s, e, grid, (p_on, Kind::Contradiction(p_off), 7), t);
                 }
             }
             if card >= 3 && dynamic {
@@ -447,7 +458,11 @@ pub(crate) fn search(
                 }
                 if any != 0 {
                     for list in [true, false] {
-                        let len = if list { s.chs[on as usize].on.len() } else { s.chs[on as usize].off.len() };
+                        let len = if list {
+                            s.chs[on as usize].on.len()
+                        } else {
+                            s.chs[on as usize].off.len()
+                        };
                         for i in 0..len {
                             let own = &s.chs[on as usize];
                             let n = if list { own.on[i] } else { own.off[i] };
@@ -457,13 +472,13 @@ pub(crate) fn search(
                             }
                             let m = s.chs[off as usize].index[usize::from(p)];
                             let t = Targets::of(&[(on, n), (off, m)]);
-                            sink.offer(&s, e, grid, p, Kind::Double(p_on), 1, t);
+                            sink.offer(&s, e, grid, (p, Kind::Double(p_on), 1), t);
                         }
                     }
                 }
             }
             // Region forcing: every place of the value in a region.
-            for &r in &CELL_REGIONS[cell] {
+            for &r in regions {
                 let r = usize::from(r);
                 let places = grid.in_region(r, v0);
                 let count = places.count_ones();
@@ -473,7 +488,11 @@ pub(crate) fn search(
                 let mut ids = [0u32; 9];
                 let mut n_ids = 0;
                 for c in cells(places) {
-                    ids[n_ids] = if c == cell { on } else { s.chain(e, grid, pot(c, v0, true)) };
+                    ids[n_ids] = if c == cell {
+                        on
+                    } else {
+                        s.chain(e, grid, pot(c, v0, true))
+                    };
                     n_ids += 1;
                 }
                 if e.cut {
@@ -495,7 +514,11 @@ pub(crate) fn search(
                     continue;
                 }
                 for list in [true, false] {
-                    let len = if list { s.chs[on as usize].on.len() } else { s.chs[on as usize].off.len() };
+                    let len = if list {
+                        s.chs[on as usize].on.len()
+                    } else {
+                        s.chs[on as usize].off.len()
+                    };
                     for i in 0..len {
                         let own = &s.chs[on as usize];
                         let n = if list { own.on[i] } else { own.off[i] };
@@ -507,7 +530,7 @@ pub(crate) fn search(
                         for &id in ids {
                             t.push((id, s.chs[id as usize].index[usize::from(p)]));
                         }
-                        sink.offer(&s, e, grid, p, Kind::Region(r as u8, v0 as u8), 6, t);
+                        sink.offer(&s, e, grid, (p, Kind::Region(r as u8, v0 as u8), 6), t);
                     }
                 }
             }
@@ -524,7 +547,11 @@ pub(crate) fn search(
         if common.iter().any(|&w| w != 0) {
             let first = value_on[0];
             for list in [true, false] {
-                let len = if list { s.chs[first as usize].on.len() } else { s.chs[first as usize].off.len() };
+                let len = if list {
+                    s.chs[first as usize].on.len()
+                } else {
+                    s.chs[first as usize].off.len()
+                };
                 for i in 0..len {
                     let own = &s.chs[first as usize];
                     let n = if list { own.on[i] } else { own.off[i] };
@@ -536,7 +563,7 @@ pub(crate) fn search(
                     for &id in value_on {
                         t.push((id, s.chs[id as usize].index[usize::from(p)]));
                     }
-                    sink.offer(&s, e, grid, p, Kind::Cell(cell as u8), 5, t);
+                    sink.offer(&s, e, grid, (p, Kind::Cell(cell as u8), 5), t);
                 }
             }
         }
@@ -559,11 +586,17 @@ pub(crate) fn all(e: &mut Engine, grid: &Cands, dynamic: bool, level: u8) -> Vec
     let mut out = search(e, grid, dynamic, level, true);
     let chs = std::mem::take(&mut out.search.chs);
     let free = std::mem::take(&mut out.search.free);
-    e.recycle(chs.into_iter().zip(free).filter(|&(_, f)| !f).map(|(c, _)| c));
+    e.recycle(
+        chs.into_iter()
+            .zip(free)
+            .filter(|&(_, f)| !f)
+            .map(|(c, _)| c),
+    );
     if e.cut {
         return Vec::new();
     }
-    out.kept.sort_by(|a, b| a.key.partial_cmp(&b.key).expect("no NaN"));
+    out.kept
+        .sort_by(|a, b| a.key.partial_cmp(&b.key).expect("no NaN"));
     let mut hints = Vec::with_capacity(out.kept.len());
     for k in out.kept {
         e.nested.push(NestedInfo {

@@ -41,10 +41,10 @@ pub(crate) fn locking(work: &Cands, diff: &[u128; 9]) -> Vec<InnerHint> {
                 if !crosses(r1, r2) {
                     continue;
                 }
-                for v0 in 0..9 {
+                for (v0, d) in diff.iter().enumerate() {
                     // Without a removal in the first region outside the
                     // second, the hint depends on nothing the chain did.
-                    if diff[v0] & REGION_MASK[r1] & !REGION_MASK[r2] == 0 {
+                    if d & REGION_MASK[r1] & !REGION_MASK[r2] == 0 {
                         continue;
                     }
                     let pos = work.in_region(r1, v0);
@@ -179,10 +179,8 @@ pub(crate) fn x_wings(work: &Cands, fixed: &Fixed, diff: &[u128; 9]) -> Vec<Inne
     for (base, cover) in [(18usize, 9usize), (9, 18)] {
         for (i, j) in pairs() {
             let (l1, l2) = (base + i, base + j);
-            for v0 in 0..9 {
-                if usize::from(fixed.occurrences[v0]) + 4 > 9
-                    || diff[v0] & (REGION_MASK[l1] | REGION_MASK[l2]) == 0
-                {
+            for (v0, (d, &placed)) in diff.iter().zip(&fixed.occurrences).enumerate() {
+                if usize::from(placed) + 4 > 9 || d & (REGION_MASK[l1] | REGION_MASK[l2]) == 0 {
                     continue;
                 }
                 let (p1, p2) = (work.in_region(l1, v0), work.in_region(l2, v0));
@@ -191,9 +189,7 @@ pub(crate) fn x_wings(work: &Cands, fixed: &Fixed, diff: &[u128; 9]) -> Vec<Inne
                 }
                 // Positions along the lines: the cover lines' indices.
                 let idx = |set: u128| -> u16 {
-                    cells(set).fold(0u16, |m, c| {
-                        m | 1 << if base == 18 { c / 9 } else { c % 9 }
-                    })
+                    cells(set).fold(0u16, |m, c| m | 1 << if base == 18 { c / 9 } else { c % 9 })
                 };
                 let common = idx(p1) | idx(p2);
                 if common.count_ones() != 2 {

@@ -10,9 +10,11 @@
 //! reaches its start's opposite proves it. Static chains: the board does
 //! not change during a search.
 
-use super::engine::{Desc, Engine, Fp, InnerHint, NestedInfo, Req, cause, cause_region, length_difficulty};
-use super::links::Links;
+use super::engine::{
+    Desc, Engine, Fp, InnerHint, NestedInfo, Req, cause, cause_region, length_difficulty,
+};
 use super::grid::{Cands, PEERS, Pot, cell_of, cells, flip, is_on, pot, v0_of, values};
+use super::links::Links;
 
 /// A node of a unary search: its potential, its one parent, its cause.
 #[derive(Clone, Copy)]
