@@ -267,7 +267,7 @@ pub fn rate_solved_within(
     let mut nester: Option<Nester> = None;
     while board.empty_cells() > 0 {
         let found = if puzzle.size() == crate::grid::Size::S9 {
-            let nester = nester.get_or_insert_with(|| Nester::new(work));
+            let nester = nester.get_or_insert_with(|| Nester::new(work).with_ceiling(ceiling));
             techniques::next_step_nested(&board, nester).map_err(Some)
         } else {
             techniques::next_step(&board).map_or(Err(None), |s| Ok(Some(s)))

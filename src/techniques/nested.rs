@@ -107,10 +107,13 @@ pub struct ChainHint {
 pub struct Nester {
     engine: Option<Engine>,
     limit: u64,
+    ceiling: u8,
 }
 
 /// Why a search stopped: its work budget ran out while searching a
-/// technique, so the step's rating is at least that technique's base.
+/// technique, or the technique's base is above the ceiling asked for
+/// ([`Nester::with_ceiling`]); either way the step's rating is at least that
+/// base.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Cut {
     /// The least rating (tenths) of the technique being searched: 8.0
@@ -126,7 +129,15 @@ impl Nester {
         Nester {
             engine: None,
             limit,
+            ceiling: u8::MAX,
         }
+    }
+
+    /// Stops before any technique whose least rating exceeds `ceiling`
+    /// (tenths): for a caller that only needs to know a rating is above it.
+    pub fn with_ceiling(mut self, ceiling: u8) -> Nester {
+        self.ceiling = ceiling;
+        self
     }
 
     /// The work spent so far.
@@ -151,12 +162,14 @@ impl Nester {
             .into_iter()
             .chain((0..=LEVELS).map(|l| (true, l)));
         for (dynamic, level) in stages {
+            let floor = tenths(multiple::base(dynamic, level));
+            if floor > self.ceiling {
+                return Err(Cut { floor });
+            }
             let out = multiple::search(e, &grid, dynamic, level, false);
             if e.cut {
                 e.recycle(out.search.chs);
-                return Err(Cut {
-                    floor: tenths(multiple::base(dynamic, level)),
-                });
+                return Err(Cut { floor });
             }
             let found = out.best.is_some().then(|| step(e, dynamic, level, &out));
             e.recycle(out.search.chs);

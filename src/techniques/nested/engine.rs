@@ -27,8 +27,8 @@ use std::collections::VecDeque;
 use std::rc::Rc;
 
 use super::grid::{
-    CELL_REGIONS, Cands, Fixed, POTS, Pot, REGION_CELLS, cell_of, cells, flip, is_on, pot, v0_of,
-    values,
+    CELL_REGIONS, Cands, Fixed, POTS, Pot, REGION_CELLS, cell_of, cells, flip, is_on, pot, two,
+    v0_of, values,
 };
 use super::links::Links;
 
@@ -276,7 +276,7 @@ pub(crate) struct Engine {
     stamp: Vec<u32>,
     epoch: u32,
     /// Chainings to reuse.
-    pool: Vec<Chaining>,
+    pool: Vec<Box<Chaining>>,
     /// Scratch for walks over a chain.
     pub queue: Vec<u32>,
     pub list: Vec<u32>,
@@ -301,7 +301,7 @@ impl Engine {
     }
 
     /// Gives chainings back for reuse.
-    pub fn recycle(&mut self, chs: impl IntoIterator<Item = Chaining>) {
+    pub fn recycle(&mut self, chs: impl IntoIterator<Item = Box<Chaining>>) {
         for mut ch in chs {
             if self.pool.len() < 4096 && !ch.index.is_empty() {
                 ch.clear();
@@ -345,8 +345,8 @@ impl Engine {
     }
 
     /// SE's `doChaining` from one assumption on `grid`.
-    pub fn chain(&mut self, grid: &Cands, start: Pot, mode: Mode) -> Chaining {
-        let mut ch = self.pool.pop().unwrap_or_else(Chaining::new);
+    pub fn chain(&mut self, grid: &Cands, start: Pot, mode: Mode) -> Box<Chaining> {
+        let mut ch = self.pool.pop().unwrap_or_else(|| Box::new(Chaining::new()));
         let mut work = grid.clone();
         let mut pend_on = std::mem::take(&mut ch.pend_on);
         let mut pend_off = std::mem::take(&mut ch.pend_off);
@@ -414,7 +414,7 @@ impl Engine {
                 let p = ch.nodes[at as usize].pot;
                 let (cell, v0) = (cell_of(p), v0_of(p));
                 make_on.clear();
-                if work.count(cell) == 2 {
+                if two(work.cell[cell]) {
                     let other = (work.cell[cell] & !(1 << v0)).trailing_zeros() as usize;
                     let mut par = [0u32; 10];
                     par[0] = at;
@@ -429,7 +429,7 @@ impl Engine {
                 for (ri, &r) in CELL_REGIONS[cell].iter().enumerate() {
                     let r = usize::from(r);
                     let now = work.in_region(r, v0);
-                    if now.count_ones() == 2 {
+                    if two(now) {
                         let other = (now & !(1u128 << cell)).trailing_zeros() as usize;
                         let q = pot(other, v0, true);
                         if make_on.iter().any(|m| m.0 == q) {
@@ -492,8 +492,8 @@ impl Engine {
     /// A static chaining (no removal applied, no nesting) from `start`,
     /// over the implications `links` of `grid`: the same result as
     /// [`chain`](Self::chain) without the board scans.
-    pub fn chain_static(&mut self, links: &Links, start: Pot) -> Chaining {
-        let mut ch = self.pool.pop().unwrap_or_else(Chaining::new);
+    pub fn chain_static(&mut self, links: &Links, start: Pot) -> Box<Chaining> {
+        let mut ch = self.pool.pop().unwrap_or_else(|| Box::new(Chaining::new()));
         let mut pend_on = std::mem::take(&mut ch.pend_on);
         let mut pend_off = std::mem::take(&mut ch.pend_off);
         let n = ch.push(start, cause::INITIAL, NONE, &[]);

@@ -112,6 +112,31 @@ const fn make_peers() -> [u128; 81] {
 /// The 20 peers of each cell.
 pub(crate) static PEERS: [u128; 81] = make_peers();
 
+/// Whether a set holds exactly two members (without a population count,
+/// which is not one instruction on every target).
+#[inline]
+pub(crate) fn two<T>(x: T) -> bool
+where
+    T: Copy + PartialEq + std::ops::BitAnd<Output = T> + std::ops::Sub<Output = T> + From<u8>,
+{
+    let zero = T::from(0);
+    let one = T::from(1);
+    if x == zero {
+        return false;
+    }
+    let rest = x & (x - one);
+    rest != zero && rest & (rest - one) == zero
+}
+
+/// Whether a set holds at most one member.
+#[inline]
+pub(crate) fn at_most_one<T>(x: T) -> bool
+where
+    T: Copy + PartialEq + std::ops::BitAnd<Output = T> + std::ops::Sub<Output = T> + From<u8>,
+{
+    x == T::from(0) || x & (x - T::from(1)) == T::from(0)
+}
+
 /// The lowest cell of a non-empty cell set.
 #[inline]
 pub(crate) fn first_cell(set: u128) -> usize {

@@ -3,7 +3,7 @@
 //! (Y) and region links (X), in SE's order, computed once per search.
 
 use super::engine::cause;
-use super::grid::{CELL_REGIONS, Cands, Pot, cells, pot, values};
+use super::grid::{CELL_REGIONS, Cands, Pot, cells, pot, two, values};
 
 /// The implications of a static board, once per search: for each
 /// potential, what it implies through cell (Y) links and through region
@@ -40,14 +40,14 @@ impl Links {
                 // Off: the other value of a bivalue cell (Y), then the
                 // value's one other place in a region (X).
                 let start = list.len();
-                if g.count(cell) == 2 {
+                if two(g.cell[cell]) {
                     let other = (g.cell[cell] & !(1 << v0)).trailing_zeros() as usize;
                     list.push((pot(cell, other, true), cause::NAKED));
                 }
                 let y_len = list.len() - start;
                 for (ri, &r) in CELL_REGIONS[cell].iter().enumerate() {
                     let now = g.in_region(usize::from(r), v0);
-                    if now.count_ones() == 2 {
+                    if two(now) {
                         let other = (now & !(1u128 << cell)).trailing_zeros() as usize;
                         let q = pot(other, v0, true);
                         if !list[start + y_len..].iter().any(|&(o, _)| o == q) {

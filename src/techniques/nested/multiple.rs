@@ -111,7 +111,7 @@ struct Kept {
 
 /// The chainings of one search.
 pub(crate) struct Search {
-    pub chs: Vec<Chaining>,
+    pub chs: Vec<Box<Chaining>>,
     /// For static chains: the board's implications.
     links: Option<super::links::Links>,
     on_memo: Vec<u32>,
@@ -166,7 +166,7 @@ impl Search {
         let i = id as usize;
         if self.all && !self.free[i] {
             self.free[i] = true;
-            let ch = std::mem::replace(&mut self.chs[i], Chaining::empty());
+            let ch = std::mem::replace(&mut self.chs[i], Box::new(Chaining::empty()));
             e.recycle([ch]);
         }
     }

@@ -10,7 +10,7 @@
 //! here in increasing cell order.
 
 use super::engine::{InnerHint, Req, region_cell};
-use super::grid::{Cands, Fixed, REGION_MASK, cells, values};
+use super::grid::{Cands, Fixed, REGION_MASK, at_most_one, cells, two, values};
 
 /// The pairs of `0..9` in SE's order (binary numbers with two bits set, in
 /// increasing order).
@@ -48,7 +48,7 @@ pub(crate) fn locking(work: &Cands, diff: &[u128; 9]) -> Vec<InnerHint> {
                         continue;
                     }
                     let pos = work.in_region(r1, v0);
-                    if pos.count_ones() <= 1 || pos & !REGION_MASK[r2] != 0 {
+                    if at_most_one(pos) || pos & !REGION_MASK[r2] != 0 {
                         continue;
                     }
                     let gone = work.in_region(r2, v0) & !REGION_MASK[r1];
@@ -90,7 +90,7 @@ pub(crate) fn hidden_pairs(work: &Cands, fixed: &Fixed, diff: &[u128; 9]) -> Vec
                 continue;
             }
             let (pa, pb) = (work.in_region(r, a), work.in_region(r, b));
-            if pa.count_ones() <= 1 || pb.count_ones() <= 1 || (pa | pb).count_ones() != 2 {
+            if at_most_one(pa) || at_most_one(pb) || !two(pa | pb) {
                 continue;
             }
             let keep = (1u16 << a) | (1 << b);
@@ -136,7 +136,7 @@ pub(crate) fn naked_pairs(work: &Cands, fixed: &Fixed, diff: &[u128; 9]) -> Vec<
                 continue;
             }
             let (ma, mb) = (work.cell[ca], work.cell[cb]);
-            if ma.count_ones() <= 1 || mb.count_ones() <= 1 || (ma | mb).count_ones() != 2 {
+            if at_most_one(ma) || at_most_one(mb) || !two(ma | mb) {
                 continue;
             }
             let pair = ma | mb;
@@ -184,7 +184,7 @@ pub(crate) fn x_wings(work: &Cands, fixed: &Fixed, diff: &[u128; 9]) -> Vec<Inne
                     continue;
                 }
                 let (p1, p2) = (work.in_region(l1, v0), work.in_region(l2, v0));
-                if p1.count_ones() <= 1 || p2.count_ones() <= 1 {
+                if at_most_one(p1) || at_most_one(p2) {
                     continue;
                 }
                 // Positions along the lines: the cover lines' indices.
@@ -192,7 +192,7 @@ pub(crate) fn x_wings(work: &Cands, fixed: &Fixed, diff: &[u128; 9]) -> Vec<Inne
                     cells(set).fold(0u16, |m, c| m | 1 << if base == 18 { c / 9 } else { c % 9 })
                 };
                 let common = idx(p1) | idx(p2);
-                if common.count_ones() != 2 {
+                if !two(common) {
                     continue;
                 }
                 let lines = REGION_MASK[l1] | REGION_MASK[l2];
