@@ -7,10 +7,16 @@
 //! solution (SE's uniqueness techniques assume it), and checks every step
 //! against that solution, so a wrong step is reported, never written.
 //!
-//! Where no implemented technique applies, SE would go on to dynamic
-//! forcing chains with nested chains, rated 9.0 and up; sudogen does not
-//! implement them yet, so such a puzzle gets the lower bound 9.0 and is
-//! marked inexact.
+//! The whole scale is covered at 9x9: past dynamic forcing chains (8.5 and
+//! up) come SE's nested forcing chains, 9.0 to about 12
+//! ([`techniques::nested`]). Besides the rating (SE's ER), [`Rating`] holds
+//! SE's pearl (EP) and diamond (ED) ratings, as `serate` prints them.
+//!
+//! A work budget ([`rate_limited`]) bounds the nested chains, which take
+//! from milliseconds to many seconds a step; a rating the budget stops is
+//! marked inexact and is a lower bound (the least rating of the technique
+//! being searched), never a wrong number. Beyond 9x9, chains are not
+//! searched: a puzzle that needs them gets the lower bound 6.5, inexact.
 //!
 //! Cost: one uniqueness check and, per step, the techniques up to the one
 //! that applies; most steps are singles, found with a few hundred loads.
@@ -21,9 +27,9 @@ use crate::solve::{self, Search};
 use crate::techniques::nested::{Cut, Nester};
 use crate::techniques::{self, Step, Technique};
 
-/// The least rating SE gives where sudogen's techniques run out (dynamic
-/// forcing chains with nested chains: 9.0 and up): the lower bound sudogen
-/// reports for such puzzles.
+/// The least rating of SE's nested forcing chains (9.0): the lower bound
+/// reported for a 4x4 board whose implemented techniques run out (at 9x9
+/// the nested chains are searched instead).
 pub const BEYOND: u8 = 90;
 
 /// The least rating of the first chaining technique (6.5): the lower
@@ -60,8 +66,9 @@ pub struct Rating {
     pub ep_exact: bool,
     /// Whether `ed` is SE's (false when a budget stopped the first step).
     pub ed_exact: bool,
-    /// The hardest technique used (`None` when no technique was needed, or
-    /// when the hardest would have been a chain).
+    /// The hardest technique used (`None` when no technique was needed,
+    /// when a budget stopped the rating before the hardest one was known,
+    /// or when SE's techniques cannot solve the puzzle: rating 20.0).
     pub hardest: Option<Technique>,
     /// The steps taken (placements and removals).
     pub steps: usize,
@@ -85,12 +92,14 @@ impl Rating {
         )
     }
 
-    /// The hardest technique's name, `nested-chains` (or `chains` beyond
-    /// 9x9) when the path needed techniques not implemented yet, or `none`.
+    /// The hardest technique's name; for an inexact rating `nested-chains`
+    /// (a budget stopped them; `chains` beyond 9x9, where chains are not
+    /// searched); `unsolved` for SE's 20.0; `none` for a solved grid.
     pub fn hardest_name(&self) -> &'static str {
         match (self.exact, self.hardest) {
             (false, _) if self.se <= CHAINS => "chains",
             (false, _) => "nested-chains",
+            (true, None) if self.se == IMPOSSIBLE => "unsolved",
             (true, Some(t)) => t.name(),
             (true, None) => "none",
         }
@@ -139,8 +148,8 @@ pub enum Level {
     Hard,
     /// SE 4.5-6.4: uniqueness, quads, BUG, aligned pair exclusion.
     Expert,
-    /// SE 6.5 and up: chains (rated exactly up to SE's first chaining
-    /// technique; beyond it, as the lower bound 9.0+).
+    /// SE 6.5 and up: chains, up to the nested forcing chains (9.0 to about
+    /// 12) at 9x9.
     Fiendish,
 }
 
