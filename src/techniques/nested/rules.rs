@@ -80,11 +80,12 @@ fn set_regions() -> impl Iterator<Item = usize> {
 /// cells to themselves.
 pub(crate) fn hidden_pairs(work: &Cands, fixed: &Fixed, diff: &[u128; 9]) -> Vec<InnerHint> {
     let mut out = Vec::new();
+    let changed: u128 = diff.iter().fold(0, |m, d| m | d);
     for r in set_regions() {
-        if fixed.empty_in[r] <= 4 {
+        let region = REGION_MASK[r];
+        if fixed.empty_in[r] <= 4 || changed & region == 0 {
             continue;
         }
-        let region = REGION_MASK[r];
         for (a, b) in pairs() {
             if (diff[a] | diff[b]) & region == 0 {
                 continue;
@@ -127,7 +128,7 @@ pub(crate) fn naked_pairs(work: &Cands, fixed: &Fixed, diff: &[u128; 9]) -> Vec<
     let changed: u128 = diff.iter().fold(0, |m, d| m | d);
     let mut out = Vec::new();
     for r in set_regions() {
-        if fixed.empty_in[r] < 4 {
+        if fixed.empty_in[r] < 4 || changed & REGION_MASK[r] == 0 {
             continue;
         }
         for (i, j) in pairs() {
