@@ -8,6 +8,11 @@
 //! those of the board ([`Fixed`]). SE keeps a hint's removals in a hash map
 //! keyed by cells, whose order depends on object identities; they are given
 //! here in increasing cell order.
+//!
+//! Cost: a few thousand bit operations a call. A hint is only built where
+//! the chaining removed a candidate it could depend on; without one, SE
+//! finds the hint and then drops it (no parents), so skipping it changes
+//! nothing.
 
 use super::engine::{InnerHint, Req, region_cell};
 use super::grid::{Cands, Fixed, REGION_MASK, at_most_one, cells, two, values};

@@ -9,6 +9,10 @@
 //! direction and by one that is on in the other go; a forcing chain that
 //! reaches its start's opposite proves it. Static chains: the board does
 //! not change during a search.
+//!
+//! Cost: per working copy, two or three breadth-first searches per
+//! candidate and pass over the implications computed once ([`Links`]):
+//! a millisecond or so; the engine's memo runs it once per distinct copy.
 
 use super::engine::{
     Desc, Engine, Fp, InnerHint, NestedInfo, Req, cause, cause_region, length_difficulty,
