@@ -10,11 +10,12 @@
 //!
 //! The techniques are written for every size; SE defines ratings for 9x9
 //! only, so for 16x16 and 25x25 the numbers name the technique level, not an
-//! SE rating. SE's chaining techniques are implemented up to dynamic
-//! forcing chains (forcing X- and XY-chains and cycles, aligned triplet
-//! exclusion, Nishio, multiple and dynamic forcing chains), searched at 9x9
-//! only; nested dynamic chains (9.0 and up) are not: [`next_step`] returns
-//! `None` where only those would apply.
+//! SE rating. SE's chaining techniques (forcing X- and XY-chains and
+//! cycles, aligned triplet exclusion, Nishio, multiple and dynamic forcing
+//! chains) are searched up to 9x9; [`next_step`] stops there and returns
+//! `None` where only nested forcing chains (SE 9.0 and up) would apply.
+//! [`next_step_nested`] goes on to them at 9x9 ([`nested`]): the whole SE
+//! scale.
 
 use std::fmt::Write as _;
 
