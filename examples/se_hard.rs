@@ -69,14 +69,15 @@ fn main() {
             "DIFF"
         };
         println!(
-            "{mark} {} SE {r}/{p}/{d} ours {}/{}/{} {} {:.2}s (serate {})",
+            "{mark} {} SE {r}/{p}/{d} ours {}/{}/{} {} {:.2}s (serate {}) work {}",
             f[0],
             got.se_text(),
             got.ep,
             got.ed,
             got.hardest_name(),
             secs,
-            f.get(4).unwrap_or(&"?")
+            f.get(4).unwrap_or(&"?"),
+            got.work
         );
     }
     println!(

@@ -66,6 +66,9 @@ pub struct Rating {
     pub ep_exact: bool,
     /// Whether `ed` is SE's (false when a budget stopped the first step).
     pub ed_exact: bool,
+    /// The work the nested forcing chains took, in the units of the work
+    /// budget ([`rate_limited`]); 0 when the path needed none.
+    pub work: u64,
     /// The hardest technique used (`None` when no technique was needed,
     /// when a budget stopped the rating before the hardest one was known,
     /// or when SE's techniques cannot solve the puzzle: rating 20.0).
@@ -267,6 +270,7 @@ pub fn rate_solved_within(
         ed: 0,
         ep_exact: true,
         ed_exact: true,
+        work: 0,
         hardest: None,
         steps: 0,
         path: Vec::new(),
@@ -339,6 +343,7 @@ pub fn rate_solved_within(
             rating.path.push(step);
         }
     }
+    rating.work = nester.as_ref().map_or(0, Nester::spent);
     Ok(rating)
 }
 
@@ -402,6 +407,7 @@ pub fn rate_singles(puzzle: &Grid) -> Option<Rating> {
         ed: first,
         ep_exact: true,
         ed_exact: true,
+        work: 0,
         hardest,
         steps: empty,
         path: Vec::new(),
