@@ -6,25 +6,16 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use sudogen::cli::generate::Config;
-use sudogen::format::{Format, Record};
+use sudogen::format::{Content, FORMATS, Format, Record, Writer};
 use sudogen::random::grid_rng;
+use sudogen::runs::GridRun;
 use sudogen::{Generator, Size, Strategy};
 
 fn writers(c: &mut Criterion) {
     let grid = sudogen::strategies::Uniform.grid(&mut grid_rng(1, 1), Size::S9);
     let mut group = c.benchmark_group("write/9");
-    for &format in Format::ALL {
-        let writer = Config {
-            strategy: Strategy::Uniform,
-            size: Size::S9,
-            seed: 1,
-            start: 0,
-            count: 1,
-            format,
-            jobs: 1,
-        }
-        .writer();
+    for &format in FORMATS {
+        let writer = Writer::new(format, Content::Grids, Size::S9, 0, &[]);
         let mut buf = Vec::with_capacity(1 << 20);
         let mut index = 0u64;
         group.bench_function(BenchmarkId::from_parameter(format.name()), |b| {
@@ -32,12 +23,7 @@ fn writers(c: &mut Criterion) {
                 if buf.len() > (1 << 19) {
                     buf.clear();
                 }
-                let record = Record {
-                    index,
-                    grid: black_box(&grid),
-                    fields: &[],
-                    solution: None,
-                };
+                let record = Record::new(index, black_box(&grid));
                 writer.write(&mut buf, &record).unwrap();
                 index += 1;
             });
@@ -53,18 +39,14 @@ fn pipeline(c: &mut Criterion) {
     group.sample_size(10);
     for strategy in [Strategy::Uniform, Strategy::Backtrack, Strategy::Rotate] {
         for jobs in [1, 2] {
-            let job = Config {
-                strategy,
-                size: Size::S9,
-                seed: 7,
-                start: 0,
-                count: GRIDS,
-                format: Format::Line,
-                jobs,
-            };
+            let run = GridRun::new(strategy, Size::S9, 7);
+            let writer = Writer::new(Format::LINE, Content::Grids, Size::S9, 0, &[]);
             let id = BenchmarkId::new(strategy.name(), format!("j{jobs}"));
             group.bench_function(id, |b| {
-                b.iter(|| job.write_to(&mut std::io::sink(), |_| {}).unwrap());
+                b.iter(|| {
+                    let sink = &mut std::io::sink();
+                    run.write(&writer, (0, GRIDS), jobs, sink, |_| {}).unwrap()
+                });
             });
         }
     }

@@ -30,7 +30,7 @@ fn main() {
     let settings = Settings {
         symmetry: Symmetry::None,
         clues: arg(2).filter(|&c| c > 0),
-        budget: arg(3).map_or(u64::MAX, |b| b as u64),
+        budget: sudogen::solve::Budget::new(arg(3).map_or(u64::MAX, |b| b as u64)),
     };
     let (mut removal, mut total) = (Vec::with_capacity(count), Vec::with_capacity(count));
     let mut clues = 0;

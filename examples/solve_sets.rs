@@ -3,7 +3,8 @@
 //!
 //! `cargo run --release --example solve_sets [ROUNDS]`
 //!
-//! Without `../shared/data` (a fresh clone) it says so and stops.
+//! Without `../shared/data` (a fresh clone) it says so on standard error
+//! and exits 2.
 
 use std::time::Instant;
 
@@ -22,11 +23,11 @@ fn main() {
     for file in ["17-clue.txt", "top1465.txt", "forum-hardest-1106.txt"] {
         let path = dir.join(file);
         let Ok(text) = std::fs::read_to_string(&path) else {
-            println!(
-                "{}: not found (../shared/data is absent on a fresh clone)",
+            eprintln!(
+                "solve_sets: {} not found (../shared/data, or SOLVE_SETS_DIR, is not part of a fresh clone); nothing was timed",
                 path.display()
             );
-            return;
+            std::process::exit(2);
         };
         let puzzles: Vec<Grid> = text
             .lines()

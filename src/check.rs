@@ -7,9 +7,10 @@
 use std::collections::HashSet;
 use std::hash::{BuildHasher, Hasher};
 
-use crate::format::read::{Batch, RecordError};
+use crate::format::RecordError;
+use crate::format::read::Batch;
 use crate::grid::Grid;
-use crate::solve::Search;
+use crate::solve::{Budget, Search};
 
 /// What a check found.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -91,8 +92,8 @@ pub struct Rules {
     pub unique: bool,
     /// With `unique`: the guesses one puzzle's search may make; a puzzle
     /// whose search runs out first is a problem (its uniqueness is not
-    /// settled). `u64::MAX` for no bound.
-    pub budget: u64,
+    /// settled).
+    pub budget: Budget,
 }
 
 impl Default for Rules {
@@ -102,7 +103,7 @@ impl Default for Rules {
             distinct: false,
             complete: false,
             unique: false,
-            budget: u64::MAX,
+            budget: Budget::UNLIMITED,
         }
     }
 }
@@ -120,27 +121,56 @@ pub struct BatchReport {
     /// Valid records whose solution was checked.
     pub solutions: u64,
     /// Each bad record's line and what is wrong with it.
-    pub problems: Vec<(u64, String)>,
+    pub problems: Vec<(u64, Problem)>,
     /// Fingerprints of the valid grids (if asked for).
     pub fingerprints: Vec<u128>,
 }
 
+/// What is wrong with a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// What is wrong, in words.
+    Text(String),
+    /// The search for a second solution ran out of its budget of this many
+    /// guesses before uniqueness was settled.
+    Budget(u64),
+    /// The record could not be read.
+    Record(RecordError),
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Problem::Text(text) => f.write_str(text),
+            Problem::Record(e) => e.fmt(f),
+            Problem::Budget(guesses) => write!(
+                f,
+                "search budget of {guesses} guesses exceeded before uniqueness was settled"
+            ),
+        }
+    }
+}
+
+impl From<String> for Problem {
+    fn from(text: String) -> Problem {
+        Problem::Text(text)
+    }
+}
+
 /// What is wrong with one grid under `rules`, if anything.
-pub fn problem(grid: &Grid, rules: Rules) -> Option<String> {
+pub fn problem(grid: &Grid, rules: Rules) -> Option<Problem> {
     problem_written(grid, rules, |c| c)
 }
 
 /// [`problem`], naming a symbol as `written` turns it (into the alphabet
 /// of the input).
-fn problem_written(grid: &Grid, rules: Rules, written: impl Fn(char) -> char) -> Option<String> {
+fn problem_written(grid: &Grid, rules: Rules, written: impl Fn(char) -> char) -> Option<Problem> {
+    let text = |e: crate::grid::Invalid| Problem::Text(e.written_as(&written).to_string());
     if grid.is_complete() || rules.complete {
-        return grid
-            .validate()
-            .err()
-            .map(|e| e.written_as(written).to_string());
+        return grid.validate().err().map(text);
     }
     if let Err(e) = grid.validate_givens() {
-        return Some(e.written_as(written).to_string());
+        return Some(text(e));
     }
     if rules.unique {
         let search = Search {
@@ -149,13 +179,10 @@ fn problem_written(grid: &Grid, rules: Rules, written: impl Fn(char) -> char) ->
         };
         let out = crate::solve::search(grid, search);
         return match (out.solutions, out.cut) {
-            (2.., _) => Some("2+ solutions".into()),
-            (0, false) => Some("no solution".into()),
+            (2.., _) => Some(Problem::Text("2+ solutions".into())),
+            (0, false) => Some(Problem::Text("no solution".into())),
             (1, false) => None,
-            (_, true) => Some(format!(
-                "search budget of {} guesses exceeded before uniqueness was settled; raise --budget",
-                rules.budget
-            )),
+            (_, true) => Some(Problem::Budget(rules.budget.bound())),
         };
     }
     None
@@ -213,7 +240,7 @@ pub fn check_batch(batch: &Batch, rules: Rules) -> BatchReport {
         let problem = match grid {
             Ok(grid) => match problem_written(grid, rules, |c| batch.as_written(c)).or_else(|| {
                 let solution = solution.clone()?;
-                solution_problem_written(grid, solution, |c| batch.as_written(c))
+                solution_problem_written(grid, solution, |c| batch.as_written(c)).map(Problem::Text)
             }) {
                 None => {
                     report.valid += 1;
@@ -226,7 +253,7 @@ pub fn check_batch(batch: &Batch, rules: Rules) -> BatchReport {
                 }
                 Some(problem) => problem,
             },
-            Err(e) => e.to_string(),
+            Err(e) => Problem::Record(e),
         };
         report.problems.push((line, problem));
         Ok(())
@@ -309,7 +336,7 @@ mod tests {
         );
         assert_eq!(
             solution_problem(&puzzle, Err(RecordError::JsonNoGrid)).unwrap(),
-            "its solution: no \"grid\" or \"puzzle\" array of rows"
+            "its solution: no \"grid\" or \"puzzle\" field"
         );
     }
 
@@ -338,11 +365,15 @@ mod tests {
             tally.add(&report);
             problems.extend(report.problems);
         }
+        let problems: Vec<(u64, String)> = problems
+            .into_iter()
+            .map(|(line, problem)| (line, problem.to_string()))
+            .collect();
         assert_eq!(
             problems,
             [
                 (2, "column 1 has two 2s".to_string()),
-                (3, "80 cells, expected 16, 81, 256 or 625".to_string())
+                (3, "80 cells where 81 are expected".to_string())
             ]
         );
         assert_eq!(

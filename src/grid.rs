@@ -151,6 +151,15 @@ impl Size {
         }
     }
 
+    /// The size whose cell count is a few cells off `cells` (at most 3,
+    /// and not `cells` itself): what a record one or two cells short or
+    /// long was meant to be.
+    pub fn near_cells(cells: usize) -> Option<Size> {
+        Size::ALL
+            .into_iter()
+            .find(|s| s.cells() != cells && s.cells().abs_diff(cells) <= 3)
+    }
+
     /// The size with `cells` cells, if there is one.
     pub const fn from_cells(cells: usize) -> Option<Size> {
         match cells {
@@ -260,12 +269,13 @@ impl Size {
     }
 
     /// The value of symbol `s` in this size: `Some(0)` for an empty cell
-    /// (`.` or `0`), `None` if `s` is not a symbol of this size. Letters
-    /// may be given in either case.
+    /// (`.` or `0`, and `-`, `_` or `*` as other programs write it),
+    /// `None` if `s` is not a symbol of this size. Letters may be given in
+    /// either case.
     #[inline]
     pub fn value_of(self, s: u8) -> Option<u8> {
         let v = match s {
-            b'.' | b'0' => return Some(0),
+            b'.' | b'0' | b'-' | b'_' | b'*' => return Some(0),
             b'1'..=b'9' => s - b'0',
             b'A'..=b'Z' => s - b'A' + 10,
             b'a'..=b'z' => s - b'a' + 10,
@@ -420,12 +430,20 @@ impl fmt::Display for ParseError {
             ParseError::CellCount {
                 found,
                 expected: None,
-            } => write!(
-                f,
-                "{}, expected {}",
-                plural(*found, "cell"),
-                or_list(Size::ALL.iter().map(|s| s.cells()))
-            ),
+            } => match Size::near_cells(*found) {
+                Some(size) => write!(
+                    f,
+                    "{} where {} are expected",
+                    plural(*found, "cell"),
+                    size.cells()
+                ),
+                None => write!(
+                    f,
+                    "{}, expected {}",
+                    plural(*found, "cell"),
+                    or_list(Size::ALL.iter().map(|s| s.cells()))
+                ),
+            },
             ParseError::BadSymbol { found, size } if found.is_ascii_graphic() => {
                 write!(f, "'{found}' is not a symbol of a {size} grid")
             }
@@ -508,6 +526,11 @@ impl Grid {
         self.cells().chunks_exact(self.size.side())
     }
 
+    /// How many cells are filled (a puzzle's clues).
+    pub fn filled(&self) -> usize {
+        self.cells().iter().filter(|&&v| v != 0).count()
+    }
+
     /// Whether every cell is filled.
     pub fn is_complete(&self) -> bool {
         self.cells().iter().all(|&v| v != 0)
@@ -531,31 +554,30 @@ impl Grid {
         let (b, n) = (size.box_size(), size.side());
         // Each cell's value as a bit (an empty cell, 0, as no bit; values
         // never exceed 25, and `& 31` keeps the shift in range regardless).
-        let mut bits = [0u32; MAX_CELLS];
-        for (bit, &v) in bits.iter_mut().zip(self.cells()) {
-            *bit = (1u32 << (v & 31)) >> 1;
-        }
+        // Computed where it is used: an array of them would be cleared in
+        // full (the largest size's) on every call.
+        let bit = |v: u8| (1u32 << (v & 31)) >> 1;
         let full = size.full_mask().0;
         let mut all = full;
         let mut cols = [0u32; MAX_SIDE];
-        for row in bits[..size.cells()].chunks_exact(n) {
+        for row in self.cells().chunks_exact(n) {
             // Rows accumulate in a register, columns element-wise.
             let mut r = 0;
-            for (col, &bit) in cols.iter_mut().zip(row) {
-                r |= bit;
-                *col |= bit;
+            for (col, &v) in cols.iter_mut().zip(row) {
+                r |= bit(v);
+                *col |= bit(v);
             }
             all &= r;
         }
         for &col in &cols[..n] {
             all &= col;
         }
-        for band in bits[..size.cells()].chunks_exact(b * n) {
+        for band in self.cells().chunks_exact(b * n) {
             for stack in 0..b {
                 let mut m = 0;
                 for row in band.chunks_exact(n) {
-                    for &bit in &row[stack * b..stack * b + b] {
-                        m |= bit;
+                    for &v in &row[stack * b..stack * b + b] {
+                        m |= bit(v);
                     }
                 }
                 all &= m;
@@ -625,9 +647,16 @@ impl Grid {
     /// or the `grid` format: white space and the rules `|`, `-`, `+` are
     /// skipped. The size is inferred from the number of cells unless given.
     pub fn parse(text: &str, size: Option<Size>) -> Result<Grid, ParseError> {
+        // Rules (lines of `-` and `+`) go; so do white space and `|`.
+        let rule = |line: &str| {
+            line.bytes()
+                .all(|b| matches!(b, b'-' | b'+' | b' ' | b'\t' | b'\r'))
+        };
         let symbols: Vec<u8> = text
-            .bytes()
-            .filter(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b'|' | b'-' | b'+'))
+            .lines()
+            .filter(|line| !rule(line))
+            .flat_map(str::bytes)
+            .filter(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b'|'))
             .collect();
         Grid::parse_line(&symbols, size)
     }
@@ -787,7 +816,11 @@ mod tests {
     fn parse_reports_count_and_symbol_errors() {
         assert_eq!(
             Grid::parse(&GOOD[1..], None).unwrap_err().to_string(),
-            "80 cells, expected 16, 81, 256 or 625"
+            "80 cells where 81 are expected"
+        );
+        assert_eq!(
+            Grid::parse(&GOOD[..70], None).unwrap_err().to_string(),
+            "70 cells, expected 16, 81, 256 or 625"
         );
         assert_eq!(
             Grid::parse(&GOOD[1..], Some(Size::S9))

@@ -17,28 +17,44 @@
 //! [`grid`], [`candidates`] (what each unit still lacks), [`random`],
 //! [`strategies`] (one file per fill algorithm), [`format`](mod@format) (one reader and
 //! writer per format), [`check`] and [`stats`] (what the commands compute),
-//! [`solve`] (solutions and their count), [`techniques`] (one file per
-//! human solving technique) and [`rate`] (difficulty on the Sudoku
-//! Explainer scale), [`pipeline`] (the one ordered
-//! parallel stream), and [`cli`] (one file per command).
+//! [`solve`] (solutions and their count), [`puzzle`] (making puzzles),
+//! [`techniques`] (one file per human solving technique) and [`rate`]
+//! (difficulty on the Sudoku Explainer scale), [`transform`] and
+//! [`canon`] (symmetries and canonical forms) with [`dataset`]
+//! (fingerprints, splits, distinct sets), [`print`] (puzzle books),
+//! [`runs`] (grid and puzzle `i` of a run), and [`pipeline`] (the one
+//! ordered parallel stream every command runs on).
+//!
+//! The command line is the `sudogen` binary's own (`src/cli/`): this
+//! library knows nothing of options or flags, and its errors speak of
+//! values.
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
 
 pub mod candidates;
+pub mod canon;
 pub mod check;
-pub mod cli;
+pub mod dataset;
 pub mod format;
 pub mod grid;
 pub mod mask;
 pub mod pipeline;
+pub mod print;
 pub mod puzzle;
 pub mod random;
 pub mod rate;
 pub mod reference;
+pub mod runs;
 pub mod solve;
 pub mod stats;
 pub mod strategies;
 pub mod techniques;
+pub mod transform;
 
 pub use grid::{Grid, Size};
 pub use strategies::{Generator, Strategy};
+
+/// The README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -1,13 +1,14 @@
 //! The `sudogen` binary: parse the command line, run the command, map the
-//! outcome to an exit status. All the work is in the library.
+//! outcome to an exit status. The work is in the library; the command line
+//! (one file per command) is in `cli`.
 
-use std::io::Write;
+mod cli;
+
 use std::process::ExitCode;
 
-use anyhow::Context;
 use clap::Parser;
-use clap::error::ErrorKind;
-use sudogen::cli::{self, Cli, Exit, Output};
+
+use cli::{Cli, Exit};
 
 fn main() -> ExitCode {
     let exit = match Cli::try_parse() {
@@ -20,113 +21,8 @@ fn main() -> ExitCode {
                 cli::exit_for(&err)
             }
         },
-        Err(err) => clap_error(&err),
+        // Usage errors as one line; `--help` and `--version` as output.
+        Err(err) => cli::usage::report(&err),
     };
     ExitCode::from(exit as u8)
-}
-
-/// `--help` and `--version` go to standard output, with write errors
-/// reported like any other; usage errors become one line on standard error.
-fn clap_error(err: &clap::Error) -> Exit {
-    let text = err.render().to_string();
-    match err.kind() {
-        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-            let written = Output::stdout().and_then(|mut out| {
-                out.file
-                    .write_all(text.as_bytes())
-                    .context(out.what.clone())?;
-                out.finish()
-            });
-            match written {
-                Ok(()) => Exit::Success,
-                Err(e) if cli::is_broken_pipe(&e) => Exit::Success,
-                Err(e) => {
-                    cli::warn(format_args!("error: {e:#}"));
-                    Exit::Failure
-                }
-            }
-        }
-        _ => {
-            cli::warn(format_args!("error: {}", one_line(err, &text)));
-            Exit::Usage
-        }
-    }
-}
-
-/// clap's multi-line usage error as one line: the message and its notes,
-/// then where to find help: the command's own help when clap's usage line
-/// names it or, for errors printed without one (a bad option value), when
-/// the command line names a subcommand. An option that belongs to other
-/// commands is named with them, in place of clap's tips (to pass it after
-/// `--`, which would make it a file name, or a similar option of this
-/// command).
-fn one_line(err: &clap::Error, text: &str) -> String {
-    use clap::CommandFactory;
-    let mut parts = Vec::new();
-    let command = Cli::command();
-    // (`args_os`: `args` would panic on an argument that is not UTF-8.)
-    let named = std::env::args_os().skip(1).find_map(|a| {
-        command
-            .get_subcommands()
-            .map(|s| s.get_name().to_owned())
-            .find(|s| a == s.as_str())
-    });
-    let mut help = match &named {
-        Some(sub) => format!("sudogen {sub} --help"),
-        None => String::from("sudogen --help"),
-    };
-    let elsewhere = (err.kind() == ErrorKind::UnknownArgument)
-        .then(|| err.get(clap::error::ContextKind::InvalidArg))
-        .flatten()
-        .and_then(|arg| owners(&command, named.as_deref(), &arg.to_string()));
-    // The usage block runs to the next blank line (several lines when a
-    // command has several forms).
-    let mut in_usage = false;
-    for line in text.lines().map(str::trim) {
-        if line.is_empty() {
-            in_usage = false;
-        } else if let Some(usage) = line.strip_prefix("Usage:") {
-            in_usage = true;
-            let path: Vec<&str> = usage
-                .split_whitespace()
-                .take_while(|w| !w.starts_with(['[', '<', '-']))
-                .collect();
-            help = format!("{} --help", path.join(" "));
-        } else {
-            // Left out: the usage block, the pointer to help (given at
-            // the end), and clap's tips when the option is named with its
-            // commands.
-            let dropped = in_usage
-                || line.starts_with("For more information")
-                || (elsewhere.is_some() && line.starts_with("tip:"));
-            if !dropped {
-                parts.push(line.strip_prefix("error:").unwrap_or(line).trim());
-            }
-        }
-    }
-    if let Some(tip) = &elsewhere {
-        parts.push(tip);
-    }
-    format!("{}; see '{help}'", parts.join("; "))
-}
-
-/// For an option `arg` (`--name` or `-x`) that the command the line names
-/// (`None`: the top level) does not take: which other commands take it,
-/// as a tip.
-fn owners(command: &clap::Command, named: Option<&str>, arg: &str) -> Option<String> {
-    let takes = |c: &clap::Command| {
-        c.get_arguments().any(|a| match arg.strip_prefix("--") {
-            Some(long) => a.get_long() == Some(long),
-            None => {
-                let mut short = arg.strip_prefix('-').unwrap_or("").chars();
-                matches!((short.next(), short.next()), (Some(x), None) if a.get_short() == Some(x))
-            }
-        })
-    };
-    let others: Vec<String> = command
-        .get_subcommands()
-        .filter(|s| Some(s.get_name()) != named && takes(s))
-        .map(|s| format!("'sudogen {}'", s.get_name()))
-        .collect();
-    (!others.is_empty()).then(|| format!("tip: '{arg}' is an option of {}", others.join(", ")))
 }

@@ -34,9 +34,9 @@ pub const WINDOW_PER_JOB: usize = 8;
 /// start-up time on any machine this tool is for.
 pub const MAX_JOBS: usize = 256;
 
-/// Raised when the consumer of the results has gone (its sink failed):
-/// work in progress may poll it and return early, since its result will be
-/// dropped.
+/// Raised when the consumer of the results has gone (its sink failed, or
+/// the process was [interrupted](interrupt)): work in progress may poll it
+/// and return early, since its result will be dropped.
 #[derive(Debug, Default)]
 pub struct Stop(AtomicBool);
 
@@ -44,12 +44,36 @@ impl Stop {
     /// Whether the pipeline is stopping.
     #[inline]
     pub fn is_set(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.0.load(Ordering::Relaxed) || interrupted()
     }
 
     fn set(&self) {
         self.0.store(true, Ordering::Relaxed);
     }
+}
+
+/// Set once the work of the whole process is to stop: the reader of its
+/// output has gone, or the user pressed Ctrl-C in a binding.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Stops the work of every pipeline of the process, and every long search
+/// ([`crate::solve::Budget`] checks it every few hundred guesses): the
+/// items in progress end early and their results are dropped, never
+/// handed to a sink.
+pub fn interrupt() {
+    INTERRUPTED.store(true, Ordering::Relaxed);
+}
+
+/// Whether [`interrupt`] was called (and not [`clear_interrupt`] since).
+#[inline]
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::Relaxed)
+}
+
+/// Lets work run again after an [`interrupt`] (a binding does this before
+/// each call).
+pub fn clear_interrupt() {
+    INTERRUPTED.store(false, Ordering::Relaxed);
 }
 
 /// How many records the next batch read should hold, so that a batch is
@@ -132,7 +156,12 @@ where
     let stop = Stop::default();
     if jobs <= 1 {
         while let Some(item) = source()? {
-            sink(work(item, &stop))?;
+            let out = work(item, &stop);
+            if interrupted() {
+                // The work may have been cut short: its result is dropped.
+                return Ok(());
+            }
+            sink(out)?;
         }
         return Ok(());
     }
@@ -145,7 +174,7 @@ where
     for _ in 0..window {
         let _ = token_tx.send(());
     }
-    let mut tokens = Some(token_tx);
+    let tokens = Some(token_tx);
     thread::scope(|scope| {
         for _ in 0..jobs {
             let done_tx = done_tx.clone();
@@ -178,37 +207,7 @@ where
             }
             Ok(())
         });
-        let mut pending = BTreeMap::new();
-        let mut consumed = 0u64;
-        let mut result = Ok(());
-        let mut panicked = None;
-        // Until every worker has ended: every item pulled has a result.
-        for (seq, out) in done_rx.iter() {
-            if result.is_err() || panicked.is_some() {
-                continue;
-            }
-            pending.insert(seq, out);
-            while let Some(out) = pending.remove(&consumed) {
-                consumed += 1;
-                let failed = match out {
-                    Ok(out) => sink(out).map_err(|e| result = Err(e)).is_err(),
-                    Err(payload) => {
-                        panicked = Some(payload);
-                        true
-                    }
-                };
-                if failed {
-                    // No more pulls: dropping the tokens wakes a reader
-                    // waiting for one, and it sees the stop.
-                    stop.set();
-                    tokens = None;
-                    break;
-                }
-                if let Some(tokens) = &tokens {
-                    let _ = tokens.send(());
-                }
-            }
-        }
+        let (result, panicked) = sink_in_order(&done_rx, &mut sink, stop, tokens);
         // Every worker has ended, so the reader has closed the work
         // channel: it has returned.
         let read = match reader.join() {
@@ -221,6 +220,60 @@ where
         // The sink's error first: it stopped the run.
         result.and(read)
     })
+}
+
+/// Passes the results arriving on `done` to `sink` in sequence order,
+/// giving a token back for each (so the source may pull another item),
+/// until every worker has ended. After the sink fails or a worker
+/// panicked, the rest are dropped: `stop` is raised and the tokens are
+/// dropped, which wakes a source waiting for one. Returns the sink's
+/// result and the first panic.
+#[allow(clippy::type_complexity)]
+fn sink_in_order<O, E>(
+    done: &mpsc::Receiver<(u64, thread::Result<O>)>,
+    sink: &mut impl FnMut(O) -> Result<(), E>,
+    stop: &Stop,
+    mut tokens: Option<mpsc::Sender<()>>,
+) -> (Result<(), E>, Option<Box<dyn std::any::Any + Send>>) {
+    let mut pending = BTreeMap::new();
+    let mut consumed = 0u64;
+    let mut result = Ok(());
+    let mut panicked = None;
+    // Until every worker has ended: every item pulled has a result.
+    for (seq, out) in done.iter() {
+        if result.is_err() || panicked.is_some() {
+            continue;
+        }
+        if interrupted() {
+            // Results that may have been cut short are dropped, and no more
+            // items are pulled.
+            stop.set();
+            tokens = None;
+            continue;
+        }
+        pending.insert(seq, out);
+        while let Some(out) = pending.remove(&consumed) {
+            consumed += 1;
+            let failed = match out {
+                Ok(out) => sink(out).map_err(|e| result = Err(e)).is_err(),
+                Err(payload) => {
+                    panicked = Some(payload);
+                    true
+                }
+            };
+            if failed {
+                // No more pulls: dropping the tokens wakes a source waiting
+                // for one, and it sees the stop.
+                stop.set();
+                tokens = None;
+                break;
+            }
+            if let Some(tokens) = &tokens {
+                let _ = tokens.send(());
+            }
+        }
+    }
+    (result, panicked)
 }
 
 /// Takes the next item off the shared work channel; `None` once it closes.
@@ -289,6 +342,59 @@ where
     });
     result?;
     Ok(parts.into_iter().reduce(merge).unwrap_or_else(init))
+}
+
+/// Writes the records of indices `start..start + count` (made and formatted
+/// by `work`, with scratch state from `scratch` once per chunk) to `out` in
+/// order, in chunks of at most `chunk` indices (sized by time, see
+/// [`Pace`]: the first record comes at once however slow each is) on
+/// `jobs` workers, calling `done(n)` after each chunk of `n` records is
+/// written. This is how `generate` and `puzzle` run: every record is a
+/// pure function of its index, so the bytes do not depend on `jobs`.
+///
+/// A run may end at the very last index, 2^64 - 1: chunks are (first index,
+/// length), never an end index. No more workers start than there are
+/// chunks, and once the writer fails no new record is begun.
+pub fn write_indexed<W: std::io::Write + ?Sized, S>(
+    out: &mut W,
+    (start, count, chunk): (u64, u64, u64),
+    jobs: usize,
+    mut done: impl FnMut(u64),
+    scratch: impl Fn() -> S + Sync,
+    work: impl Fn(u64, &mut S, &mut Vec<u8>) + Sync,
+) -> std::io::Result<()> {
+    let (mut next, mut left) = (start, count);
+    let pace = &Pace::new(usize::try_from(chunk).unwrap_or(usize::MAX));
+    let source = || {
+        if left == 0 {
+            return Ok(None);
+        }
+        let c = (next, left.min(chunk).min(pace.records() as u64));
+        next = next.wrapping_add(c.1);
+        left -= c.1;
+        Ok(Some(c))
+    };
+    let make = |(from, len): (u64, u64), stop: &Stop| {
+        pace.time(len as usize, || {
+            let mut buf = Vec::new();
+            let mut state = scratch();
+            for index in (0..len).map(|k| from + k) {
+                if stop.is_set() {
+                    break;
+                }
+                work(index, &mut state, &mut buf);
+            }
+            (len, buf)
+        })
+    };
+    let jobs = usize::try_from(count.div_ceil(chunk)).map_or(jobs, |chunks| jobs.min(chunks));
+    ordered(jobs, source, make, |(n, buf): (u64, Vec<u8>)| {
+        out.write_all(&buf)?;
+        out.flush()?;
+        done(n);
+        Ok::<(), std::io::Error>(())
+    })?;
+    out.flush()
 }
 
 #[cfg(test)]

@@ -23,7 +23,7 @@
 
 use crate::candidates::{Board, Singles, UnitMasks, singles_fill};
 use crate::grid::Grid;
-use crate::solve::{self, Search};
+use crate::solve::{self, Budget, Search};
 use crate::techniques::nested::{Cut, Nester};
 use crate::techniques::{self, Step, Technique};
 
@@ -128,9 +128,9 @@ impl std::fmt::Display for Unrated {
         match self {
             Unrated::NoSolution => f.write_str("no solution"),
             Unrated::Multiple => f.write_str("2+ solutions"),
-            Unrated::Budget => f.write_str(
-                "search budget exceeded while checking that the solution is unique; raise --budget",
-            ),
+            Unrated::Budget => {
+                f.write_str("search budget exceeded while checking that the solution is unique")
+            }
             Unrated::WrongStep(t) => write!(
                 f,
                 "internal error: the {} step contradicts the solution; please report this puzzle",
@@ -141,7 +141,7 @@ impl std::fmt::Display for Unrated {
 }
 
 /// Named levels, each a range of SE ratings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Level {
     /// SE 1.0-1.5: hidden singles only.
     Easy,
@@ -188,6 +188,22 @@ impl Level {
         }
     }
 
+    /// The level of this name, if there is one.
+    pub fn named(name: &str) -> Option<Level> {
+        Level::ALL.iter().copied().find(|l| l.name() == name)
+    }
+
+    /// What the level holds, in a few words.
+    pub fn description(self) -> &'static str {
+        match self {
+            Level::Easy => "SE 1.0-1.5: hidden singles only",
+            Level::Medium => "SE 1.6-2.5: naked singles and the direct techniques",
+            Level::Hard => "SE 2.6-4.4: intersections, pairs, triples, basic fish, wings",
+            Level::Expert => "SE 4.5-6.4: uniqueness, quads, BUG, aligned pair exclusion",
+            Level::Fiendish => "SE 6.5 and up: chains",
+        }
+    }
+
     /// The level's name.
     pub fn name(self) -> &'static str {
         match self {
@@ -208,7 +224,7 @@ pub fn rate(puzzle: &Grid, explain: bool) -> Result<Rating, Unrated> {
 
 /// [`rate`], the uniqueness check giving up after `budget` guesses
 /// ([`Unrated::Budget`]).
-pub fn rate_within(puzzle: &Grid, explain: bool, budget: u64) -> Result<Rating, Unrated> {
+pub fn rate_within(puzzle: &Grid, explain: bool, budget: Budget) -> Result<Rating, Unrated> {
     rate_limited(puzzle, explain, budget, DEFAULT_WORK)
 }
 
@@ -227,7 +243,7 @@ pub fn rate_solved(
 
 /// The nested chains' default work budget: none (every puzzle is rated
 /// exactly, however long it takes).
-pub const DEFAULT_WORK: u64 = u64::MAX;
+pub const DEFAULT_WORK: Budget = Budget::UNLIMITED;
 
 /// [`rate`] with both budgets: the uniqueness check gives up after
 /// `budget` guesses ([`Unrated::Budget`]); the nested forcing chains (SE
@@ -237,8 +253,8 @@ pub const DEFAULT_WORK: u64 = u64::MAX;
 pub fn rate_limited(
     puzzle: &Grid,
     explain: bool,
-    budget: u64,
-    work: u64,
+    budget: Budget,
+    work: Budget,
 ) -> Result<Rating, Unrated> {
     let outcome = solve::search(puzzle, Search { limit: 2, budget });
     if outcome.cut {
@@ -260,7 +276,7 @@ pub fn rate_solved_within(
     solution: &Grid,
     explain: bool,
     ceiling: u8,
-    work: u64,
+    work: Budget,
 ) -> Result<Rating, Unrated> {
     let mut board = Board::new(puzzle).ok_or(Unrated::NoSolution)?;
     let mut rating = Rating {
@@ -439,7 +455,7 @@ mod tests {
                 let settings = Settings {
                     symmetry: Symmetry::None,
                     clues: (clues > 0).then_some(clues),
-                    budget: u64::MAX,
+                    budget: Budget::UNLIMITED,
                 };
                 let p = puzzle::make(&mut grid_rng(32, i), &g, settings).puzzle;
                 let slow = rate_solved(&p, &g, false, u8::MAX).expect("rated");

@@ -12,6 +12,7 @@ use statrs::distribution::{ChiSquared, ContinuousCDF, DiscreteCDF, Normal, Poiss
 
 use crate::check::fingerprint;
 use crate::grid::{Grid, MAX_CELLS, MAX_SIDE, Size};
+use crate::runs::GridRun;
 use crate::strategies::uniform::{all_4x4, band_key, class_of_key, signature};
 
 /// The number of 9x9 grids.
@@ -266,15 +267,23 @@ impl Stats {
 
     /// The statistics, each against its uniform expectation at `level`.
     pub fn report(&self, level: f64) -> Vec<Row> {
-        let n = self.grids as f64;
         let mut rows = vec![Row::info("grids", self.grids as f64)];
-        if self.grids == 0 {
-            rows.extend(self.clue_rows());
-            return rows;
+        if self.grids > 0 {
+            rows.push(self.duplicates_row(level));
+            rows.extend(self.frequency_rows(level));
+            if self.size == Size::S9 {
+                rows.extend(self.band_rows(level));
+            }
         }
-        let distinct = self.seen.len() as f64;
-        let dups = n - distinct;
-        // Expected duplicates among n uniform draws from N grids.
+        rows.extend(self.clue_rows());
+        rows
+    }
+
+    /// Duplicate grids against their expected number among as many
+    /// uniform draws.
+    fn duplicates_row(&self, level: f64) -> Row {
+        let n = self.grids as f64;
+        let dups = n - self.seen.len() as f64;
         let population = match self.size {
             Size::S4 => Some(288.0),
             Size::S9 => Some(N0),
@@ -290,14 +299,20 @@ impl Stats {
                 } else {
                     1.0
                 };
-                rows.push(Row::test("duplicate grids", dups, expected, p, level, ""));
+                Row::test("duplicate grids", dups, expected, p, level, "")
             }
             Some(big) => {
                 let expected = n - big * (1.0 - (1.0 - 1.0 / big).powf(n));
-                rows.push(Row::info("duplicate grids", dups).expected(expected));
+                Row::info("duplicate grids", dups).expected(expected)
             }
-            None => rows.push(Row::info("duplicate grids", dups)),
+            None => Row::info("duplicate grids", dups),
         }
+    }
+
+    /// The symbol in each cell, and at 4x4 each of the 288 grids, against
+    /// equal frequencies.
+    fn frequency_rows(&self, level: f64) -> Vec<Row> {
+        let n = self.grids as f64;
         let side = self.size.side();
         let e = n / side as f64;
         let chi2: f64 = self
@@ -306,7 +321,7 @@ impl Stats {
             .map(|&o| (o as f64 - e).powi(2) / e)
             .sum();
         let df = (self.size.cells() * (side - 1)) as f64;
-        rows.push(Row::chi2(
+        let mut rows = vec![Row::chi2(
             "symbol in each cell",
             chi2,
             df,
@@ -314,7 +329,7 @@ impl Stats {
             "cells not independent",
             MIN_EXPECTED * side as f64,
             n,
-        ));
+        )];
         if self.size == Size::S4 {
             let e = n / 288.0;
             let chi2: f64 = self
@@ -332,50 +347,41 @@ impl Stats {
                 n,
             ));
         }
-        if self.size == Size::S9 {
-            let p = &class_probabilities();
-            // At least the most likely class expected 5 times, so that the
-            // pooled test has two bins or more.
-            let needed = MIN_EXPECTED / p.iter().copied().fold(0.0, f64::max);
-            let (chi2, df) = pooled_chi2(&self.top_band, p, n);
-            rows.push(Row::chi2(
-                "top-band class (44)",
-                chi2,
-                df,
-                level,
-                "",
-                needed,
-                n,
-            ));
-            let (chi2, df) = pooled_chi2(&self.all_bands, p, 6.0 * n);
-            rows.push(Row::chi2(
-                "class of all bands and stacks",
-                chi2,
-                df,
-                level,
-                "not independent",
-                needed / 6.0,
-                n,
-            ));
-            let mean = self.rectangles as f64 / n;
-            let name = "4-cell unavoidable rectangles per grid";
-            if n < MIN_NORMAL {
-                rows.push(Row::not_applicable(name, mean, MIN_NORMAL));
-            } else {
-                let z = (mean - RECTANGLES_MEAN) / (RECTANGLES_SD / n.sqrt());
-                let p = 2.0 * Normal::standard().sf(z.abs());
-                rows.push(Row::test(
-                    name,
-                    mean,
-                    RECTANGLES_MEAN,
-                    p,
-                    level,
-                    &format!("z = {z:.2}"),
-                ));
-            }
-        }
-        rows.extend(self.clue_rows());
         rows
+    }
+
+    /// 9x9: band classes (the top band's, and all bands' and stacks')
+    /// against their probabilities, and unavoidable rectangles per grid
+    /// against their mean.
+    fn band_rows(&self, level: f64) -> Vec<Row> {
+        let n = self.grids as f64;
+        let p = &class_probabilities();
+        // At least the most likely class expected 5 times, so that the
+        // pooled test has two bins or more.
+        let needed = MIN_EXPECTED / p.iter().copied().fold(0.0, f64::max);
+        let (chi2, df) = pooled_chi2(&self.top_band, p, n);
+        let top = Row::chi2("top-band class (44)", chi2, df, level, "", needed, n);
+        let (chi2, df) = pooled_chi2(&self.all_bands, p, 6.0 * n);
+        let all = Row::chi2(
+            "class of all bands and stacks",
+            chi2,
+            df,
+            level,
+            "not independent",
+            needed / 6.0,
+            n,
+        );
+        let mean = self.rectangles as f64 / n;
+        let name = "4-cell unavoidable rectangles per grid";
+        let rectangles = if n < MIN_NORMAL {
+            Row::not_applicable(name, mean, MIN_NORMAL)
+        } else {
+            let z = (mean - RECTANGLES_MEAN) / (RECTANGLES_SD / n.sqrt());
+            let p = 2.0 * Normal::standard().sf(z.abs());
+            let note = format!("z = {z:.2}");
+            Row::test(name, mean, RECTANGLES_MEAN, p, level, &note)
+        };
+        vec![top, all, rectangles]
     }
 }
 
@@ -500,73 +506,36 @@ impl Row {
     }
 }
 
-/// The report as an aligned table.
-pub fn table(rows: &[Row], level: f64) -> String {
-    let mut out = format!(
-        "{:<50} {:>12} {:>12} {:>10}  {}\n",
-        "statistic",
-        "value",
-        "uniform",
-        "p-value",
-        format_args!("result (level {level})")
-    );
-    for r in rows {
-        let num = |x: f64| {
-            if x.fract() == 0.0 && x.abs() < 1e15 {
-                format!("{x:.0}")
-            } else if x.abs() >= 1e-3 {
-                format!("{x:.4}")
-            } else {
-                format!("{x:.3e}")
-            }
-        };
-        let mut name = r.name.clone();
-        if let Some(df) = r.df {
-            name += &format!(" (df {df:.0})");
+/// Makes grids `start..start + count` of a run and counts their
+/// statistics, on `jobs` threads; the result does not depend on `jobs`.
+pub fn measure(run: GridRun, start: u64, count: u64, jobs: usize) -> Stats {
+    /// Grids made per work item.
+    const CHUNK: u64 = 4096;
+    let (mut next, mut left) = (start, count);
+    let source = || {
+        let chunk = (left > 0).then(|| (next, left.min(CHUNK)));
+        if let Some((_, len)) = chunk {
+            next = next.wrapping_add(len);
+            left -= len;
         }
-        let result = match r.pass {
-            Some(true) => "pass",
-            Some(false) => "FAIL",
-            None => "",
-        };
-        let note = if r.note.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", r.note)
-        };
-        out += &format!(
-            "{:<50} {:>12} {:>12} {:>10}  {result}{note}\n",
-            name,
-            num(r.value),
-            r.expected.map(num).unwrap_or_default(),
-            r.p_value.map(|p| format!("{p:.4}")).unwrap_or_default(),
-        );
+        Ok::<_, std::convert::Infallible>(chunk)
+    };
+    let step = |stats: &mut Stats, (from, len): (u64, u64)| {
+        let mut grid = Grid::empty(run.size());
+        for index in (0..len).map(|k| from + k) {
+            run.fill(index, &mut grid);
+            stats.add(&grid);
+        }
+    };
+    let merge = |mut a: Stats, b: Stats| {
+        a.merge(b);
+        a
+    };
+    let jobs = usize::try_from(count.div_ceil(CHUNK)).map_or(jobs, |chunks| jobs.min(chunks));
+    match crate::pipeline::fold(jobs, source, || Stats::new(run.size()), step, merge) {
+        Ok(stats) => stats,
+        Err(never) => match never {},
     }
-    out
-}
-
-/// The report as one JSON object; `source` says where the grids came from.
-pub fn json(rows: &[Row], size: Size, level: f64, source: &str) -> serde_json::Value {
-    let items: Vec<serde_json::Value> = rows
-        .iter()
-        .map(|r| {
-            serde_json::json!({
-                "name": r.name,
-                "value": r.value,
-                "expected": r.expected,
-                "df": r.df,
-                "p_value": r.p_value,
-                "pass": r.pass,
-                "note": r.note,
-            })
-        })
-        .collect();
-    serde_json::json!({
-        "size": size.side(),
-        "level": level,
-        "source": source,
-        "statistics": items,
-    })
 }
 
 /// The largest side these statistics handle.
@@ -575,6 +544,7 @@ const _: () = assert!(MAX_SIDE == 25);
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::report::table;
     use crate::random::grid_rng;
     use crate::strategies::{Generator, Rotate, Strategy};
 

@@ -378,7 +378,9 @@ fn reader_messages_are_exact() {
         .arg(&path)
         .assert()
         .code(1)
-        .stdout(predicate::str::contains(":1: 25 rows, expected 9\n"));
+        .stdout(predicate::str::contains(
+            ":1: field \"grid\": 25 rows, expected 9\n",
+        ));
     sudogen()
         .arg("check")
         .write_stdin("1 2 | 3 4\n\n1\n")
@@ -399,7 +401,7 @@ fn reader_messages_are_exact() {
         .assert()
         .code(1)
         .stdout(predicate::str::contains(
-            "<stdin>:1: a CSV record of 3 values with no header line",
+            "<stdin>:1: a CSV record of 4 fields with no header line",
         ));
 }
 
@@ -459,7 +461,7 @@ fn errors_are_one_line_in_one_style() {
         (&["--start", "-3"], "an index cannot be negative"),
         (
             &["puzzle", "--clues", "-1"],
-            "a number of clues cannot be negative",
+            "--clues -1 is not possible for a 9x9 puzzle with one solution; use 17 to 81",
         ),
         (&["puzzle", "--budget", "1e6"], "is not a number of guesses"),
         (&["puzzle", "--attempts", "0"], "use 1 to 1000000"),

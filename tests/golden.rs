@@ -9,7 +9,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use sudogen::format::Format;
+use sudogen::format::FORMATS;
 use sudogen::{Grid, Size, Strategy};
 
 const BIN: &str = env!("CARGO_BIN_EXE_sudogen");
@@ -22,7 +22,7 @@ fn golden_dir() -> PathBuf {
 /// format at every other size the strategy supports.
 fn cases(strategy: Strategy) -> Vec<(String, Vec<String>)> {
     let mut out = Vec::new();
-    for format in Format::ALL.iter().map(|f| f.name()) {
+    for format in FORMATS.iter().map(|f| f.name()) {
         out.push((
             format!("{strategy}-9.{format}"),
             vec![
@@ -62,20 +62,37 @@ fn cases(strategy: Strategy) -> Vec<(String, Vec<String>)> {
 
 /// Runs the binary with `args` and compares its output with the golden file
 /// `name` (written first with `SUDOGEN_BLESS=1`); returns the file's bytes.
+/// npy arrays are written to files: their bytes (the solutions' array
+/// after the puzzles', when there is one) stand for the output.
 fn check_golden(name: &str, args: &[String]) -> Vec<u8> {
-    let out = Command::new(BIN).args(args).output().unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let array = scratch.path().join("out.npy");
+    let mut command = Command::new(BIN);
+    command.args(args);
+    let npy = name.ends_with(".npy");
+    if npy {
+        command.arg("-o").arg(&array);
+    }
+    let out = command.output().unwrap();
     assert!(out.status.success(), "{name}: {out:?}");
+    let mut stdout = out.stdout;
+    if npy {
+        stdout = std::fs::read(&array).unwrap();
+        if let Ok(solutions) = std::fs::read(scratch.path().join("out.solutions.npy")) {
+            stdout.extend(solutions);
+        }
+    }
     let path = golden_dir().join(name);
     if std::env::var_os("SUDOGEN_BLESS").is_some() {
-        std::fs::write(&path, &out.stdout).unwrap();
+        std::fs::write(&path, &stdout).unwrap();
     }
     let expected = std::fs::read(&path)
         .unwrap_or_else(|e| panic!("{}: {e}; run with SUDOGEN_BLESS=1 once", path.display()));
     assert!(
-        out.stdout == expected,
+        stdout == expected,
         "{name}: output differs from {}:\n{}",
         path.display(),
-        String::from_utf8_lossy(&out.stdout)
+        String::from_utf8_lossy(&stdout)
     );
     expected
 }
@@ -115,7 +132,7 @@ fn puzzle_cases() -> Vec<(String, Vec<String>)> {
         (name, args)
     };
     let mut out = Vec::new();
-    for format in Format::ALL.iter().map(|f| f.name()) {
+    for format in FORMATS.iter().map(|f| f.name()) {
         out.push(run(
             format!("puzzle-9.{format}"),
             &["-f", format, "--with-solution"],

@@ -136,6 +136,7 @@ fn output_is_the_same_for_every_jobs_count_and_reads_back() {
 fn the_rater_never_contradicts_the_solution() {
     use sudogen::puzzle::{self, Settings, Symmetry};
     use sudogen::random::grid_rng;
+    use sudogen::solve::Budget;
     use sudogen::{Grid, Size, Strategy};
     let kinds = [
         (Size::S9, Symmetry::None, None),
@@ -153,7 +154,7 @@ fn the_rater_never_contradicts_the_solution() {
                 Settings {
                     symmetry,
                     clues,
-                    budget: u64::MAX,
+                    budget: Budget::UNLIMITED,
                 },
             )
             .puzzle;
@@ -261,7 +262,7 @@ fn the_uniqueness_check_is_bounded_by_the_budget() {
     use sudogen::puzzle::{self, Settings};
     use sudogen::random::grid_rng;
     use sudogen::rate::{Unrated, rate_within};
-    use sudogen::solve::{Search, search};
+    use sudogen::solve::{Budget, Search, search};
     use sudogen::{Grid, Size, Strategy};
     // The first minimal puzzle whose uniqueness check needs a guess.
     let p = (0..200u64)
@@ -273,8 +274,8 @@ fn the_uniqueness_check_is_bounded_by_the_budget() {
         })
         .find(|p| search(p, Search::default()).guesses > 0)
         .expect("a puzzle that needs guessing");
-    assert_eq!(rate_within(&p, false, 0), Err(Unrated::Budget));
-    assert!(rate_within(&p, false, 1_000_000).is_ok());
+    assert_eq!(rate_within(&p, false, Budget::new(0)), Err(Unrated::Budget));
+    assert!(rate_within(&p, false, Budget::new(1_000_000)).is_ok());
     let line: String = p
         .cells()
         .iter()

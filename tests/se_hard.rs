@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use sudogen::Grid;
 use sudogen::rate::{DEFAULT_WORK, rate, rate_limited};
-use sudogen::solve::DEFAULT_BUDGET;
+use sudogen::solve::{Budget, DEFAULT_BUDGET};
 
 /// One puzzle of the sample with SE's answers, in tenths.
 struct Known {
@@ -187,8 +187,13 @@ fn a_budget_gives_a_bound_never_a_wrong_number() {
     known.sort_by(|a, b| a.secs.total_cmp(&b.secs));
     let mut cut = 0;
     for k in known.iter().filter(|k| k.er >= 100).take(2) {
-        for work in [1_000, 30_000, 1_000_000, 30_000_000, DEFAULT_WORK] {
-            let r = rate_limited(&k.puzzle, false, DEFAULT_BUDGET, work).unwrap();
+        for work in [1_000, 30_000, 1_000_000, 30_000_000, u64::MAX] {
+            let work_budget = if work == u64::MAX {
+                DEFAULT_WORK
+            } else {
+                Budget::new(work)
+            };
+            let r = rate_limited(&k.puzzle, false, DEFAULT_BUDGET, work_budget).unwrap();
             if r.exact {
                 assert_eq!(r.se, k.er, "{} at {work}", k.line);
             } else {

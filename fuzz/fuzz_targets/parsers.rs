@@ -4,18 +4,14 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sudogen::format::Format;
+use sudogen::format::FORMATS;
 use sudogen::grid::Size;
 use sudogen::format::read::Reader;
 
 fuzz_target!(|data: &[u8]| {
-    let formats = [
-        None,
-        Some(Format::Line),
-        Some(Format::Grid),
-        Some(Format::Csv),
-        Some(Format::Json),
-    ];
+    let formats: Vec<_> = std::iter::once(None)
+        .chain(FORMATS.iter().copied().map(Some))
+        .collect();
     let sizes = [
         None,
         Some(Size::S4),
@@ -23,7 +19,7 @@ fuzz_target!(|data: &[u8]| {
         Some(Size::S16),
         Some(Size::S25),
     ];
-    for format in formats {
+    for &format in &formats {
         for size in sizes {
             let mut records = 0u64;
             Reader::new(data, format, size)

@@ -6,33 +6,37 @@ use std::io::Write;
 use anyhow::Context;
 use clap::Args;
 
-use super::{Exit, InputArgs, JobsArgs, Output, batches, each_input, is_broken_pipe, warn};
-use crate::check::{Rules, Tally, check_batch};
-use crate::format::Format;
-use crate::format::read::{BATCH_RECORDS, Reader};
-use crate::pipeline;
-use crate::solve::DEFAULT_BUDGET;
+use super::args::{BudgetArgs, InputArgs, JobsArgs};
+use super::exit::{Exit, is_broken_pipe};
+use super::io::{Output, batches, describe, each_input, warn};
+use sudogen::check::{Problem, Rules, Tally, check_batch};
+use sudogen::format::read::BATCH_RECORDS;
+use sudogen::pipeline;
+
+/// Worked examples, at the end of `--help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  sudogen check grids.txt                   every grid and puzzle valid? (exit 0, 1 or 2)
+  sudogen check --unique puzzles.txt        ... and every puzzle has exactly one solution
+  sudogen check --complete --distinct g.txt complete grids only, and how many are distinct
+  sudogen puzzle -n 100 | sudogen check -   check a stream";
 
 /// What to check.
 #[derive(Debug, Args)]
+#[command(mut_arg("input_format", |a| a.short('f').visible_alias("format")))]
+#[command(mut_arg("budget", |a| a.requires("unique").help(
+    "With --unique: give up on a puzzle after this many guesses; it is reported (uniqueness not settled) and the run exits 1"
+)))]
 pub struct CheckArgs {
     #[command(flatten)]
-    #[allow(missing_docs)]
     pub input: InputArgs,
-
-    /// Read every record in this format [default: detected line by line]
-    #[arg(short, long, value_enum)]
-    pub format: Option<Format>,
 
     /// Puzzles must have exactly one solution (each is solved)
     #[arg(long, conflicts_with = "complete")]
     pub unique: bool,
 
-    /// With --unique: give up on a puzzle after this many guesses; it is
-    /// reported (uniqueness not settled) and the run exits 1
-    #[arg(long, value_name = "GUESSES", default_value_t = DEFAULT_BUDGET, requires = "unique",
-          value_parser = super::parse_budget, allow_negative_numbers = true)]
-    pub budget: u64,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
 
     /// Records must be complete grids: an empty cell is a fault (by
     /// default a record with empty cells is a puzzle, valid if no given
@@ -46,13 +50,12 @@ pub struct CheckArgs {
     pub distinct: bool,
 
     #[command(flatten)]
-    #[allow(missing_docs)]
     pub jobs: JobsArgs,
 }
 
 /// Runs `sudogen check`.
 pub fn run(args: &CheckArgs) -> anyhow::Result<Exit> {
-    let (size, symbols) = args.input.size_and_symbols()?;
+    let input = args.input.resolve()?;
     let mut out = Output::stdout()?;
     let mut tally = Tally::new(args.distinct);
     let mut unreadable = false;
@@ -61,19 +64,24 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<Exit> {
         distinct: args.distinct,
         complete: args.complete,
         unique: args.unique,
-        budget: args.budget,
+        budget: args.budget.budget,
     };
     let pace = pipeline::Pace::new(BATCH_RECORDS);
     let mut checked = || -> anyhow::Result<()> {
-        unreadable = !each_input(&args.input.files(), |name, input| {
-            let mut reader = Reader::new(input, args.format, size).with_symbols(symbols.clone());
+        unreadable = !each_input(&input.files, |name, reader| {
+            let mut reader = input.reader(reader);
             pipeline::ordered(
                 jobs,
                 batches(&mut reader, name, &pace),
                 |batch, _| pace.time(batch.len(), || check_batch(&batch, rules)),
                 |report| -> anyhow::Result<()> {
                     for (line, problem) in &report.problems {
-                        writeln!(out.file, "{name}:{line}: {problem}").context(out.what.clone())?;
+                        let text = match problem {
+                            Problem::Budget(_) => format!("{problem}; raise --budget"),
+                            Problem::Record(e) => describe(e),
+                            Problem::Text(_) => problem.to_string(),
+                        };
+                        writeln!(out.file, "{name}:{line}: {text}").context(out.what.clone())?;
                     }
                     tally.add(&report);
                     // Batch by batch, as `solve` does.

@@ -5,7 +5,16 @@ use std::io::Write;
 use anyhow::Context;
 use clap::{Args, CommandFactory};
 
-use super::{Cli, Exit, Output};
+use super::Cli;
+use super::exit::Exit;
+use super::io::Output;
+
+/// Worked examples, at the end of `--help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  sudogen completions bash > ~/.local/share/bash-completion/completions/sudogen
+  sudogen completions zsh  > ~/.zfunc/_sudogen    (with fpath+=~/.zfunc in .zshrc)
+  sudogen completions fish > ~/.config/fish/completions/sudogen.fish";
 
 /// Which shell.
 #[derive(Debug, Args)]

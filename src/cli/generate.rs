@@ -1,53 +1,57 @@
 //! `sudogen [generate]`: write grids of a run, in order, in any format.
 //!
 //! Grids are made and formatted in chunks of consecutive indices on the
-//! workers of the [pipeline]; the calling thread writes
-//! the chunks in order. Every grid has its own random stream and the
+//! workers of the pipeline ([`pipeline::write_indexed`]); the calling thread
+//! writes the chunks in order. Every grid has its own random stream and the
 //! writers are stateless per record, so the bytes do not depend on the
 //! number of jobs or on how a run is split with `--start`.
 
-use std::io::{self, Write};
+use std::io::Write;
 
-use anyhow::Context;
 use clap::Args;
 
-use super::progress::Progress;
-use super::{Exit, GridArgs, OutputArgs, ReportArgs, RunArgs, warn};
-use crate::format::{Field, Format, Record, Value, Writer};
-use crate::grid::{Grid, Size};
-use crate::pipeline;
-use crate::random::RunRng;
-use crate::strategies::Strategy;
+use super::args::{GridArgs, OutputArgs, ReportArgs, RunArgs, SymbolsArgs};
+use super::exit::{Exit, usage};
+use super::io::warn;
+use super::parse::format_choice;
+use super::progress::write_run;
+use sudogen::format::{Content, Field, Format, Symbols, Value, Writer};
+use sudogen::runs::GridRun;
+use sudogen::strategies::Strategy;
+
+/// Worked examples, at the end of `--help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  sudogen generate -n 5                          five uniformly random grids
+  sudogen generate -n 1000000 --seed 7 -o g.txt  a reproducible corpus, one grid per line
+  sudogen generate -n 10 --seed 7 --start 5      exactly grids 5..14 of that run
+  sudogen generate -s chain --size 16 -f json    a 16x16 grid as JSON Lines";
 
 /// How to generate grids.
 #[derive(Debug, Args)]
+#[command(mut_arg("format", |a| a.value_parser(format_choice(Content::Grids, true))))]
 pub struct GenerateArgs {
     #[command(flatten)]
-    #[allow(missing_docs)]
     pub grid: GridArgs,
 
     #[command(flatten)]
-    #[allow(missing_docs)]
     pub run: RunArgs,
 
     #[command(flatten)]
-    #[allow(missing_docs)]
     pub output: OutputArgs,
 
     #[command(flatten)]
-    #[allow(missing_docs)]
+    pub symbols: SymbolsArgs,
+
+    #[command(flatten)]
     pub report: ReportArgs,
 }
 
 /// A generation run with every option resolved.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
-    /// The strategy.
-    pub strategy: Strategy,
-    /// The grid size.
-    pub size: Size,
-    /// The run's seed.
-    pub seed: u64,
+    /// The grids: strategy, size, seed.
+    pub grids: GridRun,
     /// The index of the first grid.
     pub start: u64,
     /// How many grids.
@@ -56,227 +60,134 @@ pub struct Config {
     pub format: Format,
     /// Worker threads (at least 1).
     pub jobs: usize,
-}
-
-impl GenerateArgs {
-    /// Resolves the options; usage errors for a size the strategy cannot
-    /// make or a run past the last index.
-    pub fn config(&self) -> anyhow::Result<Config> {
-        Config::of(&self.grid, &self.run, &self.output)
-    }
+    /// Another alphabet to write the cells in.
+    pub symbols: Option<Symbols>,
 }
 
 impl Config {
     /// The run the shared argument groups describe (also the grids of a
     /// `puzzle` run); usage errors for a size the strategy cannot make or a
     /// run past the last index.
-    pub fn of(grid: &GridArgs, run: &RunArgs, output: &OutputArgs) -> anyhow::Result<Config> {
-        let strategy = grid.strategy()?;
+    pub fn of(
+        grid: &GridArgs,
+        run: &RunArgs,
+        output: &OutputArgs,
+        symbols: &SymbolsArgs,
+    ) -> anyhow::Result<Config> {
+        // An alphabet gives the size, and must agree with `--size`.
+        let symbols = symbols.resolve(grid.size)?;
+        let size = symbols.as_ref().map_or(grid.size(), |(size, _)| *size);
+        let strategy = grid.strategy_for(size)?;
         run.check_range()?;
+        if output.format() == Format::NPY && output.path().is_none() {
+            return Err(usage("npy arrays go to a file; name it with -o NAME.npy"));
+        }
         Ok(Config {
-            strategy,
-            size: grid.size(),
-            seed: run.seed(),
+            symbols: symbols.map(|(_, s)| s),
+            grids: GridRun::new(strategy, size, run.seed()),
             start: run.start,
             count: run.count,
             format: output.format(),
             jobs: run.jobs.get(),
         })
     }
-}
 
-/// Runs `sudogen generate`.
-pub fn run(args: &GenerateArgs) -> anyhow::Result<Exit> {
-    let config = args.config()?;
-    if args.report.verbose {
-        let kernel = match config.strategy {
-            Strategy::Chain => format!(
-                " ({} kernel)",
-                crate::strategies::Chain::kernel(config.size)
-            ),
+    /// The fields every JSON record of the run carries: strategy, size, and
+    /// the seed as a string (JSON readers that hold numbers as doubles, such
+    /// as jq and JavaScript, would round seeds above 2^53).
+    pub fn fields<'a>(&self, seed: &'a str) -> Vec<Field<'a>> {
+        vec![
+            Field {
+                name: "strategy",
+                value: Value::Text(self.grids.strategy().name()),
+            },
+            Field {
+                name: "size",
+                value: Value::UInt(self.grids.size().side() as u64),
+            },
+            Field {
+                name: "seed",
+                value: Value::Text(seed),
+            },
+        ]
+    }
+
+    /// The `--verbose` line: the run's settings.
+    fn describe(&self) -> String {
+        let (strategy, size, seed) = (self.grids.strategy(), self.grids.size(), self.grids.seed());
+        let kernel = match strategy {
+            Strategy::Chain => format!(" ({} kernel)", sudogen::strategies::Chain::kernel(size)),
             _ => String::new(),
         };
-        warn(format_args!(
-            "strategy {}{kernel}, size {}, seed {}, grids {}..{}, format {}, jobs {}",
-            config.strategy,
-            config.size.side(),
-            config.seed,
-            config.start,
-            u128::from(config.start) + u128::from(config.count),
-            config.format.name(),
-            config.jobs
-        ));
-    }
-    write_run(
-        &args.output,
-        args.report.quiet,
-        config.count,
-        |out, done| config.write_to(out, done),
-    )
-}
-
-/// Opens the output, writes a run to it with `write` (which reports each
-/// finished chunk to the progress bar), and flushes it, naming the output
-/// in any error.
-pub fn write_run(
-    output: &OutputArgs,
-    quiet: bool,
-    count: u64,
-    write: impl FnOnce(&mut std::io::BufWriter<std::fs::File>, &mut dyn FnMut(u64)) -> io::Result<()>,
-) -> anyhow::Result<Exit> {
-    let mut out = output.open()?;
-    let progress = Progress::new(count, !quiet && !output.is_terminal());
-    let result = write(&mut out.file, &mut |n| progress.advance(n));
-    progress.finish();
-    result.context(out.what.clone())?;
-    out.finish()?;
-    Ok(Exit::Success)
-}
-
-/// The fields every JSON record of a run carries: strategy, size, and the
-/// seed as a string (JSON readers that hold numbers as doubles, such as jq
-/// and JavaScript, would round seeds above 2^53).
-pub fn run_fields(strategy: Strategy, size: Size, seed: &str) -> [Field<'_>; 3] {
-    [
-        Field {
-            name: "strategy",
-            value: Value::Text(strategy.name()),
-        },
-        Field {
-            name: "size",
-            value: Value::UInt(size.side() as u64),
-        },
-        Field {
-            name: "seed",
-            value: Value::Text(seed),
-        },
-    ]
-}
-
-impl Config {
-    /// The writer for this run's format, recording the run in JSON.
-    pub fn writer(&self) -> Writer {
-        let seed = self.seed.to_string();
-        let fields = run_fields(self.strategy, self.size, &seed);
-        Writer::new(self.format, self.size, self.start, &fields)
-    }
-
-    /// Grids per chunk at most (chunks are sized by time up to this):
-    /// large enough to amortise the hand-over.
-    pub fn chunk_len(&self) -> u64 {
-        match self.size {
-            Size::S4 | Size::S9 => 1024,
-            Size::S16 => 32,
-            Size::S25 => 1,
-        }
-    }
-
-    /// Writes the run's grids to `out`, calling `done(n)` after each chunk
-    /// of `n` grids is written.
-    pub fn write_to<W: Write + ?Sized>(
-        &self,
-        out: &mut W,
-        done: impl FnMut(u64),
-    ) -> io::Result<()> {
-        let writer = self.writer();
-        writer.write_header(out)?;
-        let run = RunRng::new(self.seed);
-        let (strategy, size) = (self.strategy, self.size);
-        let work = |index: u64, grid: &mut Grid, buf: &mut Vec<u8>| {
-            strategy.generate(&mut run.for_index(index), grid);
-            let record = Record {
-                index,
-                grid,
-                fields: &[],
-                solution: None,
-            };
-            // Writing to a Vec cannot fail.
-            let _ = writer.write(buf, &record);
-        };
-        let chunk = self.chunk_len();
-        let scratch = || Grid::empty(size);
-        write_indexed(
-            out,
-            (self.start, self.count, chunk),
-            self.jobs,
-            done,
-            scratch,
-            work,
+        format!(
+            "strategy {strategy}{kernel}, size {}, seed {seed}, grids {}..{}, format {}, jobs {}",
+            size.side(),
+            self.start,
+            u128::from(self.start) + u128::from(self.count),
+            self.format.name(),
+            self.jobs
         )
     }
 }
 
-/// Writes the records of indices `start..start + count` (made and formatted
-/// by `work`, with scratch state from `scratch` once per chunk) to `out` in
-/// order, in chunks of at most `chunk` indices (sized by time, see
-/// [`pipeline::Pace`]: the first record comes at once however slow each
-/// is) on `jobs` workers, calling `done(n)` after each chunk of `n` records
-/// is written.
-/// A run may end at the very last index, 2^64 - 1: chunks are (first index,
-/// length), never an end index. No more workers start than there are
-/// chunks, and once the writer fails no new record is begun.
-pub fn write_indexed<W: Write + ?Sized, S>(
+/// Runs `sudogen generate`.
+pub fn run(args: &GenerateArgs) -> anyhow::Result<Exit> {
+    let config = Config::of(&args.grid, &args.run, &args.output, &args.symbols)?;
+    if args.report.verbose {
+        warn(config.describe());
+    }
+    let npy = (config.format == Format::NPY).then_some((config.grids.size().cells(), false));
+    write_run(
+        &args.output,
+        args.report.quiet,
+        config.count,
+        npy,
+        |out, done| write(&config, out, done),
+    )?;
+    Ok(Exit::Success)
+}
+
+/// Writes the run's grids to `out`, calling `done(n)` after each chunk of
+/// `n` grids is written.
+pub fn write<W: Write + ?Sized>(
+    config: &Config,
     out: &mut W,
-    (start, count, chunk): (u64, u64, u64),
-    jobs: usize,
-    mut done: impl FnMut(u64),
-    scratch: impl Fn() -> S + Sync,
-    work: impl Fn(u64, &mut S, &mut Vec<u8>) + Sync,
-) -> io::Result<()> {
-    let (mut next, mut left) = (start, count);
-    let pace = &pipeline::Pace::new(usize::try_from(chunk).unwrap_or(usize::MAX));
-    let source = || {
-        if left == 0 {
-            return Ok(None);
-        }
-        let c = (next, left.min(chunk).min(pace.records() as u64));
-        next = next.wrapping_add(c.1);
-        left -= c.1;
-        Ok(Some(c))
-    };
-    let make = |(from, len): (u64, u64), stop: &pipeline::Stop| {
-        pace.time(len as usize, || {
-            let mut buf = Vec::new();
-            let mut state = scratch();
-            for index in (0..len).map(|k| from + k) {
-                if stop.is_set() {
-                    break;
-                }
-                work(index, &mut state, &mut buf);
-            }
-            (len, buf)
-        })
-    };
-    let jobs = usize::try_from(count.div_ceil(chunk)).map_or(jobs, |chunks| jobs.min(chunks));
-    pipeline::ordered(jobs, source, make, |(n, buf): (u64, Vec<u8>)| {
-        out.write_all(&buf)?;
-        out.flush()?;
-        done(n);
-        Ok::<(), io::Error>(())
-    })?;
-    out.flush()
+    done: impl FnMut(u64),
+) -> std::io::Result<()> {
+    let seed = config.grids.seed().to_string();
+    let writer = Writer::new(
+        config.format,
+        Content::Grids,
+        config.grids.size(),
+        config.start,
+        &config.fields(&seed),
+    )
+    .with_symbols(config.symbols.clone());
+    let range = (config.start, config.count);
+    config.grids.write(&writer, range, config.jobs, out, done)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::read::Reader;
+    use sudogen::format::FORMATS;
+    use sudogen::format::read::Reader;
+    use sudogen::grid::Size;
 
     fn bytes(config: &Config) -> Vec<u8> {
         let mut out = Vec::new();
-        config.write_to(&mut out, |_| {}).unwrap();
+        write(config, &mut out, |_| {}).unwrap();
         out
     }
 
     fn config(strategy: Strategy, size: Size, count: u64, format: Format) -> Config {
         Config {
-            strategy,
-            size,
-            seed: 5,
+            grids: GridRun::new(strategy, size, 5),
             start: 17,
             count,
             format,
             jobs: 1,
+            symbols: None,
         }
     }
 
@@ -287,12 +198,15 @@ mod tests {
             (Strategy::Rotate, Size::S16, 100),
             (Strategy::Chain, Size::S25, 9),
         ] {
-            for &format in Format::ALL {
+            for &format in FORMATS {
                 let job = config(strategy, size, count, format);
                 let one = bytes(&job);
                 for jobs in [2, 3, 8] {
                     assert!(
-                        one == bytes(&Config { jobs, ..job }),
+                        one == bytes(&Config {
+                            jobs,
+                            ..job.clone()
+                        }),
                         "{strategy} {format:?} -j{jobs}"
                     );
                 }
@@ -305,23 +219,31 @@ mod tests {
         let job = Config {
             start: u64::MAX - 4,
             count: 5,
-            ..config(Strategy::Rotate, Size::S9, 5, Format::Line)
+            ..config(Strategy::Rotate, Size::S9, 5, Format::LINE)
         };
         for jobs in [1, 2] {
-            let out = bytes(&Config { jobs, ..job });
+            let out = bytes(&Config {
+                jobs,
+                ..job.clone()
+            });
             assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), 5, "-j{jobs}");
         }
     }
 
     #[test]
     fn every_format_reads_back_what_it_wrote() {
-        for &format in Format::ALL {
+        for &format in FORMATS {
             for size in Size::ALL {
                 let job = config(Strategy::Rotate, size, 4, format);
-                let out = bytes(&job);
+                let mut out = bytes(&job);
+                if format == Format::NPY {
+                    // The CLI finishes npy rows as an array (Output::finish_npy).
+                    let rows = sudogen::format::npy::header(4, size.cells());
+                    out = [rows, out].concat();
+                }
                 let expected = bytes(&Config {
-                    format: Format::Line,
-                    ..job
+                    format: Format::LINE,
+                    ..job.clone()
                 });
                 for forced in [None, Some(format)] {
                     let grids: Vec<String> = Reader::new(&out[..], forced, None)

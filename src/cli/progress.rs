@@ -1,9 +1,13 @@
-//! The progress bar of long runs.
+//! The progress bar of long runs, and the run that writes with one.
 
-use std::io::{self, IsTerminal};
+use std::fs::File;
+use std::io::{self, BufWriter, IsTerminal};
 use std::time::{Duration, Instant};
 
+use anyhow::Context;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use super::args::OutputArgs;
 
 /// A progress bar on standard error that appears only once a run has taken
 /// a second, only when standard error is a terminal, and only when asked
@@ -51,5 +55,28 @@ impl Progress {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
+    }
+}
+
+/// Opens the output, writes a run of `count` records to it with `write`
+/// (which reports each finished chunk to the progress bar), and finishes
+/// it, naming the output in any error: what `generate` and `puzzle` share.
+/// With `npy`, the stream is finished as NumPy arrays of that many cells
+/// per record (and a solutions array when the bool says so).
+pub fn write_run(
+    output: &OutputArgs,
+    quiet: bool,
+    count: u64,
+    npy: Option<(usize, bool)>,
+    write: impl FnOnce(&mut BufWriter<File>, &mut dyn FnMut(u64)) -> io::Result<()>,
+) -> anyhow::Result<()> {
+    let mut out = output.open_for(&[])?;
+    let progress = Progress::new(count, !quiet && !output.is_terminal());
+    let result = write(&mut out.file, &mut |n| progress.advance(n));
+    progress.finish();
+    result.context(out.what.clone())?;
+    match npy {
+        Some((cells, solutions)) => out.finish_npy(cells, solutions),
+        None => out.finish(),
     }
 }

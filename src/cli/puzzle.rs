@@ -2,111 +2,124 @@
 //! grids.
 //!
 //! **Contract.** Puzzle `i` of a run is made from grid `i` of `sudogen
-//! generate` with the same strategy, size and seed: its unique solution is
-//! that grid. The order in which givens are tried for removal comes from a
-//! stream of its own, ChaCha8 keyed by `seed ^ PUZZLE_KEY` on stream `i`, so
-//! it never disturbs the grid's draws, and a puzzle depends only on
-//! (strategy, size, seed, index, symmetry, clue target, search budget): the
-//! same for every `-j`, `--start` and shard.
+//! generate` with the same strategy, size and seed (see
+//! [`sudogen::runs`]): the same for every `-j`, `--start` and shard.
 //!
 //! **Search budget.** `--budget` bounds the guesses of each puzzle's
-//! uniqueness checks together; a given whose check runs out stays (see
-//! [`puzzle::Settings::budget`]). Such puzzles are written, unique but not
-//! known to be minimal, and reported together at the end (how many, and the
-//! first indices), and the run exits 1.
-//!
-//! **Rated runs.** With `--rating` or `--level`, puzzle `i` is the first of
-//! up to `--attempts` candidates rated in range: attempt 0 is the plain
-//! puzzle `i` above, attempt `k > 0` is made the same way from runs keyed
-//! by the seed mixed with `k` (see [`attempt_key`]), so a rated run is
-//! still a pure function of (strategy, size, seed, index, options). An index
-//! whose attempts all miss is left out and reported, and the run exits 1.
+//! uniqueness checks together; a given whose check runs out stays. Such
+//! puzzles are written, unique but not known to be minimal, and reported
+//! together at the end (how many, and the first indices), and the run
+//! exits 1, as it does when a rated run (`--rating`, `--level`) cannot
+//! fill an index.
 
-use std::io::{self, Write};
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use clap::Args;
 
-use super::generate::{Config as GridConfig, run_fields, write_indexed, write_run};
-use super::{Exit, GridArgs, OutputArgs, ReportArgs, RunArgs, UsageError, warn};
-use crate::format::{Field, Record, Value, Writer};
-use crate::grid::{Grid, Size};
-use crate::puzzle::{self, Settings, Symmetry};
-use crate::random::RunRng;
-use crate::rate::{BEYOND, Level, rate_singles, rate_solved};
-use crate::solve::DEFAULT_BUDGET;
-use rand_chacha::ChaCha8Rng;
+use super::args::Input;
+use super::args::{BudgetArgs, GridArgs, OutputArgs, ReportArgs, RunArgs, SymbolsArgs};
+use super::exit::{Exit, usage};
+use super::generate::Config as GridConfig;
+use super::io::describe;
+use super::io::warn;
+use super::parse::{choice, format_choice, parse_attempts, parse_clues};
+use super::progress::write_run;
+use super::records::{self, Processed, with_rated};
+use sudogen::format::{Content, Field, Record, Value, Writer};
+use sudogen::grid::{Grid, Size, plural};
+use sudogen::pipeline;
+use sudogen::puzzle::{self, Settings, Symmetry};
+use sudogen::rate::{BEYOND, Level};
+use sudogen::runs::{Filter, PuzzleRun, RunPuzzle, SolutionRun};
 
-/// XOR-ed into the run's seed to key the removal streams.
-pub const PUZZLE_KEY: u64 = 0x7075_7a7a_6c65_7321;
+/// Worked examples, at the end of `--help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  sudogen puzzle -n 5                                   five minimal puzzles with one solution each
+  sudogen puzzle -n 100 --level hard -f csv -o hard.csv 100 hard puzzles as CSV
+  sudogen puzzle -n 1000 --seed 7 --with-solution -f json   puzzles and solutions as JSON Lines
+  sudogen puzzle -n 10 --symmetry rot180 --clues 30     symmetric puzzles of 30 clues";
 
 /// How to make puzzles.
 #[derive(Debug, Args)]
+#[command(mut_arg("format", |a| a.value_parser(format_choice(Content::Puzzles { with_solution: true, rated: false }, true))))]
 #[command(mut_arg("count", |a| a.help("How many puzzles (0 writes none)")))]
 #[command(mut_arg("start", |a| {
     a.help("Index of the first puzzle: `--start K -n N` makes puzzles K..K+N of the run, exactly as a longer run would")
 }))]
+#[command(mut_arg("budget", |a| a.help(
+    "Guesses one puzzle's uniqueness checks may spend together; a given whose check runs out of them stays, and the puzzle (unique, but not known to be minimal) is reported and the run exits 1"
+)))]
 pub struct PuzzleArgs {
     #[command(flatten)]
-    #[allow(missing_docs)]
     pub grid: GridArgs,
 
     #[command(flatten)]
-    #[allow(missing_docs)]
     pub run: RunArgs,
 
     #[command(flatten)]
-    #[allow(missing_docs)]
     pub output: OutputArgs,
 
+    #[command(flatten)]
+    pub symbols: SymbolsArgs,
+
     /// The symmetry of the givens (minimal subject to it)
-    #[arg(long, value_enum, default_value_t = Symmetry::None)]
+    #[arg(long, value_parser = choice::<Symmetry>(), default_value = "none")]
     pub symmetry: Symmetry,
 
     /// Stop removing givens at N clues: unique, not minimal
-    #[arg(long, value_name = "N", value_parser = super::parse_clues, allow_negative_numbers = true)]
-    pub clues: Option<usize>,
+    #[arg(long, value_name = "N", value_parser = parse_clues, allow_negative_numbers = true)]
+    pub clues: Option<i64>,
 
     /// Also write each puzzle's solution
     #[arg(long)]
     pub with_solution: bool,
 
-    /// Guesses one puzzle's uniqueness checks may spend together; a given
-    /// whose check runs out of them stays, and the puzzle (unique, but not
-    /// known to be minimal) is reported and the run exits 1
-    #[arg(long, value_name = "GUESSES", default_value_t = DEFAULT_BUDGET,
-          value_parser = super::parse_budget, allow_negative_numbers = true)]
-    pub budget: u64,
+    /// Make the puzzles from the solution grids in FILE (`-`: standard
+    /// input; any format and size sudogen reads) instead of generating
+    /// them: puzzle i from grid i
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["strategy", "start", "count"])]
+    pub from: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub budget: BudgetArgs,
 
     /// Keep only puzzles with a Sudoku Explainer rating in this range: A..B,
     /// A.., ..B or A, one decimal (e.g. 4.0..6.2). Ratings are exact below
     /// 9.0; an open range such as 8.0.. also takes the puzzles rated 9.0+
-    #[arg(long, value_name = "A..B", value_parser = parse_rating, conflicts_with = "level")]
+    #[arg(long, value_name = "A..B", value_parser = parse_rating, conflicts_with = "level",
+          allow_hyphen_values = true)]
     pub rating: Option<(u8, u8)>,
 
     /// Keep only puzzles of this level: easy (SE 1.0-1.5), medium
     /// (1.6-2.5), hard (2.6-4.4), expert (4.5-6.4), fiendish (6.5 and up)
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<Level>())]
     pub level: Option<Level>,
+
+    /// Rate every puzzle, and write its rating, level and hardest technique
+    /// with it (in CSV and JSON; runs with --rating or --level do so too)
+    #[arg(long)]
+    pub rate: bool,
 
     /// With --rating or --level: candidates tried per puzzle before it is
     /// reported missing
     #[arg(long, value_name = "N", default_value_t = 1000,
-          value_parser = super::parse_attempts, allow_negative_numbers = true)]
+          value_parser = parse_attempts, allow_negative_numbers = true)]
     pub attempts: u64,
 
     #[command(flatten)]
-    #[allow(missing_docs)]
     pub report: ReportArgs,
 }
 
 /// A `puzzle` run with every option resolved.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
-    /// The run of grids the puzzles are made from: puzzle `i` solves to
-    /// grid `i` of it (its format is the puzzles' output format).
+    /// The run of grids the puzzles are made from (its format is the
+    /// puzzles' output format).
     pub grids: GridConfig,
-    /// Symmetry and clue target.
+    /// Symmetry, clue target, budget.
     pub settings: Settings,
     /// Write the solutions too.
     pub with_solution: bool,
@@ -114,38 +127,13 @@ pub struct Config {
     pub filter: Option<Filter>,
 }
 
-/// The ratings a rated run keeps, in tenths of the SE scale.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Filter {
-    /// The lowest rating kept.
-    pub low: u8,
-    /// The highest rating kept; `u8::MAX` for no bound (which also keeps
-    /// the puzzles rated as the lower bound 9.0+).
-    pub high: u8,
-    /// Candidates tried per puzzle.
-    pub attempts: u64,
-}
-
-impl Filter {
-    /// Whether a rating is kept.
-    fn keeps(&self, rating: &crate::rate::Rating) -> bool {
-        if rating.exact {
-            (self.low..=self.high).contains(&rating.se)
-        } else {
-            // Needs techniques not implemented: at least `se` (9.0 for
-            // 9x9, 6.5 for larger sizes), exact value unknown.
-            self.high == u8::MAX && self.low <= rating.se
-        }
-    }
-
-    /// The range as written by the user.
-    fn text(&self) -> String {
-        let tenths = |x: u8| format!("{}.{}", x / 10, x % 10);
-        if self.high == u8::MAX {
-            format!("{}..", tenths(self.low))
-        } else {
-            format!("{}..{}", tenths(self.low), tenths(self.high))
-        }
+/// A rating range as the user wrote it.
+fn range_text(low: u8, high: u8) -> String {
+    let tenths = |x: u8| format!("{}.{}", x / 10, x % 10);
+    if high == u8::MAX {
+        format!("{}..", tenths(low))
+    } else {
+        format!("{}..{}", tenths(low), tenths(high))
     }
 }
 
@@ -182,50 +170,59 @@ fn parse_rating(s: &str) -> Result<(u8, u8), String> {
     Ok((low, high))
 }
 
-/// The key mixed into a run's seed for attempt `k > 0` of a rated run.
-pub fn attempt_key(seed: u64, k: u64) -> u64 {
-    seed ^ k.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(17) ^ 0x7261_7465_6421_0000
-}
-
 impl PuzzleArgs {
-    /// Resolves the options; a clue target below what the size allows is a
-    /// usage error.
+    /// Resolves the options; a clue target the size does not allow, or a
+    /// rating range sudogen cannot rate exactly, is a usage error.
     pub fn config(&self) -> anyhow::Result<Config> {
-        let grids = GridConfig::of(&self.grid, &self.run, &self.output)?;
-        let size = grids.size;
-        if let Some(n) = self.clues {
-            let least = puzzle::fewest_clues(size);
-            if n < least || n > size.cells() {
-                return Err(UsageError(format!(
-                    "--clues {n} is not possible for a {size} puzzle with one solution; use {least} to {}",
-                    size.cells()
-                ))
-                .into());
+        let grids = GridConfig::of(&self.grid, &self.run, &self.output, &self.symbols)?;
+        let size = grids.grids.size();
+        let clues = match self.clues {
+            None => None,
+            Some(n) => {
+                let least = puzzle::fewest_clues(size);
+                match usize::try_from(n) {
+                    Ok(k) if (least..=size.cells()).contains(&k) => Some(k),
+                    _ => {
+                        return Err(usage(format!(
+                            "--clues {n} is not possible for a {size} puzzle with one solution; use {least} to {}",
+                            size.cells()
+                        )));
+                    }
+                }
             }
-        }
+        };
         let range = self.rating.or(self.level.map(Level::range));
         if let Some((low, high)) = range
             && ((high != u8::MAX && high >= BEYOND) || low > BEYOND)
         {
-            return Err(UsageError(format!(
-                "--rating {}: exact ratings of 9.0 and up need nested forcing chains, which sudogen does not rate yet; end the range at 8.9, or take every puzzle rated 9.0+ with 9.0..",
-                self.rating.map_or_else(|| "of this level".to_string(), |(l, h)| Filter { low: l, high: h, attempts: 0 }.text())
-            ))
-            .into());
+            let asked = self
+                .rating
+                .map_or_else(|| "of this level".to_string(), |(l, h)| range_text(l, h));
+            return Err(usage(format!(
+                "--rating {asked}: exact ratings of 9.0 and up need nested forcing chains, which sudogen does not rate yet; end the range at 8.9, or take every puzzle rated 9.0+ with 9.0.."
+            )));
         }
         Ok(Config {
             grids,
             settings: Settings {
                 symmetry: self.symmetry,
-                clues: self.clues,
-                budget: self.budget,
+                clues,
+                budget: self.budget.budget,
             },
             with_solution: self.with_solution,
-            filter: range.map(|(low, high)| Filter {
-                low,
-                high,
-                attempts: self.attempts,
-            }),
+            filter: range
+                .map(|(low, high)| Filter {
+                    low,
+                    high,
+                    attempts: self.attempts,
+                })
+                .or(self.rate.then_some(Filter {
+                    // Every rating is kept, the lower bounds too: one
+                    // attempt, the plain puzzle.
+                    low: 10,
+                    high: u8::MAX,
+                    attempts: 1,
+                })),
         })
     }
 }
@@ -234,26 +231,54 @@ impl PuzzleArgs {
 pub fn run(args: &PuzzleArgs) -> anyhow::Result<Exit> {
     let config = args.config()?;
     if args.report.verbose {
+        let g = &config.grids;
         warn(format_args!(
             "puzzles from strategy {}, size {}, seed {}, puzzles {}..{}, symmetry {}, format {}, jobs {}",
-            config.grids.strategy,
-            config.grids.size.side(),
-            config.grids.seed,
-            config.grids.start,
-            u128::from(config.grids.start) + u128::from(config.grids.count),
+            g.grids.strategy(),
+            g.grids.size().side(),
+            g.grids.seed(),
+            g.start,
+            u128::from(g.start) + u128::from(g.count),
             config.settings.symmetry.name(),
-            config.grids.format.name(),
-            config.grids.jobs
+            g.format.name(),
+            g.jobs
         ));
     }
     let reports = Reports::default();
-    let exit = write_run(
+    if let Some(from) = &args.from {
+        let exit = from_grids(args, &config, from, &reports)?;
+        return Ok(report(&config, reports).max(exit));
+    }
+    let npy = (config.grids.format == sudogen::format::Format::NPY)
+        .then_some((config.grids.grids.size().cells(), config.with_solution));
+    write_run(
         &args.output,
         args.report.quiet,
         config.grids.count,
-        |out, done| config.write_rated(out, done, &reports),
+        npy,
+        |out, done| write(&config, out, done, &reports),
     )?;
-    let Reports { missed, unproven } = reports;
+    Ok(report(&config, reports))
+}
+
+/// Says at the end what the run could not do: puzzles above a clue target,
+/// puzzles the budget kept from being minimal, indices a rated run could
+/// not fill (the last two exit 1).
+fn report(config: &Config, reports: Reports) -> Exit {
+    if pipeline::interrupted() {
+        // The reader has gone: the puzzles in progress were cut short and
+        // dropped, and there is no one to report to.
+        return Exit::Success;
+    }
+    let Reports {
+        missed,
+        unproven,
+        above,
+    } = reports;
+    let above = reports_above(&above);
+    if let Some(note) = config.settings.clues.and_then(|t| above_note(t, &above)) {
+        warn(note);
+    }
     let missed = missed.into_inner().unwrap_or_else(|e| e.into_inner());
     let unproven = unproven.into_inner().unwrap_or_else(|e| e.into_inner());
     let mut failed = false;
@@ -267,7 +292,7 @@ pub fn run(args: &PuzzleArgs) -> anyhow::Result<Exit> {
         };
         warn(format_args!(
             "{} kept givens whose uniqueness check ran out of the search budget ({} guesses per puzzle; {}): {short}",
-            crate::grid::plural(unproven.count as usize, "puzzle"),
+            plural(unproven.count as usize, "puzzle"),
             config.settings.budget,
             unproven.text()
         ));
@@ -276,14 +301,14 @@ pub fn run(args: &PuzzleArgs) -> anyhow::Result<Exit> {
     if let (Some(filter), true) = (config.filter, missed.count > 0) {
         warn(format_args!(
             "{} not made: none of {} attempts rated {} ({}); widen the range or raise --attempts",
-            crate::grid::plural(missed.count as usize, "puzzle"),
+            plural(missed.count as usize, "puzzle"),
             filter.attempts,
-            filter.text(),
+            range_text(filter.low, filter.high),
             missed.text()
         ));
         failed = true;
     }
-    Ok(if failed { Exit::Failure } else { exit })
+    if failed { Exit::Failure } else { Exit::Success }
 }
 
 /// The puzzles of a run to report at its end.
@@ -293,6 +318,55 @@ struct Reports {
     missed: Mutex<Indices>,
     /// Indices of puzzles with givens whose check ran out of budget.
     unproven: Mutex<Indices>,
+    /// With a clue target: how many minimal puzzles stayed above it, by
+    /// their number of clues.
+    above: Mutex<Vec<u64>>,
+}
+
+impl Reports {
+    /// Counts a puzzle of `clues` clues that stayed above the target.
+    fn above(&self, clues: usize) {
+        let mut above = self.above.lock().unwrap_or_else(|e| e.into_inner());
+        if above.len() <= clues {
+            above.resize(clues + 1, 0);
+        }
+        above[clues] += 1;
+    }
+}
+
+/// What a clue target out of reach gave: `--clues 17: 100 of them stayed
+/// above 17 clues (22 to 26, median 24)...`, for puzzles above the target
+/// by their clue counts.
+fn above_note(target: usize, above: &[u64]) -> Option<String> {
+    let total: u64 = above.iter().sum();
+    if total == 0 {
+        return None;
+    }
+    let least = above.iter().position(|&n| n > 0)?;
+    let most = above.iter().rposition(|&n| n > 0)?;
+    // The median: the clue count at which half of them are reached.
+    let mut seen = 0;
+    let median = above
+        .iter()
+        .position(|&n| {
+            seen += n;
+            2 * seen >= total
+        })
+        .unwrap_or(most);
+    let range = if least == most {
+        format!("{least}")
+    } else {
+        format!("{least} to {most}, median {median}")
+    };
+    Some(format!(
+        "note: --clues {target}: {} stayed above {target} clues ({range}): each is minimal, no given can go without a second solution; see docs/GUIDE.md, \"How few clues\"",
+        plural(total as usize, "puzzle")
+    ))
+}
+
+/// The clue counts of the puzzles above the target.
+fn reports_above(above: &Mutex<Vec<u64>>) -> Vec<u64> {
+    above.lock().unwrap_or_else(|e| e.into_inner()).clone()
 }
 
 /// How many puzzles, and the first few of them (memory stays flat however
@@ -331,159 +405,172 @@ impl Indices {
 }
 
 impl Config {
-    /// The writer for this run, recording it in JSON.
-    pub fn writer(&self) -> Writer {
-        let seed = self.grids.seed.to_string();
-        let mut fields = run_fields(self.grids.strategy, self.grids.size, &seed).to_vec();
-        fields.push(Field {
-            name: "symmetry",
-            value: Value::Text(self.settings.symmetry.name()),
-        });
-        Writer::new(
-            self.grids.format,
-            self.grids.size,
-            self.grids.start,
-            &fields,
-        )
-        .for_puzzles(self.with_solution)
-    }
-
     /// Puzzles per chunk at most (chunks are sized by time up to this): a
     /// 9x9 puzzle takes about a hundred uniqueness checks, larger ones far
     /// more.
     fn chunk_len(&self) -> u64 {
-        match self.grids.size {
+        match self.grids.grids.size() {
             Size::S4 => 256,
             Size::S9 => 16,
             Size::S16 | Size::S25 => 1,
         }
     }
+}
 
-    /// Writes the run's puzzles to `out`, calling `done(n)` after each
-    /// chunk of `n` puzzles is written. (What `sudogen puzzle` reports at
-    /// the end, puzzles missed or cut short by the budget, is not kept.)
-    pub fn write_to<W: Write + ?Sized>(
-        &self,
-        out: &mut W,
-        done: impl FnMut(u64),
-    ) -> io::Result<()> {
-        self.write_rated(out, done, &Reports::default())
+/// Counts what the end of the run reports about puzzle `index`.
+fn note(config: &Config, reports: &Reports, index: u64, made: &RunPuzzle) {
+    if made.fell_short {
+        Indices::add(&reports.unproven, index);
+    } else if let Some(target) = config.settings.clues {
+        let clues = made.puzzle.filled();
+        if clues > target {
+            reports.above(clues);
+        }
     }
+}
 
-    /// [`write_to`](Config::write_to), adding to `reports` the indices a
-    /// rated run could not fill and those of puzzles the search budget
-    /// kept from what was asked.
-    fn write_rated<W: Write + ?Sized>(
-        &self,
-        out: &mut W,
-        done: impl FnMut(u64),
-        reports: &Reports,
-    ) -> io::Result<()> {
-        let writer = self.writer();
-        writer.write_header(out)?;
-        let seed = self.grids.seed;
-        let grids = RunRng::new(seed);
-        let removals = RunRng::new(seed ^ PUZZLE_KEY);
-        let (strategy, size, settings) = (self.grids.strategy, self.grids.size, self.settings);
-        let filter = self.filter;
-        let work = |index: u64, grid: &mut Grid, buf: &mut Vec<u8>| {
-            let Some(filter) = filter else {
-                strategy.generate(&mut grids.for_index(index), grid);
-                let made = puzzle::make(&mut removals.for_index(index), grid, settings);
-                if made.fell_short(&settings) {
-                    Indices::add(&reports.unproven, index);
-                }
-                let record = Record {
-                    index,
-                    grid: &made.puzzle,
-                    fields: &[],
-                    solution: Some(grid),
+/// Hands `write` the record of puzzle `index`, made from `solution`, with
+/// its rating (and the attempt that gave it) in a rated run.
+fn emit(made: &RunPuzzle, index: u64, solution: &Grid, write: impl FnOnce(&Record<'_>)) {
+    let record = Record {
+        solution: Some(solution),
+        ..Record::new(index, &made.puzzle)
+    };
+    match &made.rating {
+        None => write(&record),
+        Some(rating) => with_rated(rating, solution.size(), false, None, |rated| {
+            let attempt = [Field {
+                name: "attempt",
+                value: Value::UInt(made.attempt),
+            }];
+            write(&Record {
+                rating: Some(rated),
+                fields: &attempt,
+                ..record
+            });
+        }),
+    }
+}
+
+/// `sudogen puzzle --from FILE`: puzzle `i` from grid `i` of the file,
+/// read, made and written in order on the workers like `solve`'s records.
+fn from_grids(
+    args: &PuzzleArgs,
+    config: &Config,
+    from: &Path,
+    reports: &Reports,
+) -> anyhow::Result<Exit> {
+    let g = &config.grids;
+    let input = Input {
+        files: vec![from.to_path_buf()],
+        format: None,
+        size: args
+            .grid
+            .size
+            .or(g.symbols.as_ref().map(|_| g.grids.size())),
+        symbols: g.symbols.clone(),
+        empty: Vec::new(),
+    };
+    let seed = g.grids.seed().to_string();
+    let fields = [
+        Field {
+            name: "seed",
+            value: Value::Text(&seed),
+        },
+        Field {
+            name: "symmetry",
+            value: Value::Text(config.settings.symmetry.name()),
+        },
+    ];
+    let content = Content::Puzzles {
+        with_solution: config.with_solution,
+        rated: config.filter.is_some(),
+    };
+    let writer =
+        Writer::new(g.format, content, g.grids.size(), 0, &fields).with_symbols(g.symbols.clone());
+    let run = SolutionRun::new(g.grids.seed(), config.settings, config.filter);
+    let made_none = "grids in the input; no puzzle was made";
+    records::run(
+        &input,
+        g.jobs,
+        &args.output,
+        made_none,
+        &mut |_| true,
+        |first, batch| {
+            let mut s = Processed::default();
+            let mut index = first;
+            let _ = batch.for_each(|line, grid| {
+                let i = index;
+                index += 1;
+                let grid = match grid {
+                    Ok(grid) => grid,
+                    Err(e) => {
+                        s.report_malformed(line, describe(&e));
+                        return Ok::<(), ()>(());
+                    }
                 };
-                let _ = writer.write(buf, &record);
+                if let Err(e) = grid.validate() {
+                    s.report_failed(
+                        line,
+                        format!("not a complete valid grid ({e}), so no puzzle"),
+                    );
+                    return Ok(());
+                }
+                match run.make(i, grid) {
+                    Some(made) => {
+                        note(config, reports, i, &made);
+                        emit(&made, i, grid, |record| {
+                            writer.push_sized(&mut s.out, record);
+                        });
+                    }
+                    None => Indices::add(&reports.missed, i),
+                }
+                Ok(())
+            });
+            s
+        },
+    )
+}
+
+/// Writes the run's puzzles to `out`, calling `done(n)` after each chunk
+/// of `n` puzzles is written, and adding to `reports` the indices a rated
+/// run could not fill and those of puzzles the search budget kept from
+/// what was asked.
+fn write<W: Write + ?Sized>(
+    config: &Config,
+    out: &mut W,
+    done: impl FnMut(u64),
+    reports: &Reports,
+) -> std::io::Result<()> {
+    let g = &config.grids;
+    let seed = g.grids.seed().to_string();
+    let mut fields = g.fields(&seed);
+    fields.push(Field {
+        name: "symmetry",
+        value: Value::Text(config.settings.symmetry.name()),
+    });
+    let content = Content::Puzzles {
+        with_solution: config.with_solution,
+        rated: config.filter.is_some(),
+    };
+    let writer = Writer::new(g.format, content, g.grids.size(), g.start, &fields)
+        .with_symbols(g.symbols.clone());
+    writer.write_header(out)?;
+    let run = PuzzleRun::new(g.grids.clone(), config.settings, config.filter);
+    let size = g.grids.size();
+    pipeline::write_indexed(
+        out,
+        (g.start, g.count, config.chunk_len()),
+        g.jobs,
+        done,
+        || Grid::empty(size),
+        |index, grid, buf| {
+            let Some(made) = run.make(index, grid) else {
+                Indices::add(&reports.missed, index);
                 return;
             };
-            let ceiling = filter.high;
-            // Up to the easy level's top (SE 1.5: hidden singles only), a
-            // candidate can be dropped as soon as hidden singles stop
-            // solving it (`puzzle::make_easy`): the same puzzles, sooner.
-            let easy_only = ceiling <= Level::Easy.range().1;
-            let make = |rng: &mut ChaCha8Rng, grid: &Grid| {
-                if easy_only {
-                    puzzle::make_easy(rng, grid, settings)
-                } else {
-                    Some(puzzle::make(rng, grid, settings))
-                }
-            };
-            for k in 0..filter.attempts {
-                let made = if k == 0 {
-                    strategy.generate(&mut grids.for_index(index), grid);
-                    make(&mut removals.for_index(index), grid)
-                } else {
-                    let key = attempt_key(seed, k);
-                    strategy.generate(&mut RunRng::new(key).for_index(index), grid);
-                    make(&mut RunRng::new(key ^ PUZZLE_KEY).for_index(index), grid)
-                };
-                let Some(made) = made else {
-                    continue;
-                };
-                let short = made.fell_short(&settings);
-                let p = made.puzzle;
-                // An easy puzzle is rated from its singles alone (the same
-                // rating, without walking the steps).
-                let rated = match easy_only.then(|| rate_singles(&p)).flatten() {
-                    Some(r) => Ok(r),
-                    None => rate_solved(&p, grid, false, ceiling),
-                };
-                let Ok(r) = rated else {
-                    continue;
-                };
-                if !filter.keeps(&r) {
-                    continue;
-                }
-                if short {
-                    Indices::add(&reports.unproven, index);
-                }
-                let fields = [
-                    Field {
-                        name: "se",
-                        value: Value::Tenths(u64::from(r.se)),
-                    },
-                    Field {
-                        name: "exact",
-                        value: Value::Bool(r.exact),
-                    },
-                    Field {
-                        name: "level",
-                        value: Value::Text(r.level().name()),
-                    },
-                    Field {
-                        name: "hardest",
-                        value: Value::Text(r.hardest_name()),
-                    },
-                    Field {
-                        name: "attempt",
-                        value: Value::UInt(k),
-                    },
-                ];
-                let record = Record {
-                    index,
-                    grid: &p,
-                    fields: &fields,
-                    solution: Some(grid),
-                };
-                let _ = writer.write(buf, &record);
-                return;
-            }
-            Indices::add(&reports.missed, index);
-        };
-        let scratch = || Grid::empty(size);
-        write_indexed(
-            out,
-            (self.grids.start, self.grids.count, self.chunk_len()),
-            self.grids.jobs,
-            done,
-            scratch,
-            work,
-        )
-    }
+            note(config, reports, index, &made);
+            emit(&made, index, grid, |record| writer.push(buf, record));
+        },
+    )
 }

@@ -1,74 +1,35 @@
-//! What `solve` and `rate` share: reading puzzles in any format and
-//! alphabet, working on them in batches through the
-//! [pipeline], and writing the results in input order with
-//! a `FILE:LINE: message` on standard error for each puzzle that failed.
+//! What the commands that read puzzles share (`solve`, `rate`): reading
+//! records in any format and alphabet, working on them in batches through
+//! the pipeline, and writing the results in input order with a
+//! `FILE:LINE: message` on standard error for each record that failed; and
+//! a rating as records carry it.
 
 use std::io::Write;
-use std::path::PathBuf;
 
 use anyhow::Context;
-use clap::Args;
 
-use super::{Exit, InputArgs, OutputArgs, batches, each_input, is_broken_pipe, warn};
-use crate::format::read::{BATCH_RECORDS, Batch, Reader};
-use crate::format::{Format, Symbols};
-use crate::grid::Size;
-use crate::pipeline;
+use super::args::{Input, OutputArgs};
+use super::exit::{Exit, UsageError};
+use super::io::{batches, each_input, warn};
+use sudogen::format::read::{BATCH_RECORDS, Batch};
+use sudogen::format::{Formatted, Rated, StepRecord, Symbols};
+use sudogen::grid::Size;
+use sudogen::pipeline;
+use sudogen::rate::Rating;
+use sudogen::techniques::cell_name;
 
-/// The input options of the commands that read puzzles.
-#[derive(Debug, Args)]
-pub struct PuzzleInputArgs {
-    #[command(flatten)]
-    #[allow(missing_docs)]
-    pub input: InputArgs,
-
-    /// Read every record in this format [default: detected line by line]
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    pub input_format: Option<Format>,
-}
-
-/// Where puzzles come from, every option resolved.
-#[derive(Clone, Debug)]
-pub struct PuzzleInput {
-    /// The inputs (`-`: standard input).
-    pub files: Vec<PathBuf>,
-    /// The input format, if forced.
-    pub format: Option<Format>,
-    /// The size, if forced.
-    pub size: Option<Size>,
-    /// Another alphabet, if any.
-    pub symbols: Option<Symbols>,
-}
-
-impl PuzzleInputArgs {
-    /// Resolves the options (see [`InputArgs::size_and_symbols`]).
-    pub fn resolve(&self) -> anyhow::Result<PuzzleInput> {
-        let (size, symbols) = self.input.size_and_symbols()?;
-        Ok(PuzzleInput {
-            files: self.input.files(),
-            format: self.input_format,
-            size,
-            symbols,
-        })
-    }
-}
-
-/// What working on one batch gave: the output bytes and the messages.
+/// What working on one batch gave: the output and the messages.
 #[derive(Default)]
 pub struct Processed {
-    /// The bytes to write.
-    pub out: Vec<u8>,
+    /// The records written.
+    pub out: Formatted,
     /// What to say about each record that failed or could not be read,
     /// in input order.
     pub reports: Vec<Report>,
-    /// CSV: the size of the first and last record written, and how many
-    /// bytes of header start `out`, so a header repeated from the previous
-    /// batch is dropped.
-    pub first_size: Option<Size>,
-    /// See `first_size`.
-    pub last_size: Option<Size>,
-    /// See `first_size`.
-    pub header: usize,
+    /// When records may be dropped in the writer (`--distinct`): each
+    /// record's key and where its bytes are in `out` (start, end). Bytes
+    /// outside them (headers) are always written.
+    pub keys: Vec<(u128, usize, usize)>,
 }
 
 /// A message about one record: `FILE:LINE: message` on standard error.
@@ -111,86 +72,172 @@ pub const MALFORMED_SHOWN: u64 = 20;
 
 /// Reads every puzzle of `input`, works on batches on `jobs` threads with
 /// `work(index of the batch's first record, batch)`, and writes the
-/// results in input order. Exit 2 if an input was unreadable or a record
-/// malformed, 1 if a puzzle failed, and 0 otherwise; a broken pipe ends
-/// the run quietly.
+/// results in input order, but the records whose key `keep` refuses (see
+/// [`Processed::keys`]). Exit 2 if an input was unreadable or a record
+/// malformed, 1 if a puzzle failed or there was none (then it says `no
+/// {done}`),
+/// and 0 otherwise; a broken pipe ends the run quietly.
 pub fn run(
-    input: &PuzzleInput,
+    input: &Input,
     jobs: usize,
     output: &OutputArgs,
+    done: &str,
+    keep: &mut dyn FnMut(u128) -> bool,
     work: impl Fn(u64, &Batch) -> Processed + Sync,
 ) -> anyhow::Result<Exit> {
+    if output.format == Some(sudogen::format::Format::NPY) {
+        return Err(UsageError(
+            "npy arrays are written by generate and puzzle; write csv, json or kaggle here".into(),
+        )
+        .into());
+    }
     let mut out = output.open_for(&input.files)?;
-    let mut unreadable = false;
     let (mut malformed, mut failed) = (false, false);
     let mut index = 0u64;
-    let mut result = || -> anyhow::Result<()> {
-        let mut csv_size: Option<Size> = None;
-        let work = &work;
-        let pace = &pipeline::Pace::new(BATCH_RECORDS);
-        unreadable = !each_input(&input.files, |name, reader| {
-            // Unreadable records of this input, named or not.
-            let mut malformed_here = 0u64;
-            let mut reader =
-                Reader::new(reader, input.format, input.size).with_symbols(input.symbols.clone());
-            let mut next = batches(&mut reader, name, pace);
-            pipeline::ordered(
-                jobs,
-                || {
-                    Ok(next()?.map(|b| {
-                        let first = index;
-                        index += b.len() as u64;
-                        (first, b)
-                    }))
-                },
-                |(first, batch): (u64, Batch), _| pace.time(batch.len(), || work(first, &batch)),
-                |done| -> anyhow::Result<()> {
-                    let mut bytes = &done.out[..];
-                    if done.first_size.is_some() && done.first_size == csv_size {
-                        bytes = &bytes[done.header..];
-                    }
-                    if done.last_size.is_some() {
-                        csv_size = done.last_size;
-                    }
+    let mut last_size: Option<Size> = None;
+    let pace = &pipeline::Pace::new(BATCH_RECORDS);
+    let result = each_input(&input.files, |name, reader| {
+        // Unreadable records of this input, named or not.
+        let mut malformed_here = 0u64;
+        let mut reader = input.reader(reader);
+        let mut next = batches(&mut reader, name, pace);
+        pipeline::ordered(
+            jobs,
+            || {
+                Ok(next()?.map(|b| {
+                    let first = index;
+                    index += b.len() as u64;
+                    (first, b)
+                }))
+            },
+            |(first, batch): (u64, Batch), _| pace.time(batch.len(), || work(first, &batch)),
+            |done| -> anyhow::Result<()> {
+                let bytes = done.out.bytes_after(&mut last_size);
+                if done.keys.is_empty() {
                     out.file.write_all(bytes).context(out.what.clone())?;
-                    for report in &done.reports {
-                        // A record that could not be read exits 2, a
-                        // puzzle that failed 1.
-                        malformed |= report.malformed;
-                        failed |= !report.malformed;
-                        if report.malformed {
-                            malformed_here += 1;
-                            if malformed_here > MALFORMED_SHOWN {
-                                continue;
-                            }
+                } else {
+                    // Only the records `keep` takes, in order, and every
+                    // byte between them (headers). A header dropped by
+                    // `bytes_after` lies before the first record.
+                    let skipped = done.out.bytes().len() - bytes.len();
+                    let mut at = skipped;
+                    for &(key, start, end) in &done.keys {
+                        let all = done.out.bytes();
+                        out.file
+                            .write_all(&all[at.min(start)..start])
+                            .context(out.what.clone())?;
+                        if keep(key) {
+                            out.file
+                                .write_all(&all[start..end])
+                                .context(out.what.clone())?;
                         }
-                        warn(format_args!("{name}:{}: {}", report.line, report.message));
+                        at = end;
                     }
-                    // Batch by batch (each about `Pace::TARGET` of work), so
-                    // the output flows however slow the records are.
-                    out.file.flush().context(out.what.clone())
-                },
-            )?;
-            if malformed_here > MALFORMED_SHOWN {
-                warn(format_args!(
-                    "{name}: {} more records could not be read ({malformed_here} in all); is it a file of puzzles? (--input-format and --symbols read other layouts)",
-                    malformed_here - MALFORMED_SHOWN
-                ));
-            }
-            out.file.flush().context(out.what.clone())
-        })?;
-        Ok(())
-    };
-    match result() {
-        Err(e) if is_broken_pipe(&e) => {}
+                    let all = done.out.bytes();
+                    out.file.write_all(&all[at..]).context(out.what.clone())?;
+                }
+                for report in &done.reports {
+                    // A record that could not be read exits 2, a puzzle
+                    // that failed 1.
+                    malformed |= report.malformed;
+                    failed |= !report.malformed;
+                    if report.malformed {
+                        malformed_here += 1;
+                        if malformed_here > MALFORMED_SHOWN {
+                            continue;
+                        }
+                    }
+                    warn(format_args!("{name}:{}: {}", report.line, report.message));
+                }
+                // Batch by batch (each about `Pace::TARGET` of work), so the
+                // output flows however slow the records are.
+                out.file.flush().context(out.what.clone())
+            },
+        )?;
+        if malformed_here > MALFORMED_SHOWN {
+            warn(format_args!(
+                "{name}: {} more records could not be read ({malformed_here} in all); is it a file of puzzles? (--input-format and --symbols read other layouts)",
+                malformed_here - MALFORMED_SHOWN
+            ));
+        }
+        out.file.flush().context(out.what.clone())
+    });
+    let unreadable = match result {
+        Err(e) if super::exit::is_broken_pipe(&e) => return Ok(verdict(false, malformed, failed)),
         Err(e) => return Err(e),
-        Ok(()) => out.finish()?,
+        Ok(all) => !all,
+    };
+    out.finish()?;
+    if index == 0 && !unreadable {
+        // Nothing done is not a success (an upstream command that failed
+        // and wrote nothing must not pass), as with `check` and `stats`.
+        warn(format_args!("error: no {done}"));
+        return Ok(Exit::Failure);
     }
-    Ok(if unreadable || malformed {
+    Ok(verdict(unreadable, malformed, failed))
+}
+
+/// The exit status: 2 for unreadable input or records, 1 for puzzles that
+/// failed, else 0.
+fn verdict(unreadable: bool, malformed: bool, failed: bool) -> Exit {
+    if unreadable || malformed {
         Exit::Usage
     } else if failed {
         Exit::Failure
     } else {
         Exit::Success
+    }
+}
+
+/// What a rating's path leaves out when the rating is a lower bound.
+const UNFINISHED: &str =
+    "then techniques sudogen does not implement yet (nested forcing chains; chains beyond 9x9)";
+
+/// A rating as records carry it (with its steps when `explain`), handed
+/// to `f`.
+pub fn with_rated<T>(
+    rating: &Rating,
+    size: Size,
+    explain: bool,
+    symbols: Option<&Symbols>,
+    f: impl FnOnce(&Rated<'_>) -> T,
+) -> T {
+    // Values in the run's symbols, as the records write them.
+    let symbol = |v: u8| {
+        let standard = size.symbol(v);
+        char::from(symbols.map_or(standard, |s| s.byte(standard)))
+    };
+    let path: Vec<StepRecord> = if explain {
+        rating
+            .path
+            .iter()
+            .map(|step| StepRecord {
+                technique: step.technique.name(),
+                rating: step.rating,
+                text: step.describe_in(size, &symbol),
+                place: step.place.map(|(cell, v)| (cell_name(size, cell), v)),
+                removes: step
+                    .removes
+                    .iter()
+                    .map(|&(cell, values)| (cell_name(size, cell), values.iter().collect()))
+                    .collect(),
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    f(&Rated {
+        se: rating.se,
+        exact: rating.exact,
+        level: rating.level().name(),
+        hardest: rating.hardest_name(),
+        steps: rating.steps as u64,
+        scale: if size == Size::S9 {
+            "SE"
+        } else {
+            "technique level"
+        },
+        path: &path,
+        unfinished: (explain && !rating.exact).then_some(UNFINISHED),
     })
 }

@@ -7,14 +7,25 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args;
 
-use super::{Exit, GridArgs, Output, RunArgs, SymbolsArgs, UsageError, batches, each_input, warn};
-use crate::format::Symbols;
-use crate::format::read::{BATCH_RECORDS, Batch, Reader};
-use crate::grid::{Grid, Size};
-use crate::pipeline;
-use crate::random::RunRng;
-use crate::stats::Stats;
-use crate::strategies::Strategy;
+use super::args::{GridArgs, RunArgs, SymbolsArgs};
+use super::exit::{Exit, usage};
+use super::io::{Output, batches, each_input, metadata_of, warn};
+use sudogen::format::Symbols;
+use sudogen::format::read::{BATCH_RECORDS, Batch, Reader};
+use sudogen::format::report;
+use sudogen::grid::{Grid, Size};
+use sudogen::pipeline;
+use sudogen::runs::GridRun;
+use sudogen::stats::{Stats, measure};
+use sudogen::strategies::Strategy;
+
+/// Worked examples, at the end of `--help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  sudogen stats -s backtrack -n 100000 --seed 1   how random is a strategy?
+  sudogen stats grids.txt                         ... or another program's grids (or puzzles)
+  sudogen puzzle -n 1000 | sudogen stats -        ... or a pipe, named as '-'
+  sudogen stats -f json -n 10000 > report.json    the report as one JSON object";
 
 /// The options that only make sense when grids are generated: a file to
 /// read (named either way) conflicts with each.
@@ -28,11 +39,9 @@ const GENERATION_ONLY: [&str; 4] = ["strategy", "count", "seed", "start"];
 )))]
 pub struct StatsArgs {
     #[command(flatten)]
-    #[allow(missing_docs)]
     pub grid: GridArgs,
 
     #[command(flatten)]
-    #[allow(missing_docs)]
     pub run: RunArgs,
 
     /// Grid or puzzle files to measure instead of generating (`-`:
@@ -48,7 +57,6 @@ pub struct StatsArgs {
     pub input: Vec<PathBuf>,
 
     #[command(flatten)]
-    #[allow(missing_docs)]
     pub symbols: SymbolsArgs,
 
     /// The report: a table for people or JSON for programs
@@ -56,7 +64,8 @@ pub struct StatsArgs {
     pub format: ReportFormat,
 
     /// The significance level of each test
-    #[arg(long, default_value_t = 0.001, value_name = "P", value_parser = parse_level)]
+    #[arg(long, default_value_t = 0.001, value_name = "P", value_parser = parse_level,
+          allow_negative_numbers = true)]
     pub level: f64,
 }
 
@@ -117,15 +126,14 @@ impl StatsArgs {
         let mut size = self.grid.size;
         let source = if inputs.is_empty() {
             if self.symbols.symbols.is_some() {
-                return Err(UsageError(
-                    "--symbols reads files, and no file was named; use sudogen stats --symbols ALPHABET FILE".into(),
-                )
-                .into());
+                return Err(usage(
+                    "--symbols reads files, and no file was named; use sudogen stats --symbols ALPHABET FILE",
+                ));
             }
             size = Some(self.grid.size());
             self.run.check_range()?;
             if self.run.count == 0 {
-                return Err(UsageError("nothing to measure; use --count 1 or more".into()).into());
+                return Err(usage("nothing to measure; use --count 1 or more"));
             }
             Source::Generate {
                 strategy: self.grid.strategy()?,
@@ -153,14 +161,19 @@ impl StatsArgs {
     }
 }
 
-/// Grids generated per work item.
-const CHUNK: u64 = 4096;
+/// What was measured: the counts, the records skipped, and where the grids
+/// came from (the report's first line).
+struct Measured {
+    counts: Stats,
+    skipped: Skipped,
+    source: String,
+}
 
 /// Runs `sudogen stats`.
 pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
     let config = args.config()?;
     let mut out = Output::stdout()?;
-    let (counts, skipped, source) = match &config.source {
+    let measured = match &config.source {
         &Source::Generate {
             strategy,
             seed,
@@ -173,122 +186,138 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
                     "note: measuring {count} generated grids; standard input is not read (to measure it: sudogen stats -)"
                 ));
             }
-            let counts = measure(strategy, size, seed, start, count, config.jobs);
-            let source = format!("strategy {strategy}, size {size}, seed {seed}");
-            (counts, Skipped::default(), source)
-        }
-        Source::Read { files, symbols } => {
-            let mut size = config.size;
-            // With another alphabet, the size it implies is forced.
-            let forced = if symbols.is_some() { config.size } else { None };
-            let mut total: Option<(Stats, Skipped)> = None;
-            let mut unmeasured = Skipped::default();
-            // Puzzles are rated, which can take a while each: batches sized
-            // by time share the work out evenly to the end.
-            let pace = pipeline::Pace::new(BATCH_RECORDS);
-            let all_read = each_input(files, |name, input| {
-                let mut reader =
-                    Reader::new(input, None, forced).with_symbols(symbols.as_deref().cloned());
-                let mut next = batches(&mut reader, name, &pace);
-                // Without --size: the size of the first valid record (the
-                // batches before it have none, so skip them whatever it is).
-                let mut first = None;
-                while size.is_none() {
-                    let Some(batch) = next()? else { break };
-                    size = first_size(&batch);
-                    if size.is_some() {
-                        first = Some(batch);
-                    } else {
-                        unmeasured.invalid += batch.len() as u64;
-                    }
-                }
-                let Some(size) = size else {
-                    return Ok(());
-                };
-                let source = || match first.take() {
-                    Some(batch) => Ok(Some(batch)),
-                    None => next(),
-                };
-                let part = pipeline::fold(
-                    config.jobs,
-                    source,
-                    || (Stats::new(size), Skipped::default()),
-                    |(counts, skipped), batch| {
-                        pace.time(batch.len(), || {
-                            let _ = batch.for_each(|_, grid| {
-                                match grid.ok().and_then(kind) {
-                                    Some(Kind::Grid(g)) if g.size() == size => counts.add(g),
-                                    Some(Kind::Puzzle(g)) if g.size() == size => {
-                                        counts.add_puzzle(g)
-                                    }
-                                    Some(Kind::Grid(g) | Kind::Puzzle(g)) => {
-                                        skipped.other(g.size())
-                                    }
-                                    None => skipped.invalid += 1,
-                                }
-                                Ok::<(), ()>(())
-                            });
-                        })
-                    },
-                    merge,
-                )?;
-                total = Some(match total.take() {
-                    Some(total) => merge(total, part),
-                    None => part,
-                });
-                Ok(())
-            })?;
-            if !all_read {
-                return Ok(Exit::Usage);
+            let run = GridRun::new(strategy, size, seed);
+            Measured {
+                counts: measure(run, start, count, config.jobs),
+                skipped: Skipped::default(),
+                source: format!("strategy {strategy}, size {size}, seed {seed}"),
             }
-            let (counts, skipped) = match total {
-                Some((counts, skipped)) => (counts, skipped.merge(unmeasured)),
-                None => (Stats::new(Size::S9), unmeasured),
-            };
-            if counts.grids() == 0 && counts.puzzles() == 0 {
-                if skipped.any() {
-                    let what = size.map_or(String::new(), |s| format!("{s} "));
-                    warn(format_args!(
-                        "error: no valid {what}grids or puzzles in the input ({}); nothing to measure",
-                        skipped.describe(size)
-                    ));
-                } else {
-                    warn("error: no grids or puzzles in the input; nothing to measure");
-                }
-                return Ok(Exit::Failure);
-            }
-            let size = counts.size();
-            let plural = if files.len() == 1 { "" } else { "s" };
-            let source = format!("{size} records read from {} input{plural}", files.len());
-            (counts, skipped, source)
         }
+        Source::Read { files, symbols } => match read(&config, files, symbols.as_deref())? {
+            Ok(measured) => measured,
+            Err(exit) => return Ok(exit),
+        },
     };
+    let Measured {
+        counts,
+        skipped,
+        source,
+    } = measured;
     let size = counts.size();
     let rows = counts.report(config.level);
     let what = out.what.clone();
     match config.format {
         ReportFormat::Table => {
             writeln!(out.file, "{source}").context(what.clone())?;
-            write!(out.file, "{}", crate::stats::table(&rows, config.level))
-                .context(what.clone())?;
+            write!(out.file, "{}", report::table(&rows, config.level)).context(what.clone())?;
             if skipped.any() {
                 writeln!(out.file, "({})", skipped.describe(Some(size))).context(what.clone())?;
             }
         }
         ReportFormat::Json => {
-            let mut doc = crate::stats::json(&rows, size, config.level, &source);
-            if let Source::Read { .. } = config.source {
-                // What the table's last line says: the records not measured.
-                doc["skipped"] = serde_json::json!({
-                    "invalid": skipped.invalid,
-                    "other_size": skipped.other_size,
-                });
-            }
+            // What the table's last line says: the records not measured.
+            let skipped = match config.source {
+                Source::Read { .. } => Some((skipped.invalid, skipped.other_size)),
+                Source::Generate { .. } => None,
+            };
+            let doc = report::json(&rows, size, config.level, &source, skipped);
             writeln!(out.file, "{doc}").context(what.clone())?;
         }
     }
     out.finish()?;
     Ok(Exit::Success)
+}
+
+/// Measures the records of `files`; the exit status instead when an input
+/// cannot be read (2) or holds nothing to measure (1, said on standard
+/// error).
+fn read(
+    config: &Config,
+    files: &[PathBuf],
+    symbols: Option<&Symbols>,
+) -> anyhow::Result<Result<Measured, Exit>> {
+    let mut size = config.size;
+    // With another alphabet, the size it implies is forced.
+    let forced = if symbols.is_some() { config.size } else { None };
+    let mut total: Option<(Stats, Skipped)> = None;
+    let mut unmeasured = Skipped::default();
+    // Puzzles are rated, which can take a while each: batches sized by
+    // time share the work out evenly to the end.
+    let pace = pipeline::Pace::new(BATCH_RECORDS);
+    let all_read = each_input(files, |name, input| {
+        let mut reader = Reader::new(input, None, forced).with_symbols(symbols.cloned());
+        let mut next = batches(&mut reader, name, &pace);
+        // Without --size: the size of the first valid record (the batches
+        // before it have none, so skip them whatever it is).
+        let mut first = None;
+        while size.is_none() {
+            let Some(batch) = next()? else { break };
+            size = first_size(&batch);
+            if size.is_some() {
+                first = Some(batch);
+            } else {
+                unmeasured.invalid += batch.len() as u64;
+            }
+        }
+        let Some(size) = size else {
+            return Ok(());
+        };
+        let source = || match first.take() {
+            Some(batch) => Ok(Some(batch)),
+            None => next(),
+        };
+        let init = || (Stats::new(size), Skipped::default());
+        let step = |part: &mut (Stats, Skipped), batch: Batch| {
+            pace.time(batch.len(), || count(part, &batch, size));
+        };
+        let part = pipeline::fold(config.jobs, source, init, step, merge)?;
+        total = Some(match total.take() {
+            Some(total) => merge(total, part),
+            None => part,
+        });
+        Ok(())
+    })?;
+    if !all_read {
+        return Ok(Err(Exit::Usage));
+    }
+    let (counts, skipped) = match total {
+        Some((counts, skipped)) => (counts, skipped.merge(unmeasured)),
+        None => (Stats::new(Size::S9), unmeasured),
+    };
+    if counts.grids() == 0 && counts.puzzles() == 0 {
+        if skipped.any() {
+            let what = size.map_or(String::new(), |s| format!("{s} "));
+            warn(format_args!(
+                "error: no valid {what}grids or puzzles in the input ({}); nothing to measure",
+                skipped.describe(size)
+            ));
+        } else {
+            warn("error: no grids or puzzles in the input; nothing to measure");
+        }
+        return Ok(Err(Exit::Failure));
+    }
+    let size = counts.size();
+    let plural = if files.len() == 1 { "" } else { "s" };
+    let source = format!("{size} records read from {} input{plural}", files.len());
+    Ok(Ok(Measured {
+        counts,
+        skipped,
+        source,
+    }))
+}
+
+/// Counts the records of a batch: grids and puzzles of `size` measured,
+/// the others skipped.
+fn count((counts, skipped): &mut (Stats, Skipped), batch: &Batch, size: Size) {
+    let _ = batch.for_each(|_, grid| {
+        match grid.ok().and_then(kind) {
+            Some(Kind::Grid(g)) if g.size() == size => counts.add(g),
+            Some(Kind::Puzzle(g)) if g.size() == size => counts.add_puzzle(g),
+            Some(Kind::Grid(g) | Kind::Puzzle(g)) => skipped.other(g.size()),
+            None => skipped.invalid += 1,
+        }
+        Ok::<(), ()>(())
+    });
 }
 
 /// Whether standard input is a pipe or a non-empty file: `sudogen puzzle
@@ -297,7 +326,7 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
 /// not a terminal would hang a script whose standard input never closes).
 /// A terminal or `/dev/null` is neither.
 fn stdin_is_data() -> bool {
-    super::metadata_of(&std::io::stdin()).is_some_and(|m| {
+    metadata_of(&std::io::stdin()).is_some_and(|m| {
         let t = m.file_type();
         is_fifo(&t) || (t.is_file() && m.len() > 0)
     })
@@ -401,44 +430,6 @@ fn merge(a: (Stats, Skipped), b: (Stats, Skipped)) -> (Stats, Skipped) {
     let (mut counts, skipped) = a;
     counts.merge(b.0);
     (counts, skipped.merge(b.1))
-}
-
-/// Generates grids `start..start + count` of a run and counts their
-/// statistics, on `jobs` threads; the result does not depend on `jobs`.
-pub fn measure(
-    strategy: Strategy,
-    size: Size,
-    seed: u64,
-    start: u64,
-    count: u64,
-    jobs: usize,
-) -> Stats {
-    let run = RunRng::new(seed);
-    let (mut next, mut left) = (start, count);
-    let source = || {
-        let chunk = (left > 0).then(|| (next, left.min(CHUNK)));
-        if let Some((_, len)) = chunk {
-            next = next.wrapping_add(len);
-            left -= len;
-        }
-        Ok::<_, std::convert::Infallible>(chunk)
-    };
-    let step = |stats: &mut Stats, (from, len): (u64, u64)| {
-        let mut grid = Grid::empty(size);
-        for index in (0..len).map(|k| from + k) {
-            strategy.generate(&mut run.for_index(index), &mut grid);
-            stats.add(&grid);
-        }
-    };
-    let merge = |mut a: Stats, b: Stats| {
-        a.merge(b);
-        a
-    };
-    let jobs = usize::try_from(count.div_ceil(CHUNK)).map_or(jobs, |chunks| jobs.min(chunks));
-    match pipeline::fold(jobs, source, || Stats::new(size), step, merge) {
-        Ok(stats) => stats,
-        Err(never) => match never {},
-    }
 }
 
 /// Parses a significance level: a probability strictly between 0 and 1.

@@ -1,36 +1,153 @@
 //! The `json` format: JSON Lines, one object per record. The run's fields
-//! come first, then `"index"` and `"grid"` (rows as arrays of integers, 0
-//! for an empty cell), then the record's own fields:
-//! `{"strategy":"backtrack","size":9,"seed":7,"index":0,"grid":[[...],...]}`.
+//! come first, then `"index"` and the grids as rows of integers (0 for an
+//! empty cell), then what the command found:
+//! `{"strategy":"backtrack","size":9,"seed":"7","index":0,"grid":[[...],...]}`.
+//!
+//! - Grids: `grid`.
+//! - Puzzles: `puzzle`, `solution` (when asked), `clues`, and a rated
+//!   run's `se`, `exact`, `level`, `hardest`.
+//! - Solutions: `puzzle`, `solution` (or `null`), `solutions`,
+//!   `limit_reached`, `guesses`, `budget_exceeded`.
+//! - Ratings: `puzzle`, `clues`, `se`, `exact`, `level`, `hardest`,
+//!   `steps`, `scale`, and with the steps `path`; or `se: null` and
+//!   `error`.
+//!
+//! Reading takes the rows of `grid` (or `puzzle`), and `solution` rows
+//! beside them.
 
-use std::io::{self, Write};
-
-use super::read::RecordError;
-use super::{Field, Record, Value, push_decimal, push_value, with_scratch};
+use super::record::{Carried, Content, Field, Rated, Record, RecordError, StepRecord, Value};
+use super::spec::{Encoding, Framer, Frames, RecordFormat, Run, claim};
+use super::text::{push_decimal, push_tenths, push_value};
 use crate::grid::{Grid, Size};
 
-/// Writes `record` as one object; `prefix` is `{` and the run's fields,
-/// each followed by a comma.
-pub fn write_record<W: Write + ?Sized>(
-    w: &mut W,
-    prefix: &[u8],
-    with_grid: bool,
-    record: &Record<'_>,
-) -> io::Result<()> {
-    with_scratch(w, |buf| {
-        buf.extend_from_slice(prefix);
-        buf.extend_from_slice(b"\"index\":");
-        push_decimal(buf, record.index);
-        if with_grid {
-            buf.extend_from_slice(b",\"grid\":");
-            push_rows(buf, record.grid);
+/// The `json` format.
+#[derive(Clone, Copy, Debug)]
+pub struct Json;
+
+impl RecordFormat for Json {
+    fn name(&self) -> &'static str {
+        "json"
+    }
+
+    fn description(&self) -> &'static str {
+        "JSON Lines: one object per record with the run's settings, the index and the rows"
+    }
+
+    fn prefix(&self, fields: &[Field<'_>]) -> Vec<u8> {
+        let mut prefix = vec![b'{'];
+        for field in fields {
+            push_field(&mut prefix, field);
+            prefix.push(b',');
         }
-        for field in record.fields {
-            buf.push(b',');
-            push_field(buf, field);
+        prefix
+    }
+
+    fn layout(&self, content: Content) -> &'static str {
+        match content {
+            Content::Grids => {
+                "`{strategy,size,seed,index,grid}` per line, the grid as rows of numbers, the seed a string"
+            }
+            Content::Puzzles { .. } => {
+                "`{strategy,size,seed,symmetry,index,puzzle,solution,clues}` per line (solution when written; se, exact, level, hardest, attempt in rated runs)"
+            }
+            Content::Solutions { .. } => {
+                "`{index,puzzle,solution,solutions,limit_reached,guesses,budget_exceeded}` per line, the grids as rows (solution null when there is not one)"
+            }
+            Content::Ratings { .. } => {
+                "`{index,puzzle,clues,se,exact,level,hardest,steps,scale}` per line (path with --explain; error instead of a rating for a puzzle not rated)"
+            }
+            Content::Forms { .. } => {
+                "`{index,form}` per line, the form as rows of numbers (transform with --transform)"
+            }
         }
-        buf.extend_from_slice(b"}\n");
-    })
+    }
+
+    fn write(&self, out: &mut Vec<u8>, run: &Run, record: &Record<'_>) {
+        out.extend_from_slice(&run.prefix);
+        out.extend_from_slice(b"\"index\":");
+        push_decimal(out, record.index);
+        let field = |out: &mut Vec<u8>, name: &'static str, value: Value<'_>| {
+            out.push(b',');
+            push_field(out, &Field { name, value });
+        };
+        match run.content {
+            Content::Grids => field(out, "grid", Value::Grid(record.grid)),
+            Content::Forms { .. } => field(out, "form", Value::Grid(record.grid)),
+            Content::Puzzles { with_solution, .. } => {
+                field(out, "puzzle", Value::Grid(record.grid));
+                if let Some(s) = record.solution.filter(|_| with_solution) {
+                    field(out, "solution", Value::Grid(s));
+                }
+                field(out, "clues", Value::UInt(record.grid.filled() as u64));
+                if let Some(r) = record.rating {
+                    field(out, "se", Value::Tenths(u64::from(r.se)));
+                    field(out, "exact", Value::Bool(r.exact));
+                    field(out, "level", Value::Text(r.level));
+                    field(out, "hardest", Value::Text(r.hardest));
+                }
+            }
+            Content::Solutions { .. } => {
+                field(out, "puzzle", Value::Grid(record.grid));
+                let solution = record.solution.map_or(Value::Null, Value::Grid);
+                field(out, "solution", solution);
+                if let Some(s) = &record.search {
+                    field(out, "solutions", Value::UInt(s.solutions));
+                    field(out, "limit_reached", Value::Bool(s.solutions >= s.limit));
+                    field(out, "guesses", Value::UInt(s.guesses));
+                    field(out, "budget_exceeded", Value::Bool(s.cut));
+                }
+            }
+            Content::Ratings { explain } => {
+                field(out, "puzzle", Value::Grid(record.grid));
+                field(out, "clues", Value::UInt(record.grid.filled() as u64));
+                match record.rating {
+                    Some(r) => {
+                        field(out, "se", Value::Tenths(u64::from(r.se)));
+                        field(out, "exact", Value::Bool(r.exact));
+                        field(out, "level", Value::Text(r.level));
+                        field(out, "hardest", Value::Text(r.hardest));
+                        field(out, "steps", Value::UInt(r.steps));
+                        field(out, "scale", Value::Text(r.scale));
+                        if explain {
+                            out.extend_from_slice(b",\"path\":");
+                            push_path(out, r);
+                        }
+                    }
+                    None => {
+                        field(out, "se", Value::Null);
+                        field(
+                            out,
+                            "error",
+                            Value::Text(record.problem.unwrap_or_default()),
+                        );
+                    }
+                }
+            }
+        }
+        for f in record.fields {
+            out.push(b',');
+            push_field(out, f);
+        }
+        out.extend_from_slice(b"}\n");
+    }
+
+    fn detect(&self, line: &[u8]) -> Option<u8> {
+        (line[0] == b'{').then_some(claim::SURE)
+    }
+
+    fn framer(&self) -> Box<dyn Framer> {
+        Box::new(JsonFramer)
+    }
+}
+
+/// Each line is a record.
+struct JsonFramer;
+
+impl Framer for JsonFramer {
+    fn take(&mut self, line: &[u8], frames: &mut Frames<'_>) {
+        let size = frames.forced_size();
+        frames.push(frames.line(), Encoding::Json, size, line);
+    }
 }
 
 /// Appends `grid` as an array of rows of integers.
@@ -53,7 +170,7 @@ fn push_rows(buf: &mut Vec<u8>, grid: &Grid) {
 }
 
 /// Appends `"name":value`.
-pub(crate) fn push_field(buf: &mut Vec<u8>, field: &Field<'_>) {
+fn push_field(buf: &mut Vec<u8>, field: &Field<'_>) {
     push_string(buf, field.name);
     buf.push(b':');
     match field.value {
@@ -62,17 +179,12 @@ pub(crate) fn push_field(buf: &mut Vec<u8>, field: &Field<'_>) {
         Value::Bool(b) => buf.extend_from_slice(if b { b"true" } else { b"false" }),
         Value::Grid(g) => push_rows(buf, g),
         Value::Null => buf.extend_from_slice(b"null"),
-        Value::Tenths(x) => {
-            push_decimal(buf, x / 10);
-            buf.push(b'.');
-            push_decimal(buf, x % 10);
-        }
-        Value::Json(s) => buf.extend_from_slice(s.as_bytes()),
+        Value::Tenths(x) => push_tenths(buf, x),
     }
 }
 
 /// Appends `s` as a JSON string.
-pub(crate) fn push_string(buf: &mut Vec<u8>, s: &str) {
+fn push_string(buf: &mut Vec<u8>, s: &str) {
     buf.push(b'"');
     for c in s.chars() {
         match c {
@@ -87,14 +199,66 @@ pub(crate) fn push_string(buf: &mut Vec<u8>, s: &str) {
     buf.push(b'"');
 }
 
-/// Reads a record: an object whose `grid` (or, for puzzles, `puzzle`) is
-/// an array of rows.
-pub fn parse(line: &[u8], size: Option<Size>) -> Result<Grid, RecordError> {
-    rows_of(&document(line)?, &["grid", "puzzle"], size)
+/// Appends the path as an array of steps, for games that give hints:
+/// `{"technique","rating","text","place":{"cell","value"},"removes":[...]}`.
+fn push_path(buf: &mut Vec<u8>, rated: &Rated<'_>) {
+    buf.push(b'[');
+    for (i, step) in rated.path.iter().enumerate() {
+        if i > 0 {
+            buf.push(b',');
+        }
+        push_step(buf, step);
+    }
+    buf.push(b']');
 }
 
-/// [`parse`], and the record's `"solution"` rows if it has them (read at
-/// the size of the grid, when that was read).
+/// Appends one step of a path.
+fn push_step(buf: &mut Vec<u8>, step: &StepRecord) {
+    buf.extend_from_slice(b"{\"technique\":");
+    push_string(buf, step.technique);
+    buf.extend_from_slice(b",\"rating\":");
+    push_tenths(buf, u64::from(step.rating));
+    buf.extend_from_slice(b",\"text\":");
+    push_string(buf, &step.text);
+    if let Some((cell, v)) = &step.place {
+        buf.extend_from_slice(b",\"place\":{\"cell\":");
+        push_string(buf, cell);
+        buf.extend_from_slice(b",\"value\":");
+        push_decimal(buf, u64::from(*v));
+        buf.push(b'}');
+    }
+    buf.extend_from_slice(b",\"removes\":[");
+    for (j, (cell, values)) in step.removes.iter().enumerate() {
+        if j > 0 {
+            buf.push(b',');
+        }
+        buf.extend_from_slice(b"{\"cell\":");
+        push_string(buf, cell);
+        buf.extend_from_slice(b",\"values\":[");
+        for (k, &v) in values.iter().enumerate() {
+            if k > 0 {
+                buf.push(b',');
+            }
+            push_decimal(buf, u64::from(v));
+        }
+        buf.extend_from_slice(b"]}");
+    }
+    buf.extend_from_slice(b"]}");
+}
+
+/// Reads a record: an object whose `grid` (or, for puzzles, `puzzle`) is
+/// an array of rows of numbers, or a string of symbols (`0` or `.` for
+/// empty). Other fields are ignored.
+pub fn parse(line: &[u8], size: Option<Size>) -> Result<Grid, RecordError> {
+    let doc = document(line)?;
+    let (field, value) = grid_field(&doc)?;
+    grid_of(field, value, size)
+}
+
+/// [`parse`], and the record's `"solution"` if it has one (read at the
+/// size of the grid, when that was read): rows or a string; `null`, as
+/// `solve` writes for a puzzle without one, is none; anything else is
+/// an error naming the field.
 pub fn parse_with_solution(
     line: &[u8],
     size: Option<Size>,
@@ -103,15 +267,40 @@ pub fn parse_with_solution(
         Ok(doc) => doc,
         Err(e) => return (Err(e), None),
     };
-    let grid = rows_of(&doc, &["grid", "puzzle"], size);
+    let grid = grid_field(&doc).and_then(|(field, value)| grid_of(field, value, size));
     let size = grid.as_ref().ok().map(Grid::size).or(size);
-    // Rows only: `null`, as `solve` writes for a puzzle without one, is no
-    // solution, and neither is a string (grids in JSON are read as rows).
-    let solution = doc
-        .get("solution")
-        .filter(|s| s.is_array())
-        .map(|_| rows_of(&doc, &["solution"], size));
+    let solution = match doc.get("solution") {
+        None | Some(serde_json::Value::Null) => None,
+        Some(value) => Some(grid_of("solution", value, size)),
+    };
     (grid, solution)
+}
+
+/// [`parse_with_solution`], and the rating the record carries, if any
+/// (`"se"`, `"exact"`, `"level"`, as rated runs write them).
+#[allow(clippy::type_complexity)]
+pub fn parse_full(
+    line: &[u8],
+    size: Option<Size>,
+) -> (
+    Result<Grid, RecordError>,
+    Option<Result<Grid, RecordError>>,
+    Option<Carried>,
+) {
+    let (grid, solution) = parse_with_solution(line, size);
+    let rating = document(line).ok().and_then(|doc| {
+        let se = doc.get("se")?.as_f64()?;
+        let tenths = (se * 10.0).round();
+        ((10.0..=250.0).contains(&tenths)).then(|| Carried {
+            se: tenths as u8,
+            exact: doc.get("exact").and_then(|e| e.as_bool()).unwrap_or(true),
+            level: doc
+                .get("level")
+                .and_then(|l| l.as_str())
+                .map(str::to_string),
+        })
+    });
+    (grid, solution, rating)
 }
 
 /// A record's JSON.
@@ -119,17 +308,49 @@ fn document(line: &[u8]) -> Result<serde_json::Value, RecordError> {
     serde_json::from_slice(line).map_err(|e| RecordError::Json(e.to_string()))
 }
 
-/// The grid in the rows of the first of `keys` that `doc` has.
-fn rows_of(
-    doc: &serde_json::Value,
-    keys: &[&str],
+/// The record's grid field: `grid`, else `puzzle`.
+fn grid_field(doc: &serde_json::Value) -> Result<(&'static str, &serde_json::Value), RecordError> {
+    ["grid", "puzzle"]
+        .into_iter()
+        .find_map(|k| Some((k, doc.get(k)?)))
+        .ok_or(RecordError::JsonNoGrid)
+}
+
+/// The grid a field holds: rows of numbers, or a string of symbols.
+fn grid_of(
+    field: &'static str,
+    value: &serde_json::Value,
     size: Option<Size>,
 ) -> Result<Grid, RecordError> {
-    let rows = keys
-        .iter()
-        .find_map(|&k| doc.get(k))
-        .and_then(|g| g.as_array())
-        .ok_or(RecordError::JsonNoGrid)?;
+    let in_field = |error: RecordError| RecordError::Field {
+        field,
+        error: Box::new(error),
+    };
+    match value {
+        serde_json::Value::Array(rows) => rows_of(rows, size).map_err(in_field),
+        serde_json::Value::String(text) => {
+            Grid::parse_line(text.as_bytes(), size).map_err(|e| in_field(RecordError::Cells(e)))
+        }
+        other => Err(in_field(RecordError::JsonType {
+            found: json_type(other),
+        })),
+    }
+}
+
+/// What kind of JSON value this is, for messages.
+fn json_type(value: &serde_json::Value) -> &'static str {
+    match value {
+        serde_json::Value::Null => "null",
+        serde_json::Value::Bool(_) => "a boolean",
+        serde_json::Value::Number(_) => "a number",
+        serde_json::Value::String(_) => "a string",
+        serde_json::Value::Array(_) => "an array",
+        serde_json::Value::Object(_) => "an object",
+    }
+}
+
+/// The grid in an array of rows.
+fn rows_of(rows: &[serde_json::Value], size: Option<Size>) -> Result<Grid, RecordError> {
     let size = match size.or(Size::from_side(rows.len())) {
         Some(s) if s.side() == rows.len() => s,
         forced => {
@@ -163,22 +384,37 @@ fn rows_of(
 mod tests {
     use super::*;
 
-    /// A record reads from `grid` or `puzzle` rows; anything else says
-    /// which fields it looked for.
+    /// A record reads from `grid` or `puzzle`, rows or a string; anything
+    /// else says which fields it looked for, or which field is wrong.
     #[test]
-    fn a_record_without_rows_names_the_fields_read() {
+    fn a_record_without_a_grid_names_the_fields_read() {
         let rows = r#"[[1,2,3,4],[3,4,1,2],[2,1,4,3],[4,3,2,0]]"#;
         for field in ["grid", "puzzle"] {
-            let g = parse(format!(r#"{{"{field}":{rows}}}"#).as_bytes(), None).unwrap();
-            assert_eq!(g.to_string(), "123434122143432.");
+            for value in [rows, r#""1234341221434320""#] {
+                let g = parse(format!(r#"{{"{field}":{value}}}"#).as_bytes(), None).unwrap();
+                assert_eq!(g.to_string(), "123434122143432.");
+            }
         }
-        for line in [
-            r#"{"puzzle":"1234341221434320"}"#,
-            r#"{"board":[[1]]}"#,
-            r#"[1,2]"#,
-        ] {
+        for line in [r#"{"board":[[1]]}"#, r#"[1,2]"#] {
             let err = parse(line.as_bytes(), None).unwrap_err();
-            assert_eq!(err.to_string(), r#"no "grid" or "puzzle" array of rows"#);
+            assert_eq!(err.to_string(), r#"no "grid" or "puzzle" field"#);
         }
+        let err = parse(br#"{"puzzle":7}"#, None).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            r#"field "puzzle": a number, expected rows of numbers or a string of symbols"#
+        );
+        let (grid, solution) = parse_with_solution(
+            format!(r#"{{"puzzle":{rows},"solution":"abc","x":1}}"#).as_bytes(),
+            None,
+        );
+        assert!(grid.is_ok());
+        assert_eq!(
+            solution.unwrap().unwrap_err().to_string(),
+            r#"field "solution": 3 cells, expected 16"#
+        );
+        let (_, none) =
+            parse_with_solution(br#"{"puzzle":"1234341221434320","solution":null}"#, None);
+        assert!(none.is_none());
     }
 }

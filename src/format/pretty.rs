@@ -1,39 +1,185 @@
 //! The `grid` format, for people: symbols separated by spaces, `|` between
-//! stacks, a `-+-` rule between bands, a blank line between grids.
+//! stacks, a `-+-` rule between bands, a blank line between records.
 //!
 //! ```text
 //! 1 2 3 | 4 5 6 | 7 8 9
 //! ...
 //! ------+-------+------
 //! ```
+//!
+//! A puzzle's solution is drawn below it; a rating follows as a `#`
+//! comment line. Reading frames a block of rows (as many as the first row
+//! has cells), skipping the rules. Rows may also be written without
+//! separators (`003020600`, as Project Euler's puzzles are), or as numbers
+//! separated by spaces or commas (`10 11 12 ...` in a 16x16 grid).
 
-use std::io::{self, Write};
+use super::record::{Content, Record, RecordError};
+use super::spec::{Encoding, Framer, Frames, RecordFormat, Run, claim};
+use super::text::{cell_value, push_count, push_steps, push_summary, rewrite};
+use crate::grid::{Grid, Size};
 
-use super::read::RecordError;
-use super::with_scratch;
-use crate::grid::{Grid, ParseError, Size};
+/// The `grid` format.
+#[derive(Clone, Copy, Debug)]
+pub struct Pretty;
 
-/// Writes `grid`, preceded by a blank line if it is not the first.
-pub fn write_grid<W: Write + ?Sized>(w: &mut W, grid: &Grid, separate: bool) -> io::Result<()> {
+impl RecordFormat for Pretty {
+    fn name(&self) -> &'static str {
+        "grid"
+    }
+
+    fn description(&self) -> &'static str {
+        "Human-readable rows with `|` between stacks and rules between bands"
+    }
+
+    fn layout(&self, content: Content) -> &'static str {
+        match content {
+            Content::Grids => {
+                "each grid in rows, `|` between stacks, rules between bands, a blank line between grids"
+            }
+            Content::Puzzles { .. } => {
+                "each puzzle in rows (`.` for empty); its solution below it, when written"
+            }
+            Content::Solutions { .. } => {
+                "each solution in rows; with --count, each puzzle's number of solutions on a line"
+            }
+            Content::Ratings { .. } => {
+                "each puzzle in rows, then `# RATING LEVEL HARDEST`; with --explain, each step on a `#` line"
+            }
+            Content::Forms { .. } => {
+                "each canonical form in rows; with --transform, the transform on a `#` line below"
+            }
+        }
+    }
+
+    fn write(&self, out: &mut Vec<u8>, run: &Run, record: &Record<'_>) {
+        let symbols = run.symbols.as_ref();
+        let separate = record.index != run.start;
+        let from = out.len();
+        match run.content {
+            Content::Grids => push_grid(out, record.grid, separate),
+            Content::Forms { transform } => {
+                push_grid(out, record.grid, separate);
+                rewrite(out, from, symbols);
+                if let Some(t) = record.text("transform").filter(|_| transform) {
+                    out.extend_from_slice(b"# ");
+                    out.extend_from_slice(t.as_bytes());
+                    out.push(b'\n');
+                }
+                return;
+            }
+            Content::Puzzles { with_solution, .. } => {
+                push_grid(out, record.grid, separate);
+                if let Some(s) = record.solution.filter(|_| with_solution) {
+                    push_grid(out, s, true);
+                }
+            }
+            Content::Solutions { count: true } => {
+                if let Some(search) = &record.search {
+                    push_count(out, search);
+                }
+                return;
+            }
+            Content::Solutions { count: false } => {
+                push_grid(out, record.solution.unwrap_or(record.grid), separate);
+            }
+            Content::Ratings { explain } => {
+                push_grid(out, record.grid, separate);
+                rewrite(out, from, symbols);
+                out.extend_from_slice(b"# ");
+                match (record.rating, record.problem) {
+                    (Some(rated), _) => push_summary(out, rated),
+                    (None, problem) => {
+                        out.extend_from_slice(b"# ");
+                        out.extend_from_slice(problem.unwrap_or_default().as_bytes());
+                    }
+                }
+                out.push(b'\n');
+                if let (true, Some(rated)) = (explain, record.rating) {
+                    push_steps(out, rated);
+                }
+                return;
+            }
+        }
+        rewrite(out, from, symbols);
+    }
+
+    fn detect(&self, line: &[u8]) -> Option<u8> {
+        (is_row_or_rule(line) || is_bare_row(line)).then_some(claim::LIKELY)
+    }
+
+    fn framer(&self) -> Box<dyn Framer> {
+        Box::new(BlockFramer { block: None })
+    }
+}
+
+/// Frames blocks of rows.
+struct BlockFramer {
+    block: Option<Block>,
+}
+
+/// A block being framed: where it starts, its rows so far (separated by
+/// `\n`), how many, and how many it needs.
+struct Block {
+    line: u64,
+    bytes: Vec<u8>,
+    rows: usize,
+    side: usize,
+}
+
+impl Framer for BlockFramer {
+    fn take(&mut self, line: &[u8], frames: &mut Frames<'_>) {
+        if is_rule(line) {
+            return;
+        }
+        let block = self.block.get_or_insert_with(|| Block {
+            line: frames.line(),
+            bytes: Vec::new(),
+            rows: 0,
+            side: frames
+                .forced_size()
+                .map_or_else(|| row_cells(line).count(), Size::side),
+        });
+        if block.rows > 0 {
+            block.bytes.push(b'\n');
+        }
+        block.bytes.extend_from_slice(line);
+        block.rows += 1;
+        if block.rows >= block.side {
+            self.end(frames);
+        }
+    }
+
+    fn end(&mut self, frames: &mut Frames<'_>) {
+        if let Some(block) = self.block.take() {
+            let size = frames.forced_size();
+            frames.push(block.line, Encoding::Rows, size, &block.bytes);
+        }
+    }
+
+    fn is_open(&self) -> bool {
+        self.block.is_some()
+    }
+}
+
+/// Appends `grid`, preceded by a blank line if `separate`.
+pub fn push_grid(buf: &mut Vec<u8>, grid: &Grid, separate: bool) {
     let size = grid.size();
     let b = size.box_size();
-    with_scratch(w, |buf| {
-        if separate {
-            buf.push(b'\n');
+    if separate {
+        buf.push(b'\n');
+    }
+    for (r, row) in grid.rows().enumerate() {
+        if r > 0 && r % b == 0 {
+            push_rule(buf, b);
         }
-        for (r, row) in grid.rows().enumerate() {
-            if r > 0 && r % b == 0 {
-                push_rule(buf, b);
+        for (c, &v) in row.iter().enumerate() {
+            if c > 0 {
+                buf.extend_from_slice(if c % b == 0 { b" | " } else { b" " });
             }
-            for (c, &v) in row.iter().enumerate() {
-                if c > 0 {
-                    buf.extend_from_slice(if c % b == 0 { b" | " } else { b" " });
-                }
-                buf.push(size.symbol(v));
-            }
-            buf.push(b'\n');
+            buf.push(size.symbol(v));
         }
-    })
+        buf.push(b'\n');
+    }
 }
 
 /// The rule under a band: dashes under the symbols, `+` under each `|`.
@@ -55,13 +201,44 @@ pub fn is_rule(line: &[u8]) -> bool {
 /// Whether a line looks like a row of this format (symbols separated by
 /// spaces, or `|` between stacks) or a rule.
 pub fn is_row_or_rule(line: &[u8]) -> bool {
-    line.contains(&b' ') || line.contains(&b'|') || is_rule(line)
+    memchr::memchr2(b' ', b'|', line).is_some() || is_rule(line)
 }
 
-/// The symbol tokens of a row: white-space separated, `|` dropped.
-pub fn row_tokens(line: &[u8]) -> impl Iterator<Item = &[u8]> {
-    line.split(|b| b.is_ascii_whitespace())
-        .filter(|t| !t.is_empty() && *t != b"|")
+/// Whether a line is a row of a 4x4 or 9x9 grid written without
+/// separators (`003020600`, or `??3?2?6??` with other empty marks): as
+/// many visible characters as the side, a digit among them.
+fn is_bare_row(line: &[u8]) -> bool {
+    matches!(line.len(), 4 | 9)
+        && line
+            .iter()
+            .all(|&b| b.is_ascii_graphic() && b != b'|' && b != b',')
+        && line.iter().any(u8::is_ascii_digit)
+}
+
+/// The tokens of a row: separated by white space or commas, `|` dropped.
+fn row_tokens(line: &[u8]) -> impl Iterator<Item = &[u8]> {
+    line.split(|&b| b.is_ascii_whitespace() || b == b',' || b == b'|')
+        .filter(|t| !t.is_empty())
+}
+
+/// The cells of a row: its tokens, or the characters of a row written
+/// without separators.
+fn row_cells(line: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let mut tokens = row_tokens(line);
+    let bare = match (tokens.next(), tokens.next()) {
+        (Some(one), None) if one.len() > 1 && !one.iter().all(u8::is_ascii_digit) => true,
+        (Some(one), None) => one.len() > 1 && matches!(one.len(), 4 | 9),
+        _ => false,
+    };
+    let (tokens, chars) = if bare {
+        (None, Some(line.trim_ascii().chunks(1)))
+    } else {
+        (Some(row_tokens(line)), None)
+    };
+    tokens
+        .into_iter()
+        .flatten()
+        .chain(chars.into_iter().flatten())
 }
 
 /// Reads a block: its rows, one per line (`\n`-separated, rules already
@@ -70,7 +247,7 @@ pub fn row_tokens(line: &[u8]) -> impl Iterator<Item = &[u8]> {
 pub fn parse_block(block: &[u8], size: Option<Size>) -> Result<Grid, RecordError> {
     let mut rows = block.split(|&b| b == b'\n');
     let first = rows.clone().next().unwrap_or_default();
-    let side = row_tokens(first).count();
+    let side = row_cells(first).count();
     let size = match size.or(Size::from_side(side)) {
         Some(s) => s,
         None => return Err(RecordError::RowWidth { found: side }),
@@ -86,16 +263,12 @@ pub fn parse_block(block: &[u8], size: Option<Size>) -> Result<Grid, RecordError
     for r in 0..size.side() {
         let row = rows.next().unwrap_or_default();
         let mut count = 0;
-        for token in row_tokens(row) {
-            if count == size.side() || token.len() != 1 {
+        for token in row_cells(row) {
+            if count == size.side() {
                 count = usize::MAX;
                 break;
             }
-            let v = size.value_of(token[0]).ok_or(ParseError::BadSymbol {
-                found: char::from(token[0]),
-                size,
-            })?;
-            g.set(r, count, v);
+            g.set(r, count, cell_value(token, size)?);
             count += 1;
         }
         if count != size.side() {
@@ -108,17 +281,40 @@ pub fn parse_block(block: &[u8], size: Option<Size>) -> Result<Grid, RecordError
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Size;
 
     #[test]
     fn layout_of_a_4x4_grid() {
         let g = Grid::parse("1234341221434321", Some(Size::S4)).unwrap();
         let mut out = Vec::new();
-        write_grid(&mut out, &g, false).unwrap();
-        write_grid(&mut out, &g, true).unwrap();
+        push_grid(&mut out, &g, false);
+        push_grid(&mut out, &g, true);
         let one = "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n";
         assert_eq!(String::from_utf8(out).unwrap(), format!("{one}\n{one}"));
         // What the grid format writes, the grid parser reads back.
         assert_eq!(Grid::parse(one, None).unwrap(), g);
+    }
+
+    /// Rows without separators, and rows of numbers, read as rows.
+    #[test]
+    fn rows_as_other_programs_write_them() {
+        let g = "1234341221434321";
+        let bare = parse_block(b"1234\n3412\n2143\n4321", None).unwrap();
+        assert_eq!(bare.to_string(), g);
+        let numbers = parse_block(b"1, 2, 3, 4\n3 4 1 2\n2 1 | 4 3\n4 3 2 1", None).unwrap();
+        assert_eq!(numbers.to_string(), g);
+        let sixteen: Vec<String> = (0..16)
+            .map(|r| {
+                let row: Vec<String> = (0..16)
+                    .map(|c| ((r * 4 + r / 4 + c) % 16 + 1).to_string())
+                    .collect();
+                row.join(" ")
+            })
+            .collect();
+        let big = parse_block(sixteen.join("\n").as_bytes(), None).unwrap();
+        assert_eq!(big.size(), Size::S16);
+        assert!(big.is_valid(), "{big:?}");
+        assert!(
+            is_bare_row(b"003020600") && !is_bare_row(b"Solutions") && !is_bare_row(b"0030206")
+        );
     }
 }

@@ -1,172 +1,39 @@
-//! Reading records back: every format sudogen writes, detected line by line
+//! Reading records back: every registered format, detected line by line
 //! (so files of mixed formats work) or forced, any size, streaming.
 //!
 //! Reading is split in two so that it can run in parallel:
 //!
 //! - [`Reader::next_batch`] (one thread, in input order) cuts the input
-//!   into lines, decides each line's format, groups the rows of a `grid`
-//!   block, follows CSV headers, and copies each record's bytes into a
-//!   [`Batch`], with its line number. It does no per-cell work.
+//!   into lines, decides each line's format (the one that claims it most
+//!   surely, see [`RecordFormat::detect`]), and hands the line to that
+//!   format's [`Framer`], which copies each record's bytes into a
+//!   [`Batch`] with its line number. It does no per-cell work.
 //! - [`Batch::for_each`] (any thread) parses each record of a batch into a
 //!   grid, or says what is wrong with it.
 //!
 //! The reader never trusts its input: lines are capped at [`MAX_LINE`]
 //! bytes (the rest is skipped and reported), bytes need not be UTF-8, a
-//! UTF-8 byte-order mark and white space around a line are ignored, and a
-//! bad record is reported with its line number while reading goes on.
+//! UTF-8 byte-order mark and white space around a line are ignored, `#`
+//! starts a comment line, and a bad record is reported with its line
+//! number while reading goes on.
 
-use std::fmt;
 use std::io::{self, Read};
 
-use super::{Format, Symbols, csv, json, pretty};
-use crate::grid::{Grid, ParseError, Size, or_list, plural};
+use super::record::{Carried, RecordError};
+use super::spec::{Encoding, Framer, Frames, Raw};
+use super::{FORMATS, Format, Symbols, csv, json, line, npy, pretty};
+use crate::grid::{Grid, ParseError, Size};
 
-/// The longest line read whole; longer lines are reported and skipped.
-pub const MAX_LINE: usize = 1 << 16;
+pub use super::record::MAX_LINE;
 
 /// The read buffer: room for a longest line and more.
 const BUFFER: usize = 4 * MAX_LINE;
 
 /// A batch ends after this many records (or fewer, asked for with
 /// [`Reader::next_batch_of`]) or bytes, whichever comes first (never inside
-/// a `grid` block).
+/// a record that spans lines).
 pub const BATCH_RECORDS: usize = 1024;
 const BATCH_BYTES: usize = 1 << 20;
-
-/// Why a record is not a grid.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RecordError {
-    /// The line is longer than [`MAX_LINE`].
-    LineTooLong,
-    /// The cells of a `line` or `csv` record: their count or a symbol.
-    Cells(ParseError),
-    /// The first row of a `grid` block has a number of cells that is no
-    /// size's side.
-    RowWidth {
-        /// How many cells it has.
-        found: usize,
-    },
-    /// A `grid` block or a JSON grid has the wrong number of rows.
-    Rows {
-        /// How many rows it has.
-        found: usize,
-        /// The size it was read as, if known.
-        expected: Option<Size>,
-    },
-    /// A row (1-based) does not have the size's number of cells.
-    RowCells {
-        /// The row, 1-based.
-        row: usize,
-        /// The size it was read as.
-        size: Size,
-    },
-    /// A CSV header's number of cell columns is no size's.
-    CsvHeader {
-        /// How many cell columns it has.
-        cells: usize,
-    },
-    /// A CSV record came before any header and its number of values is no
-    /// size's.
-    CsvNoHeader {
-        /// How many cell values it has.
-        cells: usize,
-    },
-    /// A value (CSV or JSON) is not a cell value of the size.
-    Value {
-        /// The value as written.
-        text: String,
-        /// The size it was read as.
-        size: Size,
-    },
-    /// A line starting with `{` is not JSON.
-    Json(String),
-    /// A JSON record has no `grid` (or `puzzle`) array.
-    JsonNoGrid,
-}
-
-impl From<ParseError> for RecordError {
-    fn from(e: ParseError) -> Self {
-        RecordError::Cells(e)
-    }
-}
-
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let sides = || or_list(Size::ALL.iter().map(|s| s.side()));
-        match self {
-            RecordError::LineTooLong => write!(f, "line longer than {MAX_LINE} bytes, skipped"),
-            RecordError::Cells(e) => e.fmt(f),
-            RecordError::RowWidth { found } => {
-                write!(
-                    f,
-                    "a row of {}, expected {}",
-                    plural(*found, "cell"),
-                    sides()
-                )
-            }
-            RecordError::Rows {
-                found,
-                expected: Some(s),
-            } => write!(f, "{}, expected {}", plural(*found, "row"), s.side()),
-            RecordError::Rows {
-                found,
-                expected: None,
-            } => write!(f, "{}, expected {}", plural(*found, "row"), sides()),
-            RecordError::CsvNoHeader { cells } => write!(
-                f,
-                "a CSV record of {} with no header line before it \
-                 (index,r1c1,...) to give its size",
-                plural(*cells, "value")
-            ),
-            RecordError::RowCells { row, size } => {
-                write!(f, "row {row} does not have {} cells", size.side())
-            }
-            RecordError::CsvHeader { cells } => write!(
-                f,
-                "CSV header has {cells} cell columns, expected {}",
-                or_list(Size::ALL.iter().map(|s| s.cells()))
-            ),
-            RecordError::Value { text, size } => write!(
-                f,
-                "{text:?} is not a value of a {size} grid (0 to {})",
-                size.side()
-            ),
-            RecordError::Json(e) => write!(f, "not JSON: {e}"),
-            RecordError::JsonNoGrid => f.write_str("no \"grid\" or \"puzzle\" array of rows"),
-        }
-    }
-}
-
-impl std::error::Error for RecordError {}
-
-/// How a framed record is to be parsed.
-#[derive(Clone, Debug)]
-enum Kind {
-    Line,
-    Json,
-    /// A CSV record, and whether a header came before it.
-    Csv {
-        header: bool,
-    },
-    Block,
-    /// Known bad while framing.
-    Bad(RecordError),
-}
-
-/// A framed record: its line, its kind, the size to read it as (forced, or
-/// from a CSV header), and its bytes in the batch.
-#[derive(Clone, Debug)]
-struct Raw {
-    line: u64,
-    kind: Kind,
-    size: Option<Size>,
-    start: usize,
-    end: usize,
-    /// A `line` record's solution, when one follows it (`PUZZLE
-    /// SOLUTION`, or the solution field of a puzzle CSV): its bytes in the
-    /// batch.
-    solution: Option<(usize, usize)>,
-}
 
 /// Records framed in input order, ready to parse on any thread.
 #[derive(Clone, Debug, Default)]
@@ -175,11 +42,12 @@ pub struct Batch {
     /// With another alphabet (`--symbols`): the bytes as written, before
     /// they were rewritten into standard symbols in `bytes`, so that a
     /// symbol outside the alphabet is named as written (see
-    /// [`Batch::named_as_written`]). Empty otherwise, and behind `bytes` only
-    /// by bytes not rewritten.
+    /// [`Batch::named_as_written`]). Empty otherwise.
     written: Vec<u8>,
     /// That alphabet.
     symbols: Option<Symbols>,
+    /// Other bytes that mean an empty cell.
+    empty: Vec<u8>,
     raws: Vec<Raw>,
 }
 
@@ -231,13 +99,13 @@ impl Batch {
         let mut solution = Grid::empty(Size::S9);
         for raw in &self.raws {
             let (parsed, solved) = match (&raw.kind, raw.solution) {
-                (Kind::Json, _) => {
+                (Ok(Encoding::Json), _) => {
                     let (grid, sol) =
                         json::parse_with_solution(&self.bytes[raw.start..raw.end], raw.size);
                     let parsed = grid.map(|g| scratch = g);
                     (parsed, sol.map(|r| r.map(|g| solution = g)))
                 }
-                (Kind::Line, Some((start, end))) => {
+                (_, Some((start, end))) => {
                     let parsed = self.parse(raw, &mut scratch);
                     let solved = solution
                         .read_line(&self.bytes[start..end], raw.size)
@@ -255,20 +123,84 @@ impl Batch {
         Ok(())
     }
 
+    /// [`Batch::for_each_with_solution`], with the rating each record
+    /// carries, if any: after a `line` record (`PUZZLE 7.2 fiendish ...`,
+    /// as `rate` writes), in a CSV's `se` and `level` columns, in a JSON
+    /// record's `"se"` and `"level"`.
+    pub fn for_each_full<E>(
+        &self,
+        mut f: impl FnMut(ReadRecord<'_>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mut scratch = Grid::empty(Size::S9);
+        let mut solution = Grid::empty(Size::S9);
+        for raw in &self.raws {
+            let (parsed, solved, rating) = match (&raw.kind, raw.solution) {
+                (Ok(Encoding::Json), _) => {
+                    let (grid, sol, rating) =
+                        json::parse_full(&self.bytes[raw.start..raw.end], raw.size);
+                    let parsed = grid.map(|g| scratch = g);
+                    (parsed, sol.map(|r| r.map(|g| solution = g)), rating)
+                }
+                (_, sol) => {
+                    let parsed = self.parse(raw, &mut scratch);
+                    let solved = sol.map(|(start, end)| {
+                        solution
+                            .read_line(&self.bytes[start..end], raw.size)
+                            .map_err(|e| self.named_as_written(start, end, e.into()))
+                    });
+                    let rating = raw
+                        .extra
+                        .and_then(|(start, end)| Carried::parse(&self.bytes[start..end]));
+                    (parsed, solved, rating)
+                }
+            };
+            f(ReadRecord {
+                line: raw.line,
+                grid: parsed.map(|()| &scratch),
+                solution: solved.map(|r| r.map(|()| &solution)),
+                rating,
+            })?;
+        }
+        Ok(())
+    }
+
     /// Parses record `raw` into `scratch`.
     fn parse(&self, raw: &Raw, scratch: &mut Grid) -> Result<(), RecordError> {
         let bytes = &self.bytes[raw.start..raw.end];
-        let as_written = |e| self.named_as_written(raw.start, raw.end, e);
+        // Without another alphabet, a bad symbol in a record that looks
+        // written in one says so.
+        let as_written = |e: RecordError| match self.symbols {
+            Some(_) => self.named_as_written(raw.start, raw.end, e),
+            None => e.with_alphabet_of(bytes),
+        };
         match &raw.kind {
-            Kind::Line => scratch
+            Ok(Encoding::Symbols | Encoding::StandardSymbols) => scratch
                 .read_line(bytes, raw.size)
                 .map_err(|e| as_written(e.into())),
-            Kind::Json => json::parse(bytes, raw.size).map(|g| *scratch = g),
-            &Kind::Csv { header } => csv::parse(bytes, raw.size, header).map(|g| *scratch = g),
-            Kind::Block => pretty::parse_block(bytes, raw.size)
+            Ok(Encoding::Json) => json::parse(bytes, raw.size).map(|g| *scratch = g),
+            &Ok(Encoding::Values { header }) => {
+                csv::parse_values(bytes, raw.size, header).map(|g| *scratch = g)
+            }
+            Ok(Encoding::Rows) => pretty::parse_block(bytes, raw.size)
                 .map(|g| *scratch = g)
                 .map_err(as_written),
-            Kind::Bad(e) => Err(e.clone()),
+            Ok(Encoding::Bytes) => {
+                let size = raw.size.or(Size::from_cells(bytes.len()));
+                match size.and_then(|s| Grid::from_values(s, bytes)) {
+                    Some(g) => {
+                        *scratch = g;
+                        Ok(())
+                    }
+                    None => Err(RecordError::Value {
+                        text: format!("{:?}", bytes.iter().max()),
+                        size: size.unwrap_or(Size::S9),
+                    }),
+                }
+            }
+            Ok(Encoding::Tokens) => line::parse_tokens(bytes, raw.size)
+                .map(|g| *scratch = g)
+                .map_err(as_written),
+            Err(e) => Err(e.clone()),
         }
     }
 
@@ -293,6 +225,32 @@ impl Batch {
             other => other,
         }
     }
+
+    /// The framing API over this batch, at line `line`.
+    fn frames(&mut self, line: u64, size: Option<Size>) -> Frames<'_> {
+        Frames {
+            bytes: &mut self.bytes,
+            written: &mut self.written,
+            raws: &mut self.raws,
+            symbols: self.symbols.as_ref(),
+            empty: &self.empty,
+            line,
+            size,
+        }
+    }
+}
+
+/// One record read, with what it carries (see [`Batch::for_each_full`]).
+#[derive(Debug)]
+pub struct ReadRecord<'a> {
+    /// The 1-based line number where the record starts.
+    pub line: u64,
+    /// The grid read (possibly incomplete or invalid), or what is wrong.
+    pub grid: Result<&'a Grid, RecordError>,
+    /// The solution written beside it, if any, or what is wrong with it.
+    pub solution: Option<Result<&'a Grid, RecordError>>,
+    /// The rating it carries, if any.
+    pub rating: Option<Carried>,
 }
 
 /// One record with its grid owned, as the [`Reader`]'s iterator yields it.
@@ -339,6 +297,44 @@ impl<R: Read> Lines<R> {
             skipping: false,
             number: 0,
         }
+    }
+
+    /// The unread bytes, after reading until there are at least `n` of
+    /// them or the input ends (`n` at most the buffer's size).
+    fn peek(&mut self, n: usize) -> io::Result<&[u8]> {
+        while self.end - self.pos < n && !self.eof {
+            self.buf.copy_within(self.pos..self.end, 0);
+            self.end -= self.pos;
+            // What was scanned for newlines stays scanned; nothing more.
+            self.scan -= self.pos;
+            self.pos = 0;
+            match self.inner.read(&mut self.buf[self.end..]) {
+                Ok(0) => self.eof = true,
+                Ok(k) => self.end += k,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(&self.buf[self.pos..self.end])
+    }
+
+    /// Takes the next `n` bytes as a whole (`None` at the end; a last
+    /// piece shorter than `n` is an error).
+    fn take(&mut self, n: usize) -> io::Result<Option<(usize, usize)>> {
+        let have = self.peek(n)?.len();
+        if have == 0 {
+            return Ok(None);
+        }
+        if have < n {
+            return Err(io::Error::new(
+                io::ErrorKind::UnexpectedEof,
+                format!("the input ends inside a row ({have} of its {n} bytes)"),
+            ));
+        }
+        let start = self.pos;
+        self.pos += n;
+        self.scan = self.pos;
+        Ok(Some((start, start + n)))
     }
 
     /// The next line; with `may_read` false, [`Line::Unread`] rather than
@@ -399,28 +395,23 @@ fn trim(mut line: &[u8], first: bool) -> &[u8] {
     line.trim_ascii()
 }
 
-/// A `grid` block being framed.
-#[derive(Clone, Copy, Debug)]
-struct Block {
-    line: u64,
-    start: usize,
-    rows: usize,
-    side: usize,
-}
-
 /// A streaming reader of records, in batches or one by one.
 pub struct Reader<R> {
     lines: Lines<R>,
     format: Option<Format>,
     size: Option<Size>,
     symbols: Option<Symbols>,
-    /// The size announced by the last CSV header seen.
-    csv_size: Option<Size>,
-    /// Whether the last CSV header was that of puzzles, and whether its
-    /// third column is their solutions.
-    csv_puzzles: bool,
-    csv_solutions: bool,
-    block: Option<Block>,
+    /// Other bytes that mean an empty cell.
+    empty: Vec<u8>,
+    /// Each format's reading state for this input, as [`FORMATS`] orders
+    /// them (made when the format first claims a line).
+    framers: Vec<Option<Box<dyn Framer>>>,
+    /// The format of the last line framed.
+    current: Option<usize>,
+    /// Whether the start of the input was looked at (for an `npy` array).
+    started: bool,
+    /// An `npy` array's cells per row, and the rows read so far.
+    npy: Option<(usize, u64)>,
     /// Parsed records not yet taken by the iterator.
     ready: std::collections::VecDeque<Item>,
 }
@@ -434,17 +425,26 @@ impl<R: Read> Reader<R> {
             format,
             size,
             symbols: None,
-            csv_size: None,
-            csv_puzzles: false,
-            csv_solutions: false,
-            block: None,
+            empty: Vec::new(),
+            framers: FORMATS.iter().map(|_| None).collect(),
+            current: None,
+            started: false,
+            npy: None,
             ready: Default::default(),
         }
     }
 
-    /// Reads `line` and `grid` records written in this alphabet.
+    /// Reads records written in this alphabet (where a format writes
+    /// symbols: `line`, `grid`).
     pub fn with_symbols(mut self, symbols: Option<Symbols>) -> Self {
         self.symbols = symbols;
+        self
+    }
+
+    /// Reads these bytes too as empty cells, where a format writes
+    /// symbols (`.`, `0`, `-`, `_` and `*` always are).
+    pub fn with_empty(mut self, empty: &[u8]) -> Self {
+        self.empty = empty.to_vec();
         self
     }
 
@@ -453,147 +453,160 @@ impl<R: Read> Reader<R> {
         self.next_batch_of(BATCH_RECORDS)
     }
 
+    /// Whether the format of the last line holds a record open across
+    /// lines.
+    fn open(&self) -> bool {
+        self.current
+            .and_then(|i| self.framers[i].as_ref())
+            .is_some_and(|f| f.is_open())
+    }
+
+    /// Ends the record the last line's format holds open, if any.
+    fn end(&mut self, batch: &mut Batch, number: u64) {
+        end_open(&mut self.framers, self.current, batch, number, self.size);
+    }
+
+    /// The format of a line: the one forced, or the one that claims it
+    /// most surely (the first registered, on a tie).
+    fn format_of(&self, line: &[u8]) -> usize {
+        let forced = self
+            .format
+            .and_then(|f| FORMATS.iter().position(|&g| g == f));
+        forced.unwrap_or_else(|| {
+            let claims = FORMATS.iter().map(|f| f.spec().detect(line));
+            claims
+                .enumerate()
+                .filter_map(|(i, c)| Some((c?, i)))
+                .min()
+                .map_or(0, |(_, i)| i)
+        })
+    }
+
     /// [`Reader::next_batch`], of at most `records` records (at least
     /// one; at most [`BATCH_RECORDS`]), and only of the records read
     /// without waiting for more input once it holds one.
     pub fn next_batch_of(&mut self, records: usize) -> io::Result<Option<Batch>> {
         let records = records.clamp(1, BATCH_RECORDS);
+        if !self.started {
+            self.started = true;
+            self.npy = self.npy_header()?;
+        }
+        if let Some((cells, rows)) = self.npy {
+            return self.npy_batch(records, cells, rows);
+        }
         let mut batch = Batch {
             symbols: self.symbols.clone(),
+            empty: self.empty.clone(),
             ..Batch::default()
         };
         loop {
-            if self.block.is_none()
-                && (batch.raws.len() >= records || batch.bytes.len() >= BATCH_BYTES)
-            {
+            let open = self.open();
+            if !open && (batch.raws.len() >= records || batch.bytes.len() >= BATCH_BYTES) {
                 return Ok(Some(batch));
             }
             let number = self.lines.number + 1;
             // Once the batch holds a record, it ends rather than wait for
-            // more input (a `grid` block is never split): a slow writer
-            // upstream, or a program feeding puzzles one at a time, gets
-            // each answer as soon as its record is read.
-            let may_read = batch.is_empty() || self.block.is_some();
+            // more input (a record spanning lines is never split): a slow
+            // writer upstream, or a program feeding puzzles one at a time,
+            // gets each answer as soon as its record is read.
+            let may_read = batch.is_empty() || open;
             let (start, end) = match self.lines.next(may_read)? {
                 Some(Line::Unread) => return Ok(Some(batch)),
                 None => {
-                    end_block(&mut self.block, self.size, &mut batch);
+                    self.end(&mut batch, number);
                     return Ok((!batch.is_empty()).then_some(batch));
                 }
                 Some(Line::TooLong) => {
-                    end_block(&mut self.block, self.size, &mut batch);
-                    push(
-                        &mut batch,
-                        number,
-                        Kind::Bad(RecordError::LineTooLong),
-                        None,
-                        &[],
-                    );
+                    self.end(&mut batch, number);
+                    batch
+                        .frames(number, None)
+                        .push_error(RecordError::LineTooLong);
                     continue;
                 }
                 Some(Line::Text(start, end)) => (start, end),
             };
             let line = trim(&self.lines.buf[start..end], number == 1);
             if line.is_empty() {
-                end_block(&mut self.block, self.size, &mut batch);
+                end_open(
+                    &mut self.framers,
+                    self.current,
+                    &mut batch,
+                    number,
+                    self.size,
+                );
                 continue;
             }
-            if line[0] == b'#' {
-                // A comment (collections start with source notes).
+            if line[0] == b'#' || is_title(line) {
+                // A comment (collections start with source notes), or a
+                // record's title (`Grid 01`, as Project Euler writes).
                 continue;
             }
-            // A `line` record is its first field: collections append
-            // counts or ratings after a space. A second field of the same
-            // length is its solution (`puzzle --with-solution`).
-            let mut fields = line
-                .split(|b| b.is_ascii_whitespace())
-                .filter(|f| !f.is_empty());
-            let first = fields.next().unwrap_or(line);
-            let second = fields.next().filter(|f| f.len() == first.len());
-            let (line, kind) = match self.format {
-                Some(Format::Line) => (first, Format::Line),
-                Some(format) => (line, format),
-                None if first.len() < line.len() && Size::from_cells(first.len()).is_some() => {
-                    (first, Format::Line)
-                }
-                None => (line, detect(line)),
-            };
-            if kind != Format::Grid && self.block.is_some() {
-                end_block(&mut self.block, self.size, &mut batch);
+            let format = self.format_of(line);
+            if self.current != Some(format) {
+                end_open(
+                    &mut self.framers,
+                    self.current,
+                    &mut batch,
+                    number,
+                    self.size,
+                );
+                self.current = Some(format);
             }
-            let start = batch.bytes.len();
-            match kind {
-                Format::Line => {
-                    push(&mut batch, number, Kind::Line, self.size, line);
-                    if let Some(solution) = second {
-                        with_solution(&mut batch, solution);
-                    }
-                }
-                Format::Json => push(&mut batch, number, Kind::Json, self.size, line),
-                Format::Csv if csv::is_puzzle_header(line) => {
-                    self.csv_puzzles = true;
-                    self.csv_solutions = csv::is_solution_header(line);
-                    self.csv_size = None;
-                }
-                Format::Csv if csv::is_header(line) => {
-                    self.csv_puzzles = false;
-                    match csv::header_size(line) {
-                        Ok(size) => self.csv_size = Some(size),
-                        Err(e) => {
-                            self.csv_size = None;
-                            push(&mut batch, number, Kind::Bad(e), None, &[]);
-                        }
-                    }
-                }
-                Format::Csv if self.csv_puzzles => {
-                    push(
-                        &mut batch,
-                        number,
-                        Kind::Line,
-                        self.size,
-                        csv::puzzle_field(line),
-                    );
-                    if let Some(solution) = csv::solution_field(line).filter(|_| self.csv_solutions)
-                    {
-                        with_solution(&mut batch, solution);
-                    }
-                }
-                Format::Csv => {
-                    let header = self.csv_size.is_some();
-                    let size = self.size.or(self.csv_size);
-                    push(&mut batch, number, Kind::Csv { header }, size, line);
-                }
-                Format::Grid if pretty::is_rule(line) => {}
-                Format::Grid => {
-                    let block = self.block.get_or_insert_with(|| Block {
-                        line: number,
-                        start: batch.bytes.len(),
-                        rows: 0,
-                        side: self
-                            .size
-                            .map_or_else(|| pretty::row_tokens(line).count(), Size::side),
-                    });
-                    if block.rows > 0 {
-                        batch.bytes.push(b'\n');
-                    }
-                    batch.bytes.extend_from_slice(line);
-                    block.rows += 1;
-                    if block.rows >= block.side {
-                        end_block(&mut self.block, self.size, &mut batch);
-                    }
-                }
-            }
-            if let Some(symbols) = &self.symbols {
-                // Everything added since, as written (only this line's
-                // bytes are rewritten, below).
-                batch
-                    .written
-                    .extend_from_slice(&batch.bytes[batch.written.len()..]);
-                if let Format::Line | Format::Grid = kind {
-                    symbols.read(&mut batch.bytes[start..]);
-                }
-            }
+            let framer =
+                self.framers[format].get_or_insert_with(|| FORMATS[format].spec().framer());
+            framer.take(line, &mut batch.frames(number, self.size));
         }
+    }
+
+    /// An `npy` array's header, if the input starts with one: its cells
+    /// per row (the header is then consumed).
+    fn npy_header(&mut self) -> io::Result<Option<(usize, u64)>> {
+        let start = self.lines.peek(12)?;
+        if !start.starts_with(npy::MAGIC) {
+            return Ok(None);
+        }
+        let len = match start.get(6) {
+            Some(1) => 10 + usize::from(u16::from_le_bytes([start[8], start[9]])),
+            _ => {
+                12 + start
+                    .get(8..12)
+                    .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
+            }
+        };
+        let bytes = self.lines.peek(len.min(MAX_LINE))?;
+        let (_, cells, header) = npy::parse_header(bytes).map_err(io::Error::other)?;
+        if Size::from_cells(cells).is_none() {
+            return Err(io::Error::other(format!(
+                "an npy array of rows of {cells} cells; a grid has 16, 81, 256 or 625"
+            )));
+        }
+        self.lines.take(header)?;
+        Ok(Some((cells, 0)))
+    }
+
+    /// The next rows of an `npy` array, each a record.
+    fn npy_batch(&mut self, records: usize, cells: usize, rows: u64) -> io::Result<Option<Batch>> {
+        let mut batch = Batch::default();
+        let mut row = rows;
+        while batch.raws.len() < records {
+            let Some((start, end)) = self.lines.take(cells)? else {
+                break;
+            };
+            row += 1;
+            let at = batch.bytes.len();
+            batch.bytes.extend_from_slice(&self.lines.buf[start..end]);
+            batch.raws.push(Raw {
+                line: row,
+                kind: Ok(Encoding::Bytes),
+                size: self.size,
+                start: at,
+                end: at + cells,
+                solution: None,
+                extra: None,
+            });
+        }
+        self.npy = Some((cells, row));
+        Ok((!batch.is_empty()).then_some(batch))
     }
 
     /// Calls `f` with every record: its line and the grid or what is wrong.
@@ -609,53 +622,33 @@ impl<R: Read> Reader<R> {
     }
 }
 
-/// Adds the `grid` block being framed, if any, to `batch`.
-fn end_block(block: &mut Option<Block>, size: Option<Size>, batch: &mut Batch) {
-    if let Some(block) = block.take() {
-        batch.raws.push(Raw {
-            line: block.line,
-            kind: Kind::Block,
-            size,
-            start: block.start,
-            end: batch.bytes.len(),
-            solution: None,
-        });
-    }
+/// Whether a line is a record's title: a word, and a number
+/// (`Grid 01`, `Puzzle #12:`, `Sudoku 3`).
+fn is_title(line: &[u8]) -> bool {
+    let mut words = line
+        .split(u8::is_ascii_whitespace)
+        .filter(|w| !w.is_empty());
+    let (Some(word), Some(number), None) = (words.next(), words.next(), words.next()) else {
+        return false;
+    };
+    let number = number.strip_prefix(b"#").unwrap_or(number);
+    let number = number.strip_suffix(b":").unwrap_or(number);
+    word.len() >= 2
+        && word.iter().all(u8::is_ascii_alphabetic)
+        && !number.is_empty()
+        && number.iter().all(u8::is_ascii_digit)
 }
 
-/// Adds a record with its bytes to `batch`.
-fn push(batch: &mut Batch, line: u64, kind: Kind, size: Option<Size>, bytes: &[u8]) {
-    let start = batch.bytes.len();
-    batch.bytes.extend_from_slice(bytes);
-    batch.raws.push(Raw {
-        line,
-        kind,
-        size,
-        start,
-        end: batch.bytes.len(),
-        solution: None,
-    });
-}
-
-/// Adds `bytes` to `batch` as the solution of its last record.
-fn with_solution(batch: &mut Batch, bytes: &[u8]) {
-    let start = batch.bytes.len();
-    batch.bytes.extend_from_slice(bytes);
-    if let Some(raw) = batch.raws.last_mut() {
-        raw.solution = Some((start, batch.bytes.len()));
-    }
-}
-
-/// Decides a line's format from its bytes (no other format has commas).
-fn detect(line: &[u8]) -> Format {
-    if line[0] == b'{' {
-        Format::Json
-    } else if line.starts_with(b"index,") || (line[0].is_ascii_digit() && line.contains(&b',')) {
-        Format::Csv
-    } else if pretty::is_row_or_rule(line) {
-        Format::Grid
-    } else {
-        Format::Line
+/// Ends the record the format `current` holds open, if any.
+fn end_open(
+    framers: &mut [Option<Box<dyn Framer>>],
+    current: Option<usize>,
+    batch: &mut Batch,
+    number: u64,
+    size: Option<Size>,
+) {
+    if let Some(framer) = current.and_then(|i| framers[i].as_mut()) {
+        framer.end(&mut batch.frames(number, size));
     }
 }
 
@@ -822,7 +815,10 @@ mod tests {
                 (p.clone(), None),
                 (p.clone(), good),
                 (p.clone(), None),
-                (p.clone(), Some(Err("1 row, expected 9".to_string()))),
+                (
+                    p.clone(),
+                    Some(Err("field \"solution\": 1 row, expected 9".to_string()))
+                ),
                 (p, None),
             ]
         );
@@ -832,6 +828,44 @@ mod tests {
             .collect();
         let paired: Vec<String> = pairs(&text).into_iter().map(|(g, _)| g).collect();
         assert_eq!(plain, paired);
+    }
+
+    /// An input that arrives in pieces, as a pipe gives it.
+    struct Pieces(Vec<Vec<u8>>);
+
+    impl Read for Pieces {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.0.is_empty() {
+                return Ok(0);
+            }
+            let piece = self.0.remove(0);
+            let n = piece.len().min(buf.len());
+            buf[..n].copy_from_slice(&piece[..n]);
+            if n < piece.len() {
+                self.0.insert(0, piece[n..].to_vec());
+            }
+            Ok(n)
+        }
+    }
+
+    /// A first piece shorter than the check for an npy array's magic (a
+    /// title alone, say) is still read line by line, its newline kept.
+    #[test]
+    fn a_short_first_piece_keeps_its_lines() {
+        let rows = "003020600\n900305001\n001806400\n008102900\n700000008\n006708200\n002609500\n800203009\n005010300\n";
+        for first in ["Grid 01\n", "G", "Grid 01\n00", "\n"] {
+            let rest = format!("Grid 01\n{rows}");
+            let rest = rest.strip_prefix(first).unwrap_or(&rest);
+            let pieces = Pieces(vec![first.as_bytes().to_vec(), rest.as_bytes().to_vec()]);
+            let got: Vec<_> = Reader::new(pieces, None, None)
+                .map(|r| r.unwrap().grid.map(|g| g.to_string()))
+                .collect();
+            assert_eq!(
+                got,
+                [Ok("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".to_string())],
+                "{first:?}"
+            );
+        }
     }
 
     #[test]
@@ -857,10 +891,7 @@ mod tests {
             &GOOD[1..]
         );
         let got = read(text.as_bytes());
-        assert_eq!(
-            got[0],
-            (1, Err("80 cells, expected 16, 81, 256 or 625".into()))
-        );
+        assert_eq!(got[0], (1, Err("80 cells where 81 are expected".into())));
         assert_eq!(got[1], (2, Err("'x' is not a symbol of a 9x9 grid".into())));
         assert_eq!(got[2], (3, Err("'x' is not a symbol of a 9x9 grid".into())));
         assert!(got[3].1.as_ref().unwrap_err().contains("cells, expected"));
@@ -917,7 +948,7 @@ mod tests {
     proptest::proptest! {
         #[test]
         fn never_panics_on_arbitrary_bytes(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..2000)) {
-            for format in [None, Some(Format::Line), Some(Format::Grid), Some(Format::Csv), Some(Format::Json)] {
+            for format in std::iter::once(None).chain(FORMATS.iter().copied().map(Some)) {
                 for r in Reader::new(&bytes[..], format, None) {
                     let _ = r.unwrap().grid.map(|g| g.validate());
                 }

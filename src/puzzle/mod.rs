@@ -71,14 +71,14 @@ pub mod unavoidable;
 use crate::candidates::{Singles, UnitMasks, singles_fill_all};
 use crate::grid::{Grid, Size};
 use crate::random::shuffle;
-use crate::solve::{Search, bands, has_other_solution_9, has_other_solution_within, search};
+use crate::solve::{Budget, Search, bands, has_other_solution, has_other_solution_9, search};
 use unavoidable::Unavoidable;
 
 /// A map of the cell (row, column) of a grid of side n to another cell.
 type CellMap = fn(usize, usize, usize) -> (usize, usize);
 
 /// The symmetry a puzzle's givens keep.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Symmetry {
     /// No symmetry
     None,
@@ -122,6 +122,25 @@ impl Symmetry {
             Symmetry::Diagonal => "diagonal",
             Symmetry::Antidiagonal => "antidiagonal",
             Symmetry::All => "all",
+        }
+    }
+
+    /// The symmetry of this name, if there is one.
+    pub fn named(name: &str) -> Option<Symmetry> {
+        Symmetry::ALL.iter().copied().find(|s| s.name() == name)
+    }
+
+    /// What it keeps, in a few words.
+    pub fn description(self) -> &'static str {
+        match self {
+            Symmetry::None => "No symmetry",
+            Symmetry::Rot180 => "Half turn: a given at (r, c) has one at (n-1-r, n-1-c)",
+            Symmetry::Rot90 => "Quarter turns",
+            Symmetry::Mirror => "Left-right mirror",
+            Symmetry::Flip => "Top-bottom flip",
+            Symmetry::Diagonal => "The main diagonal",
+            Symmetry::Antidiagonal => "The anti-diagonal",
+            Symmetry::All => "All eight symmetries of the square",
         }
     }
 
@@ -213,11 +232,11 @@ pub struct Settings {
     /// Stop as soon as the puzzle has at most this many clues (`None`: go
     /// on until minimal).
     pub clues: Option<usize>,
-    /// The guesses the uniqueness checks of one puzzle may spend together
-    /// (`u64::MAX`: no bound). A check the budget cuts short keeps its
-    /// givens: the puzzle stays unique, but is no longer known to be
-    /// minimal ([`Made::unproven`] counts those givens).
-    pub budget: u64,
+    /// The guesses the uniqueness checks of one puzzle may spend together.
+    /// A check the budget cuts short keeps its givens: the puzzle stays
+    /// unique, but is no longer known to be minimal ([`Made::unproven`]
+    /// counts those givens).
+    pub budget: Budget,
 }
 
 impl Settings {
@@ -225,7 +244,7 @@ impl Settings {
     pub const MINIMAL: Settings = Settings {
         symmetry: Symmetry::None,
         clues: None,
-        budget: u64::MAX,
+        budget: Budget::UNLIMITED,
     };
 }
 
@@ -339,7 +358,7 @@ fn remove_givens<R: Rng + ?Sized>(
     let mut unverified = Vec::new();
     // The guesses the checks may still spend, and the givens kept because
     // a check ran out of them.
-    let mut guesses = settings.budget;
+    let mut budget = settings.budget;
     let mut unproven = 0;
     for &o in &order {
         if clues <= target {
@@ -354,44 +373,8 @@ fn remove_givens<R: Rng + ?Sized>(
             puzzle.cells_mut()[i] = 0;
             tracked.unplace(i, solution.cells()[i]);
         }
-        // Whether the puzzle is still unique (`None`: the budget ran out
-        // first), and whether a hidden single fills the orbit's one cell
-        // from the other givens.
-        let (unique, hidden) = match orbit[..] {
-            // One cell whose value still follows from the other givens by
-            // a hidden single: the puzzle keeps its solutions, and hidden
-            // singles solve it if they solved it before.
-            [i] if tracked.hidden_forced(&puzzle, i, solution.cells()[i]) => {
-                if let Some(sets) = &mut sets {
-                    let emptied = sets.take(orbit);
-                    debug_assert!(!emptied, "a unique puzzle emptied an unavoidable set");
-                }
-                (Some(true), true)
-            }
-            // A small unavoidable set left without a given: the puzzle
-            // would have another solution.
-            _ if sets
-                .get_or_insert_with(|| Unavoidable::of_puzzle(solution, &puzzle, orbit))
-                .take(orbit) =>
-            {
-                (Some(false), false)
-            }
-            // One cell: unique when a naked single forces its value, else
-            // unless a solution puts another value there.
-            [i] if tracked.naked_forced(i) => (Some(true), false),
-            [i] => (
-                tracked
-                    .has_other_solution(&puzzle, i, solution, &mut guesses)
-                    .map(|other| !other),
-                false,
-            ),
-            _ => {
-                let budget = guesses;
-                let out = search(&puzzle, Search { limit: 2, budget });
-                guesses -= out.guesses;
-                ((!out.cut).then_some(out.solutions == 1), false)
-            }
-        };
+        let (unique, hidden) =
+            check_removal(&tracked, &puzzle, orbit, solution, &mut sets, &mut budget);
         if unique.is_none() {
             unproven += orbit.len();
         }
@@ -432,8 +415,64 @@ fn remove_givens<R: Rng + ?Sized>(
     Some(Made {
         puzzle,
         unproven,
-        guesses: settings.budget - guesses,
+        guesses: budget.spent() - settings.budget.spent(),
     })
+}
+
+/// Whether `puzzle`, with the givens of `orbit` just emptied, is still
+/// unique (`None`: the budget ran out first), and whether a hidden single
+/// fills the orbit's one cell from the other givens. The cheap answers
+/// first: a hidden single, a small unavoidable set left empty, a naked
+/// single; then a search.
+#[inline]
+fn check_removal(
+    tracked: &Tracked,
+    puzzle: &Grid,
+    orbit: &[usize],
+    solution: &Grid,
+    sets: &mut Option<Unavoidable>,
+    budget: &mut Budget,
+) -> (Option<bool>, bool) {
+    match orbit[..] {
+        // One cell whose value still follows from the other givens by a
+        // hidden single: the puzzle keeps its solutions, and hidden singles
+        // solve it if they solved it before.
+        [i] if tracked.hidden_forced(puzzle, i, solution.cells()[i]) => {
+            if let Some(sets) = sets {
+                let emptied = sets.take(orbit);
+                debug_assert!(!emptied, "a unique puzzle emptied an unavoidable set");
+            }
+            (Some(true), true)
+        }
+        // A small unavoidable set left without a given: the puzzle would
+        // have another solution.
+        _ if sets
+            .get_or_insert_with(|| Unavoidable::of_puzzle(solution, puzzle, orbit))
+            .take(orbit) =>
+        {
+            (Some(false), false)
+        }
+        // One cell: unique when a naked single forces its value, else
+        // unless a solution puts another value there.
+        [i] if tracked.naked_forced(i) => (Some(true), false),
+        [i] => (
+            tracked
+                .has_other_solution(puzzle, i, solution, budget)
+                .map(|other| !other),
+            false,
+        ),
+        _ => {
+            let out = search(
+                puzzle,
+                Search {
+                    limit: 2,
+                    budget: *budget,
+                },
+            );
+            budget.charge(out.guesses);
+            ((!out.cut).then_some(out.solutions == 1), false)
+        }
+    }
 }
 
 /// What the removal checks read besides the puzzle, kept in step with its
@@ -495,17 +534,17 @@ impl Tracked {
         self.units.used(self.size.places()[cell]).len() as usize == self.size.side() - 1
     }
 
-    /// [`has_other_solution_within`] on `puzzle`, whose givens these are.
+    /// [`has_other_solution`] on `puzzle`, whose givens these are.
     fn has_other_solution(
         &self,
         puzzle: &Grid,
         cell: usize,
         solution: &Grid,
-        guesses: &mut u64,
+        budget: &mut Budget,
     ) -> Option<bool> {
         match &self.bands {
-            Some(b) => has_other_solution_9(b, cell, solution, guesses),
-            None => has_other_solution_within(puzzle, cell, solution, guesses),
+            Some(b) => has_other_solution_9(b, cell, solution, budget),
+            None => has_other_solution(puzzle, cell, solution, budget),
         }
     }
 }
@@ -548,14 +587,14 @@ fn hidden_forced(puzzle: &Grid, units: &UnitMasks, cell: usize, v: u8) -> bool {
 
 /// The number of givens of a puzzle.
 pub fn clues(puzzle: &Grid) -> usize {
-    puzzle.cells().iter().filter(|&&v| v != 0).count()
+    puzzle.filled()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::random::grid_rng;
-    use crate::solve::{count_solutions, has_other_solution};
+    use crate::solve::count_solutions;
     use crate::strategies::Strategy;
 
     #[test]
@@ -617,10 +656,10 @@ mod tests {
                 let used = tracked.units.used(Size::S9.places()[c]).len();
                 let n = tracked.bands.as_ref().expect("9x9").naked_single(c);
                 assert_eq!(n, used == 8, "#{i} r{}c{}", c / 9, c % 9);
-                let o = tracked.has_other_solution(&puzzle, c, &grid, &mut u64::MAX.clone());
+                let o = tracked.has_other_solution(&puzzle, c, &grid, &mut { Budget::UNLIMITED });
                 assert_eq!(
                     o,
-                    Some(has_other_solution(&puzzle, c, &grid)),
+                    has_other_solution(&puzzle, c, &grid, &mut { Budget::UNLIMITED }),
                     "#{i} r{}c{}",
                     c / 9,
                     c % 9
@@ -645,7 +684,7 @@ mod tests {
                     let settings = Settings {
                         symmetry,
                         clues: None,
-                        budget: u64::MAX,
+                        budget: Budget::UNLIMITED,
                     };
                     let p = make(&mut grid_rng(4, i), &grid, settings).puzzle;
                     assert_eq!(crate::solve::solve(&p), Some(grid.clone()));
@@ -707,7 +746,7 @@ mod tests {
             let settings = Settings {
                 symmetry,
                 clues,
-                budget: u64::MAX,
+                budget: Budget::UNLIMITED,
             };
             let strategy = if size == Size::S16 {
                 Strategy::Backtrack
@@ -773,7 +812,7 @@ mod tests {
                 assert_eq!(free.unproven, 0);
                 for budget in [0, 3, 10, free.guesses] {
                     let settings = Settings {
-                        budget,
+                        budget: Budget::new(budget),
                         ..free_settings
                     };
                     let made = make(&mut grid_rng(6, i), &grid, settings);
@@ -790,7 +829,7 @@ mod tests {
                 }
                 // Exactly the guesses the pass needs: nothing is cut.
                 let exact = Settings {
-                    budget: free.guesses,
+                    budget: Budget::new(free.guesses),
                     ..free_settings
                 };
                 assert_eq!(make(&mut grid_rng(6, i), &grid, exact), free);
@@ -802,7 +841,7 @@ mod tests {
             let grid = Strategy::Chain.grid(&mut grid_rng(9, i), Size::S16);
             for budget in [0, 200] {
                 let settings = Settings {
-                    budget,
+                    budget: Budget::new(budget),
                     ..Settings::MINIMAL
                 };
                 let made = make(&mut grid_rng(10, i), &grid, settings);
@@ -816,7 +855,7 @@ mod tests {
             let grid = Strategy::Uniform.grid(&mut grid_rng(7, i), Size::S9);
             let settings = Settings {
                 clues: Some(25),
-                budget: 0,
+                budget: Budget::new(0),
                 ..Settings::MINIMAL
             };
             let made = make(&mut grid_rng(8, i), &grid, settings);
@@ -838,7 +877,7 @@ mod tests {
             Settings {
                 symmetry: Symmetry::None,
                 clues: Some(40),
-                budget: u64::MAX,
+                budget: Budget::UNLIMITED,
             },
         )
         .puzzle;

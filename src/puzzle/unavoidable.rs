@@ -72,8 +72,6 @@ impl Unavoidable {
 
     /// [`Unavoidable::new`] at side `N` with boxes of side `B` (fixed-size
     /// work arrays, divisions by constants).
-    // Rows and values are numbers here, used as indices into several tables.
-    #[allow(clippy::needless_range_loop)]
     fn build<const N: usize, const B: usize>(cells: &[u8]) -> Unavoidable {
         let per = N - 1 + 2 * (B - 1);
         let mut ua = Unavoidable {
@@ -88,31 +86,19 @@ impl Unavoidable {
         // value's number, less one above the cell's own), then with each
         // other row of its band (the row's place in the band, the same
         // way), then with each other column of its stack.
-        let add = |ua: &mut Unavoidable, r: usize, c: usize, slot: usize, set: u16| {
-            ua.of[(r * N + c) * per + slot] = set;
-        };
-        // Where value v + 1 is: the column in row k (`col_in_row[v][k]`),
-        // the row in column k, and the row in box k.
-        let mut col_in_row = [[0u8; N]; N];
-        let mut row_in_col = [[0u8; N]; N];
-        let mut row_in_box = [[0u8; N]; N];
-        // The same by row: value v + 1's cell in row k, as its first slot
-        // in `of`, and its box.
-        let mut slots_in_row = [[0usize; N]; N];
-        let mut box_in_row = [[0u8; N]; N];
-        for (i, &v) in cells[..N * N].iter().enumerate() {
-            let (r, c, v) = (i / N, i % N, usize::from(v) - 1);
-            col_in_row[v][r] = c as u8;
-            row_in_col[v][c] = r as u8;
-            row_in_box[v][r / B * B + c / B] = r as u8;
-            slots_in_row[v][r] = i * per;
-            box_in_row[v][r] = (r / B * B + c / B) as u8;
-        }
-        // Two values a and b. The a-cell and b-cell of a row are linked, so
-        // the parts are unions of rows: row k is linked to the rows of the
-        // b-cells in its a-cell's column and box. Gather each part's rows
-        // depth first (both links are permutations of the rows, so
-        // following them forwards reaches the whole part).
+        let places = Places::<N>::of::<B>(cells, per);
+        ua.add_value_pairs::<N>(&places);
+        ua.add_line_pairs::<N, B>(cells, &places);
+        ua
+    }
+
+    /// The sets of two values: the a-cell and b-cell of a row are linked,
+    /// so the parts are unions of rows: row k is linked to the rows of the
+    /// b-cells in its a-cell's column and box. Each part's rows are
+    /// gathered depth first (both links are permutations of the rows, so
+    /// following them forwards reaches the whole part).
+    #[inline]
+    fn add_value_pairs<const N: usize>(&mut self, at: &Places<N>) {
         let mut stack = [0usize; N];
         let all_rows = (1u32 << N) - 1;
         for a in 0..N {
@@ -122,7 +108,7 @@ impl Unavoidable {
                 while seen != all_rows {
                     let k0 = (!seen).trailing_zeros() as usize;
                     seen |= 1 << k0;
-                    let set = ua.open();
+                    let set = self.open();
                     stack[0] = k0;
                     let mut len = 1;
                     let mut size = 0;
@@ -131,8 +117,8 @@ impl Unavoidable {
                         let k = stack[len];
                         // a < bv: the a-cell's slot for bv is bv - 1, the
                         // bv-cell's slot for a is a.
-                        ua.of[slots_in_row[a][k] + bv - 1] = set;
-                        ua.of[slots_in_row[bv][k] + a] = set;
+                        self.of[at.slots_in_row[a][k] + bv - 1] = set;
+                        self.of[at.slots_in_row[bv][k] + a] = set;
                         size += 2;
                         // Without a branch on whether a row is new (it
                         // would be mispredicted often): each is pushed,
@@ -141,8 +127,8 @@ impl Unavoidable {
                         // than N once a row is popped, so `len` stays a
                         // valid index.)
                         for next in [
-                            row_in_col[bv][usize::from(col_in_row[a][k])],
-                            row_in_box[bv][usize::from(box_in_row[a][k])],
+                            at.row_in_col[bv][usize::from(at.col_in_row[a][k])],
+                            at.row_in_box[bv][usize::from(at.box_in_row[a][k])],
                         ] {
                             let bit = 1u32 << next;
                             stack[len] = usize::from(next);
@@ -150,15 +136,26 @@ impl Unavoidable {
                             seen |= bit;
                         }
                     }
-                    ua.left[usize::from(set)] = size;
+                    self.left[usize::from(set)] = size;
                 }
             }
         }
-        // Two rows of a band, then two columns of a stack.
+    }
+
+    /// The sets of two rows of a band, then of two columns of a stack.
+    // Rows and values are numbers here, used as indices into several tables.
+    #[allow(clippy::needless_range_loop)]
+    #[inline]
+    fn add_line_pairs<const N: usize, const B: usize>(&mut self, cells: &[u8], at: &Places<N>) {
+        let per = self.per;
         for transpose in [false, true] {
             // Where value v + 1 is across line k (in a row, its column; in a
             // column, its row).
-            let across = if transpose { &row_in_col } else { &col_in_row };
+            let across = if transpose {
+                &at.row_in_col
+            } else {
+                &at.col_in_row
+            };
             let first = N - 1 + if transpose { B - 1 } else { 0 };
             for r1 in 0..N {
                 for r2 in r1 + 1..(r1 / B + 1) * B {
@@ -167,7 +164,7 @@ impl Unavoidable {
                         if seen[start] {
                             continue;
                         }
-                        let set = ua.open();
+                        let set = self.open();
                         let mut c = start;
                         while !seen[c] {
                             seen[c] = true;
@@ -180,9 +177,9 @@ impl Unavoidable {
                             // in the band less one, line r2's is r1's place.
                             let slots = [first + r2 % B - 1, first + r1 % B];
                             for ((r, cc), slot) in cells12.into_iter().zip(slots) {
-                                add(&mut ua, r, cc, slot, set);
+                                self.of[(r * N + cc) * per + slot] = set;
                             }
-                            ua.left[usize::from(set)] += 2;
+                            self.left[usize::from(set)] += 2;
                             // Where line r1 has line r2's value.
                             c = usize::from(across[usize::from(v) - 1][r1]);
                         }
@@ -190,7 +187,6 @@ impl Unavoidable {
                 }
             }
         }
-        ua
     }
 
     /// A new empty set's number.
@@ -221,6 +217,41 @@ impl Unavoidable {
                 self.left[set as usize] += 1;
             }
         }
+    }
+}
+
+/// Where each value is in a grid of side `N`, by line: value v + 1's
+/// column in row k (`col_in_row[v][k]`), its row in column k and in box
+/// k, its cell's first slot in row k, and its box in row k.
+struct Places<const N: usize> {
+    col_in_row: [[u8; N]; N],
+    row_in_col: [[u8; N]; N],
+    row_in_box: [[u8; N]; N],
+    slots_in_row: [[usize; N]; N],
+    box_in_row: [[u8; N]; N],
+}
+
+impl<const N: usize> Places<N> {
+    /// The places of the grid of `cells`, with boxes of side `B` and
+    /// `per` slots per cell.
+    #[inline]
+    fn of<const B: usize>(cells: &[u8], per: usize) -> Places<N> {
+        let mut at = Places {
+            col_in_row: [[0u8; N]; N],
+            row_in_col: [[0u8; N]; N],
+            row_in_box: [[0u8; N]; N],
+            slots_in_row: [[0usize; N]; N],
+            box_in_row: [[0u8; N]; N],
+        };
+        for (i, &v) in cells[..N * N].iter().enumerate() {
+            let (r, c, v) = (i / N, i % N, usize::from(v) - 1);
+            at.col_in_row[v][r] = c as u8;
+            at.row_in_col[v][c] = r as u8;
+            at.row_in_box[v][r / B * B + c / B] = r as u8;
+            at.slots_in_row[v][r] = i * per;
+            at.box_in_row[v][r] = (r / B * B + c / B) as u8;
+        }
+        at
     }
 }
 

@@ -42,6 +42,9 @@
 //! uniqueness checks of `puzzle`, which seldom guess that often, more
 //! than it saved); like JCZSolve, speed over deduction. No subsets or
 //! fish.
+//!
+//! The 16x16 solver ([`super::bands16`]) carries the idea to 64-bit bands;
+//! its module says why the two are not one generic.
 
 use super::explore::DeadEnds;
 use super::{Budget, Found};
@@ -857,7 +860,7 @@ fn explore(
     loop {
         // A search past its first guesses is on a hard puzzle: it also
         // claims along columns, and weights its guesses.
-        let hard = budget.spent >= WEIGH_AFTER;
+        let hard = budget.spent_here() >= WEIGH_AFTER;
         if board.propagate(hard).is_err() {
             board.learn(weights);
             return;

@@ -34,7 +34,22 @@
 //! recursion, and the weights beside them.
 //!
 //! **Cost.** Per band update a few shifts, two table look-ups and the row
-//! and column tests; the README's solver table has the measured times.
+//! and column tests; docs/PERFORMANCE.md has the measured times.
+//!
+//! **Why this is not one generic with [`super::bands`].** The two share an
+//! idea (a mask per digit and band, a table over a band's row-box
+//! pattern), not their code: the 9x9 band is 27 bits of a `u32` with six
+//! 512-entry tables built at compile time (triads, the boxes a row's
+//! candidates allow, column claims, singles), its own recursive search on
+//! a 300-byte board copied per guess, and guess weights switched on only
+//! after its first guesses; the 16x16 band is a whole `u64`, its one table
+//! (65,536 quad patterns) is built at first use, it counts candidates
+//! bit-sliced across sixteen digits, and it runs on the shared
+//! heap-stacked search of `explore.rs` with weights from the start. A
+//! generic over the band word would have to abstract each of those
+//! differences behind a trait, on the 9x9 path that makes the whole
+//! tool's speed (it is faster than tdoku on every published set): the two
+//! stay apart, and each keeps its own tests against the per-cell solver.
 
 use super::explore::{DeadEnds, NO_FAILURE, Node, explore};
 use super::{Budget, Found};
@@ -573,11 +588,7 @@ mod tests {
                 keep: true,
                 first: None,
             };
-            let mut budget = Budget {
-                left: u64::MAX,
-                spent: 0,
-                cut: false,
-            };
+            let mut budget = Budget::UNLIMITED;
             if bands {
                 search(p, exclude, hint, &mut found, &mut budget);
             } else {

@@ -18,16 +18,17 @@ pub mod bands16;
 mod explore;
 pub mod generic;
 
-/// The default search budget of the commands: guesses per puzzle.
-pub const DEFAULT_BUDGET: u64 = 1_000_000;
+/// The default search budget of the commands: a million guesses per
+/// puzzle.
+pub const DEFAULT_BUDGET: Budget = Budget::new(1_000_000);
 
 /// How far to search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Search {
     /// Stop after this many solutions (at least 1).
     pub limit: u64,
-    /// Stop after this many guesses; `u64::MAX` for no bound.
-    pub budget: u64,
+    /// The guesses the search may make.
+    pub budget: Budget,
 }
 
 impl Default for Search {
@@ -35,7 +36,7 @@ impl Default for Search {
     fn default() -> Self {
         Search {
             limit: 2,
-            budget: u64::MAX,
+            budget: Budget::UNLIMITED,
         }
     }
 }
@@ -93,19 +94,90 @@ impl Found {
     }
 }
 
-/// The guesses a search may still make.
+/// The guesses searches may make (a guess is a branch tried beyond
+/// deduction), and what they spent: the one budget type, from the
+/// `--budget` option of the commands down to the search. A budget is a
+/// plain value: copy it to give each puzzle the same bound, or lend one
+/// (`&mut`) to several searches to bound them together.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
     left: u64,
     spent: u64,
+    /// What had been spent when the latest search began.
+    began: u64,
+    /// Whether the latest search ran out.
     cut: bool,
 }
 
+impl std::fmt::Display for Budget {
+    /// The bound, as a number of guesses.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.bound())
+    }
+}
+
 impl Budget {
+    /// No bound.
+    pub const UNLIMITED: Budget = Budget::new(u64::MAX);
+
+    /// A bound of `guesses` (`u64::MAX`: none).
+    pub const fn new(guesses: u64) -> Budget {
+        Budget {
+            left: guesses,
+            spent: 0,
+            began: 0,
+            cut: false,
+        }
+    }
+
+    /// The guesses not yet spent.
+    pub fn left(&self) -> u64 {
+        self.left
+    }
+
+    /// The guesses spent so far.
+    pub fn spent(&self) -> u64 {
+        self.spent
+    }
+
+    /// The bound it started with.
+    pub fn bound(&self) -> u64 {
+        self.left.saturating_add(self.spent)
+    }
+
+    /// Whether there is no bound.
+    pub fn is_unlimited(&self) -> bool {
+        self.bound() == u64::MAX
+    }
+
+    /// Counts `guesses` that a search made with a copy of this budget spent.
+    pub fn charge(&mut self, guesses: u64) {
+        self.left = self.left.saturating_sub(guesses);
+        self.spent = self.spent.saturating_add(guesses);
+    }
+
+    /// Starts a search: whether it runs out, and what it spends, are its
+    /// own.
+    #[inline]
+    fn begin(&mut self) {
+        self.cut = false;
+        self.began = self.spent;
+    }
+
+    /// The guesses the current search has spent.
+    #[inline]
+    pub(crate) fn spent_here(&self) -> u64 {
+        self.spent - self.began
+    }
+
     /// Takes one guess from the budget; `false` (and the search stops) if
     /// none is left.
     #[inline]
     pub(crate) fn spend(&mut self) -> bool {
-        if self.left == 0 {
+        // Every 256 guesses, whether the process is stopping (its reader
+        // has gone): a long search then ends at once, as if cut.
+        if self.left == 0 || (self.spent & 255 == 255 && crate::pipeline::interrupted()) {
+            self.left = 0;
             self.cut = true;
             return false;
         }
@@ -128,7 +200,10 @@ pub fn search(puzzle: &Grid, search: Search) -> Outcome {
 }
 
 /// Whether `puzzle` has a solution that differs from `solution` (a
-/// complete grid) at the empty cell `cell`.
+/// complete grid) at the empty cell `cell`, with the guesses `budget`
+/// allows (what the search spends is taken from it); `None` if the budget
+/// ran out before the search could tell (with [`Budget::UNLIMITED`] it
+/// never does).
 ///
 /// This is the fast uniqueness test for top-down removal: if a puzzle has
 /// the unique solution S, it stays unique without the given at `cell`
@@ -141,103 +216,64 @@ pub fn search(puzzle: &Grid, search: Search) -> Outcome {
 ///
 /// The givens of `puzzle` must be values of `solution` (the search then
 /// skips checking them against each other).
-pub fn has_other_solution(puzzle: &Grid, cell: usize, solution: &Grid) -> bool {
-    has_other_solution_within(puzzle, cell, solution, &mut u64::MAX.clone()) == Some(true)
-}
-
-/// [`has_other_solution`] within a budget: `guesses` is what the search
-/// may spend, and what it spent is taken from it. `None` if the budget ran
-/// out before the search could tell (with `u64::MAX` it never does).
-pub fn has_other_solution_within(
+pub fn has_other_solution(
     puzzle: &Grid,
     cell: usize,
     solution: &Grid,
-    guesses: &mut u64,
+    budget: &mut Budget,
 ) -> Option<bool> {
     debug_assert!(solution.is_valid() && solution.is_complete());
     debug_assert!(
         (puzzle.cells().iter().zip(solution.cells())).all(|(&p, &s)| p == 0 || p == s),
         "the puzzle's givens are not the solution's"
     );
-    exists_without(
-        puzzle,
-        (cell, solution.cells()[cell]),
-        Some(solution),
-        guesses,
-    )
+    let mut found = Found::first();
+    let exclude = Some((cell, solution.cells()[cell]));
+    budget.begin();
+    if puzzle.size() == Size::S9 {
+        bands::search(puzzle, true, exclude, Some(solution), &mut found, budget);
+    } else if puzzle.size() == Size::S16 {
+        bands16::search(puzzle, exclude, Some(solution), &mut found, budget);
+    } else {
+        generic::search(puzzle, exclude, Some(solution), &mut found, budget);
+    }
+    found.settled(budget)
 }
 
-/// [`has_other_solution_within`] for a 9x9 puzzle given by its givens'
-/// band masks (kept in step by the caller, as top-down removal does):
-/// whether the puzzle of `givens`, which leaves `cell` empty, has a
-/// solution other than `solution` there.
+/// [`has_other_solution`] for a 9x9 puzzle given by its givens' band
+/// masks (kept in step by the caller, as top-down removal does): whether
+/// the puzzle of `givens`, which leaves `cell` empty, has a solution other
+/// than `solution` there.
 pub fn has_other_solution_9(
     givens: &bands::Givens,
     cell: usize,
     solution: &Grid,
-    guesses: &mut u64,
+    budget: &mut Budget,
 ) -> Option<bool> {
     debug_assert_eq!(solution.size(), Size::S9);
-    let (mut found, mut budget) = first_solution(*guesses);
+    let mut found = Found::first();
     let exclude = Some((cell, solution.cells()[cell]));
-    bands::search_givens(givens, exclude, Some(solution), &mut found, &mut budget);
-    settle(&found, &budget, guesses)
+    budget.begin();
+    bands::search_givens(givens, exclude, Some(solution), &mut found, budget);
+    found.settled(budget)
 }
 
-/// Whether `puzzle` has a solution in which the empty cell `cell` does not
-/// hold `value` (any puzzle; givens that conflict give no solution).
-#[deprecated(
-    since = "0.4.1",
-    note = "use `has_other_solution`, which takes the solution and is faster"
-)]
-pub fn has_solution_without(puzzle: &Grid, cell: usize, value: u8) -> bool {
-    exists_without(puzzle, (cell, value), None, &mut u64::MAX.clone()) == Some(true)
-}
-
-/// Whether `puzzle` has a solution without `value` at the empty `cell`,
-/// guessing the `hint`'s values first. With a hint, the givens are taken
-/// to be the hint's (see [`has_other_solution`]) and not checked.
-fn exists_without(
-    puzzle: &Grid,
-    (cell, value): (usize, u8),
-    hint: Option<&Grid>,
-    guesses: &mut u64,
-) -> Option<bool> {
-    let (mut found, mut budget) = first_solution(*guesses);
-    let exclude = Some((cell, value));
-    if puzzle.size() == Size::S9 {
-        let trusted = hint.is_some();
-        bands::search(puzzle, trusted, exclude, hint, &mut found, &mut budget);
-    } else if puzzle.size() == Size::S16 {
-        bands16::search(puzzle, exclude, hint, &mut found, &mut budget);
-    } else {
-        generic::search(puzzle, exclude, hint, &mut found, &mut budget);
+impl Found {
+    /// A search for any one solution: a limit of one, none kept.
+    fn first() -> Found {
+        Found {
+            limit: 1,
+            count: 0,
+            keep: false,
+            first: None,
+        }
     }
-    settle(&found, &budget, guesses)
-}
 
-/// Takes what a search for one solution spent from `guesses`; whether it
-/// found one, `None` if the budget cut it first.
-fn settle(found: &Found, budget: &Budget, guesses: &mut u64) -> Option<bool> {
-    *guesses = guesses.saturating_sub(budget.spent);
-    (found.count > 0 || !budget.cut).then_some(found.count > 0)
-}
-
-/// What a search for any one solution starts with: a limit of one, no
-/// solution kept, a budget of `guesses`.
-fn first_solution(guesses: u64) -> (Found, Budget) {
-    let found = Found {
-        limit: 1,
-        count: 0,
-        keep: false,
-        first: None,
-    };
-    let budget = Budget {
-        left: guesses,
-        spent: 0,
-        cut: false,
-    };
-    (found, budget)
+    /// Whether a search for one solution found one; `None` if its budget
+    /// cut it first.
+    fn settled(&self, budget: &Budget) -> Option<bool> {
+        (self.count > 0 || !budget.cut).then_some(self.count > 0)
+    }
 }
 
 fn search_all(puzzle: &Grid, search: Search, keep: bool) -> Outcome {
@@ -247,11 +283,8 @@ fn search_all(puzzle: &Grid, search: Search, keep: bool) -> Outcome {
         keep,
         first: None,
     };
-    let mut budget = Budget {
-        left: search.budget,
-        spent: 0,
-        cut: false,
-    };
+    let mut budget = search.budget;
+    budget.begin();
     if puzzle.size() == Size::S9 {
         bands::search(puzzle, false, None, None, &mut found, &mut budget);
     } else if puzzle.size() == Size::S16 {
@@ -262,7 +295,7 @@ fn search_all(puzzle: &Grid, search: Search, keep: bool) -> Outcome {
     Outcome {
         solutions: found.count,
         first: found.first,
-        guesses: budget.spent,
+        guesses: budget.spent - search.budget.spent,
         cut: budget.cut,
     }
 }
@@ -279,7 +312,7 @@ pub fn solve(puzzle: &Grid) -> Option<Grid> {
 pub fn count_solutions(puzzle: &Grid, limit: u64) -> u64 {
     let search = Search {
         limit,
-        budget: u64::MAX,
+        budget: Budget::UNLIMITED,
     };
     search_all(puzzle, search, false).solutions
 }
@@ -329,16 +362,19 @@ mod tests {
             // One empty cell: its value is forced.
             let mut p = g.clone();
             p.cells_mut()[7] = 0;
-            assert!(!has_other_solution(&p, 7, &g), "{size}");
-            #[allow(deprecated)]
-            {
-                // Excluding another value leaves the solution.
-                assert!(!has_solution_without(&p, 7, g.cells()[7]), "{size}");
-                let other = g.cells()[7] % size.side() as u8 + 1;
-                assert!(has_solution_without(&p, 7, other), "{size}");
-            }
+            let unlimited = &mut { Budget::UNLIMITED };
+            assert_eq!(
+                has_other_solution(&p, 7, &g, unlimited),
+                Some(false),
+                "{size}"
+            );
             // The empty grid has solutions with every value there.
-            assert!(has_other_solution(&Grid::empty(size), 7, &g), "{size}");
+            let empty = Grid::empty(size);
+            assert_eq!(
+                has_other_solution(&empty, 7, &g, unlimited),
+                Some(true),
+                "{size}"
+            );
         }
         // An unavoidable rectangle emptied: the other solution avoids each
         // of its four values.
@@ -353,7 +389,9 @@ mod tests {
                                 p.set(r, c, 0);
                             }
                             let cell = Size::S9.cell(r1, c1);
-                            assert!(has_other_solution(&p, cell, &g));
+                            let other =
+                                has_other_solution(&p, cell, &g, &mut { Budget::UNLIMITED });
+                            assert_eq!(other, Some(true));
                             break 'search;
                         }
                     }
@@ -375,7 +413,7 @@ mod tests {
                         &Grid::empty(size),
                         Search {
                             limit: 1,
-                            budget: 100_000,
+                            budget: Budget::new(100_000),
                         },
                     )
                 })
@@ -415,7 +453,7 @@ mod tests {
             &Grid::empty(Size::S9),
             Search {
                 limit: 1_000_000,
-                budget: 50,
+                budget: Budget::new(50),
             },
         );
         assert!(out.cut);

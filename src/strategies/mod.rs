@@ -122,19 +122,12 @@ strategies! {
     Chain => "chain", chain::Chain;
 }
 
-/// `--strategy` values: each strategy's name, with its description and
-/// sizes as the help text.
-impl clap::ValueEnum for Strategy {
-    fn value_variants<'a>() -> &'a [Self] {
-        Strategy::ALL
-    }
-
-    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        Some(clap::builder::PossibleValue::new(self.name()).help(self.help()))
-    }
-}
-
 impl Strategy {
+    /// The strategy of this name, if there is one.
+    pub fn named(name: &str) -> Option<Strategy> {
+        Strategy::ALL.iter().copied().find(|s| s.name() == name)
+    }
+
     /// The description with the sizes, as `--help` shows it.
     pub fn help(self) -> String {
         let sides: Vec<String> = self.sizes().iter().map(|s| s.side().to_string()).collect();
@@ -185,26 +178,34 @@ pub struct UnsupportedSize {
     pub size: Size,
 }
 
+impl UnsupportedSize {
+    /// The strategies that can fill the size asked for.
+    pub fn others(&self) -> Vec<Strategy> {
+        Strategy::ALL
+            .iter()
+            .copied()
+            .filter(|s| s.supports(self.size))
+            .collect()
+    }
+}
+
 impl std::fmt::Display for UnsupportedSize {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let sides: Vec<String> = self
+        let sizes: Vec<String> = self
             .strategy
             .sizes()
             .iter()
-            .map(|s| s.side().to_string())
+            .map(|s| s.to_string())
             .collect();
-        let others: Vec<&str> = Strategy::ALL
-            .iter()
-            .filter(|s| s.supports(self.size))
-            .map(|s| s.name())
-            .collect();
+        let others: Vec<&str> = self.others().iter().map(|s| s.name()).collect();
         write!(
             f,
-            "strategy '{}' cannot make {} grids; use --size {}, or a strategy that can: {}",
+            "strategy '{}' cannot make {} grids; it makes {}, and {} make {}",
             self.strategy,
             self.size,
-            sides.join(", "),
-            others.join(", ")
+            sizes.join(", "),
+            others.join(", "),
+            self.size
         )
     }
 }
@@ -291,17 +292,12 @@ mod tests {
 
     #[test]
     fn every_strategy_is_listed_once_with_a_name_and_sizes() {
-        use clap::ValueEnum;
-        assert_eq!(Strategy::ALL, Strategy::value_variants());
         for &s in Strategy::ALL {
             assert!(!s.description().is_empty());
             assert!(!s.sizes().is_empty());
-            assert_eq!(
-                Strategy::from_str(s.name(), false).ok(),
-                Some(s),
-                "name and clap value differ"
-            );
+            assert_eq!(Strategy::named(s.name()), Some(s), "{s}");
         }
+        assert_eq!(Strategy::named("nope"), None);
     }
 
     #[test]
@@ -312,8 +308,8 @@ mod tests {
         };
         assert_eq!(
             e.to_string(),
-            "strategy 'uniform' cannot make 16x16 grids; use --size 4, 9, \
-             or a strategy that can: backtrack, rotate, bas, potential, chain"
+            "strategy 'uniform' cannot make 16x16 grids; it makes 4x4, 9x9, \
+             and backtrack, rotate, bas, potential, chain make 16x16"
         );
     }
 }

@@ -128,8 +128,7 @@ use crate::grid::{Grid, Size};
 use crate::random::{below, below_u64};
 
 /// The one-line description.
-pub const DESCRIPTION: &str =
-    "exact uniform sampling: every grid equally likely (band counting with rejection)";
+pub const DESCRIPTION: &str = "exact uniform sampling by band counting: every grid equally likely";
 
 /// The largest number of bands with one signature (the pure band's).
 pub const MAX_B: u32 = 1728;

@@ -255,7 +255,51 @@ impl Step {
         }
     }
 
-    fn pattern(&self, size: Size) -> String {
+    /// The step in words a person can follow, e.g. "hidden single in box 3:
+    /// r2c7 = 5" or "X-wing on 4 in rows 2, 7: removes 4 from r5c3".
+    pub fn describe(&self, size: Size) -> String {
+        self.describe_in(size, &|v| char::from(size.symbol(v)))
+    }
+
+    /// [`Step::describe`], each value written as `symbol` gives it (the
+    /// symbols of the run: letters for 16x16, another alphabet).
+    pub fn describe_in(&self, size: Size, symbol: &dyn Fn(u8) -> char) -> String {
+        let value_list = |values: Mask| -> String {
+            let v: Vec<String> = values.iter().map(|v| symbol(v).to_string()).collect();
+            v.join(",")
+        };
+        let mut s = match &self.hint {
+            // Nested chains describe themselves as SE does: "Dynamic Cell
+            // Forcing Chains (+): r4c5 ==> r6c2.7 on".
+            Some(h) => format!("{}: {}", h.name, nested::in_symbols(&h.summary, symbol)),
+            None => self.pattern(size, symbol),
+        };
+        s.push(':');
+        if let Some((cell, v)) = self.place {
+            let _ = write!(s, " {} = {}", cell_name(size, cell), symbol(v));
+        }
+        if !self.removes.is_empty() {
+            if self.place.is_some() {
+                s.push(',');
+            }
+            s.push_str(" removes ");
+            let parts: Vec<String> = self
+                .removes
+                .iter()
+                .map(|&(c, m)| format!("{} from {}", value_list(m), cell_name(size, c)))
+                .collect();
+            s.push_str(&parts.join(", "));
+        }
+        s
+    }
+
+    /// The pattern part of [`Step::describe_in`]: technique, values, units,
+    /// cells and chain.
+    fn pattern(&self, size: Size, symbol: &dyn Fn(u8) -> char) -> String {
+        let value_list = |values: Mask| -> String {
+            let v: Vec<String> = values.iter().map(|v| symbol(v).to_string()).collect();
+            v.join(",")
+        };
         let mut s = self.technique.words();
         if !self.values.is_empty() {
             let _ = write!(s, " on {}", value_list(self.values));
@@ -272,38 +316,11 @@ impl Step {
                 .chain
                 .iter()
                 .map(|&(c, v, on)| {
+                    let v = symbol(v);
                     format!("{}{}{v}", cell_name(size, c), if on { "=" } else { "≠" })
                 })
                 .collect();
             let _ = write!(s, " {}", links.join(" → "));
-        }
-        s
-    }
-
-    /// The step in words a person can follow, e.g. "hidden single in box 3:
-    /// r2c7 = 5" or "X-wing on 4 in rows 2, 7: removes 4 from r5c3".
-    pub fn describe(&self, size: Size) -> String {
-        let mut s = match &self.hint {
-            // Nested chains describe themselves as SE does: "Dynamic Cell
-            // Forcing Chains (+): r4c5 ==> r6c2.7 on".
-            Some(h) => format!("{}: {}", h.name, h.summary),
-            None => self.pattern(size),
-        };
-        s.push(':');
-        if let Some((cell, v)) = self.place {
-            let _ = write!(s, " {} = {v}", cell_name(size, cell));
-        }
-        if !self.removes.is_empty() {
-            if self.place.is_some() {
-                s.push(',');
-            }
-            s.push_str(" removes ");
-            let parts: Vec<String> = self
-                .removes
-                .iter()
-                .map(|&(c, m)| format!("{} from {}", value_list(m), cell_name(size, c)))
-                .collect();
-            s.push_str(&parts.join(", "));
         }
         s
     }
@@ -328,11 +345,6 @@ pub fn region_name(size: Size, region: usize) -> String {
 fn region_list(size: Size, regions: &[usize]) -> String {
     let names: Vec<String> = regions.iter().map(|&r| region_name(size, r)).collect();
     names.join(", ")
-}
-
-fn value_list(values: Mask) -> String {
-    let v: Vec<String> = values.iter().map(|v| v.to_string()).collect();
-    v.join(",")
 }
 
 /// The first step SE's rater would take on `board`, or `None` when no

@@ -50,8 +50,9 @@ pub(crate) mod unary;
 
 use engine::{Engine, cause, tenths};
 
+use engine::Kind;
 use grid::{Cands, Fixed, Pot, cell_of, is_on, v0_of};
-use multiple::{Kind, Outcome};
+use multiple::Outcome;
 
 /// The highest nesting level (SE's last "experimental" producer).
 pub const LEVELS: u8 = 5;
@@ -123,12 +124,13 @@ pub struct Cut {
 }
 
 impl Nester {
-    /// A search state with a budget of `limit` units of work (potentials
-    /// followed; about 30 million a second) over all the steps it takes.
-    pub fn new(limit: u64) -> Nester {
+    /// A search state with `work` as its budget, in units of work
+    /// (potentials followed; about 30 million a second) over all the steps
+    /// it takes.
+    pub fn new(work: crate::solve::Budget) -> Nester {
         Nester {
             engine: None,
-            limit,
+            limit: work.left(),
             ceiling: u8::MAX,
         }
     }
@@ -326,6 +328,55 @@ fn desc_text(d: &engine::Desc) -> String {
             )
         }
     }
+}
+
+/// Every hint of the simple inner rule `rule` (locking, pairs, X-wings)
+/// on `work` that depends on what a chaining removed (`diff`, per value),
+/// in SE's order. The engine asks here, so that it imports no rule.
+fn simple_hints(
+    rule: engine::Rule,
+    work: &Cands,
+    fixed: &Fixed,
+    diff: &[u128; 9],
+) -> Vec<engine::InnerHint> {
+    use engine::Rule;
+    match rule {
+        Rule::Locking => rules::locking(work, diff),
+        Rule::HiddenPair => rules::hidden_pairs(work, fixed, diff),
+        Rule::NakedPair => rules::naked_pairs(work, fixed, diff),
+        Rule::XWing => rules::x_wings(work, fixed, diff),
+        _ => unreachable!("chaining rules run in chain_hints()"),
+    }
+}
+
+/// Every hint of the chaining inner rule `rule` (forcing chains, multiple
+/// and dynamic forcing chains) on `work`, in SE's order.
+fn chain_hints(e: &mut Engine, rule: engine::Rule, work: &Cands) -> Vec<engine::InnerHint> {
+    use engine::Rule;
+    match rule {
+        Rule::Forcing => unary::all(e, work),
+        Rule::Multiple => multiple::all(e, work, false, 0),
+        Rule::Dynamic(level) => multiple::all(e, work, true, level),
+        _ => unreachable!("simple rules run in simple_hints()"),
+    }
+}
+
+/// `summary` (a [`ChainHint`]'s) with its values written as `symbol` gives
+/// them: the digit after each `.` (`r4c5.7`), and the value that opens a
+/// region forcing summary (`7 in box 3 ==> ...`).
+pub fn in_symbols(summary: &str, symbol: &dyn Fn(u8) -> char) -> String {
+    let value = |c: char| match c.to_digit(10) {
+        Some(d @ 1..=9) => symbol(d as u8),
+        _ => c,
+    };
+    let mut out = String::with_capacity(summary.len());
+    let mut prev = None;
+    for (i, c) in summary.char_indices() {
+        let is_value = prev == Some('.') || (i == 0 && summary[1..].starts_with(" in "));
+        out.push(if is_value { value(c) } else { c });
+        prev = Some(c);
+    }
+    out
 }
 
 fn step(e: &mut Engine, dynamic: bool, level: u8, out: &Outcome) -> Step {

@@ -26,6 +26,7 @@ use std::collections::HashMap;
 use std::collections::VecDeque;
 use std::rc::Rc;
 
+pub(crate) use super::grid::cause;
 use super::grid::{
     CELL_REGIONS, Cands, Fixed, POTS, Pot, REGION_CELLS, cell_of, cells, flip, is_on, pot, two,
     v0_of, values,
@@ -34,22 +35,6 @@ use super::links::Links;
 
 /// No node.
 pub(crate) const NONE: u32 = u32::MAX;
-
-/// Why a potential holds (SE's `Potential.Cause`).
-pub(crate) mod cause {
-    /// The assumption a chaining starts from.
-    pub const INITIAL: u8 = 0;
-    /// The cell's one other value (or, for "off", the cell holds another).
-    pub const NAKED: u8 = 1;
-    /// The value's one other place in the box (or "off": the box holds it).
-    pub const BOX: u8 = 2;
-    /// ... in the row.
-    pub const ROW: u8 = 3;
-    /// ... in the column.
-    pub const COLUMN: u8 = 4;
-    /// Removed by an inner rule (a nesting level's "advanced" implication).
-    pub const ADVANCED: u8 = 5;
-}
 
 /// One potential reached, with the potentials it follows from.
 #[derive(Clone, Copy, Debug)]
@@ -213,9 +198,22 @@ pub(crate) enum Desc {
     Chains {
         dynamic: bool,
         level: u8,
-        kind: super::multiple::Kind,
+        kind: Kind,
         target: Pot,
     },
+}
+
+/// What a hint is, for its name and its chains' starting points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// An assumption (on or off) leading to a contradiction.
+    Contradiction(Pot),
+    /// A consequence of both "on" and "off" of this potential.
+    Double(Pot),
+    /// A consequence of every value of a cell.
+    Cell(u8),
+    /// A consequence of every place of a value (0-based) in a region.
+    Region(u8, u8),
 }
 
 /// The inner rules, in SE's order.
@@ -561,10 +559,9 @@ impl Engine {
         let diff: [u128; 9] = std::array::from_fn(|v0| source.bb[v0] & !work.bb[v0]);
         for &rule in rules(level) {
             let hints = match rule {
-                Rule::Locking => Rc::new(super::rules::locking(work, &diff)),
-                Rule::HiddenPair => Rc::new(super::rules::hidden_pairs(work, &self.fixed, &diff)),
-                Rule::NakedPair => Rc::new(super::rules::naked_pairs(work, &self.fixed, &diff)),
-                Rule::XWing => Rc::new(super::rules::x_wings(work, &self.fixed, &diff)),
+                Rule::Locking | Rule::HiddenPair | Rule::NakedPair | Rule::XWing => {
+                    Rc::new(super::simple_hints(rule, work, &self.fixed, &diff))
+                }
                 _ => self.inner_hints(rule, work),
             };
             if self.cut {
@@ -635,12 +632,7 @@ impl Engine {
                     return h.clone();
                 }
 
-                let hints = match rule {
-                    Rule::Forcing => super::unary::all(self, work),
-                    Rule::Multiple => super::multiple::all(self, work, false, 0),
-                    Rule::Dynamic(level) => super::multiple::all(self, work, true, level),
-                    _ => unreachable!(),
-                };
+                let hints = super::chain_hints(self, rule, work);
                 let hints = Rc::new(hints);
                 if !self.cut {
                     self.memo.insert(key, hints.clone());

@@ -255,6 +255,22 @@ impl Fixed {
     }
 }
 
+/// Why a potential holds (SE's `Potential.Cause`).
+pub(crate) mod cause {
+    /// The assumption a chaining starts from.
+    pub const INITIAL: u8 = 0;
+    /// The cell's one other value (or, for "off", the cell holds another).
+    pub const NAKED: u8 = 1;
+    /// The value's one other place in the box (or "off": the box holds it).
+    pub const BOX: u8 = 2;
+    /// ... in the row.
+    pub const ROW: u8 = 3;
+    /// ... in the column.
+    pub const COLUMN: u8 = 4;
+    /// Removed by an inner rule (a nesting level's "advanced" implication).
+    pub const ADVANCED: u8 = 5;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,8 +2,7 @@
 //! (static chains): for each potential, what it implies through cell links
 //! (Y) and region links (X), in SE's order, computed once per search.
 
-use super::engine::cause;
-use super::grid::{CELL_REGIONS, Cands, Pot, cells, pot, two, values};
+use super::grid::{CELL_REGIONS, Cands, Pot, cause, cells, pot, two, values};
 
 /// The implications of a static board, once per search: for each
 /// potential, what it implies through cell (Y) links and through region

@@ -23,25 +23,12 @@
 use std::collections::HashMap;
 
 use super::engine::{
-    Chaining, Engine, Fp, InnerHint, Mode, NONE, NestedInfo, Req, cause, cause_region,
+    Chaining, Engine, Fp, InnerHint, Kind, Mode, NONE, NestedInfo, Req, cause, cause_region,
     length_difficulty,
 };
 use super::grid::{
     CELL_REGIONS, Cands, POTS, Pot, cell_of, cells, first_cell, is_on, pot, v0_of, values,
 };
-
-/// What a hint is, for its name and its chains' starting points.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Kind {
-    /// An assumption (on or off) leading to a contradiction.
-    Contradiction(Pot),
-    /// A consequence of both "on" and "off" of this potential.
-    Double(Pot),
-    /// A consequence of every value of a cell.
-    Cell(u8),
-    /// A consequence of every place of a value (0-based) in a region.
-    Region(u8, u8),
-}
 
 /// The ends of a hint's chains (at most nine: one per value of a cell or
 /// place in a region).

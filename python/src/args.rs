@@ -1,0 +1,304 @@
+//! Arguments from Python resolved into the library's values, with the
+//! messages the CLI gives for the same mistakes (naming the keyword
+//! instead of the option), and the warnings of a puzzle run.
+
+use pyo3::prelude::*;
+use sudogen::canon::By;
+use sudogen::format::Format;
+use sudogen::grid::{Size, or_list, plural};
+use sudogen::puzzle::{self, Symmetry};
+use sudogen::rate::{BEYOND, Level};
+use sudogen::runs::Filter;
+use sudogen::solve::Budget;
+use sudogen::strategies::Strategy;
+
+use crate::value_error;
+
+/// `a, b or c`, quoted.
+fn names<'a>(all: impl IntoIterator<Item = &'a str>) -> String {
+    let all: Vec<String> = all.into_iter().map(|n| format!("'{n}'")).collect();
+    match all.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+/// A side length.
+pub fn grid_size(side: usize) -> PyResult<Size> {
+    Size::from_side(side).ok_or_else(|| {
+        value_error(format!(
+            "'{side}' is not a grid size; use {}",
+            or_list(Size::ALL.iter().map(|s| s.side()))
+        ))
+    })
+}
+
+/// The strategy named, or the default for the size (uniform for 4x4 and
+/// 9x9, backtrack above); an error if it cannot make that size.
+pub fn strategy(name: Option<&str>, size: Size) -> PyResult<Strategy> {
+    let strategy = match name {
+        None => Strategy::default_for(size),
+        Some(n) => Strategy::named(n).ok_or_else(|| {
+            value_error(format!(
+                "'{n}' is not a strategy; use {}",
+                names(Strategy::ALL.iter().map(|s| s.name()))
+            ))
+        })?,
+    };
+    strategy.check_size(size).map_err(|e| {
+        let sides: Vec<String> = e
+            .strategy
+            .sizes()
+            .iter()
+            .map(|s| s.side().to_string())
+            .collect();
+        let others: Vec<&str> = e.others().iter().map(|s| s.name()).collect();
+        value_error(format!(
+            "strategy '{}' cannot make {} grids; use size {}, or a strategy that can: {}",
+            e.strategy,
+            e.size,
+            sides.join(", "),
+            others.join(", ")
+        ))
+    })?;
+    Ok(strategy)
+}
+
+/// An error if `start..start + n` goes past the last index, 2^64 - 1.
+pub fn check_range(start: u64, n: u64) -> PyResult<()> {
+    if n > 0 && start.checked_add(n - 1).is_none() {
+        return Err(value_error(
+            "start plus n is past the last index (2^64 - 1); use a smaller start or n",
+        ));
+    }
+    Ok(())
+}
+
+/// The symmetry named (none by default).
+pub fn symmetry(name: Option<&str>) -> PyResult<Symmetry> {
+    match name {
+        None => Ok(Symmetry::None),
+        Some(n) => Symmetry::named(n).ok_or_else(|| {
+            value_error(format!(
+                "'{n}' is not a symmetry; use {}",
+                names(Symmetry::ALL.iter().map(|s| s.name()))
+            ))
+        }),
+    }
+}
+
+/// A clue target the size allows.
+pub fn clues(clues: Option<i64>, size: Size) -> PyResult<Option<usize>> {
+    let Some(n) = clues else {
+        return Ok(None);
+    };
+    let least = puzzle::fewest_clues(size);
+    match usize::try_from(n) {
+        Ok(k) if (least..=size.cells()).contains(&k) => Ok(Some(k)),
+        _ => Err(value_error(format!(
+            "clues={n} is not possible for a {size} puzzle with one solution; use {least} to {}",
+            size.cells()
+        ))),
+    }
+}
+
+/// A search budget: a number of guesses, or none for no bound.
+pub fn budget(guesses: Option<u64>) -> Budget {
+    guesses.map_or(Budget::UNLIMITED, Budget::new)
+}
+
+/// A canonical convention by name.
+pub fn by(name: &str) -> PyResult<By> {
+    By::from_name(name).ok_or_else(|| {
+        value_error(format!(
+            "'{name}' is not a canonical form; use {}",
+            names(By::ALL.iter().map(|b| b.name()))
+        ))
+    })
+}
+
+/// A registered format by name.
+pub fn format(name: &str) -> PyResult<Format> {
+    Format::named(name).ok_or_else(|| {
+        value_error(format!(
+            "'{name}' is not a format; use {}",
+            names(sudogen::format::FORMATS.iter().map(|f| f.name()))
+        ))
+    })
+}
+
+/// A rating range as the user wrote it.
+fn range_text(low: u8, high: u8) -> String {
+    let tenths = |x: u8| format!("{}.{}", x / 10, x % 10);
+    if high == u8::MAX {
+        format!("{}..", tenths(low))
+    } else {
+        format!("{}..{}", tenths(low), tenths(high))
+    }
+}
+
+/// Parses `A..B`, `A..`, `..B` or `A` (SE ratings with at most one
+/// decimal) into tenths, as `sudogen puzzle --rating` does.
+fn parse_rating(s: &str) -> Result<(u8, u8), String> {
+    let one = |t: &str| -> Result<u8, String> {
+        let x: f64 = t
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{t}' is not a rating; use a number such as 4.0"))?;
+        if !(1.0..=20.0).contains(&x) || ((x * 10.0).round() - x * 10.0).abs() > 1e-9 {
+            return Err(format!(
+                "'{t}' is not a rating; use 1.0 to 20.0 with one decimal"
+            ));
+        }
+        Ok((x * 10.0).round() as u8)
+    };
+    let (low, high) = match s.split_once("..") {
+        Some((a, b)) => (
+            if a.is_empty() { 10 } else { one(a)? },
+            if b.is_empty() { u8::MAX } else { one(b)? },
+        ),
+        None => {
+            let x = one(s)?;
+            (x, x)
+        }
+    };
+    if low > high {
+        return Err(format!(
+            "'{s}' is an empty range; write the lower rating first"
+        ));
+    }
+    Ok((low, high))
+}
+
+/// The rated run asked for by `rating` (`A..B` text) or `level` (a name),
+/// trying `attempts` candidates per puzzle; the CLI's checks.
+pub fn filter(
+    rating: Option<&str>,
+    level: Option<&str>,
+    attempts: u64,
+) -> PyResult<Option<Filter>> {
+    if rating.is_some() && level.is_some() {
+        return Err(value_error("give rating or level, not both"));
+    }
+    if !(1..=1_000_000).contains(&attempts) {
+        return Err(value_error(format!(
+            "'{attempts}' is out of range for a number of attempts; use 1 to 1000000"
+        )));
+    }
+    let rating = rating
+        .map(|r| parse_rating(r).map_err(value_error))
+        .transpose()?;
+    let level = match level {
+        None => None,
+        Some(n) => Some(Level::named(n).ok_or_else(|| {
+            value_error(format!(
+                "'{n}' is not a level; use {}",
+                names(Level::ALL.iter().map(|l| l.name()))
+            ))
+        })?),
+    };
+    let range = rating.or(level.map(Level::range));
+    if let Some((low, high)) = range
+        && ((high != u8::MAX && high >= BEYOND) || low > BEYOND)
+    {
+        let asked = rating.map_or_else(
+            || "of this level".to_string(),
+            |(l, h)| format!("'{}'", range_text(l, h)),
+        );
+        return Err(value_error(format!(
+            "rating {asked}: exact ratings of 9.0 and up need nested forcing chains, which sudogen does not rate yet; end the range at 8.9, or take every puzzle rated 9.0+ with '9.0..'"
+        )));
+    }
+    Ok(range.map(|(low, high)| Filter {
+        low,
+        high,
+        attempts,
+    }))
+}
+
+/// How many puzzles, and the first few of them.
+#[derive(Default)]
+pub struct Indices {
+    /// How many.
+    pub count: u64,
+    /// The first [`Indices::SHOWN`], in order.
+    first: Vec<u64>,
+}
+
+impl Indices {
+    const SHOWN: usize = 10;
+
+    /// Adds an index (indices come in increasing order).
+    pub fn add(&mut self, index: u64) {
+        self.count += 1;
+        if self.first.len() < Self::SHOWN {
+            self.first.push(index);
+        }
+    }
+
+    /// "puzzles 1, 5, 8", with "..." when there are more.
+    fn text(&self) -> String {
+        let shown: Vec<String> = self.first.iter().map(u64::to_string).collect();
+        let more = if self.count > self.first.len() as u64 {
+            ", ..."
+        } else {
+            ""
+        };
+        let noun = if self.count == 1 { "puzzle" } else { "puzzles" };
+        format!("{noun} {}{more}", shown.join(", "))
+    }
+}
+
+/// The CLI's warning for puzzles whose search ran out of budget.
+pub fn unproven_warning(unproven: &Indices, clues: Option<usize>, budget: Budget) -> String {
+    let short = match clues {
+        None => "unique, but not known to be minimal; raise budget, or stop earlier with clues"
+            .to_string(),
+        Some(n) => format!("unique, but above {n} clues; raise budget"),
+    };
+    format!(
+        "{} kept givens whose uniqueness check ran out of the search budget ({budget} guesses per puzzle; {}): {short}",
+        plural(unproven.count as usize, "puzzle"),
+        unproven.text()
+    )
+}
+
+/// The CLI's warning for indices a rated run could not fill.
+pub fn missed_warning(missed: &Indices, filter: &Filter) -> String {
+    format!(
+        "{} not made: none of {} attempts rated {} ({}); widen the range or raise attempts",
+        plural(missed.count as usize, "puzzle"),
+        filter.attempts,
+        range_text(filter.low, filter.high),
+        missed.text()
+    )
+}
+
+/// The CLI's note when a clue target was out of reach, from the clue
+/// counts of the puzzles above it.
+pub fn above_note(target: usize, above: &[u64]) -> Option<String> {
+    let total: u64 = above.iter().sum();
+    if total == 0 {
+        return None;
+    }
+    let least = above.iter().position(|&n| n > 0)?;
+    let most = above.iter().rposition(|&n| n > 0)?;
+    let mut seen = 0;
+    let median = above
+        .iter()
+        .position(|&n| {
+            seen += n;
+            2 * seen >= total
+        })
+        .unwrap_or(most);
+    let range = if least == most {
+        format!("{least}")
+    } else {
+        format!("{least} to {most}, median {median}")
+    };
+    Some(format!(
+        "note: clues={target}: {} stayed above {target} clues ({range}): each is minimal, no given can go without a second solution; see docs/GUIDE.md, \"How few clues\"",
+        plural(total as usize, "puzzle")
+    ))
+}

@@ -1,0 +1,1090 @@
+//! The fast 9x9 canonical searches: one for puzzles (string and pattern
+//! first), one for complete grids.
+//!
+//! **Puzzles: row by row.** A *candidate* is the grid's orientation, the
+//! source rows of the target rows so far, the source stack of each target
+//! stack, for each target stack a 6-bit set of the orderings of its three
+//! columns still possible, and the labels given so far. All of a
+//! candidate's symmetries give the same string so far *and the same
+//! labels*. A target row is added to every candidate at once: for each
+//! source row the band rules allow (the band's next row, or the top row
+//! of a band not used yet; of several empty rows of one band, or several
+//! empty bands, only the first, since swapping them is an automorphism),
+//! each target stack's best triplet over its orderings is found on a key
+//! per cell (0 for empty, the label if the symbol has one, 10 for a new
+//! symbol: new symbols get the next labels in order of appearance, so
+//! equal keys give equal strings), comparing stack by stack with the best
+//! row found so far and giving up at the first larger stack. The
+//! candidates that reach the smallest row go on, their orderings cut to
+//! those that give it; when two or three new symbols of one stack can
+//! come in either order, the candidate splits by order (their labels
+//! differ). The top row is chosen among the rows whose best pattern
+//! (stacks by number of givens, empty cells first) is the smallest, over
+//! the six stack orders. The *pattern-first* form runs the rows once on
+//! the pattern alone (keys 0 and 1, a 512-entry table gives each triplet's
+//! best and the orderings that give it), then once more with the labels,
+//! rows fixed. This is the shape of Dobrichev's minlexer (band/stack
+//! candidates refined row by row, bit sets of column orderings), carried
+//! from patterns to labels.
+//!
+//! **Grids: the second row decides.** In a complete grid the first row
+//! is always `123456789` (the labels are the positions of the columns),
+//! so the form is decided from the second row on. For each choice of
+//! orientation, band, top row and second row of that band (36), write
+//! `π(c)` for the column of the top row holding the second row's symbol
+//! at column `c`; the second row of the form reads `σ(π(σ⁻¹(j))) + 1` at
+//! position `j`, for the column order `σ`. A depth-first search fixes `σ`
+//! position by position: when position `j` has no column yet, each
+//! column its stack allows is tried; the column its value needs (`π` of
+//! it) then takes the first free position of its stack (of the next
+//! stack not yet placed if its stack has none), since any other would
+//! give a larger value there. Branches larger than the best second row
+//! so far stop at once; a stack of the second row whose three symbols
+//! lie in one stack of the top row gives `456` at the start, so when one
+//! exists only such stacks start the search. With `σ` fixed, the third
+//! row is fixed and the other two bands are ordered by their smallest
+//! row, each band's rows in increasing order. All the choices that tie
+//! are kept: they are the grid's automorphisms (mapped to the form),
+//! which the solution-first form needs.
+//!
+//! **Cost.** A few microseconds per puzzle or grid (see
+//! `docs/PERFORMANCE.md (#canonical-forms)`); no allocation once the buffers have grown.
+//! **Limits.** Puzzles must have valid givens (no symbol twice in a
+//! unit); highly symmetric puzzles keep many candidates (an empty grid:
+//! a few hundred), nearly complete puzzles may split on the order of new
+//! symbols.
+
+// Cells, rows and stacks are walked by index over parallel tables; the
+// index loops read as the algorithm is written.
+#![allow(clippy::needless_range_loop)]
+
+use std::sync::OnceLock;
+
+use crate::transform::{Shape, Transform};
+
+/// The key of a symbol without a label yet (larger than every label).
+const NEW: u8 = 10;
+const NONE: u8 = u8::MAX;
+
+/// The orderings of three columns: `PERM[p][slot]` is the local column at
+/// `slot`.
+const PERM: [[u8; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// The six stack orders (target stack → source stack), the same table.
+const STACK_PERMS: [[u8; 3]; 6] = PERM;
+
+struct Tables {
+    /// The orderings in each 6-bit set, and how many.
+    perms_in: [([u8; 6], u8); 64],
+    /// Pattern mode: for a triplet's givens (bit 2 for local column 0) and
+    /// a set of orderings, the smallest arranged pattern (bit 2 for slot
+    /// 0) and the orderings that give it.
+    trip: [[(u8, u8); 64]; 8],
+    /// The smallest pattern a row (bit 8 for column 0) can take.
+    row_min: [u16; 512],
+    /// Labels mode: for the weak order of a triplet's three keys
+    /// ([`order_type`]) and a set of orderings, an ordering that puts the
+    /// keys in the smallest arrangement, and all those that do.
+    order: [[(u8, u8); 64]; 27],
+}
+
+/// The weak order of three keys, `0..27`: for each pair, `<`, `=` or `>`.
+#[inline]
+fn order_type(k: &[u8; 3]) -> usize {
+    let ord = |a: u8, b: u8| usize::from(a >= b) + usize::from(a > b);
+    9 * ord(k[0], k[1]) + 3 * ord(k[0], k[2]) + ord(k[1], k[2])
+}
+
+fn tables() -> &'static Tables {
+    static T: OnceLock<Tables> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut perms_in = [([0u8; 6], 0u8); 64];
+        for (m, entry) in perms_in.iter_mut().enumerate() {
+            for p in 0..6 {
+                if m & (1 << p) != 0 {
+                    entry.0[usize::from(entry.1)] = p as u8;
+                    entry.1 += 1;
+                }
+            }
+        }
+        let mut trip = [[(0u8, 0u8); 64]; 8];
+        for (bits, row) in trip.iter_mut().enumerate() {
+            for (m, entry) in row.iter_mut().enumerate() {
+                let mut best = u8::MAX;
+                let mut set = 0u8;
+                for (p, perm) in PERM.iter().enumerate() {
+                    if m & (1 << p) == 0 {
+                        continue;
+                    }
+                    let v = perm.iter().fold(0u8, |acc, &col| {
+                        (acc << 1) | ((bits as u8 >> (2 - col)) & 1)
+                    });
+                    if v < best {
+                        best = v;
+                        set = 0;
+                    }
+                    if v == best {
+                        set |= 1 << p;
+                    }
+                }
+                *entry = (best, set);
+            }
+        }
+        let mut row_min = [0u16; 512];
+        for (bits, out) in row_min.iter_mut().enumerate() {
+            let mut counts = [0u32; 3];
+            for (s, count) in counts.iter_mut().enumerate() {
+                *count = ((bits >> (6 - 3 * s)) & 7).count_ones();
+            }
+            counts.sort_unstable();
+            *out = counts
+                .iter()
+                .fold(0u16, |acc, &k| (acc << 3) | ((1u16 << k) - 1));
+        }
+        let mut order = [[(0u8, 0u8); 64]; 27];
+        for k0 in 0..3u8 {
+            for k1 in 0..3u8 {
+                for k2 in 0..3u8 {
+                    let k = [k0, k1, k2];
+                    for (m, entry) in order[order_type(&k)].iter_mut().enumerate() {
+                        let mut best = u16::MAX;
+                        *entry = (0, 0);
+                        for (p, perm) in PERM.iter().enumerate() {
+                            if m & (1 << p) == 0 {
+                                continue;
+                            }
+                            let v = perm.iter().fold(0u16, |acc, &col| {
+                                (acc << 4) | u16::from(k[usize::from(col)])
+                            });
+                            if v < best {
+                                best = v;
+                                *entry = (p as u8, 0);
+                            }
+                            if v == best {
+                                entry.1 |= 1 << p;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Tables {
+            perms_in,
+            trip,
+            row_min,
+            order,
+        }
+    })
+}
+
+/// A set of symmetries that give the same string and labels so far.
+#[derive(Clone, Copy)]
+struct Cand {
+    orient: u8,
+    bands: u8,
+    used: u16,
+    rows: [u8; 9],
+    stacks: [u8; 3],
+    masks: [u8; 3],
+    /// Each symbol's label, [`NEW`] if it has none yet; `key[0] = 0`.
+    key: [u8; 10],
+}
+
+/// The keys of a candidate before any label.
+const NO_LABELS: [u8; 10] = [0, NEW, NEW, NEW, NEW, NEW, NEW, NEW, NEW, NEW];
+
+/// A source row that gives the best next row for a candidate: the
+/// orderings that give it and the keys of its cells, stack by stack.
+#[derive(Clone, Copy)]
+struct Pending {
+    cand: u16,
+    row: u8,
+    sets: [u8; 3],
+    keys: [[u8; 3]; 3],
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Pattern,
+    Labels,
+}
+
+/// A column order being built for a complete grid: the target position
+/// of each source column and back, the target stack of each source stack
+/// and back, and how many positions of each target stack are taken.
+#[derive(Clone, Copy)]
+struct Sigma {
+    tgt: [u8; 9],
+    src: [u8; 9],
+    tstack: [u8; 3],
+    sstack: [u8; 3],
+    fill: [u8; 3],
+    mapped: u8,
+}
+
+impl Sigma {
+    const EMPTY: Sigma = Sigma {
+        tgt: [NONE; 9],
+        src: [NONE; 9],
+        tstack: [NONE; 3],
+        sstack: [NONE; 3],
+        fill: [0; 3],
+        mapped: 0,
+    };
+
+    #[inline]
+    fn place(&mut self, c: usize, j: usize) {
+        self.tgt[c] = j as u8;
+        self.src[j] = c as u8;
+        self.fill[j / 3] += 1;
+    }
+
+    #[inline]
+    fn map(&mut self, s: usize, t: usize) {
+        self.tstack[s] = t as u8;
+        self.sstack[t] = s as u8;
+        self.mapped += 1;
+    }
+
+    /// Column `d` at the first free position of its stack's target stack
+    /// (of the next target stack if its stack has none yet: target stacks
+    /// are taken in order).
+    #[inline]
+    fn place_next(&mut self, d: usize) {
+        let s = d / 3;
+        if self.tstack[s] == NONE {
+            self.map(s, usize::from(self.mapped));
+        }
+        let t = usize::from(self.tstack[s]);
+        self.place(d, 3 * t + usize::from(self.fill[t]));
+    }
+}
+
+/// A symmetry of a complete grid that gives its form.
+#[derive(Clone, Copy)]
+struct Tie {
+    orient: u8,
+    rows: [u8; 9],
+    cols: [u8; 9],
+}
+
+/// The 9x9 searches and their buffers.
+pub(crate) struct Engine {
+    /// The cells and the transposed cells.
+    vals: [[u8; 81]; 2],
+    /// Each row's pattern, bit 8 for column 0.
+    row_bits: [[u16; 9]; 2],
+    row_empty: [[bool; 9]; 2],
+    band_empty: [[bool; 3]; 2],
+    cur: Vec<Cand>,
+    next: Vec<Cand>,
+    pending: Vec<Pending>,
+    /// The (candidate, source row) pairs a step tries.
+    options: Vec<(u16, u8)>,
+    /// The form so far.
+    out: [u8; 81],
+    /// Whether the last input was a complete grid.
+    complete: bool,
+    next_label: u8,
+    // The grid search.
+    pos: [[[u8; 10]; 9]; 2],
+    pi: [u8; 9],
+    root: (u8, u8, u8, u8),
+    best1: [u8; 9],
+    best_rest: [u64; 7],
+    ties: Vec<Tie>,
+    /// The starts of the grid search: (root, order of the first stack).
+    starts: Vec<(u8, [u8; 3])>,
+}
+
+impl Engine {
+    pub(crate) fn new() -> Engine {
+        Engine {
+            vals: [[0; 81]; 2],
+            row_bits: [[0; 9]; 2],
+            row_empty: [[false; 9]; 2],
+            band_empty: [[false; 3]; 2],
+            cur: Vec::new(),
+            next: Vec::new(),
+            pending: Vec::new(),
+            options: Vec::new(),
+            out: [0; 81],
+            complete: false,
+            next_label: 1,
+            pos: [[[0; 10]; 9]; 2],
+            pi: [0; 9],
+            root: (0, 0, 0, 0),
+            best1: [NONE; 9],
+            best_rest: [u64::MAX; 7],
+            ties: Vec::new(),
+            starts: Vec::new(),
+        }
+    }
+
+    /// Reads the cells (both orientations, row patterns) and checks the
+    /// givens: false if a symbol repeats in a row, column or box.
+    fn load(&mut self, cells: &[u8]) -> bool {
+        let cells: &[u8; 81] = cells.try_into().expect("81 cells");
+        self.vals[0] = *cells;
+        let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+        let mut bits = [[0u16; 9]; 2];
+        let mut bad = 0u16;
+        for r in 0..9 {
+            for c in 0..9 {
+                let v = cells[r * 9 + c];
+                self.vals[1][c * 9 + r] = v;
+                let bit = (1u16 << v) & !1;
+                let x = r / 3 * 3 + c / 3;
+                bad |= (rows[r] | cols[c] | boxes[x]) & bit;
+                rows[r] |= bit;
+                cols[c] |= bit;
+                boxes[x] |= bit;
+                let given = u16::from(v != 0);
+                bits[0][r] |= given << (8 - c);
+                bits[1][c] |= given << (8 - r);
+            }
+        }
+        self.row_bits = bits;
+        for o in 0..2 {
+            for r in 0..9 {
+                self.row_empty[o][r] = bits[o][r] == 0;
+            }
+            for b in 0..3 {
+                self.band_empty[o][b] = (3 * b..3 * b + 3).all(|r| self.row_empty[o][r]);
+            }
+        }
+        bad == 0
+    }
+
+    /// The string (or pattern-first) form of `cells` (valid givens) into
+    /// `out`, and a transform to it.
+    /// Returns false, doing nothing else, if the givens are not valid.
+    pub(crate) fn canon(&mut self, cells: &[u8], pattern_first: bool, out: &mut [u8]) -> bool {
+        if !self.load(cells) {
+            return false;
+        }
+        self.complete = self.row_bits[0].iter().all(|&b| b == 0x1ff);
+        if self.complete {
+            self.grid_search();
+            out[..81].copy_from_slice(&self.out);
+            return true;
+        }
+        self.start();
+        if pattern_first {
+            for i in 0..9 {
+                self.step(i, Mode::Pattern, i == 0);
+            }
+            for c in &mut self.cur {
+                c.key = NO_LABELS;
+            }
+            self.next_label = 1;
+            for i in 0..9 {
+                self.step(i, Mode::Labels, true);
+            }
+        } else {
+            for i in 0..9 {
+                self.step(i, Mode::Labels, i == 0);
+            }
+        }
+        out[..81].copy_from_slice(&self.out);
+        true
+    }
+
+    /// A transform to the last form [`canon`](Engine::canon) found.
+    pub(crate) fn transform(&self) -> Transform {
+        if self.complete {
+            self.tie_transform(&self.ties[0])
+        } else {
+            self.cand_transform(&self.cur[0])
+        }
+    }
+
+    /// The first candidates: each top row whose best pattern is the
+    /// smallest, with each stack order (entirely empty stacks only in
+    /// increasing order: swapping them is an automorphism).
+    fn start(&mut self) {
+        let t = tables();
+        let mut min = u16::MAX;
+        for o in 0..2 {
+            for r in 0..9 {
+                min = min.min(t.row_min[usize::from(self.row_bits[o][r])]);
+            }
+        }
+        self.cur.clear();
+        self.next_label = 1;
+        for o in 0..2 {
+            let mut stack_empty = [true; 3];
+            for r in 0..9 {
+                for (s, e) in stack_empty.iter_mut().enumerate() {
+                    *e &= (self.row_bits[o][r] >> (6 - 3 * s)) & 7 == 0;
+                }
+            }
+            let mut empty_top_seen = [false; 3];
+            for r in 0..9 {
+                if t.row_min[usize::from(self.row_bits[o][r])] != min {
+                    continue;
+                }
+                // Of several empty rows of a band, one is enough (swapping
+                // them is an automorphism).
+                if self.row_empty[o][r] {
+                    if empty_top_seen[r / 3] {
+                        continue;
+                    }
+                    empty_top_seen[r / 3] = true;
+                }
+                let bits = self.row_bits[o][r];
+                let count = |s: u8| ((bits >> (6 - 3 * u16::from(s))) & 7).count_ones();
+                for sp in &STACK_PERMS {
+                    // The best top row puts the stacks in increasing count.
+                    if count(sp[0]) > count(sp[1]) || count(sp[1]) > count(sp[2]) {
+                        continue;
+                    }
+                    let mut last_empty = -1i32;
+                    let mut ordered = true;
+                    for &s in sp {
+                        if stack_empty[usize::from(s)] {
+                            ordered &= i32::from(s) > last_empty;
+                            last_empty = i32::from(s);
+                        }
+                    }
+                    if !ordered {
+                        continue;
+                    }
+                    let mut rows = [NONE; 9];
+                    rows[0] = r as u8;
+                    self.cur.push(Cand {
+                        orient: o as u8,
+                        bands: 1 << (r / 3),
+                        used: 1 << r,
+                        rows,
+                        stacks: *sp,
+                        masks: [63; 3],
+                        key: NO_LABELS,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Adds target row `i` to every candidate (its source row already set
+    /// when `fixed`).
+    fn step(&mut self, i: usize, mode: Mode, fixed: bool) {
+        self.next.clear();
+        let mut best = u64::MAX;
+        self.pending.clear();
+        let cur = std::mem::take(&mut self.cur);
+        // The rows each candidate may take next, those that keep the most
+        // leading empty cells only (a pattern table per stack: one with
+        // fewer has a given where the others have an empty cell, so its
+        // row is larger in either order).
+        self.options.clear();
+        let mut most = 0u8;
+        for (ci, cand) in cur.iter().enumerate() {
+            let o = usize::from(cand.orient);
+            if fixed {
+                self.option(cand, ci, usize::from(cand.rows[i]), false, &mut most);
+            } else if i.is_multiple_of(3) {
+                let mut empty_band_seen = false;
+                for band in 0..3 {
+                    if cand.bands & (1 << band) != 0 {
+                        continue;
+                    }
+                    if self.band_empty[o][band] {
+                        if empty_band_seen {
+                            continue;
+                        }
+                        empty_band_seen = true;
+                    }
+                    self.band_options(cand, ci, band, &mut most);
+                }
+            } else {
+                let band = usize::from(cand.rows[i - i % 3]) / 3;
+                self.band_options(cand, ci, band, &mut most);
+            }
+        }
+        for k in 0..self.options.len() {
+            let (ci, r) = self.options[k];
+            let ci = usize::from(ci);
+            self.try_row(&cur[ci], ci, usize::from(r), mode, &mut best);
+        }
+        for k in 0..self.pending.len() {
+            let p = self.pending[k];
+            self.emit(&cur[usize::from(p.cand)], i, &p, mode);
+        }
+        self.cur = cur;
+        std::mem::swap(&mut self.cur, &mut self.next);
+        debug_assert!(!self.cur.is_empty());
+        // The row's values.
+        for j in 0..9 {
+            let k = ((best >> (4 * (8 - j))) & 15) as u8;
+            self.out[i * 9 + j] = if mode == Mode::Pattern {
+                k
+            } else if k == NEW {
+                self.next_label += 1;
+                self.next_label - 1
+            } else {
+                k
+            };
+        }
+    }
+
+    /// The unused rows of `band` (the first empty one only) as options
+    /// for candidate `ci`.
+    fn band_options(&mut self, cand: &Cand, ci: usize, band: usize, most: &mut u8) {
+        let o = usize::from(cand.orient);
+        let mut empty_seen = false;
+        for r in 3 * band..3 * band + 3 {
+            if cand.used & (1 << r) != 0 {
+                continue;
+            }
+            if self.row_empty[o][r] {
+                if empty_seen {
+                    continue;
+                }
+                empty_seen = true;
+            }
+            self.option(cand, ci, r, true, most);
+        }
+    }
+
+    /// Notes row `r` for candidate `ci` if it can keep at least `most`
+    /// leading empty cells (`choice`: else, with the rows fixed, always).
+    #[inline]
+    fn option(&mut self, cand: &Cand, ci: usize, r: usize, choice: bool, most: &mut u8) {
+        if !choice {
+            self.options.push((ci as u16, r as u8));
+            return;
+        }
+        let t = tables();
+        let bits = self.row_bits[usize::from(cand.orient)][r];
+        let mut zeros = 0u8;
+        for ts in 0..3 {
+            let s = u16::from(cand.stacks[ts]);
+            let trip = (bits >> (6 - 3 * s)) & 7;
+            let b = t.trip[usize::from(trip)][usize::from(cand.masks[ts])].0;
+            if b != 0 {
+                zeros += b.leading_zeros() as u8 - 5;
+                break;
+            }
+            zeros += 3;
+        }
+        if zeros < *most {
+            return;
+        }
+        if zeros > *most {
+            *most = zeros;
+            self.options.clear();
+        }
+        self.options.push((ci as u16, r as u8));
+    }
+
+    /// Source row `r` as the next target row of candidate `ci`: if its best
+    /// row is no larger than `best`, note it (the candidates are made once
+    /// the row's best is known).
+    fn try_row(&mut self, cand: &Cand, ci: usize, r: usize, mode: Mode, best: &mut u64) {
+        let t = tables();
+        let o = usize::from(cand.orient);
+        let row = &self.vals[o][r * 9..r * 9 + 9];
+        let mut key = 0u64;
+        let mut p = Pending {
+            cand: ci as u16,
+            row: r as u8,
+            sets: [0; 3],
+            keys: [[0; 3]; 3],
+        };
+        for ts in 0..3 {
+            let s = usize::from(cand.stacks[ts]);
+            let mask = cand.masks[ts];
+            let (trip, set) = if mode == Mode::Pattern {
+                let bits = (self.row_bits[o][r] >> (6 - 3 * s)) & 7;
+                let (b, set) = t.trip[usize::from(bits)][usize::from(mask)];
+                // Spread the 3 bits to 3 nibbles.
+                let b = u16::from(b);
+                (((b & 4) << 6) | ((b & 2) << 3) | (b & 1), set)
+            } else {
+                let k = &mut p.keys[ts];
+                for (col, kc) in k.iter_mut().enumerate() {
+                    *kc = cand.key[usize::from(row[3 * s + col])];
+                }
+                let (pi, set) = t.order[order_type(k)][usize::from(mask)];
+                let pm = &PERM[usize::from(pi)];
+                let trip = (u16::from(k[usize::from(pm[0])]) << 8)
+                    | (u16::from(k[usize::from(pm[1])]) << 4)
+                    | u16::from(k[usize::from(pm[2])]);
+                (trip, set)
+            };
+            key = (key << 12) | u64::from(trip);
+            // Compare with the best row so far, stack by stack.
+            if key > *best >> (12 * (2 - ts)) {
+                return;
+            }
+            p.sets[ts] = set;
+        }
+        if key < *best {
+            *best = key;
+            self.pending.clear();
+        }
+        self.pending.push(p);
+    }
+
+    /// The candidates of `cand` with the row noted in `p` as target row
+    /// `i`: its orderings cut to those that give the best row, split by
+    /// the order of new symbols where they can come either way.
+    fn emit(&mut self, cand: &Cand, i: usize, p: &Pending, mode: Mode) {
+        let t = tables();
+        let r = usize::from(p.row);
+        let mut base = *cand;
+        base.rows[i] = p.row;
+        base.used |= 1 << r;
+        base.bands |= 1 << (r / 3);
+        if mode == Mode::Pattern {
+            base.masks = p.sets;
+            self.next.push(base);
+            return;
+        }
+        let row = &self.vals[usize::from(cand.orient)][r * 9..r * 9 + 9];
+        let keys = &p.keys;
+        let sets = &p.sets;
+        // Split each stack's orderings by the order of its new symbols.
+        let mut groups = [[0u8; 6]; 3];
+        let mut ngroups = [0usize; 3];
+        for ts in 0..3 {
+            let k = &keys[ts];
+            let news = k.iter().filter(|&&x| x == NEW).count();
+            if news < 2 {
+                groups[ts][0] = sets[ts];
+                ngroups[ts] = 1;
+                continue;
+            }
+            let mut codes = [0u8; 6];
+            let (list, count) = &t.perms_in[usize::from(sets[ts])];
+            for &p in &list[..usize::from(*count)] {
+                let pm = &PERM[usize::from(p)];
+                let mut code = 0u8;
+                for &col in pm {
+                    if k[usize::from(col)] == NEW {
+                        code = code * 4 + col + 1;
+                    }
+                }
+                match codes[..ngroups[ts]].iter().position(|&c| c == code) {
+                    Some(g) => groups[ts][g] |= 1 << p,
+                    None => {
+                        codes[ngroups[ts]] = code;
+                        groups[ts][ngroups[ts]] = 1 << p;
+                        ngroups[ts] += 1;
+                    }
+                }
+            }
+        }
+        for g0 in 0..ngroups[0] {
+            for g1 in 0..ngroups[1] {
+                for g2 in 0..ngroups[2] {
+                    let mut c = base;
+                    c.masks = [groups[0][g0], groups[1][g1], groups[2][g2]];
+                    let mut next = self.next_label;
+                    for ts in 0..3 {
+                        let s = usize::from(c.stacks[ts]);
+                        let p = c.masks[ts].trailing_zeros() as usize;
+                        for &col in &PERM[p] {
+                            if keys[ts][usize::from(col)] == NEW {
+                                c.key[usize::from(row[3 * s + usize::from(col)])] = next;
+                                next += 1;
+                            }
+                        }
+                    }
+                    self.next.push(c);
+                }
+            }
+        }
+    }
+
+    /// The transform of candidate `c` (its first ordering of each stack).
+    fn cand_transform(&self, c: &Cand) -> Transform {
+        let mut cols = [0u8; 9];
+        for t in 0..3 {
+            let p = c.masks[t].trailing_zeros() as usize;
+            for slot in 0..3 {
+                cols[3 * t + slot] = 3 * c.stacks[t] + PERM[p][slot];
+            }
+        }
+        let mut label = c.key;
+        for l in &mut label {
+            if *l == NEW {
+                *l = 0;
+            }
+        }
+        transform(c.orient == 1, &c.rows, &cols, &label)
+    }
+
+    // -----------------------------------------------------------------
+    // Complete grids.
+    // -----------------------------------------------------------------
+
+    /// Every symmetry that maps the complete grid `cells` to its form,
+    /// given to `f` (the form itself is the image under any of them).
+    pub(crate) fn grid_symmetries(&mut self, cells: &[u8], f: &mut impl FnMut(Transform)) {
+        let valid = self.load(cells);
+        debug_assert!(valid);
+        self.grid_search();
+        for k in 0..self.ties.len() {
+            let tie = self.ties[k];
+            f(self.tie_transform(&tie));
+        }
+    }
+
+    /// The form of the complete grid [`load`](Engine::load)ed.
+    fn grid_search(&mut self) {
+        for o in 0..2 {
+            for r in 0..9 {
+                for c in 0..9 {
+                    self.pos[o][r][usize::from(self.vals[o][r * 9 + c])] = c as u8;
+                }
+            }
+        }
+        // The 36 roots (orientation, band, top row, second row): π, and
+        // whether each stack of the second row has its three symbols in
+        // one stack of the top row ("pure": then the whole band is).
+        const PAIRS: [(usize, usize); 6] = [(0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1)];
+        let mut pis = [[0u8; 9]; 36];
+        let mut pure = [false; 36];
+        for o in 0..2 {
+            for band in 0..3 {
+                for (k, &(a, b)) in PAIRS.iter().enumerate() {
+                    let root = (o * 3 + band) * 6 + k;
+                    let (r, r2) = (3 * band + a, 3 * band + b);
+                    for c in 0..9 {
+                        pis[root][c] = self.pos[o][r][usize::from(self.vals[o][r2 * 9 + c])];
+                    }
+                    let st = |c: usize| pis[root][c] / 3;
+                    pure[root] = st(0) == st(1) && st(0) == st(2);
+                }
+            }
+        }
+        let any_pure = pure.contains(&true);
+        // Every start (root, first stack, order of its columns) that can
+        // begin the second row best, with a key for the first values that
+        // depend on the order: the search runs from the starts whose key
+        // is the smallest only.
+        //
+        // Pure band (the first stack S goes to T, T to U, U to S): the
+        // second row reads 456 789 then, at position 6 + k, the position
+        // in S of π³ of S's k-th column. Otherwise: the two columns of S
+        // whose symbols share a stack come first (457 at the start), and
+        // the value at position 3 is the position of π²(first column):
+        // in S (0..2), else in U, where π(third column) took slot 6.
+        self.starts.clear();
+        let mut min_key = u16::MAX;
+        for root in 0..36 {
+            if any_pure != pure[root] {
+                continue;
+            }
+            let pi = &pis[root];
+            let pi = |c: u8| pi[usize::from(c)];
+            for s in 0..3u8 {
+                let st = |k: u8| pi(3 * s + k) / 3;
+                let mut orders = [[0u8; 3]; 6];
+                let count = if any_pure {
+                    for (ord, perm) in orders.iter_mut().zip(&PERM) {
+                        *ord = perm.map(|k| 3 * s + k);
+                    }
+                    6
+                } else {
+                    let odd = if st(0) == st(1) {
+                        2
+                    } else if st(0) == st(2) {
+                        1
+                    } else {
+                        0
+                    };
+                    let (x, y) = ((odd + 1) % 3, (odd + 2) % 3);
+                    orders[0] = [3 * s + x, 3 * s + y, 3 * s + odd];
+                    orders[1] = [3 * s + y, 3 * s + x, 3 * s + odd];
+                    2
+                };
+                for ord in &orders[..count] {
+                    let index = |c: u8| ord.iter().position(|&x| x == c);
+                    let key = if any_pure {
+                        ord.iter().fold(0u16, |acc, &c| {
+                            (acc << 4) | index(pi(pi(pi(c)))).expect("π³ keeps S") as u16
+                        })
+                    } else {
+                        let x = pi(pi(ord[0]));
+                        match index(x) {
+                            Some(k) => k as u16,
+                            None if x == pi(ord[2]) => 6,
+                            None => 7,
+                        }
+                    };
+                    if key > min_key {
+                        continue;
+                    }
+                    if key < min_key {
+                        min_key = key;
+                        self.starts.clear();
+                    }
+                    self.starts.push((root as u8, *ord));
+                }
+            }
+        }
+        self.best1 = [NONE; 9];
+        self.best_rest = [u64::MAX; 7];
+        self.ties.clear();
+        for k in 0..self.starts.len() {
+            let (root, ord) = self.starts[k];
+            let root = usize::from(root);
+            let (o, band, (a, b)) = (root / 18, root / 6 % 3, PAIRS[root % 6]);
+            let (r, r2) = (3 * band + a, 3 * band + b);
+            self.root = (o as u8, r as u8, r2 as u8, (3 * band + 3 - a - b) as u8);
+            self.pi = pis[root];
+            let mut sig = Sigma::EMPTY;
+            sig.map(usize::from(ord[0]) / 3, 0);
+            for (j, &c) in ord.iter().enumerate() {
+                sig.place(usize::from(c), j);
+            }
+            self.follow(0, sig);
+        }
+        // The form.
+        for j in 0..9 {
+            self.out[j] = j as u8 + 1;
+            self.out[9 + j] = self.best1[j] + 1;
+        }
+        for (k, &key) in self.best_rest.iter().enumerate() {
+            for j in 0..9 {
+                self.out[18 + 9 * k + j] = ((key >> (4 * (8 - j))) & 15) as u8;
+            }
+        }
+    }
+
+    /// The second row from position `j` on, under the column order
+    /// `sig` (complete up to `j`).
+    fn follow(&mut self, mut j: usize, mut sig: Sigma) {
+        while j < 9 {
+            let c = sig.src[j];
+            if c == NONE {
+                // A free position: each column its stack allows.
+                let t = j / 3;
+                let s = sig.sstack[t];
+                if s != NONE {
+                    for k in 0..3 {
+                        let c = 3 * usize::from(s) + k;
+                        if sig.tgt[c] == NONE {
+                            let mut next = sig;
+                            next.place(c, j);
+                            self.follow(j, next);
+                        }
+                    }
+                } else {
+                    for s in 0..3 {
+                        if sig.tstack[s] == NONE {
+                            for k in 0..3 {
+                                let mut next = sig;
+                                next.map(s, t);
+                                next.place(3 * s + k, j);
+                                self.follow(j, next);
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+            let d = usize::from(self.pi[usize::from(c)]);
+            if sig.tgt[d] == NONE {
+                sig.place_next(d);
+            }
+            let v = sig.tgt[d];
+            if v > self.best1[j] {
+                return;
+            }
+            if v < self.best1[j] {
+                self.best1[j] = v;
+                for k in j + 1..9 {
+                    self.best1[k] = NONE;
+                }
+                self.best_rest = [u64::MAX; 7];
+                self.ties.clear();
+            }
+            j += 1;
+        }
+        self.leaf(&sig);
+    }
+
+    /// A complete column order: the rest of the grid, compared with the
+    /// best.
+    fn leaf(&mut self, sig: &Sigma) {
+        let (o, r, _, r3) = self.root;
+        let (o, r, r3) = (usize::from(o), usize::from(r), usize::from(r3));
+        let mut lab = [0u8; 10];
+        for d in 1..10 {
+            lab[d] = sig.tgt[usize::from(self.pos[o][r][d])] + 1;
+        }
+        let vals = &self.vals[o];
+        let key = |row: usize| {
+            let mut k = 0u64;
+            for j in 0..9 {
+                let v = vals[row * 9 + usize::from(sig.src[j])];
+                k = (k << 4) | u64::from(lab[usize::from(v)]);
+            }
+            k
+        };
+        let mut rest = [0u64; 7];
+        rest[0] = key(r3);
+        if rest[0] > self.best_rest[0] {
+            return;
+        }
+        let band = r / 3;
+        let mut rows = [0u8; 9];
+        let mut others = [[(0u64, 0u8); 3]; 2];
+        let mut n = 0;
+        for b in 0..3 {
+            if b == band {
+                continue;
+            }
+            for k in 0..3 {
+                others[n][k] = (key(3 * b + k), (3 * b + k) as u8);
+            }
+            others[n].sort_unstable();
+            n += 1;
+        }
+        if others[1][0].0 < others[0][0].0 {
+            others.swap(0, 1);
+        }
+        for (k, &(key, row)) in others.iter().flatten().enumerate() {
+            rest[1 + k] = key;
+            rows[3 + k] = row;
+        }
+        if rest > self.best_rest {
+            return;
+        }
+        if rest < self.best_rest {
+            self.best_rest = rest;
+            self.ties.clear();
+        }
+        rows[0] = self.root.1;
+        rows[1] = self.root.2;
+        rows[2] = self.root.3;
+        self.ties.push(Tie {
+            orient: self.root.0,
+            rows,
+            cols: sig.src,
+        });
+    }
+
+    /// The transform of a grid symmetry: labels are the positions of the
+    /// top row's columns.
+    fn tie_transform(&self, tie: &Tie) -> Transform {
+        let o = usize::from(tie.orient);
+        let top = usize::from(tie.rows[0]);
+        let mut label = [0u8; 10];
+        for (j, &c) in tie.cols.iter().enumerate() {
+            label[usize::from(self.vals[o][top * 9 + usize::from(c)])] = j as u8 + 1;
+        }
+        transform(o == 1, &tie.rows, &tie.cols, &label)
+    }
+}
+
+/// The transform with these parts; symbols without a label take the
+/// labels left, in increasing order.
+fn transform(transpose: bool, rows: &[u8; 9], cols: &[u8; 9], label: &[u8; 10]) -> Transform {
+    let mut digits = [0u8; 9];
+    let mut taken = 0u16;
+    for d in 1..10 {
+        digits[d - 1] = label[d];
+        taken |= 1 << label[d];
+    }
+    let mut free = 1;
+    for digit in &mut digits {
+        if *digit == 0 {
+            while taken & (1 << free) != 0 {
+                free += 1;
+            }
+            *digit = free;
+            taken |= 1 << free;
+        }
+    }
+    Transform::from_parts(
+        Shape::boxes(3, 3).expect("9x9"),
+        transpose,
+        rows,
+        cols,
+        &digits,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The order table against a plain minimum over the orderings.
+    #[test]
+    fn order_table_gives_the_smallest_arrangement() {
+        let t = tables();
+        for k0 in [0u8, 3, 5, NEW] {
+            for k1 in [0u8, 3, 5, NEW] {
+                for k2 in [0u8, 4, 5, NEW] {
+                    let k = [k0, k1, k2];
+                    for mask in 1..64usize {
+                        let value = |p: usize| {
+                            PERM[p]
+                                .iter()
+                                .fold(0u16, |a, &c| (a << 4) | u16::from(k[usize::from(c)]))
+                        };
+                        let best = (0..6)
+                            .filter(|p| mask & (1 << p) != 0)
+                            .map(value)
+                            .min()
+                            .unwrap();
+                        let set = (0..6)
+                            .filter(|p| mask & (1 << p) != 0 && value(*p) == best)
+                            .fold(0u8, |s, p| s | 1 << p);
+                        let (p, got) = t.order[order_type(&k)][mask];
+                        assert_eq!((value(usize::from(p)), got), (best, set), "{k:?} {mask:b}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The pattern tables against plain minima.
+    #[test]
+    fn pattern_tables_give_the_smallest_arrangement() {
+        let t = tables();
+        for bits in 0..8u8 {
+            for mask in 1..64usize {
+                let value = |p: usize| {
+                    PERM[p]
+                        .iter()
+                        .fold(0u8, |a, &c| (a << 1) | ((bits >> (2 - c)) & 1))
+                };
+                let best = (0..6)
+                    .filter(|p| mask & (1 << p) != 0)
+                    .map(value)
+                    .min()
+                    .unwrap();
+                assert_eq!(t.trip[usize::from(bits)][mask].0, best);
+            }
+        }
+        // A row's best pattern: its stacks by count, givens last.
+        assert_eq!(t.row_min[0b100_000_000], 0b000_000_001);
+        assert_eq!(t.row_min[0b110_101_000], 0b000_011_011);
+        assert_eq!(t.row_min[0b111_111_111], 0b111_111_111);
+    }
+
+    #[test]
+    fn repeated_givens_are_refused() {
+        let mut e = Engine::new();
+        let mut cells = [0u8; 81];
+        cells[0] = 3;
+        cells[10] = 3; // same box
+        let mut out = [0u8; 81];
+        assert!(!e.canon(&cells, false, &mut out));
+        cells[10] = 4;
+        assert!(e.canon(&cells, false, &mut out));
+    }
+}

@@ -1,0 +1,343 @@
+//! Where commands read and write: the output (standard output, or a file
+//! that appears only once the run has written all of it), the inputs
+//! (files or standard input), and the one-line messages on standard error.
+
+use std::fs::File;
+use std::io::{self, BufWriter, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+
+use super::exit::{Unreadable, UsageError};
+use sudogen::format::RecordError;
+use sudogen::format::read::{Batch, Reader};
+use sudogen::pipeline::Pace;
+
+/// Prints a line to standard error; a failure to do so is ignored (there
+/// is nowhere left to report it).
+pub fn warn(message: impl std::fmt::Display) {
+    let _ = writeln!(io::stderr().lock(), "sudogen: {message}");
+}
+
+/// What is wrong with a record, for people: the library's words, and the
+/// option that would read it where there is one (`--symbols`).
+pub fn describe(error: &RecordError) -> String {
+    match error {
+        RecordError::Alphabet { alphabet, .. } => {
+            format!("{error}; read it with --symbols {alphabet}")
+        }
+        other => other.to_string(),
+    }
+}
+
+/// A buffered output that names itself in errors.
+pub struct Output {
+    /// The buffered file.
+    pub file: BufWriter<File>,
+    /// What errors say: "writing to standard output", "writing FILE".
+    pub what: String,
+    /// For a file: the temporary file written, removed unless the run
+    /// finishes, and where it goes then.
+    pending: Option<Pending>,
+}
+
+/// A temporary file beside the output file, removed when dropped unless
+/// it was put in place.
+struct Pending {
+    temp: PathBuf,
+    path: PathBuf,
+}
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.temp);
+    }
+}
+
+impl Output {
+    /// Standard output, as a file of its own: unlike `io::stdout()`, a
+    /// closed standard output is an error here, not silently ignored.
+    pub fn stdout() -> anyhow::Result<Output> {
+        let what = "writing to standard output".to_string();
+        let file = stdout_file().context(what.clone())?;
+        watch_reader();
+        Ok(Output {
+            file: BufWriter::with_capacity(1 << 16, file),
+            what,
+            pending: None,
+        })
+    }
+
+    /// A file written in full or not at all: the run writes a temporary
+    /// file beside it, which [`Output::finish`] renames to `path`; a run
+    /// that fails first leaves no half-written file (and an older file of
+    /// that name as it was).
+    pub fn file(path: &Path) -> anyhow::Result<Output> {
+        let cannot = || format!("cannot create {}", path.display());
+        if path.is_dir() {
+            return Err(anyhow::anyhow!("{}: it is a directory", cannot()));
+        }
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        let mut attempt = 0;
+        let (file, temp) = loop {
+            let temp = path.with_file_name(format!(
+                ".{name}.sudogen-{}-{attempt}.part",
+                std::process::id()
+            ));
+            match File::options().write(true).create_new(true).open(&temp) {
+                Ok(file) => break (file, temp),
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists && attempt < 100 => {
+                    attempt += 1;
+                }
+                Err(e) => return Err(e).with_context(cannot),
+            }
+        };
+        Ok(Output {
+            file: BufWriter::with_capacity(1 << 16, file),
+            what: format!("writing {}", path.display()),
+            pending: Some(Pending {
+                temp,
+                path: path.to_path_buf(),
+            }),
+        })
+    }
+
+    /// Flushes, naming the output in the error, and puts a file in place.
+    pub fn finish(mut self) -> anyhow::Result<()> {
+        self.file.flush().context(self.what.clone())?;
+        if let Some(pending) = &self.pending {
+            std::fs::rename(&pending.temp, &pending.path)
+                .with_context(|| format!("cannot create {}", pending.path.display()))?;
+        }
+        Ok(())
+    }
+}
+
+/// When standard output is a pipe, watches it from a thread of its own and
+/// [interrupts](sudogen::pipeline::interrupt) the run as soon as its
+/// reader has gone (`sudogen puzzle --size 25 -n 100 | head -1`): without
+/// it, a run whose workers are busy on long records would only find out
+/// at its next write, which could be minutes away. Started once.
+fn watch_reader() {
+    #[cfg(unix)]
+    {
+        static WATCHING: std::sync::Once = std::sync::Once::new();
+        let is_pipe = metadata_of(&io::stdout()).is_some_and(|m| {
+            use std::os::unix::fs::FileTypeExt;
+            m.file_type().is_fifo() || m.file_type().is_socket()
+        });
+        if is_pipe {
+            WATCHING.call_once(|| {
+                let _ = std::thread::Builder::new()
+                    .name("reader-watch".into())
+                    .spawn(|| {
+                        if reader_gone() {
+                            sudogen::pipeline::interrupt();
+                        }
+                    });
+            });
+        }
+    }
+}
+
+/// Waits until standard output (a pipe) reports an error or a hang-up,
+/// as it does once its reader has closed it; `false` if it cannot be
+/// watched.
+#[cfg(unix)]
+fn reader_gone() -> bool {
+    use rustix::event::{PollFd, PollFlags, poll};
+    let stdout = io::stdout();
+    // No events asked for: an error or hang-up is always reported.
+    let mut fds = [PollFd::new(&stdout, PollFlags::empty())];
+    loop {
+        match poll(&mut fds, None) {
+            Ok(_) => {
+                let revents = fds[0].revents();
+                return revents.intersects(PollFlags::ERR | PollFlags::HUP);
+            }
+            Err(rustix::io::Errno::INTR) => {}
+            Err(_) => return false,
+        }
+    }
+}
+
+impl Output {
+    /// Finishes a stream the `npy` writer wrote (each record's `cells`
+    /// values, and its solution's too when `solutions`) as NumPy arrays:
+    /// the file itself, and `NAME.solutions.npy` beside it.
+    pub fn finish_npy(mut self, cells: usize, solutions: bool) -> anyhow::Result<()> {
+        self.file.flush().context(self.what.clone())?;
+        let Some(pending) = &self.pending else {
+            return Err(
+                UsageError("npy arrays go to a file; name it with -o NAME.npy".into()).into(),
+            );
+        };
+        let bytes = std::fs::metadata(&pending.temp)
+            .context(self.what.clone())?
+            .len();
+        let mut stream = io::BufReader::new(File::open(&pending.temp).context(self.what.clone())?);
+        let mut puzzles = Output::file(&pending.path)?;
+        let mut answers = match solutions {
+            true => Some(Output::file(&solutions_path(&pending.path))?),
+            false => None,
+        };
+        sudogen::format::npy::split_into_arrays(
+            &mut stream,
+            bytes,
+            cells,
+            &mut puzzles.file,
+            answers.as_mut().map(|o| &mut o.file as &mut dyn Write),
+        )
+        .context(self.what.clone())?;
+        puzzles.finish()?;
+        if let Some(answers) = answers {
+            answers.finish()?;
+        }
+        Ok(())
+    }
+}
+
+/// Where the solutions of `NAME.npy` go: `NAME.solutions.npy`.
+fn solutions_path(path: &Path) -> PathBuf {
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    path.with_file_name(format!("{stem}.solutions.npy"))
+}
+
+/// What the file behind standard input or output is (a terminal, a pipe,
+/// a file...), if the system says.
+#[cfg(unix)]
+pub fn metadata_of(stream: &impl std::os::fd::AsFd) -> Option<std::fs::Metadata> {
+    let fd = stream.as_fd().try_clone_to_owned().ok()?;
+    File::from(fd).metadata().ok()
+}
+
+#[cfg(not(unix))]
+pub fn metadata_of<T>(_stream: &T) -> Option<std::fs::Metadata> {
+    None
+}
+
+/// Whether two files are one (the same device and file number); on
+/// systems without those, never.
+fn same_file(a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        a.dev() == b.dev() && a.ino() == b.ino()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (a, b);
+        false
+    }
+}
+
+#[cfg(unix)]
+fn stdout_file() -> io::Result<File> {
+    use std::os::fd::AsFd;
+    Ok(File::from(io::stdout().as_fd().try_clone_to_owned()?))
+}
+
+#[cfg(windows)]
+fn stdout_file() -> io::Result<File> {
+    use std::os::windows::io::AsHandle;
+    Ok(File::from(io::stdout().as_handle().try_clone_to_owned()?))
+}
+
+/// Opens the output (`None`: standard output), refusing a file that is
+/// also one of `inputs` (`-`: standard input): the output would empty it
+/// before it is read, and standard output appended to it (`>>`) would be
+/// read back as input while it grows, without end.
+pub fn open_output(path: Option<&Path>, inputs: &[PathBuf]) -> anyhow::Result<Output> {
+    let output = match path {
+        Some(path) => std::fs::metadata(path).ok(),
+        None => metadata_of(&io::stdout()),
+    };
+    if let Some(output) = output.filter(|m| m.is_file()) {
+        for input in inputs {
+            let stdin = input.as_os_str() == "-";
+            let meta = if stdin {
+                metadata_of(&io::stdin())
+            } else {
+                std::fs::metadata(input).ok()
+            };
+            if meta.is_some_and(|m| same_file(&m, &output)) {
+                let what = if stdin {
+                    "standard input is the output file".to_string()
+                } else {
+                    format!("{} is both an input and the output", input.display())
+                };
+                return Err(UsageError(format!("{what}; write the output to another file")).into());
+            }
+        }
+    }
+    match path {
+        Some(path) => Output::file(path),
+        None => Output::stdout(),
+    }
+}
+
+/// The keys that end what is typed at a terminal.
+#[cfg(windows)]
+const END_OF_INPUT: &str = "Ctrl-Z and Enter";
+/// The keys that end what is typed at a terminal.
+#[cfg(not(windows))]
+const END_OF_INPUT: &str = "Ctrl-D";
+
+/// Opens an input: standard input for `-`, else the file. The error says
+/// why it cannot be read, naming it.
+fn open_input(path: &Path) -> Result<(String, Box<dyn Read + Send>), String> {
+    if path.as_os_str() == "-" {
+        if io::stdin().is_terminal() {
+            // Someone at a terminal who left out the file would otherwise
+            // see a run that waits without a word.
+            warn(format_args!(
+                "note: reading standard input from the terminal: paste puzzles or grids, then {END_OF_INPUT} (or name a file)"
+            ));
+        }
+        return Ok(("<stdin>".into(), Box::new(io::stdin())));
+    }
+    let name = path.display().to_string();
+    if path.is_dir() {
+        return Err(format!("cannot read {name}: it is a directory"));
+    }
+    match File::open(path) {
+        Ok(file) => Ok((name, Box::new(file))),
+        Err(e) => Err(format!("cannot read {name}: {e}")),
+    }
+}
+
+/// Opens each input in turn (`-`: standard input) and calls `each` with
+/// its name and contents; an input that cannot be opened is reported
+/// (`sudogen: error: cannot read ...`) and skipped. Returns whether every
+/// input could be opened.
+pub fn each_input(
+    files: &[PathBuf],
+    mut each: impl FnMut(&str, Box<dyn Read + Send>) -> anyhow::Result<()>,
+) -> anyhow::Result<bool> {
+    let mut all = true;
+    for path in files {
+        match open_input(path) {
+            Ok((name, input)) => each(&name, input)?,
+            Err(message) => {
+                warn(format_args!("error: {message}"));
+                all = false;
+            }
+        }
+    }
+    Ok(all)
+}
+
+/// The batches of a reader as a pipeline source, each of as many records
+/// as `pace` asks for; a read error names the input and is
+/// [`Unreadable`].
+pub fn batches<'a, R: Read>(
+    reader: &'a mut Reader<R>,
+    name: &'a str,
+    pace: &'a Pace,
+) -> impl FnMut() -> anyhow::Result<Option<Batch>> + 'a {
+    move || {
+        reader
+            .next_batch_of(pace.records())
+            .map_err(|e| Unreadable(format!("cannot read {name}: {e}")).into())
+    }
+}

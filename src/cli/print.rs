@@ -1,0 +1,447 @@
+//! `sudogen print`: puzzle books as PDF or SVG, ready for paper.
+//!
+//! Reads puzzle records (any format sudogen reads, with the solutions and
+//! ratings they carry), solves those without a solution, rates them when
+//! asked, and typesets the book through [`sudogen::print`]. Nothing is
+//! written unless every record is a puzzle with exactly one solution: a
+//! book with a wrong answer is worse than none.
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use clap::{Args, ValueEnum};
+
+use super::args::{BudgetArgs, Input, InputArgs, JobsArgs};
+use super::exit::{Exit, Unreadable, usage};
+use super::io::{Output, batches, describe, each_input, open_output, warn};
+use sudogen::format::read::{BATCH_RECORDS, Batch};
+use sudogen::format::{Carried, symbols};
+use sudogen::grid::{Grid, SYMBOLS, Size};
+use sudogen::pipeline;
+use sudogen::print::{self, Entry, Geometry, MAX_ANSWERS_PER_PAGE, Options, PER_PAGE, Paper};
+use sudogen::rate::{Level, rate_within};
+use sudogen::solve::{Budget, Search, search};
+
+/// Worked examples, at the end of `--help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  sudogen puzzle -n 60 --seed 1 --with-solution -f json | sudogen print --per-page 6 -o book.pdf
+  sudogen puzzle -n 30 --level hard | sudogen rate | sudogen print --sort rating --title Hard -o hard.pdf
+  sudogen puzzle -n 10 --seed 2 | sudogen print --large-print --per-page 1 --paper letter -o big.pdf
+  sudogen puzzle -n 1 --seed 4 | sudogen print --format svg -o page.svg";
+
+/// The document's format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Document {
+    /// PDF: vector pages, the font embedded (subset), text extractable
+    Pdf,
+    /// SVG: one file per page (FILE, then FILE-2.svg, FILE-3.svg, ...)
+    Svg,
+}
+
+/// In which order the puzzles go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Sort {
+    /// As read
+    Input,
+    /// From easy to hard, by Sudoku Explainer rating (9x9; puzzles are
+    /// rated where their records carry no rating)
+    Rating,
+}
+
+/// How to print a book.
+#[derive(Debug, Args)]
+#[command(mut_arg("budget", |a| a.help(
+    "Guesses a puzzle without a solution in its record may take to solve; one that needs more stops the run"
+)))]
+pub struct PrintArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// Write the book to FILE; `-` is standard output (not a terminal)
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// The document's format [default: svg for a FILE ending in .svg, else pdf]
+    #[arg(short, long, value_enum)]
+    pub format: Option<Document>,
+
+    /// Paper: a4, letter, legal, a5, or WxHmm / WxHin (such as 6x9in)
+    #[arg(long, default_value = "a4", value_parser = parse_paper)]
+    pub paper: Paper,
+
+    /// Puzzles per page: 1, 2, 4, 6, 9 or 12 [default: 6; 1 in large print]
+    #[arg(long, value_name = "N", value_parser = parse_per_page, allow_negative_numbers = true)]
+    pub per_page: Option<usize>,
+
+    /// Large print: big, high-contrast digits, 1 or 2 puzzles per page
+    #[arg(long)]
+    pub large_print: bool,
+
+    /// The title at the head of the puzzle pages
+    #[arg(long, value_name = "TEXT")]
+    pub title: Option<String>,
+
+    /// Leave out the solutions at the back
+    #[arg(long)]
+    pub no_solutions: bool,
+
+    /// Solutions per answer page [default: as many as stay legible]
+    #[arg(long, value_name = "N", value_parser = parse_answers_per_page,
+          allow_negative_numbers = true)]
+    pub answers_per_page: Option<usize>,
+
+    /// Leave out the page numbers
+    #[arg(long)]
+    pub no_page_numbers: bool,
+
+    /// The order of the puzzles
+    #[arg(long, value_enum, default_value_t = Sort::Input)]
+    pub sort: Sort,
+
+    /// Rate the puzzles whose records carry no rating, to label each with
+    /// its level and rating (9x9)
+    #[arg(long)]
+    pub rate: bool,
+
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+
+    #[command(flatten)]
+    pub jobs: JobsArgs,
+}
+
+/// A `print` run with every option resolved.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Where the puzzles come from.
+    pub input: Input,
+    /// Where the book goes (`None`: standard output).
+    pub output: Option<PathBuf>,
+    /// PDF or SVG.
+    pub document: Document,
+    /// The layout, but for the geometry (set from the puzzles read).
+    pub options: Options,
+    /// The order.
+    pub sort: Sort,
+    /// Rate puzzles that carry no rating.
+    pub rate: bool,
+    /// Guesses to solve a puzzle without a solution.
+    pub budget: Budget,
+    /// Worker threads.
+    pub jobs: usize,
+}
+
+/// Parses `--paper`.
+fn parse_paper(s: &str) -> Result<Paper, String> {
+    Paper::parse(s)
+}
+
+/// Parses `--per-page`: one of the layouts on offer.
+fn parse_per_page(s: &str) -> Result<usize, String> {
+    s.trim()
+        .parse::<usize>()
+        .ok()
+        .filter(|n| PER_PAGE.contains(n))
+        .ok_or_else(|| {
+            format!("'{s}' puzzles per page is not a layout on offer; use 1, 2, 4, 6, 9 or 12")
+        })
+}
+
+/// Parses `--answers-per-page`.
+fn parse_answers_per_page(s: &str) -> Result<usize, String> {
+    s.trim()
+        .parse::<usize>()
+        .ok()
+        .filter(|n| (1..=MAX_ANSWERS_PER_PAGE).contains(n))
+        .ok_or_else(|| {
+            format!("'{s}' is not a number of solutions per page; use 1 to {MAX_ANSWERS_PER_PAGE}")
+        })
+}
+
+impl PrintArgs {
+    /// Resolves the options; a layout that cannot be had is a usage error.
+    pub fn config(&self) -> anyhow::Result<Config> {
+        let input = self.input.resolve()?;
+        let output = self.output.clone().filter(|p| p.as_os_str() != "-");
+        let document = self
+            .format
+            .unwrap_or(match output.as_deref().and_then(Path::extension) {
+                Some(e) if e.eq_ignore_ascii_case("svg") => Document::Svg,
+                _ => Document::Pdf,
+            });
+        if output.is_none() {
+            if document == Document::Svg {
+                return Err(usage(
+                    "SVG books are written one file per page; name the first with -o FILE.svg",
+                ));
+            }
+            if std::io::stdout().is_terminal() {
+                return Err(usage(
+                    "a PDF is not for a terminal; write it to a file with -o book.pdf, or pipe it",
+                ));
+            }
+        }
+        let per_page = self
+            .per_page
+            .unwrap_or(if self.large_print { 1 } else { 6 });
+        if self.large_print && per_page > 2 {
+            return Err(usage(format!(
+                "--large-print holds 1 or 2 puzzles per page, not {per_page}; use --per-page 1 or 2"
+            )));
+        }
+        let alphabet = match &input.symbols {
+            Some(_) => symbols::expand(self.input.symbols.symbols.as_deref().unwrap_or_default())
+                .map_err(usage)?,
+            None => String::from_utf8_lossy(SYMBOLS).into_owned(),
+        };
+        let options = Options {
+            paper: self.paper,
+            per_page,
+            large_print: self.large_print,
+            title: self.title.clone(),
+            page_numbers: !self.no_page_numbers,
+            answers: !self.no_solutions,
+            answers_per_page: self.answers_per_page,
+            alphabet,
+            ..Options::default()
+        };
+        Ok(Config {
+            input,
+            output,
+            document,
+            options,
+            sort: self.sort,
+            rate: self.rate || self.sort == Sort::Rating,
+            budget: self.budget.budget,
+            jobs: self.jobs.get(),
+        })
+    }
+}
+
+/// A puzzle read and made ready: its line, puzzle, solution and rating.
+struct Ready {
+    line: u64,
+    puzzle: Grid,
+    solution: Grid,
+    rating: Option<Carried>,
+}
+
+/// What one batch gave: the puzzles ready, and what was wrong (the line,
+/// the message, and whether the record could not be read at all).
+#[derive(Default)]
+struct Part {
+    ready: Vec<Ready>,
+    problems: Vec<(u64, String, bool)>,
+}
+
+/// Runs `sudogen print`.
+pub fn run(args: &PrintArgs) -> anyhow::Result<Exit> {
+    let config = args.config()?;
+    let mut book: Vec<(String, Ready)> = Vec::new();
+    let (mut malformed, mut failed) = (false, false);
+    let pace = pipeline::Pace::new(BATCH_RECORDS);
+    let all_read = each_input(&config.input.files, |name, reader| {
+        let input = &config.input;
+        let mut reader = input.reader(reader);
+        pipeline::ordered(
+            config.jobs,
+            batches(&mut reader, name, &pace),
+            |batch, _| pace.time(batch.len(), || prepare(&config, &batch)),
+            |part: Part| -> anyhow::Result<()> {
+                for (line, message, unreadable) in part.problems {
+                    warn(format_args!("{name}:{line}: {message}"));
+                    malformed |= unreadable;
+                    failed |= !unreadable;
+                }
+                book.extend(part.ready.into_iter().map(|r| (name.to_string(), r)));
+                Ok(())
+            },
+        )
+    })?;
+    if !all_read || malformed || failed {
+        warn("error: nothing was printed; mend the records above, or leave them out");
+        return Ok(if !all_read || malformed {
+            Exit::Usage
+        } else {
+            Exit::Failure
+        });
+    }
+    if book.is_empty() {
+        warn("error: no puzzles in the input; nothing was printed");
+        return Ok(Exit::Failure);
+    }
+    let (first_name, first) = &book[0];
+    let size = first.puzzle.size();
+    if let Some((name, other)) = book.iter().find(|(_, r)| r.puzzle.size() != size) {
+        return Err(Unreadable(format!(
+            "{name}:{}: a {} puzzle in a book of {size} puzzles ({first_name}:{} is {size}); print each size in a book of its own",
+            other.line,
+            other.puzzle.size(),
+            first.line,
+        ))
+        .into());
+    }
+    if config.rate && size != Size::S9 && book.iter().all(|(_, r)| r.rating.is_none()) {
+        warn(format_args!(
+            "note: Sudoku Explainer ratings are defined for 9x9; these {size} puzzles carry none, and keep their order"
+        ));
+    }
+    if config.sort == Sort::Rating {
+        // Stable: puzzles of one rating keep their order; unrated last.
+        book.sort_by_key(|(_, r)| r.rating.as_ref().map_or(u16::MAX, |c| u16::from(c.se)));
+    }
+    let entries: Vec<Entry> = book
+        .iter()
+        .enumerate()
+        .map(|(i, (_, r))| Entry {
+            level: r.rating.as_ref().and_then(|c| c.level.clone()),
+            rating: r.rating.as_ref().map(|c| {
+                let plus = if c.exact { "" } else { "+" };
+                format!("{}.{}{plus}", c.se / 10, c.se % 10)
+            }),
+            ..Entry::new(
+                i as u64 + 1,
+                r.puzzle.cells().to_vec(),
+                r.solution.cells().to_vec(),
+            )
+        })
+        .collect();
+    let options = Options {
+        geometry: Geometry::from_size(size),
+        ..config.options.clone()
+    };
+    match config.document {
+        Document::Pdf => {
+            let pdf = print::pdf(&entries, &options).map_err(|e| usage(e.to_string()))?;
+            let mut out = open_output(config.output.as_deref(), &config.input.files)?;
+            out.file.write_all(&pdf).context(out.what.clone())?;
+            out.finish()?;
+        }
+        Document::Svg => {
+            let pages = print::svg_pages(&entries, &options).map_err(|e| usage(e.to_string()))?;
+            let first = config.output.as_deref().unwrap_or(Path::new("page.svg"));
+            write_pages(first, &pages, &config.input.files)?;
+        }
+    }
+    Ok(Exit::Success)
+}
+
+/// Checks, solves and rates the records of a batch.
+fn prepare(config: &Config, batch: &Batch) -> Part {
+    let mut part = Part::default();
+    let _ = batch.for_each_full(|read| {
+        let grid = match read.grid {
+            Ok(g) => g,
+            Err(e) => {
+                part.problems.push((read.line, describe(&e), true));
+                return Ok::<(), ()>(());
+            }
+        };
+        match ready(config, grid, read.solution, read.rating) {
+            Ok((solution, rating)) => part.ready.push(Ready {
+                line: read.line,
+                puzzle: grid.clone(),
+                solution,
+                rating,
+            }),
+            Err(message) => part.problems.push((read.line, message, false)),
+        }
+        Ok(())
+    });
+    part
+}
+
+/// A puzzle's solution (the one its record carries when that fits, else
+/// solved) and rating (the one it carries, else rated when asked), or what
+/// is wrong with it.
+fn ready(
+    config: &Config,
+    puzzle: &Grid,
+    carried: Option<Result<&Grid, sudogen::format::RecordError>>,
+    rating: Option<Carried>,
+) -> Result<(Grid, Option<Carried>), String> {
+    if puzzle.is_complete() {
+        return Err("a complete grid, not a puzzle".into());
+    }
+    puzzle.validate_givens().map_err(|e| e.to_string())?;
+    let solution = match carried {
+        Some(Ok(s)) => match sudogen::check::solution_problem(puzzle, Ok(s)) {
+            None => s.clone(),
+            Some(problem) => return Err(problem),
+        },
+        Some(Err(e)) => return Err(format!("its solution: {e}")),
+        None => {
+            let search_for = Search {
+                limit: 2,
+                budget: config.budget,
+            };
+            let outcome = search(puzzle, search_for);
+            match (outcome.solutions, outcome.cut) {
+                (_, true) => {
+                    return Err(format!(
+                        "search budget of {} guesses exceeded before it was solved; raise --budget",
+                        config.budget
+                    ));
+                }
+                (0, _) => return Err("no solution".into()),
+                (1, _) => outcome.first.ok_or("no solution")?,
+                _ => return Err("2+ solutions: a puzzle for a book needs exactly one".into()),
+            }
+        }
+    };
+    let rating = match rating {
+        Some(r) => Some(r),
+        None if config.rate && puzzle.size() == Size::S9 => {
+            let rated = rate_within(puzzle, false, config.budget).map_err(|e| e.to_string())?;
+            Some(Carried {
+                se: rated.se,
+                exact: rated.exact,
+                level: Some(Level::of(rated.se).name().to_string()),
+            })
+        }
+        None => None,
+    };
+    Ok((solution, rating))
+}
+
+/// Writes SVG pages: the first to `first`, page `k` to `first` with `-k`
+/// before its extension; every file whole, or none of them.
+fn write_pages(first: &Path, pages: &[String], inputs: &[PathBuf]) -> anyhow::Result<()> {
+    let name = |k: usize| -> PathBuf {
+        if k == 1 {
+            return first.to_path_buf();
+        }
+        let stem = first.file_stem().unwrap_or_default().to_string_lossy();
+        let ext = first
+            .extension()
+            .map_or(String::new(), |e| format!(".{}", e.to_string_lossy()));
+        first.with_file_name(format!("{stem}-{k}{ext}"))
+    };
+    // Every page to its temporary file first; they are put in place only
+    // once all are written.
+    let mut outs: Vec<Output> = Vec::new();
+    for (k, page) in pages.iter().enumerate() {
+        let mut out = open_output(Some(&name(k + 1)), inputs)?;
+        out.file
+            .write_all(page.as_bytes())
+            .context(out.what.clone())?;
+        outs.push(out);
+    }
+    for out in &mut outs {
+        out.file.flush().context(out.what.clone())?;
+    }
+    for out in outs {
+        out.finish()?;
+    }
+    if pages.len() > 1 {
+        warn(format_args!(
+            "note: wrote {} pages: {} to {}",
+            pages.len(),
+            first.display(),
+            name(pages.len()).display()
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,238 @@
+//! `sudogen split`: a dataset in parts (train, test, validation) such that
+//! all isomorphs of a puzzle fall in the same part: no test puzzle is a
+//! relabelled, rotated or row-swapped copy of a training puzzle.
+//!
+//! A record's part is decided by its canonical form's fingerprint and the
+//! seed ([`sudogen::dataset::Split`]): the same on every machine, for
+//! every `-j` and every order of the input.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::Args;
+
+use super::args::{InputArgs, JobsArgs};
+use super::exit::{Exit, usage};
+use super::io::{Output, batches, describe, each_input, open_output, warn};
+use super::parse::{format_choice, parse_seed};
+use sudogen::canon::{By, Canonicalizer};
+use sudogen::dataset::{Fingerprint, Split};
+use sudogen::format::read::{BATCH_RECORDS, Batch};
+use sudogen::format::{Content, Format, Formatted, Record, Writer};
+use sudogen::grid::{Size, plural};
+use sudogen::pipeline;
+
+/// Worked examples, at the end of `--help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  sudogen puzzle -n 10000 --seed 1 --with-solution -f csv | sudogen split --train 0.9 --test 0.1 -f csv
+  sudogen split --train 0.8 --valid 0.1 --test 0.1 --seed 3 -o data puzzles.txt
+  sudogen split --test 0.05 -o heldout all.csv      only a test part; the rest is dropped";
+
+/// How to split.
+#[derive(Debug, Args)]
+pub struct SplitArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// The fraction of the records in the training part
+    #[arg(long, value_name = "F", value_parser = parse_fraction)]
+    pub train: Option<f64>,
+
+    /// The fraction in the validation part
+    #[arg(long, value_name = "F", value_parser = parse_fraction)]
+    pub valid: Option<f64>,
+
+    /// The fraction in the test part
+    #[arg(long, value_name = "F", value_parser = parse_fraction)]
+    pub test: Option<f64>,
+
+    /// Seed of the split: another seed, other parts
+    #[arg(long, value_name = "u64", default_value_t = 0, value_parser = parse_seed,
+          allow_negative_numbers = true)]
+    pub seed: u64,
+
+    /// The parts' files: PREFIX.train.EXT, PREFIX.valid.EXT, PREFIX.test.EXT
+    /// (EXT: txt for line and grid, csv for the CSV layouts, jsonl)
+    #[arg(short, long, value_name = "PREFIX", default_value = "split")]
+    pub output: PathBuf,
+
+    /// The parts' format [default: line]
+    #[arg(short, long, value_parser = format_choice(Content::Puzzles { with_solution: true, rated: false }, false))]
+    pub format: Option<Format>,
+
+    #[command(flatten)]
+    pub jobs: JobsArgs,
+}
+
+/// The file extension of a format's parts.
+fn extension(format: Format) -> &'static str {
+    match format.name() {
+        "json" => "jsonl",
+        "line" | "grid" => "txt",
+        _ => "csv",
+    }
+}
+
+/// Parses a fraction: a number from 0 to 1.
+fn parse_fraction(s: &str) -> Result<f64, String> {
+    s.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|x| (0.0..=1.0).contains(x))
+        .ok_or_else(|| format!("'{s}' is not a fraction; use a number from 0 to 1, such as 0.9"))
+}
+
+/// The parts of one batch: each part's records, and what was wrong.
+#[derive(Default)]
+struct Parts {
+    parts: Vec<Formatted>,
+    counts: Vec<u64>,
+    problems: Vec<(u64, String)>,
+}
+
+/// Runs `sudogen split`.
+pub fn run(args: &SplitArgs) -> anyhow::Result<Exit> {
+    let input = args.input.resolve()?;
+    let named: Vec<(&str, f64)> = [
+        ("train", args.train),
+        ("valid", args.valid),
+        ("test", args.test),
+    ]
+    .into_iter()
+    .filter_map(|(name, f)| Some((name, f?)))
+    .collect();
+    if named.is_empty() {
+        return Err(usage(
+            "name the parts: --train F, --valid F, --test F (fractions)",
+        ));
+    }
+    let fractions: Vec<f64> = named.iter().map(|(_, f)| *f).collect();
+    let split = Split::new(&fractions, args.seed).map_err(|e| usage(format!("the parts: {e}")))?;
+    let format = args.format.unwrap_or(Format::LINE);
+    let mut outs: Vec<Output> = Vec::new();
+    for (name, _) in &named {
+        let mut path = args.output.clone().into_os_string();
+        path.push(format!(".{name}.{}", extension(format)));
+        outs.push(open_output(Some(&PathBuf::from(path)), &input.files)?);
+    }
+    let writer = Writer::new(
+        format,
+        Content::Puzzles {
+            with_solution: true,
+            rated: false,
+        },
+        Size::S9,
+        0,
+        &[],
+    )
+    .with_symbols(input.symbols.clone());
+    let mut last: Vec<Option<Size>> = vec![None; named.len()];
+    let mut counts = vec![0u64; named.len()];
+    let (mut index, mut bad) = (0u64, false);
+    let pace = pipeline::Pace::new(BATCH_RECORDS);
+    let all_read = each_input(&input.files, |name, reader| {
+        let mut reader = input.reader(reader);
+        let mut next = batches(&mut reader, name, &pace);
+        pipeline::ordered(
+            args.jobs.get(),
+            || {
+                Ok(next()?.map(|b| {
+                    let first = index;
+                    index += b.len() as u64;
+                    (first, b)
+                }))
+            },
+            |(first, batch): (u64, Batch), _| {
+                pace.time(batch.len(), || parts(&split, &writer, first, &batch))
+            },
+            |done: Parts| -> anyhow::Result<()> {
+                for (line, message) in &done.problems {
+                    warn(format_args!("{name}:{line}: {message}"));
+                    bad = true;
+                }
+                for (k, part) in done.parts.iter().enumerate() {
+                    let out = &mut outs[k];
+                    let bytes = part.bytes_after(&mut last[k]);
+                    out.file.write_all(bytes).context(out.what.clone())?;
+                    counts[k] += done.counts[k];
+                }
+                Ok(())
+            },
+        )
+    })?;
+    if !all_read || bad {
+        warn("error: nothing was split; mend the records above, or leave them out");
+        // The parts' files are dropped unwritten.
+        return Ok(if all_read { Exit::Failure } else { Exit::Usage });
+    }
+    if index == 0 {
+        warn("error: no grids or puzzles in the input; nothing was split");
+        return Ok(Exit::Failure);
+    }
+    for out in outs {
+        out.finish()?;
+    }
+    let parts: Vec<String> = named
+        .iter()
+        .zip(&counts)
+        .map(|((name, _), n)| format!("{name} {n}"))
+        .collect();
+    let dropped = index - counts.iter().sum::<u64>();
+    warn(format_args!(
+        "note: {} split: {}{}",
+        plural(index as usize, "record"),
+        parts.join(", "),
+        if dropped > 0 {
+            format!(", {dropped} in no part")
+        } else {
+            String::new()
+        }
+    ));
+    Ok(Exit::Success)
+}
+
+thread_local! {
+    /// A canonicaliser per worker.
+    static CANON: std::cell::RefCell<Canonicalizer> = std::cell::RefCell::new(Canonicalizer::new());
+}
+
+/// Sorts the records of a batch into their parts.
+fn parts(split: &Split, writer: &Writer, first: u64, batch: &Batch) -> Parts {
+    let n = split.parts();
+    let mut out = Parts {
+        parts: (0..n).map(|_| Formatted::default()).collect(),
+        counts: vec![0; n],
+        problems: Vec::new(),
+    };
+    let mut index = first;
+    let _ = batch.for_each_with_solution(|line, grid, solution| {
+        let i = index;
+        index += 1;
+        let grid = match grid {
+            Ok(g) => g,
+            Err(e) => {
+                out.problems.push((line, describe(&e)));
+                return Ok::<(), ()>(());
+            }
+        };
+        let form = match CANON.with(|c| c.borrow_mut().form(grid, By::String)) {
+            Ok(form) => form,
+            Err(e) => {
+                out.problems.push((line, e.to_string()));
+                return Ok(());
+            }
+        };
+        if let Some(k) = split.part(Fingerprint::of(&form)) {
+            let record = Record {
+                solution: solution.and_then(Result::ok),
+                ..Record::new(i, grid)
+            };
+            writer.push_sized(&mut out.parts[k], &record);
+            out.counts[k] += 1;
+        }
+        Ok(())
+    });
+    out
+}

@@ -1,0 +1,161 @@
+//! `sudogen transform`: each record moved by a symmetry of the grid
+//! (digits relabelled, bands, stacks, rows and columns permuted, the grid
+//! transposed), its solution with it: for augmenting a training set, or to
+//! disguise a puzzle.
+//!
+//! Copy `k` of record `i` is moved by the transform drawn from stream `i`
+//! of the seed at copy `k` ([`sudogen::transform::TransformStream`]), so
+//! the output is a pure function of (input, seed, copies), the same for
+//! every `-j`.
+
+use clap::Args;
+
+use super::args::{Input, InputArgs, JobsArgs, OutputArgs};
+use super::exit::{Exit, usage};
+use super::io::describe;
+use super::parse::{format_choice, parse_seed};
+use super::records::{self, Processed};
+use sudogen::format::read::Batch;
+use sudogen::format::{Content, Field, Format, Record, Value, Writer};
+use sudogen::grid::Size;
+use sudogen::transform::{Shape, Transform, TransformStream};
+
+/// Worked examples, at the end of `--help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  sudogen puzzle -n 1000 --seed 1 --with-solution | sudogen transform --copies 3 --seed 2
+  sudogen transform --seed 7 -f csv train.csv > disguised.csv
+  sudogen transform --given 't/r021345678/c012345678/d123456789' puzzles.txt";
+
+/// How to transform.
+#[derive(Debug, Args)]
+#[command(mut_arg("format", |a| a.value_parser(format_choice(Content::Puzzles { with_solution: true, rated: false }, false))))]
+pub struct TransformArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// Seed of the random transforms [default: drawn from the operating
+    /// system, shown with the records in json]
+    #[arg(long, value_name = "u64", value_parser = parse_seed, allow_negative_numbers = true)]
+    pub seed: Option<u64>,
+
+    /// Transformed copies of each record
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = parse_copies)]
+    pub copies: u32,
+
+    /// Apply this transform to every record instead of random ones (as
+    /// `canon --transform` prints them)
+    #[arg(long, value_name = "TRANSFORM", conflicts_with_all = ["seed", "copies"])]
+    pub given: Option<String>,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+
+    #[command(flatten)]
+    pub jobs: JobsArgs,
+}
+
+/// Parses `--copies`: 1 to a million.
+fn parse_copies(s: &str) -> Result<u32, String> {
+    s.trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|n| (1..=1_000_000).contains(n))
+        .ok_or_else(|| format!("'{s}' is not a number of copies; use 1 to 1000000"))
+}
+
+/// Runs `sudogen transform`.
+pub fn run(args: &TransformArgs) -> anyhow::Result<Exit> {
+    let input = args.input.resolve()?;
+    let seed = args.seed.unwrap_or_else(rand::random);
+    let format = args.output.format();
+    let given = args.given.clone();
+    // A given transform is checked once, on the first record's shape.
+    if let Some(text) = &given {
+        let shape = Shape::of(input.size.unwrap_or(Size::S9));
+        Transform::parse(text, shape).map_err(|e| usage(format!("--given {text}: {e}")))?;
+    }
+    let seed_text = seed.to_string();
+    let config = (input, seed, args.copies, format, given, seed_text);
+    records::run(
+        &config.0,
+        args.jobs.get(),
+        &args.output,
+        "grids or puzzles in the input; nothing was transformed",
+        &mut |_| true,
+        |first, batch| transform_batch(&config, first, batch),
+    )
+}
+
+/// Moves every record of `batch`, the first being record `first`.
+fn transform_batch(
+    (input, seed, copies, format, given, seed_text): &(
+        Input,
+        u64,
+        u32,
+        Format,
+        Option<String>,
+        String,
+    ),
+    first: u64,
+    batch: &Batch,
+) -> Processed {
+    let mut s = Processed::default();
+    let fields = [Field {
+        name: "seed",
+        value: Value::Text(seed_text),
+    }];
+    let content = Content::Puzzles {
+        with_solution: true,
+        rated: false,
+    };
+    let writer =
+        Writer::new(*format, content, Size::S9, 0, &fields).with_symbols(input.symbols.clone());
+    let stream = TransformStream::new(*seed);
+    let mut index = first;
+    let _ = batch.for_each_with_solution(|line, grid, solution| {
+        let i = index;
+        index += 1;
+        let grid = match grid {
+            Ok(g) => g,
+            Err(e) => {
+                s.report_malformed(line, describe(&e));
+                return Ok::<(), ()>(());
+            }
+        };
+        let shape = Shape::of(grid.size());
+        let solution = match solution {
+            Some(Err(e)) => {
+                s.report_malformed(line, format!("its solution: {}", describe(&e)));
+                return Ok(());
+            }
+            Some(Ok(sol)) => Some(sol),
+            None => None,
+        };
+        for k in 0..*copies {
+            let t = match given {
+                Some(text) => match Transform::parse(text, shape) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        s.report_failed(line, format!("the given transform: {e}"));
+                        return Ok(());
+                    }
+                },
+                None => stream.transform(shape, i, k),
+            };
+            let moved = t.apply(grid);
+            let solved = solution.map(|g| t.apply(g)).transpose();
+            let (Ok(moved), Ok(solved)) = (moved, solved) else {
+                s.report_failed(line, "the transform does not fit this grid".into());
+                return Ok(());
+            };
+            let record = Record {
+                solution: solved.as_ref(),
+                ..Record::new(i * u64::from(*copies) + u64::from(k), &moved)
+            };
+            writer.push_sized(&mut s.out, &record);
+        }
+        Ok(())
+    });
+    s
+}

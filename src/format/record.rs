@@ -1,0 +1,400 @@
+//! What every format reads and writes: the [`Record`] (a grid or puzzle
+//! with what a command found about it), what the records of a run hold
+//! ([`Content`]), and why a record could not be read ([`RecordError`]).
+//!
+//! Every format module imports this one; it imports none of them.
+
+use std::fmt;
+
+use crate::grid::{Grid, ParseError, Size, or_list, plural};
+
+/// The longest line read whole; longer lines are reported and skipped.
+pub const MAX_LINE: usize = 1 << 16;
+
+/// What each record of a run holds: the same in every format, so a format
+/// decides once per run how its records look.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Content {
+    /// Complete grids (`generate`).
+    Grids,
+    /// Puzzles made, with their solutions when `with_solution`, and their
+    /// rating when the run was rated (`puzzle`).
+    Puzzles {
+        /// Whether each puzzle's solution is written beside it.
+        with_solution: bool,
+        /// Whether the puzzles are rated: the formats with columns for it
+        /// (CSV) write the rating too.
+        rated: bool,
+    },
+    /// Puzzles read and solved (`solve`): the solution, or with `count`
+    /// the number of solutions found.
+    Solutions {
+        /// Whether the count of solutions is written instead of one.
+        count: bool,
+    },
+    /// Puzzles read and rated (`rate`), with every step when `explain`.
+    Ratings {
+        /// Whether the steps of the solution path are written too.
+        explain: bool,
+    },
+    /// Canonical forms (`canon`), with the transform that maps each record
+    /// to its form (a field named `transform`) when `transform`.
+    Forms {
+        /// Whether the transform is written too.
+        transform: bool,
+    },
+}
+
+/// One record to write: its index and grid, and what the command found.
+#[derive(Clone, Copy, Debug)]
+pub struct Record<'a> {
+    /// The record's index (0-based) in the run or the input.
+    pub index: u64,
+    /// The grid: a complete grid, or a puzzle (empty cells are 0).
+    pub grid: &'a Grid,
+    /// The puzzle's solution, when there is one to write.
+    pub solution: Option<&'a Grid>,
+    /// What a search for solutions found (`solve`).
+    pub search: Option<Searched>,
+    /// The puzzle's rating.
+    pub rating: Option<&'a Rated<'a>>,
+    /// What is wrong with the record, if something is (no solution, a
+    /// budget run out): formats with room for it say so.
+    pub problem: Option<&'a str>,
+    /// Further named values (in the formats that have room for them:
+    /// JSON), written last.
+    pub fields: &'a [Field<'a>],
+}
+
+impl<'a> Record<'a> {
+    /// The text of the field named `name`, if the record has one.
+    pub fn text(&self, name: &str) -> Option<&'a str> {
+        self.fields.iter().find_map(|f| match f.value {
+            Value::Text(text) if f.name == name => Some(text),
+            _ => None,
+        })
+    }
+
+    /// A record of `grid` alone.
+    pub fn new(index: u64, grid: &'a Grid) -> Record<'a> {
+        Record {
+            index,
+            grid,
+            solution: None,
+            search: None,
+            rating: None,
+            problem: None,
+            fields: &[],
+        }
+    }
+}
+
+/// What a search for a puzzle's solutions found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Searched {
+    /// Solutions found.
+    pub solutions: u64,
+    /// The limit it stopped at.
+    pub limit: u64,
+    /// Guesses made.
+    pub guesses: u64,
+    /// Whether the search budget cut it short (`solutions` is then a lower
+    /// bound).
+    pub cut: bool,
+}
+
+impl Searched {
+    /// Whether the count is only a lower bound: the limit was reached, or
+    /// the budget cut the search.
+    pub fn at_least(&self) -> bool {
+        self.solutions >= self.limit || self.cut
+    }
+}
+
+/// A puzzle's rating, as records carry it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rated<'a> {
+    /// The rating in tenths (72 is 7.2); a lower bound unless `exact`.
+    pub se: u8,
+    /// Whether `se` is the rating itself rather than a lower bound.
+    pub exact: bool,
+    /// The named level.
+    pub level: &'a str,
+    /// The hardest technique's name.
+    pub hardest: &'a str,
+    /// How many steps the solution path took.
+    pub steps: u64,
+    /// What the number means (`SE`, or `technique level` beyond 9x9).
+    pub scale: &'a str,
+    /// The steps, when they were asked for.
+    pub path: &'a [StepRecord],
+    /// What the path leaves out, when it is not complete (written after
+    /// the steps).
+    pub unfinished: Option<&'a str>,
+}
+
+/// A rating a record read carries (as `rate` and rated `puzzle` runs write
+/// it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Carried {
+    /// The rating in tenths (72 is 7.2).
+    pub se: u8,
+    /// Whether it is the rating itself rather than a lower bound (`9.0+`).
+    pub exact: bool,
+    /// The level, if the record names one.
+    pub level: Option<String>,
+}
+
+impl Carried {
+    /// Reads `7.2 fiendish ...` (or `9.0+ ...`): a rating with one
+    /// decimal, and the word after it as the level when it is one word of
+    /// letters.
+    pub fn parse(text: &[u8]) -> Option<Carried> {
+        let text = std::str::from_utf8(text).ok()?;
+        let mut words = text.split_whitespace();
+        let rating = words.next()?;
+        let (number, exact) = match rating.strip_suffix('+') {
+            Some(n) => (n, false),
+            None => (rating, true),
+        };
+        let (whole, tenth) = number.split_once('.')?;
+        let whole: u8 = whole.parse().ok().filter(|&w: &u8| (1..=25).contains(&w))?;
+        let tenth: u8 = tenth
+            .parse()
+            .ok()
+            .filter(|&t: &u8| t <= 9 && tenth.len() == 1)?;
+        let level = words
+            .next()
+            .filter(|w| w.len() <= 20 && w.bytes().all(|b| b.is_ascii_alphabetic()))
+            .map(str::to_string);
+        Some(Carried {
+            se: whole * 10 + tenth,
+            exact,
+            level,
+        })
+    }
+}
+
+/// One step of a solution path, as records carry it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StepRecord {
+    /// The technique's name.
+    pub technique: &'static str,
+    /// Its rating in tenths.
+    pub rating: u8,
+    /// The step in words.
+    pub text: String,
+    /// The cell it fills (its name, such as `r3c7`) and the value, if any.
+    pub place: Option<(String, u8)>,
+    /// The candidates it removes: each cell's name and values.
+    pub removes: Vec<(String, Vec<u8>)>,
+}
+
+/// A named value written beside a record's grids (in the formats that have
+/// room for it: JSON).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Field<'a> {
+    /// The key.
+    pub name: &'static str,
+    /// The value.
+    pub value: Value<'a>,
+}
+
+/// The value of a [`Field`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Value<'a> {
+    /// An unsigned integer.
+    UInt(u64),
+    /// A string (written with JSON escapes).
+    Text(&'a str),
+    /// A boolean.
+    Bool(bool),
+    /// A grid, as rows of integers (0 for empty).
+    Grid(&'a Grid),
+    /// No value (`null`).
+    Null,
+    /// A number in tenths, written with one decimal (`72` as `7.2`).
+    Tenths(u64),
+}
+
+/// Why a record is not a grid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    /// The line is longer than [`MAX_LINE`].
+    LineTooLong,
+    /// The cells of a `line` or `csv` record: their count or a symbol.
+    Cells(ParseError),
+    /// The first row of a `grid` block has a number of cells that is no
+    /// size's side.
+    RowWidth {
+        /// How many cells it has.
+        found: usize,
+    },
+    /// A `grid` block or a JSON grid has the wrong number of rows.
+    Rows {
+        /// How many rows it has.
+        found: usize,
+        /// The size it was read as, if known.
+        expected: Option<Size>,
+    },
+    /// A row (1-based) does not have the size's number of cells.
+    RowCells {
+        /// The row, 1-based.
+        row: usize,
+        /// The size it was read as.
+        size: Size,
+    },
+    /// A CSV header's number of cell columns is no size's.
+    CsvHeader {
+        /// How many cell columns it has.
+        cells: usize,
+    },
+    /// A CSV record came before any header and its number of fields fits
+    /// no size (with an index or without).
+    CsvNoHeader {
+        /// How many fields it has.
+        fields: usize,
+    },
+    /// A value (CSV or JSON) is not a cell value of the size.
+    Value {
+        /// The value as written.
+        text: String,
+        /// The size it was read as.
+        size: Size,
+    },
+    /// A line starting with `{` is not JSON.
+    Json(String),
+    /// A JSON record has no `grid` (or `puzzle`) field.
+    JsonNoGrid,
+    /// A JSON field holds a value of the wrong type.
+    JsonType {
+        /// What it holds ("a number", ...).
+        found: &'static str,
+    },
+    /// A symbol that is not the size's, in a record whose symbols look
+    /// like another alphabet: as many distinct ones as the side.
+    Alphabet {
+        /// The symbol.
+        found: char,
+        /// The size it was read as.
+        size: Size,
+        /// The record's symbols, in order (`ABCDEFGHI`).
+        alphabet: String,
+    },
+    /// What is wrong with one field of a record.
+    Field {
+        /// The field's name.
+        field: &'static str,
+        /// What is wrong with it.
+        error: Box<RecordError>,
+    },
+}
+
+impl RecordError {
+    /// The error for a record whose bytes are `record` (as written): a bad
+    /// symbol becomes [`RecordError::Alphabet`] when the record's distinct
+    /// letters and digits (`0` aside, an empty cell) are as many as the
+    /// side, or are all among the side's first letters, so another
+    /// alphabet would read it.
+    pub fn with_alphabet_of(self, record: &[u8]) -> RecordError {
+        let RecordError::Cells(ParseError::BadSymbol { found, size }) = self else {
+            return self;
+        };
+        let mut seen = [false; 128];
+        for &b in record {
+            if b.is_ascii_alphanumeric() && b != b'0' {
+                seen[usize::from(b)] = true;
+            }
+        }
+        let mut alphabet: String = (0u8..128)
+            .filter(|&b| seen[usize::from(b)])
+            .map(char::from)
+            .collect();
+        // Letters only, within the first `side` of the alphabet: the
+        // letters from `A` (or `a`), some of which the record lacks.
+        let side = size.side();
+        for first in [b'A', b'a'] {
+            let letters = first..first + side as u8;
+            if !alphabet.is_empty() && alphabet.bytes().all(|b| letters.contains(&b)) {
+                alphabet = letters.map(char::from).collect();
+            }
+        }
+        if alphabet.len() == side {
+            RecordError::Alphabet {
+                found,
+                size,
+                alphabet,
+            }
+        } else {
+            RecordError::Cells(ParseError::BadSymbol { found, size })
+        }
+    }
+}
+
+impl From<ParseError> for RecordError {
+    fn from(e: ParseError) -> Self {
+        RecordError::Cells(e)
+    }
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sides = || or_list(Size::ALL.iter().map(|s| s.side()));
+        match self {
+            RecordError::LineTooLong => write!(f, "line longer than {MAX_LINE} bytes, skipped"),
+            RecordError::Cells(e) => e.fmt(f),
+            RecordError::RowWidth { found } => {
+                write!(
+                    f,
+                    "a row of {}, expected {}",
+                    plural(*found, "cell"),
+                    sides()
+                )
+            }
+            RecordError::Rows {
+                found,
+                expected: Some(s),
+            } => write!(f, "{}, expected {}", plural(*found, "row"), s.side()),
+            RecordError::Rows {
+                found,
+                expected: None,
+            } => write!(f, "{}, expected {}", plural(*found, "row"), sides()),
+            RecordError::CsvNoHeader { fields } => write!(
+                f,
+                "a CSV record of {} with no header line before it \
+                 (index,r1c1,...) to give its size",
+                plural(*fields, "field")
+            ),
+            RecordError::RowCells { row, size } => {
+                write!(f, "row {row} does not have {} cells", size.side())
+            }
+            RecordError::CsvHeader { cells } => write!(
+                f,
+                "CSV header has {cells} cell columns, expected {}",
+                or_list(Size::ALL.iter().map(|s| s.cells()))
+            ),
+            RecordError::Value { text, size } => write!(
+                f,
+                "{text:?} is not a value of a {size} grid (0 to {})",
+                size.side()
+            ),
+            RecordError::Json(e) => write!(f, "not JSON: {e}"),
+            RecordError::JsonNoGrid => f.write_str("no \"grid\" or \"puzzle\" field"),
+            RecordError::JsonType { found } => write!(
+                f,
+                "{found}, expected rows of numbers or a string of symbols"
+            ),
+            RecordError::Field { field, error } => write!(f, "field \"{field}\": {error}"),
+            RecordError::Alphabet {
+                found,
+                size,
+                alphabet,
+            } => write!(
+                f,
+                "'{found}' is not a symbol of a {size} grid; the record looks written in the alphabet {alphabet}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}

@@ -1,0 +1,247 @@
+//! What a format is: the [`RecordFormat`] trait each format module
+//! implements (its name, how it writes a record, how it recognises and
+//! frames the lines it reads), the settings of a run it writes with
+//! ([`Run`]), and the [`Frames`] its reading half hands records to.
+//!
+//! Format modules import this module, [`record`](super::record),
+//! [`text`](super::text) and [`symbols`](super::symbols); none of those
+//! imports a format.
+
+use super::record::{Content, Field, RecordError};
+use super::symbols::Symbols;
+use crate::grid::Size;
+
+/// One format, reader and writer side by side.
+pub trait RecordFormat: Sync + std::fmt::Debug {
+    /// The name used on the command line (`line`, `csv`, ...).
+    fn name(&self) -> &'static str;
+
+    /// What it looks like, in one line (for `--help`).
+    fn description(&self) -> &'static str;
+
+    /// What its records look like when they hold `content`, in one line
+    /// (for the `--help` of the command that writes them).
+    fn layout(&self, content: Content) -> &'static str;
+
+    /// Bytes computed once per run from the fields every record of the
+    /// run shares (strategy, size, seed...), handed to every
+    /// [`write`](RecordFormat::write) as [`Run::prefix`]: JSON writes them
+    /// first in every object; other formats have no room for them.
+    fn prefix(&self, _fields: &[Field<'_>]) -> Vec<u8> {
+        Vec::new()
+    }
+
+    /// Appends what comes before records of `size` (a CSV header line);
+    /// nothing by default.
+    fn header(&self, _out: &mut Vec<u8>, _run: &Run, _size: Size) {}
+
+    /// Appends one record. Writers are stateless per record: a record's
+    /// bytes depend only on the run and the record, so records can be
+    /// formatted on any thread and concatenated.
+    fn write(&self, out: &mut Vec<u8>, run: &Run, record: &super::record::Record<'_>);
+
+    /// Whether a line read (trimmed, neither blank nor a comment) looks
+    /// like this format, and how surely: the reader takes the format that
+    /// claims a line with the lowest number (see [`claim`]).
+    fn detect(&self, line: &[u8]) -> Option<u8>;
+
+    /// A fresh reader state for one input.
+    fn framer(&self) -> Box<dyn Framer>;
+}
+
+/// How surely a format claims a line it detects: the lowest claim wins.
+pub mod claim {
+    /// The line can only be this format (JSON's `{`).
+    pub const SURE: u8 = 0;
+    /// The line has this format's distinctive marks (CSV's commas).
+    pub const MARKED: u8 = 1;
+    /// The line has the shape of this format (a field of a known cell
+    /// count).
+    pub const SHAPED: u8 = 2;
+    /// The line looks like this format (symbols separated by spaces).
+    pub const LIKELY: u8 = 3;
+    /// Nothing else claims it: read it as this format, to say what is
+    /// wrong with it.
+    pub const FALLBACK: u8 = 9;
+}
+
+/// The settings a run's records are written with.
+#[derive(Clone, Debug)]
+pub struct Run {
+    /// What each record holds.
+    pub content: Content,
+    /// The size of the run's grids (the header of a run of one size).
+    pub size: Size,
+    /// The index of the run's first record (the `grid` format puts a
+    /// blank line before every other record).
+    pub start: u64,
+    /// Another alphabet to write the cells in, where the format writes
+    /// symbols (`line`, `grid`).
+    pub symbols: Option<Symbols>,
+    /// What [`RecordFormat::prefix`] computed for this run.
+    pub prefix: Vec<u8>,
+}
+
+/// How the cells of a framed record are written, which decides how it is
+/// parsed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Encoding {
+    /// The cells' symbols row-major, in the input's alphabet (`line`).
+    Symbols,
+    /// The cells' symbols row-major, always the standard ones (`0` or `.`
+    /// for empty), as CSV fields hold them.
+    StandardSymbols,
+    /// An index, then the cell values as decimal integers separated by
+    /// commas, and whether a header line before it gave the size (`csv`).
+    Values {
+        /// Whether a header gave the size.
+        header: bool,
+    },
+    /// Rows of symbols separated by white space (and `|`), one row per
+    /// `\n`-separated line (`grid`).
+    Rows,
+    /// A whole grid on one line as symbols or numbers separated by white
+    /// space or commas (`5 3 0 0 7 ...`), in the input's alphabet.
+    Tokens,
+    /// The cell values as bytes (a row of an `npy` array).
+    Bytes,
+    /// A JSON object with the grid as rows of integers (`json`).
+    Json,
+}
+
+/// A record framed by a [`Framer`]: where its bytes are in the batch, and
+/// how to read them.
+#[derive(Clone, Debug)]
+pub(crate) struct Raw {
+    pub(crate) line: u64,
+    pub(crate) kind: Result<Encoding, RecordError>,
+    pub(crate) size: Option<Size>,
+    pub(crate) start: usize,
+    pub(crate) end: usize,
+    /// A solution written beside the record (`PUZZLE SOLUTION`, or the
+    /// solution field of a puzzle CSV): its bytes in the batch.
+    pub(crate) solution: Option<(usize, usize)>,
+    /// What else the record says about itself, as text (a rating and a
+    /// level, `7.2 fiendish`): its bytes in the batch.
+    pub(crate) extra: Option<(usize, usize)>,
+}
+
+/// Where a format's reader puts the records it frames: a batch's bytes
+/// and records, with the line being read.
+#[derive(Debug)]
+pub struct Frames<'a> {
+    pub(crate) bytes: &'a mut Vec<u8>,
+    pub(crate) written: &'a mut Vec<u8>,
+    pub(crate) raws: &'a mut Vec<Raw>,
+    pub(crate) symbols: Option<&'a Symbols>,
+    /// Other bytes that mean an empty cell in this input.
+    pub(crate) empty: &'a [u8],
+    pub(crate) line: u64,
+    pub(crate) size: Option<Size>,
+}
+
+impl Frames<'_> {
+    /// The number (1-based) of the line being read.
+    pub fn line(&self) -> u64 {
+        self.line
+    }
+
+    /// The size every record is to be read as, if the user forced one.
+    pub fn forced_size(&self) -> Option<Size> {
+        self.size
+    }
+
+    /// Adds a record that starts at line `line`, with its bytes and how
+    /// they are written; `size` is the size to read it as, if known.
+    pub fn push(&mut self, line: u64, encoding: Encoding, size: Option<Size>, bytes: &[u8]) {
+        let (start, end) = self.append(encoding, bytes);
+        self.raws.push(Raw {
+            line,
+            kind: Ok(encoding),
+            size,
+            start,
+            end,
+            solution: None,
+            extra: None,
+        });
+    }
+
+    /// Adds `text` as what the last record added says about itself: its
+    /// rating and level as `rate` writes them (`7.2 fiendish ...`).
+    pub fn push_extra(&mut self, text: &[u8]) {
+        let start = self.bytes.len();
+        self.bytes.extend_from_slice(text);
+        if self.symbols.is_some() {
+            self.written.extend_from_slice(text);
+        }
+        if let Some(raw) = self.raws.last_mut() {
+            raw.extra = Some((start, self.bytes.len()));
+        }
+    }
+
+    /// Adds `bytes`, written as `encoding`, as the solution of the last
+    /// record added.
+    pub fn push_solution(&mut self, encoding: Encoding, bytes: &[u8]) {
+        let range = self.append(encoding, bytes);
+        if let Some(raw) = self.raws.last_mut() {
+            raw.solution = Some(range);
+        }
+    }
+
+    /// Adds a record known to be bad, at the line being read.
+    pub fn push_error(&mut self, error: RecordError) {
+        self.raws.push(Raw {
+            line: self.line,
+            kind: Err(error),
+            size: None,
+            start: self.bytes.len(),
+            end: self.bytes.len(),
+            solution: None,
+            extra: None,
+        });
+    }
+
+    /// Appends `bytes` to the batch, rewritten into standard symbols when
+    /// they are in the input's alphabet; their range.
+    fn append(&mut self, encoding: Encoding, bytes: &[u8]) -> (usize, usize) {
+        let start = self.bytes.len();
+        self.bytes.extend_from_slice(bytes);
+        let cells = matches!(
+            encoding,
+            Encoding::Symbols | Encoding::Rows | Encoding::Tokens
+        );
+        if cells && !self.empty.is_empty() {
+            for b in &mut self.bytes[start..] {
+                if self.empty.contains(b) {
+                    *b = b'.';
+                }
+            }
+        }
+        if let Some(symbols) = self.symbols {
+            // The bytes as written, so a symbol outside the alphabet can be
+            // named as written.
+            self.written.extend_from_slice(bytes);
+            if cells {
+                symbols.read(&mut self.bytes[start..]);
+            }
+        }
+        (start, self.bytes.len())
+    }
+}
+
+/// A format's reading state for one input: it is handed the lines the
+/// reader gives this format, and frames records from them.
+pub trait Framer: Send {
+    /// Takes one line (trimmed, neither blank nor a comment).
+    fn take(&mut self, line: &[u8], frames: &mut Frames<'_>);
+
+    /// Ends a record still open across lines (at a blank line, a line of
+    /// another format, or the end of the input).
+    fn end(&mut self, _frames: &mut Frames<'_>) {}
+
+    /// Whether a record spanning lines is open: a batch never ends inside
+    /// one.
+    fn is_open(&self) -> bool {
+        false
+    }
+}

@@ -1,0 +1,429 @@
+//! The printing room: typesets puzzles as a book, a PDF (vector, its one
+//! font embedded and subset) or SVG pages, ready for paper.
+//!
+//! Puzzles are laid out 1 to 12 to a page, each labelled with its number
+//! and, when known, its level and Sudoku Explainer rating, with running
+//! heads, page numbers and an answer section at the back. The layout is
+//! made once, as a list of shapes and text runs per page (`layout.rs`), and
+//! written by two back ends ([`pdf`](fn@pdf) through the `pdf-writer` crate, and
+//! [`svg_pages`], plain XML), so the two formats always agree.
+//!
+//! Nothing here knows sudogen's [`Grid`](crate::Grid) or
+//! [`Size`](crate::Size): a puzzle is a slice of cell values (`0` empty,
+//! `1..=side`) and its shape a [`Geometry`] (boxes of any shape, Jigsaw
+//! regions, shaded diagonals or windows), so new kinds of grid print
+//! without changes here.
+//!
+//! Text is drawn in reading order: on each page the running head, then for
+//! each grid its label and its digits row by row, left to right, then the
+//! page number. A screen reader, a search, and `pdftotext` all read a grid
+//! as its rows.
+//!
+//! ```
+//! use sudogen::print::{self, Entry, Options};
+//!
+//! let solution: Vec<u8> = "1234341221434321".bytes().map(|b| b - b'0').collect();
+//! let mut puzzle = solution.clone();
+//! for i in [0, 5, 6, 10, 15] {
+//!     puzzle[i] = 0;
+//! }
+//! let entries = [Entry::new(1, puzzle, solution)];
+//! let options = Options { per_page: 1, ..Options::new(print::Geometry::square(4)) };
+//! let pdf = print::pdf(&entries, &options).unwrap();
+//! assert!(pdf.starts_with(b"%PDF-"));
+//! let svg = print::svg_pages(&entries, &options).unwrap();
+//! assert_eq!(svg.len(), 2); // the puzzle page and the answer page
+//! ```
+
+use std::fmt;
+
+mod font;
+mod geometry;
+mod layout;
+mod paper;
+mod pdf;
+mod svg;
+
+pub use geometry::{Geometry, MAX_SIDE, Window};
+pub use paper::Paper;
+
+/// The numbers of puzzles a page can hold.
+pub const PER_PAGE: &[usize] = &[1, 2, 4, 6, 9, 12];
+
+/// The most solutions an answer page can be asked to hold.
+pub const MAX_ANSWERS_PER_PAGE: usize = 48;
+
+/// One puzzle to print.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The number it is labelled with (`#12`) and its solution is found by.
+    pub number: u64,
+    /// The cells, row-major: `0` for empty, else the given's value
+    /// `1..=side`.
+    pub puzzle: Vec<u8>,
+    /// The solution, row-major, every cell `1..=side` and equal to the
+    /// puzzle's givens.
+    pub solution: Vec<u8>,
+    /// The level, printed as it is (`hard`).
+    pub level: Option<String>,
+    /// The Sudoku Explainer rating, printed after `SE ` (`3.4`).
+    pub rating: Option<String>,
+}
+
+impl Entry {
+    /// A puzzle numbered `number`, with neither level nor rating.
+    pub fn new(number: u64, puzzle: Vec<u8>, solution: Vec<u8>) -> Entry {
+        Entry {
+            number,
+            puzzle,
+            solution,
+            level: None,
+            rating: None,
+        }
+    }
+
+    /// What the label shows after the number: `hard · SE 3.4`, or
+    /// whichever part is known.
+    pub(crate) fn detail(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(level) = self.level.as_deref().filter(|s| !s.trim().is_empty()) {
+            parts.push(level.trim().to_string());
+        }
+        if let Some(rating) = self.rating.as_deref().filter(|s| !s.trim().is_empty()) {
+            parts.push(format!("SE {}", rating.trim()));
+        }
+        parts.join(" · ")
+    }
+}
+
+/// How to lay a book out.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    /// The page size.
+    pub paper: Paper,
+    /// Puzzles per page: one of [`PER_PAGE`] (1 or 2 in large print).
+    pub per_page: usize,
+    /// Large print: bigger, heavier digits and lines for readers with
+    /// low vision, 1 or 2 puzzles per page, bigger answer grids.
+    pub large_print: bool,
+    /// The running head of the puzzle pages (none if `None`), and the
+    /// document's title in the PDF's metadata.
+    pub title: Option<String>,
+    /// Whether pages carry their number at the foot.
+    pub page_numbers: bool,
+    /// Whether the book ends with the solutions.
+    pub answers: bool,
+    /// Solutions per answer page (`None`: as many as stay legible, such as
+    /// 20 9x9 grids on A4), 1 to [`MAX_ANSWERS_PER_PAGE`].
+    pub answers_per_page: Option<usize>,
+    /// The running head of the answer pages.
+    pub answers_heading: String,
+    /// The shape of every grid of the book.
+    pub geometry: Geometry,
+    /// The symbol of each value: value `v` is printed as the `v`-th
+    /// character. It needs at least `side` characters, all different, none
+    /// a space.
+    pub alphabet: String,
+}
+
+impl Options {
+    /// The default layout for grids of `geometry`: A4, 6 puzzles per page,
+    /// page numbers, solutions at the back under "Solutions", symbols
+    /// `1`-`9` then `A`-`Z`.
+    pub fn new(geometry: Geometry) -> Options {
+        Options {
+            paper: Paper::A4,
+            per_page: 6,
+            large_print: false,
+            title: None,
+            page_numbers: true,
+            answers: true,
+            answers_per_page: None,
+            answers_heading: "Solutions".to_string(),
+            geometry,
+            alphabet: String::from_utf8_lossy(crate::grid::SYMBOLS).into_owned(),
+        }
+    }
+}
+
+impl Default for Options {
+    /// [`Options::new`] for 9x9.
+    fn default() -> Options {
+        Options::new(Geometry::square(9))
+    }
+}
+
+/// Why a book could not be typeset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Error {
+    /// There were no puzzles.
+    NoPuzzles,
+    /// A number of puzzles per page that is not offered.
+    PerPage(usize),
+    /// Large print with more than 2 puzzles per page.
+    LargePrintPerPage(usize),
+    /// A number of solutions per page that is not offered.
+    AnswersPerPage(usize),
+    /// A geometry that cannot be drawn (what is wrong with it).
+    Geometry(String),
+    /// An alphabet that cannot print the values (what is wrong with it).
+    Alphabet(String),
+    /// A title, heading, level or rating the font cannot print.
+    Text(String),
+    /// A puzzle or solution that does not fit the geometry.
+    Entry {
+        /// The entry's position in the list (0-based).
+        index: usize,
+        /// The entry's number.
+        number: u64,
+        /// What is wrong with it.
+        message: String,
+    },
+    /// The PDF library failed (not expected to happen).
+    Pdf(String),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::NoPuzzles => f.write_str("there are no puzzles to print"),
+            Error::PerPage(n) => write!(
+                f,
+                "{n} puzzles per page is not a layout on offer: choose 1, 2, 4, 6, 9 or 12"
+            ),
+            Error::LargePrintPerPage(n) => {
+                write!(f, "large print holds 1 or 2 puzzles per page, not {n}")
+            }
+            Error::AnswersPerPage(n) => write!(
+                f,
+                "{n} solutions per page is not a layout on offer: choose 1 to {MAX_ANSWERS_PER_PAGE}"
+            ),
+            Error::Geometry(m) => write!(f, "grid shape: {m}"),
+            Error::Alphabet(m) => write!(f, "symbols: {m}"),
+            Error::Text(m) => f.write_str(m),
+            Error::Entry {
+                number, message, ..
+            } => write!(f, "puzzle #{number}: {message}"),
+            Error::Pdf(m) => write!(f, "writing the PDF: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Typesets `entries` as a PDF: the puzzle pages, then (if
+/// `options.answers`) the answer pages.
+///
+/// The font is embedded once, subset to the characters used, and shared by
+/// every page; all drawing is vector, and text can be extracted (each
+/// grid's digits row by row).
+pub fn pdf(entries: &[Entry], options: &Options) -> Result<Vec<u8>, Error> {
+    let book = check(entries, options)?;
+    let pages = layout::book(entries, options, &book);
+    pdf::write(&pages, options)
+}
+
+/// Typesets `entries` as SVG documents, one per page, laid out exactly as
+/// [`pdf`](fn@pdf) lays them out.
+///
+/// The text is real SVG text in the font family "Atkinson Hyperlegible"
+/// (with sans-serif fallbacks): a viewer without that font draws the same
+/// layout in another sans-serif face.
+pub fn svg_pages(entries: &[Entry], options: &Options) -> Result<Vec<String>, Error> {
+    let book = check(entries, options)?;
+    Ok(layout::book(entries, options, &book)
+        .iter()
+        .map(svg::write)
+        .collect())
+}
+
+/// One puzzle as a small SVG document: its label and its grid, nothing
+/// else (for a web page or a worksheet). Only `geometry`, `alphabet` and
+/// `large_print` of `options` matter.
+pub fn svg_puzzle(entry: &Entry, options: &Options) -> Result<String, Error> {
+    check_single(entry, options)?;
+    Ok(svg::write(&layout::single(entry, options, false)))
+}
+
+/// [`svg_puzzle`] for the puzzle's solution, the givens dark and the
+/// filled cells lighter.
+pub fn svg_solution(entry: &Entry, options: &Options) -> Result<String, Error> {
+    check_single(entry, options)?;
+    Ok(svg::write(&layout::single(entry, options, true)))
+}
+
+/// How a book's pages fall: what [`plan`] tells before anything is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// Pages of puzzles.
+    pub puzzle_pages: usize,
+    /// Pages of solutions (0 without an answer section).
+    pub answer_pages: usize,
+    /// Solutions per full answer page.
+    pub answers_per_page: usize,
+}
+
+/// How `entries` fall into pages with `options` (checking them as
+/// [`pdf`](fn@pdf) does).
+pub fn plan(entries: &[Entry], options: &Options) -> Result<Plan, Error> {
+    Ok(check(entries, options)?.plan)
+}
+
+/// The checked layout numbers of a book.
+pub(crate) struct Book {
+    /// The pages.
+    pub(crate) plan: Plan,
+    /// The columns and rows of grids on an answer page, and how many
+    /// solutions it holds.
+    pub(crate) answer_grid: (usize, usize, usize),
+}
+
+/// Checks everything that could make layout fail, so that layout and the
+/// back ends need not: the options, the geometry, the alphabet, the texts,
+/// and every entry against the geometry.
+fn check(entries: &[Entry], options: &Options) -> Result<Book, Error> {
+    if !PER_PAGE.contains(&options.per_page) {
+        return Err(Error::PerPage(options.per_page));
+    }
+    if options.large_print && options.per_page > 2 {
+        return Err(Error::LargePrintPerPage(options.per_page));
+    }
+    if let Some(n) = options.answers_per_page
+        && !(1..=MAX_ANSWERS_PER_PAGE).contains(&n)
+    {
+        return Err(Error::AnswersPerPage(n));
+    }
+    check_shape(options)?;
+    if let Some(title) = &options.title {
+        check_text("the title", title)?;
+    }
+    check_text("the heading of the answer pages", &options.answers_heading)?;
+    if entries.is_empty() {
+        return Err(Error::NoPuzzles);
+    }
+    for (index, entry) in entries.iter().enumerate() {
+        check_entry(index, entry, &options.geometry)?;
+    }
+    let answer_grid = layout::answer_grid(options);
+    let answers_per_page = answer_grid.2;
+    Ok(Book {
+        plan: Plan {
+            puzzle_pages: entries.len().div_ceil(options.per_page),
+            answer_pages: if options.answers {
+                entries.len().div_ceil(answers_per_page)
+            } else {
+                0
+            },
+            answers_per_page,
+        },
+        answer_grid,
+    })
+}
+
+/// [`check`] for one puzzle drawn alone.
+fn check_single(entry: &Entry, options: &Options) -> Result<(), Error> {
+    check_shape(options)?;
+    check_entry(0, entry, &options.geometry)
+}
+
+/// Checks the geometry and that the alphabet can print its values.
+fn check_shape(options: &Options) -> Result<(), Error> {
+    options.geometry.validate()?;
+    let side = options.geometry.side;
+    let symbols: Vec<char> = options.alphabet.chars().collect();
+    if symbols.len() < side {
+        return Err(Error::Alphabet(format!(
+            "'{}' has {} symbols, and a {side}x{side} grid needs {side}",
+            options.alphabet,
+            symbols.len()
+        )));
+    }
+    let face = font::Face::get();
+    for (i, &c) in symbols[..side].iter().enumerate() {
+        if c.is_whitespace() || c.is_control() {
+            return Err(Error::Alphabet(format!(
+                "symbol {} is a space or a control character ({})",
+                i + 1,
+                c.escape_unicode()
+            )));
+        }
+        if symbols[..i].contains(&c) {
+            return Err(Error::Alphabet(format!(
+                "'{c}' stands for two values, {} and {}",
+                symbols[..i].iter().position(|&d| d == c).unwrap_or(0) + 1,
+                i + 1
+            )));
+        }
+        if !face.has(c) {
+            return Err(Error::Alphabet(format!(
+                "the font has no '{c}' ({})",
+                c.escape_unicode()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Checks that the font can print `text` and that it has no control
+/// characters (which neither a page nor XML can hold).
+fn check_text(what: &str, text: &str) -> Result<(), Error> {
+    let face = font::Face::get();
+    match text.chars().find(|&c| c.is_control() || !face.has(c)) {
+        None => Ok(()),
+        Some(c) if c.is_control() => Err(Error::Text(format!(
+            "{what} '{}' holds a control character ({})",
+            text.escape_debug(),
+            c.escape_unicode()
+        ))),
+        Some(c) => Err(Error::Text(format!(
+            "{what} '{text}' holds '{c}' ({}), which the font has no letter for",
+            c.escape_unicode()
+        ))),
+    }
+}
+
+/// Checks one entry against the geometry: lengths, values, and a solution
+/// that is complete and agrees with the givens.
+fn check_entry(index: usize, entry: &Entry, geometry: &Geometry) -> Result<(), Error> {
+    let fail = |message: String| Error::Entry {
+        index,
+        number: entry.number,
+        message,
+    };
+    let n = geometry.side;
+    let cells = geometry.cells();
+    for (what, values) in [("puzzle", &entry.puzzle), ("solution", &entry.solution)] {
+        if values.len() != cells {
+            return Err(fail(format!(
+                "the {what} has {} cells, and a {n}x{n} grid has {cells}",
+                values.len()
+            )));
+        }
+    }
+    for (i, (&p, &s)) in entry.puzzle.iter().zip(&entry.solution).enumerate() {
+        let (row, col) = (i / n + 1, i % n + 1);
+        if usize::from(p) > n {
+            return Err(fail(format!(
+                "the puzzle's cell at row {row}, column {col} holds {p}, above the grid's {n} symbols"
+            )));
+        }
+        if s == 0 || usize::from(s) > n {
+            return Err(fail(format!(
+                "the solution's cell at row {row}, column {col} holds {s}, not a value from 1 to {n}"
+            )));
+        }
+        if p != 0 && p != s {
+            return Err(fail(format!(
+                "the puzzle gives {p} at row {row}, column {col}, where its solution has {s}"
+            )));
+        }
+    }
+    if let Some(level) = &entry.level {
+        check_text("the level", level).map_err(|e| fail(e.to_string()))?;
+    }
+    if let Some(rating) = &entry.rating {
+        check_text("the rating", rating).map_err(|e| fail(e.to_string()))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,171 @@
+//! The SVG back end: writes a laid-out page as one standalone SVG document,
+//! by hand (the format is a handful of elements: `rect`, `path` and `text`),
+//! escaping every piece of text that comes from the caller.
+//!
+//! Lengths are in points (the `viewBox`), and the document's `width` and
+//! `height` give the paper size in millimetres, so it prints at the size
+//! it was laid out for. A grid row is one `text` element holding one
+//! `tspan` per symbol, each with its own `x` and `text-anchor="middle"`:
+//! each symbol is centred on its cell whatever font the viewer falls back
+//! to, and the row reads as its symbols in order.
+
+use std::fmt::Write;
+
+use super::font::FAMILY;
+use super::layout::{Item, Page, Place};
+use super::paper::MM;
+
+/// Writes `page` as an SVG document.
+pub(crate) fn write(page: &Page) -> String {
+    let mut out = String::with_capacity(16 * 1024);
+    // `write!` to a String cannot fail.
+    let _ = write!(
+        out,
+        concat!(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" ",
+            "width=\"{}mm\" height=\"{}mm\" viewBox=\"0 0 {} {}\">\n",
+            "<style>text{{font-family:'{}',Verdana,Arial,sans-serif;font-weight:bold}}</style>\n",
+            "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n"
+        ),
+        num(page.width / MM),
+        num(page.height / MM),
+        num(page.width),
+        num(page.height),
+        FAMILY
+    );
+    items(&mut out, &page.items);
+    out.push_str("</svg>\n");
+    out
+}
+
+/// Writes drawing items.
+fn items(out: &mut String, list: &[Item]) {
+    for item in list {
+        match item {
+            Item::Group { x, y, items: inner } => {
+                let _ = writeln!(out, "<g transform=\"translate({} {})\">", num(*x), num(*y));
+                items(out, inner);
+                out.push_str("</g>\n");
+            }
+            Item::Rects { rects, luma } => {
+                out.push_str("<path d=\"");
+                for &[x, y, w, h] in rects {
+                    let _ = write!(
+                        out,
+                        "M{} {}h{}v{}h-{}z",
+                        num(x),
+                        num(y),
+                        num(w),
+                        num(h),
+                        num(w)
+                    );
+                }
+                let _ = writeln!(out, "\" fill=\"{}\"/>", grey(*luma));
+            }
+            Item::Lines {
+                segments,
+                width,
+                luma,
+            } => {
+                out.push_str("<path d=\"");
+                for &[x1, y1, x2, y2] in segments {
+                    let _ = write!(out, "M{} {}L{} {}", num(x1), num(y1), num(x2), num(y2));
+                }
+                let _ = writeln!(
+                    out,
+                    "\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\" stroke-linecap=\"square\"/>",
+                    grey(*luma),
+                    num(*width)
+                );
+            }
+            Item::Text(run) => {
+                let (x, anchor) = match &run.place {
+                    Place::Start(x) => (Some(*x), "start"),
+                    Place::Middle(x) => (Some(*x), "middle"),
+                    Place::End(x) => (Some(*x), "end"),
+                    Place::Cells(_) => (None, "middle"),
+                };
+                out.push_str("<text");
+                if let Some(x) = x {
+                    let _ = write!(out, " x=\"{}\"", num(x));
+                }
+                let _ = write!(
+                    out,
+                    " y=\"{}\" font-size=\"{}\" text-anchor=\"{anchor}\" fill=\"{}\">",
+                    num(run.y),
+                    num(run.size),
+                    grey(run.luma),
+                );
+                match &run.place {
+                    // One `tspan` per cell: every renderer honours a
+                    // `tspan`'s own `x` (not all honour a list of them).
+                    Place::Cells(xs) => {
+                        for (c, &x) in run.text.chars().zip(xs) {
+                            let mut buf = [0; 4];
+                            let _ = write!(
+                                out,
+                                "<tspan x=\"{}\">{}</tspan>",
+                                num(x),
+                                escape(c.encode_utf8(&mut buf))
+                            );
+                        }
+                    }
+                    _ => out.push_str(&escape(&run.text)),
+                }
+                out.push_str("</text>\n");
+            }
+        }
+    }
+}
+
+/// A grey as `#rrggbb`.
+fn grey(luma: u8) -> String {
+    format!("#{luma:02x}{luma:02x}{luma:02x}")
+}
+
+/// A length with at most two decimals and no trailing zeros.
+fn num(v: f32) -> String {
+    let s = format!("{:.2}", v);
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" { "0".into() } else { s.into() }
+}
+
+/// `text` with XML's special characters escaped.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_short() {
+        assert_eq!(num(1.0), "1");
+        assert_eq!(num(1.5), "1.5");
+        assert_eq!(num(1.234), "1.23");
+        assert_eq!(num(-0.001), "0");
+        assert_eq!(num(10.0), "10");
+        assert_eq!(num(100.10), "100.1");
+    }
+
+    #[test]
+    fn text_is_escaped() {
+        assert_eq!(
+            escape("a<b & 'c'>\"d\""),
+            "a&lt;b &amp; &apos;c&apos;&gt;&quot;d&quot;"
+        );
+    }
+}

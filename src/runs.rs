@@ -1,0 +1,386 @@
+//! Runs: grid `i` and puzzle `i` of a run, the pure functions of
+//! (strategy, size, seed, index, settings) that `sudogen generate` and
+//! `sudogen puzzle` write, and that any other caller (a benchmark, a
+//! binding) gets byte for byte.
+//!
+//! **Grids.** Grid `i` of a run is drawn from its own ChaCha8 stream
+//! ([`RunRng::for_index`]), so any grid can be made alone.
+//!
+//! **Puzzles.** Puzzle `i` is made from grid `i` of the run with the same
+//! strategy, size and seed: its unique solution is that grid. The order in
+//! which givens are tried for removal comes from a stream of its own,
+//! ChaCha8 keyed by `seed ^ PUZZLE_KEY` on stream `i`, so it never disturbs
+//! the grid's draws.
+//!
+//! **Rated runs.** With a [`Filter`], puzzle `i` is the first of up to
+//! `attempts` candidates rated in range: attempt 0 is the plain puzzle `i`
+//! above, attempt `k > 0` is made the same way from runs keyed by the seed
+//! mixed with `k` (see [`attempt_key`]), so a rated run is still a pure
+//! function of (strategy, size, seed, index, settings).
+
+use rand_chacha::ChaCha8Rng;
+
+use crate::format::{Record, Writer};
+use crate::grid::{Grid, Size};
+use crate::pipeline;
+use crate::puzzle::{self, Settings};
+use crate::random::RunRng;
+use crate::rate::{Level, Rating, rate_singles, rate_solved};
+use crate::strategies::Strategy;
+
+/// XOR-ed into the run's seed to key the removal streams.
+pub const PUZZLE_KEY: u64 = 0x7075_7a7a_6c65_7321;
+
+/// The key mixed into a run's seed for attempt `k > 0` of a rated run.
+pub fn attempt_key(seed: u64, k: u64) -> u64 {
+    seed ^ k.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(17) ^ 0x7261_7465_6421_0000
+}
+
+/// The grids of a run.
+#[derive(Clone, Debug)]
+pub struct GridRun {
+    strategy: Strategy,
+    size: Size,
+    seed: u64,
+    /// The seed expanded once (it costs more than a `rotate` grid).
+    rng: RunRng,
+}
+
+impl PartialEq for GridRun {
+    fn eq(&self, other: &GridRun) -> bool {
+        (self.strategy, self.size, self.seed) == (other.strategy, other.size, other.seed)
+    }
+}
+
+impl Eq for GridRun {}
+
+impl GridRun {
+    /// The run of `strategy`'s grids of `size` keyed by `seed` (the
+    /// strategy must support the size: see [`Strategy::check_size`]).
+    pub fn new(strategy: Strategy, size: Size, seed: u64) -> GridRun {
+        GridRun {
+            strategy,
+            size,
+            seed,
+            rng: RunRng::new(seed),
+        }
+    }
+
+    /// The strategy.
+    pub fn strategy(&self) -> Strategy {
+        self.strategy
+    }
+
+    /// The grid size.
+    pub fn size(&self) -> Size {
+        self.size
+    }
+
+    /// The run's seed.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Fills `grid` with grid `index` of the run.
+    #[inline]
+    pub fn fill(&self, index: u64, grid: &mut Grid) {
+        if grid.size() != self.size {
+            *grid = Grid::empty(self.size);
+        }
+        self.strategy.generate(&mut self.rng.for_index(index), grid);
+    }
+
+    /// Grid `index` of the run.
+    pub fn grid(&self, index: u64) -> Grid {
+        let mut grid = Grid::empty(self.size);
+        self.fill(index, &mut grid);
+        grid
+    }
+
+    /// Writes grids `start..start + count` with `writer` to `out` (its
+    /// header first) on `jobs` workers, in order, calling `done(n)` after
+    /// each chunk of `n` grids is written: what `sudogen generate` writes.
+    pub fn write<W: std::io::Write + ?Sized>(
+        &self,
+        writer: &Writer,
+        (start, count): (u64, u64),
+        jobs: usize,
+        out: &mut W,
+        done: impl FnMut(u64),
+    ) -> std::io::Result<()> {
+        writer.write_header(out)?;
+        // Grids per chunk at most (chunks are sized by time up to this):
+        // large enough to amortise the hand-over.
+        let chunk = match self.size {
+            Size::S4 | Size::S9 => 1024,
+            Size::S16 => 32,
+            Size::S25 => 1,
+        };
+        pipeline::write_indexed(
+            out,
+            (start, count, chunk),
+            jobs,
+            done,
+            || Grid::empty(self.size),
+            |index, grid, buf| {
+                self.fill(index, grid);
+                writer.push(buf, &Record::new(index, grid));
+            },
+        )
+    }
+}
+
+/// The ratings a rated run keeps, in tenths of the SE scale.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Filter {
+    /// The lowest rating kept.
+    pub low: u8,
+    /// The highest rating kept; `u8::MAX` for no bound (which also keeps
+    /// the puzzles rated only as a lower bound).
+    pub high: u8,
+    /// Candidates tried per puzzle.
+    pub attempts: u64,
+}
+
+impl Filter {
+    /// Whether a rating is kept.
+    pub fn keeps(&self, rating: &Rating) -> bool {
+        if rating.exact {
+            (self.low..=self.high).contains(&rating.se)
+        } else {
+            // Needs techniques not implemented: at least `se`, exact value
+            // unknown.
+            self.high == u8::MAX && self.low <= rating.se
+        }
+    }
+}
+
+/// The puzzles of a run.
+#[derive(Clone, Debug)]
+pub struct PuzzleRun {
+    grids: GridRun,
+    settings: Settings,
+    filter: Option<Filter>,
+    /// The removal streams' key, expanded once.
+    removals: RunRng,
+}
+
+/// Puzzle `i` of a run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunPuzzle {
+    /// The puzzle.
+    pub puzzle: Grid,
+    /// Its rating, in a rated run.
+    pub rating: Option<Rating>,
+    /// The attempt that gave it (0 in a run that is not rated).
+    pub attempt: u64,
+    /// Whether the search budget kept it from what the settings asked
+    /// (see [`puzzle::Made::fell_short`]).
+    pub fell_short: bool,
+}
+
+impl PuzzleRun {
+    /// The puzzles made from `grids` (puzzle `i` solves to grid `i`) with
+    /// `settings` (symmetry, clue target, search budget), keeping only
+    /// those a `filter` takes.
+    pub fn new(grids: GridRun, settings: Settings, filter: Option<Filter>) -> PuzzleRun {
+        let removals = RunRng::new(grids.seed ^ PUZZLE_KEY);
+        PuzzleRun {
+            grids,
+            settings,
+            filter,
+            removals,
+        }
+    }
+
+    /// The grids the puzzles are made from.
+    pub fn grids(&self) -> &GridRun {
+        &self.grids
+    }
+
+    /// Puzzle `index` of the run, with its solution left in `grid`; `None`
+    /// when a rated run's attempts all miss the range.
+    pub fn make(&self, index: u64, grid: &mut Grid) -> Option<RunPuzzle> {
+        let seed = self.grids.seed;
+        let settings = self.settings;
+        let Some(filter) = self.filter else {
+            self.grids.fill(index, grid);
+            let mut removals = self.removals.for_index(index);
+            let made = puzzle::make(&mut removals, grid, settings);
+            return Some(RunPuzzle {
+                fell_short: made.fell_short(&settings),
+                puzzle: made.puzzle,
+                rating: None,
+                attempt: 0,
+            });
+        };
+        let ceiling = filter.high;
+        // Up to the easy level's top (SE 1.5: hidden singles only), a
+        // candidate can be dropped as soon as hidden singles stop solving
+        // it (`puzzle::make_easy`): the same puzzles, sooner.
+        let easy_only = ceiling <= Level::Easy.range().1;
+        let make = |rng: &mut ChaCha8Rng, grid: &Grid| {
+            if easy_only {
+                puzzle::make_easy(rng, grid, settings)
+            } else {
+                Some(puzzle::make(rng, grid, settings))
+            }
+        };
+        for k in 0..filter.attempts {
+            let mut removals = if k == 0 {
+                self.grids.fill(index, grid);
+                self.removals.for_index(index)
+            } else {
+                let key = attempt_key(seed, k);
+                GridRun::new(self.grids.strategy, self.grids.size, key).fill(index, grid);
+                RunRng::new(key ^ PUZZLE_KEY).for_index(index)
+            };
+            let Some(made) = make(&mut removals, grid) else {
+                continue;
+            };
+            // An easy puzzle is rated from its singles alone (the same
+            // rating, without walking the steps).
+            let rated = match easy_only.then(|| rate_singles(&made.puzzle)).flatten() {
+                Some(r) => Ok(r),
+                None => rate_solved(&made.puzzle, grid, false, ceiling),
+            };
+            let Ok(rating) = rated else {
+                continue;
+            };
+            if filter.keeps(&rating) {
+                return Some(RunPuzzle {
+                    fell_short: made.fell_short(&settings),
+                    puzzle: made.puzzle,
+                    rating: Some(rating),
+                    attempt: k,
+                });
+            }
+        }
+        None
+    }
+}
+
+/// Puzzles made from solution grids given (a file's, say): puzzle `i` from
+/// grid `i`, its removal order from stream `i` of the seed's removal key,
+/// exactly as [`PuzzleRun`] makes puzzle `i` from its own grid `i`.
+#[derive(Clone, Debug)]
+pub struct SolutionRun {
+    seed: u64,
+    settings: Settings,
+    filter: Option<Filter>,
+    removals: RunRng,
+}
+
+impl SolutionRun {
+    /// Puzzles keyed by `seed`, made with `settings`, kept when `filter`
+    /// takes them.
+    pub fn new(seed: u64, settings: Settings, filter: Option<Filter>) -> SolutionRun {
+        SolutionRun {
+            seed,
+            settings,
+            filter,
+            removals: RunRng::new(seed ^ PUZZLE_KEY),
+        }
+    }
+
+    /// Puzzle `index`, whose unique solution is `solution` (a complete
+    /// valid grid); `None` when a rated run's attempts all miss the range.
+    /// Attempt `k > 0` draws its removal order from the key mixed with `k`.
+    pub fn make(&self, index: u64, solution: &Grid) -> Option<RunPuzzle> {
+        let settings = self.settings;
+        let attempts = self.filter.map_or(1, |f| f.attempts);
+        let easy_only = self.filter.is_some_and(|f| f.high <= Level::Easy.range().1);
+        for k in 0..attempts {
+            let mut removals = if k == 0 {
+                self.removals.for_index(index)
+            } else {
+                RunRng::new(attempt_key(self.seed, k) ^ PUZZLE_KEY).for_index(index)
+            };
+            let made = if easy_only {
+                puzzle::make_easy(&mut removals, solution, settings)
+            } else {
+                Some(puzzle::make(&mut removals, solution, settings))
+            };
+            let Some(made) = made else { continue };
+            let Some(filter) = self.filter else {
+                return Some(RunPuzzle {
+                    fell_short: made.fell_short(&settings),
+                    puzzle: made.puzzle,
+                    rating: None,
+                    attempt: 0,
+                });
+            };
+            let rated = match easy_only.then(|| rate_singles(&made.puzzle)).flatten() {
+                Some(r) => Ok(r),
+                None => rate_solved(&made.puzzle, solution, false, filter.high),
+            };
+            if let Ok(rating) = rated
+                && filter.keeps(&rating)
+            {
+                return Some(RunPuzzle {
+                    fell_short: made.fell_short(&settings),
+                    puzzle: made.puzzle,
+                    rating: Some(rating),
+                    attempt: k,
+                });
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::random::grid_rng;
+
+    /// Grid `i` of a run is the strategy's grid from stream `i` of the
+    /// seed, and puzzle `i` solves to it.
+    #[test]
+    fn puzzle_i_solves_to_grid_i() {
+        let grids = GridRun::new(Strategy::Uniform, Size::S9, 7);
+        let run = PuzzleRun::new(grids.clone(), Settings::MINIMAL, None);
+        for index in [0, 1, 99] {
+            let g = grids.grid(index);
+            assert_eq!(g, Strategy::Uniform.grid(&mut grid_rng(7, index), Size::S9));
+            let mut solution = Grid::empty(Size::S9);
+            let made = run.make(index, &mut solution).unwrap();
+            assert_eq!(solution, g);
+            assert_eq!(crate::solve::solve(&made.puzzle), Some(g));
+        }
+    }
+
+    /// Puzzles made from given grids are those the run makes from its own
+    /// grids, index for index.
+    #[test]
+    fn puzzles_from_given_grids_match_the_run() {
+        let grids = GridRun::new(Strategy::Uniform, Size::S9, 11);
+        let run = PuzzleRun::new(grids.clone(), Settings::MINIMAL, None);
+        let from = SolutionRun::new(11, Settings::MINIMAL, None);
+        let mut grid = Grid::empty(Size::S9);
+        for index in [0, 5, 77] {
+            let made = run.make(index, &mut grid).unwrap();
+            assert_eq!(from.make(index, &grids.grid(index)), Some(made));
+        }
+    }
+
+    /// A rated run keeps only ratings in range, and says which attempt
+    /// gave each.
+    #[test]
+    fn a_rated_run_keeps_its_range() {
+        let filter = Filter {
+            low: 26,
+            high: 44,
+            attempts: 1000,
+        };
+        let grids = GridRun::new(Strategy::Uniform, Size::S9, 3);
+        let run = PuzzleRun::new(grids, Settings::MINIMAL, Some(filter));
+        let mut grid = Grid::empty(Size::S9);
+        for index in 0..5 {
+            let made = run.make(index, &mut grid).unwrap();
+            let rating = made.rating.unwrap();
+            assert!((26..=44).contains(&rating.se), "{rating:?}");
+            assert_eq!(crate::rate::rate(&made.puzzle, false), Ok(rating));
+        }
+    }
+}

@@ -1,0 +1,285 @@
+//! The dataset commands (issue 43) from the command line: canonical forms,
+//! transforms, splits, distinct streams, and the layouts of the
+//! machine-learning datasets, written and read. The canonical forms
+//! themselves are checked against an independent reference in
+//! `tests/canon.rs`.
+
+use std::collections::HashSet;
+
+use assert_cmd::Command as Cmd;
+use predicates::prelude::*;
+
+const BIN: &str = env!("CARGO_BIN_EXE_sudogen");
+
+fn sudogen() -> Cmd {
+    Cmd::new(BIN)
+}
+
+/// Standard output of `sudogen ARGS` with `input`, which must succeed.
+fn run(args: &[&str], input: &str) -> String {
+    let out = sudogen()
+        .args(args)
+        .write_stdin(input.to_string())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{args:?}: {out:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn puzzles(n: &str, solutions: bool) -> String {
+    let mut args = vec!["puzzle", "-n", n, "--seed", "1", "-f", "line"];
+    if solutions {
+        args.push("--with-solution");
+    }
+    run(&args, "")
+}
+
+/// The issue's acceptance commands.
+#[test]
+fn acceptance() {
+    let p = puzzles("1000", false);
+    let forms = run(&["canon"], &p);
+    assert_eq!(forms.lines().count(), 1000);
+    let copies = run(&["transform", "--copies", "3", "--seed", "2"], &p);
+    assert_eq!(copies.lines().count(), 3000);
+    let distinct = run(&["canon", "--distinct"], &copies);
+    assert_eq!(distinct.lines().count(), 1000);
+    let dir = tempfile::tempdir().unwrap();
+    let k = dir.path().join("k.csv");
+    let kaggle = run(
+        &[
+            "puzzle",
+            "-n",
+            "1000",
+            "--seed",
+            "1",
+            "--with-solution",
+            "-f",
+            "kaggle",
+        ],
+        "",
+    );
+    std::fs::write(&k, &kaggle).unwrap();
+    assert!(kaggle.starts_with("quizzes,solutions\n"));
+    let solved = sudogen()
+        .args(["solve", "--input-format", "kaggle"])
+        .arg(&k)
+        .output()
+        .unwrap();
+    assert!(solved.status.success(), "{solved:?}");
+    let expected: Vec<String> = puzzles("1000", true)
+        .lines()
+        .map(|l| l.split(' ').nth(1).unwrap().to_string())
+        .collect();
+    let got: Vec<String> = String::from_utf8(solved.stdout)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(got, expected);
+}
+
+/// Forms do not change under transforms, and `--transform` gives the
+/// transform that makes each form, which `transform --given` applies.
+#[test]
+fn forms_are_invariant_and_their_transforms_make_them() {
+    let p = puzzles("50", false);
+    for by in ["string", "pattern", "solution"] {
+        let forms = run(&["canon", "--by", by], &p);
+        let moved = run(&["transform", "--seed", "9"], &p);
+        assert_ne!(moved, p);
+        assert_eq!(run(&["canon", "--by", by], &moved), forms, "{by}");
+        // Each line: FORM TRANSFORM; the transform applied to the puzzle
+        // gives the form.
+        let with = run(&["canon", "--by", by, "--transform"], &p);
+        for (line, puzzle) in with.lines().zip(p.lines()).take(10) {
+            let (form, t) = line.split_once(' ').unwrap();
+            let applied = run(&["transform", "--given", t], &format!("{puzzle}\n"));
+            assert_eq!(applied.trim(), form, "{by}: {t}");
+        }
+    }
+    // The forms of the three conventions differ (on most puzzles).
+    let string = run(&["canon"], &p);
+    let pattern = run(&["canon", "--by", "pattern"], &p);
+    assert_ne!(string, pattern);
+}
+
+/// Solutions move with their puzzles, and a transform's copies are the
+/// same for every `-j`.
+#[test]
+fn transforms_carry_solutions_and_are_reproducible() {
+    let p = puzzles("30", true);
+    let one = run(
+        &["transform", "--copies", "4", "--seed", "3", "-j", "1"],
+        &p,
+    );
+    let two = run(
+        &["transform", "--copies", "4", "--seed", "3", "-j", "2"],
+        &p,
+    );
+    assert_eq!(one, two);
+    sudogen()
+        .args(["check", "--unique"])
+        .write_stdin(one.clone())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("120 with their solutions checked"));
+    assert_ne!(one, run(&["transform", "--copies", "4", "--seed", "4"], &p));
+}
+
+/// A split puts all isomorphs of a puzzle in one part, the parts' sizes
+/// follow the fractions, and the same seed gives the same parts.
+#[test]
+fn splits_keep_isomorphs_together() {
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = dir.path().join("d");
+    let p = puzzles("300", true);
+    let copies = run(&["transform", "--copies", "4", "--seed", "5"], &p);
+    let split = |seed: &str| {
+        sudogen()
+            .args([
+                "split", "--train", "0.8", "--test", "0.2", "--seed", seed, "-o",
+            ])
+            .arg(&prefix)
+            .write_stdin(copies.clone())
+            .assert()
+            .success()
+            .stderr(predicate::str::starts_with(
+                "sudogen: note: 1200 records split: train ",
+            ));
+        let read = |part: &str| {
+            std::fs::read_to_string(format!("{}.{part}.txt", prefix.display())).unwrap()
+        };
+        (read("train"), read("test"))
+    };
+    let (train, test) = split("1");
+    assert_eq!(train.lines().count() + test.lines().count(), 1200);
+    assert!(
+        (150..=330).contains(&test.lines().count()),
+        "{}",
+        test.lines().count()
+    );
+    let forms = |text: &str| -> HashSet<String> {
+        run(&["canon"], text).lines().map(String::from).collect()
+    };
+    assert!(forms(&train).is_disjoint(&forms(&test)));
+    // Each puzzle's four copies are together.
+    assert_eq!(test.lines().count() % 4, 0);
+    assert_eq!(split("1"), (train.clone(), test));
+    assert_ne!(split("2").0, train);
+}
+
+/// The machine-learning layouts round-trip, and files written to the
+/// published layouts by other tools are read by their headers.
+#[test]
+fn ml_layouts_round_trip_and_read_others() {
+    let p = puzzles("20", true);
+    let dir = tempfile::tempdir().unwrap();
+    for format in ["kaggle", "kaggle-3m", "extreme", "csv", "json"] {
+        let written = run(
+            &[
+                "puzzle",
+                "-n",
+                "20",
+                "--seed",
+                "1",
+                "--with-solution",
+                "-f",
+                format,
+            ],
+            "",
+        );
+        // Read back without being told the layout.
+        let back = run(
+            &["puzzle", "--from", "-", "--seed", "1", "--with-solution"],
+            &run(&["solve"], &written),
+        );
+        assert_eq!(back, p, "{format}");
+        sudogen()
+            .arg("check")
+            .write_stdin(written)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("20 with their solutions checked"));
+    }
+    // npy: two arrays, read back.
+    let npy = dir.path().join("p.npy");
+    sudogen()
+        .args([
+            "puzzle",
+            "-n",
+            "20",
+            "--seed",
+            "1",
+            "--with-solution",
+            "-f",
+            "npy",
+            "-o",
+        ])
+        .arg(&npy)
+        .assert()
+        .success();
+    let sols = dir.path().join("p.solutions.npy");
+    let bytes = std::fs::read(&npy).unwrap();
+    assert!(bytes.starts_with(b"\x93NUMPY"));
+    assert!(String::from_utf8_lossy(&bytes[..128]).contains("'shape': (20, 81)"));
+    assert_eq!(bytes.len() % 64, 20 * 81 % 64);
+    let solved = sudogen().arg("solve").arg(&npy).output().unwrap();
+    let from_file = sudogen().arg("solve").arg(&sols).output().unwrap();
+    assert_eq!(solved.stdout, from_file.stdout);
+    let expected: String = p
+        .lines()
+        .map(|l| format!("{}\n", l.split(' ').nth(1).unwrap()))
+        .collect();
+    assert_eq!(String::from_utf8(solved.stdout).unwrap(), expected);
+    // Hand-made samples of the published layouts.
+    let line = p.lines().next().unwrap();
+    let (puzzle, solution) = line.split_once(' ').unwrap();
+    let zeros = puzzle.replace('.', "0");
+    for text in [
+        format!("quizzes,solutions\n{zeros},{solution}\n"),
+        format!("id,puzzle,solution,clues,difficulty\n0,{puzzle},{solution},24,1.2\n"),
+        format!("source,question,answer,rating\nhardest,{puzzle},{solution},17\n"),
+    ] {
+        sudogen()
+            .arg("check")
+            .write_stdin(text.clone())
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("1 with its solution checked"));
+        assert_eq!(run(&["solve"], &text), format!("{solution}\n"), "{text}");
+    }
+    // npy needs a file.
+    sudogen()
+        .args(["puzzle", "-n", "2", "-f", "npy"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("-o NAME.npy"));
+}
+
+/// Rated puzzles carry their rating in CSV and JSON.
+#[test]
+fn ratings_in_records() {
+    let csv = run(
+        &["puzzle", "-n", "3", "--seed", "1", "--rate", "-f", "csv"],
+        "",
+    );
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next(),
+        Some("index,puzzle,solution,clues,se,exact,level,hardest")
+    );
+    let rated = run(&["rate", "-f", "csv"], &puzzles("3", false));
+    for (mine, theirs) in lines.zip(rated.lines().skip(1)) {
+        let m: Vec<&str> = mine.split(',').collect();
+        let t: Vec<&str> = theirs.split(',').collect();
+        assert_eq!(&m[4..8], &t[2..6], "{mine} / {theirs}");
+    }
+    let json = run(
+        &["puzzle", "-n", "1", "--seed", "1", "--rate", "-f", "json"],
+        "",
+    );
+    for key in ["\"se\":", "\"level\":", "\"hardest\":"] {
+        assert!(json.contains(key), "{json}");
+    }
+}

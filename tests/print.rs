@@ -1,0 +1,945 @@
+//! The printing room, read back by independent parsers: PDFs opened with
+//! `lopdf` (page count, page sizes, the embedded and subset font shared by
+//! every page, each page's text in reading order), SVG pages parsed with
+//! `roxmltree` and checked the same way, and bad input refused with an
+//! error rather than a panic. Puzzles are made with sudogen itself.
+
+use std::collections::BTreeSet;
+
+use lopdf::{Dictionary, Document, Object, ObjectId};
+use sudogen::print::{self, Entry, Error, Geometry, Options, Paper, Window};
+use sudogen::puzzle::{self, Settings};
+use sudogen::random::{below, grid_rng};
+use sudogen::{Grid, Size, Strategy};
+
+/// `count` puzzles of `size` with their solutions, numbered from 1; every
+/// other one carries a level and a rating.
+fn entries(count: usize, size: Size, seed: u64) -> Vec<Entry> {
+    let strategy = match size {
+        Size::S4 | Size::S9 => Strategy::Uniform,
+        _ => Strategy::Backtrack,
+    };
+    // 16x16 and 25x25 stop at a clue count: printing needs puzzles, not
+    // minimal ones, and the tests must stay quick.
+    let settings = match size {
+        Size::S16 => Settings {
+            clues: Some(140),
+            ..Settings::MINIMAL
+        },
+        Size::S25 => Settings {
+            clues: Some(420),
+            ..Settings::MINIMAL
+        },
+        _ => Settings::MINIMAL,
+    };
+    (0..count)
+        .map(|i| {
+            let mut grid = Grid::empty(size);
+            strategy.generate(&mut grid_rng(seed, i as u64), &mut grid);
+            let made = puzzle::make(&mut grid_rng(seed + 1, i as u64), &grid, settings);
+            let mut entry = Entry::new(
+                i as u64 + 1,
+                made.puzzle.cells().to_vec(),
+                grid.cells().to_vec(),
+            );
+            if i % 2 == 0 {
+                entry.level = Some("hard".into());
+                entry.rating = Some(format!("{}.{}", 2 + i % 7, i % 10));
+            }
+            entry
+        })
+        .collect()
+}
+
+fn options(size: Size, per_page: usize) -> Options {
+    Options {
+        per_page,
+        ..Options::new(Geometry::from_size(size))
+    }
+}
+
+/// The text of a page with every space and line break taken out.
+fn squeeze(text: &str) -> String {
+    text.chars().filter(|c| !c.is_whitespace()).collect()
+}
+
+/// `values` written with `alphabet`, empty cells left out.
+fn symbols(values: &[u8], alphabet: &str) -> String {
+    let a: Vec<char> = alphabet.chars().collect();
+    values
+        .iter()
+        .filter(|&&v| v != 0)
+        .map(|&v| a[usize::from(v) - 1])
+        .collect()
+}
+
+/// What each page must read, in order, once spaces are taken out: the
+/// running head, then each grid's label and symbols row by row, then the
+/// page number.
+fn expected_pages(entries: &[Entry], options: &Options) -> Vec<String> {
+    let plan = print::plan(entries, options).unwrap();
+    let (puzzle_pages, answer_pages) = (plan.puzzle_pages, plan.answer_pages);
+    let per_answer_page = plan.answers_per_page;
+    let mut pages = Vec::new();
+    let page = |pages: &mut Vec<String>, head: Option<&str>, grids: String| {
+        let number = pages.len() + 1;
+        let foot = if options.page_numbers {
+            number.to_string()
+        } else {
+            String::new()
+        };
+        pages.push(format!("{}{grids}{foot}", squeeze(head.unwrap_or(""))));
+    };
+    for chunk in entries.chunks(options.per_page) {
+        let grids: String = chunk
+            .iter()
+            .map(|e| {
+                let mut detail: Vec<String> = e.level.iter().cloned().collect();
+                detail.extend(e.rating.iter().map(|r| format!("SE {r}")));
+                format!(
+                    "#{}{}{}",
+                    e.number,
+                    squeeze(&detail.join(" · ")),
+                    symbols(&e.puzzle, &options.alphabet)
+                )
+            })
+            .collect();
+        page(&mut pages, options.title.as_deref(), grids);
+    }
+    assert_eq!(pages.len(), puzzle_pages);
+    if options.answers {
+        for chunk in entries.chunks(per_answer_page) {
+            let grids: String = chunk
+                .iter()
+                .map(|e| format!("#{}{}", e.number, symbols(&e.solution, &options.alphabet)))
+                .collect();
+            page(&mut pages, Some(&options.answers_heading), grids);
+        }
+        assert_eq!(pages.len(), puzzle_pages + answer_pages);
+    }
+    pages
+}
+
+/// Each page's text as `lopdf` extracts it.
+fn pdf_texts(doc: &Document) -> Vec<String> {
+    doc.get_pages()
+        .keys()
+        .map(|&n| doc.extract_text(&[n]).unwrap())
+        .collect()
+}
+
+/// Each SVG page's text, its `text` elements in document order.
+fn svg_text(svg: &str) -> String {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    doc.descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .flat_map(|n| n.descendants().filter(|d| d.is_text()))
+        .map(|n| n.text().unwrap_or(""))
+        .collect()
+}
+
+fn deref<'a>(doc: &'a Document, o: &'a Object) -> &'a Object {
+    match o {
+        Object::Reference(id) => doc.get_object(*id).unwrap(),
+        o => o,
+    }
+}
+
+fn dict<'a>(doc: &'a Document, o: &'a Object) -> &'a Dictionary {
+    match deref(doc, o) {
+        Object::Dictionary(d) => d,
+        Object::Stream(s) => &s.dict,
+        o => panic!("not a dictionary: {o:?}"),
+    }
+}
+
+fn name(o: &Object) -> &[u8] {
+    o.as_name().unwrap()
+}
+
+/// The page's media box, as (width, height).
+fn page_size(doc: &Document, page: ObjectId) -> (f32, f32) {
+    let page = doc.get_dictionary(page).unwrap();
+    let b = deref(doc, page.get(b"MediaBox").unwrap())
+        .as_array()
+        .unwrap();
+    let v: Vec<f32> = b.iter().map(|o| o.as_float().unwrap()).collect();
+    assert_eq!((v[0], v[1]), (0.0, 0.0));
+    (v[2], v[3])
+}
+
+#[test]
+fn sixty_puzzles_at_six_per_page_make_ten_pages_then_answers() {
+    let entries = entries(60, Size::S9, 1);
+    let options = options(Size::S9, 6);
+    let bytes = print::pdf(&entries, &options).unwrap();
+    let doc = Document::load_mem(&bytes).unwrap();
+    // 10 pages of puzzles, then 20 solutions to an A4 page: 3 pages.
+    let plan = print::plan(&entries, &options).unwrap();
+    assert_eq!(
+        (plan.puzzle_pages, plan.answer_pages, plan.answers_per_page),
+        (10, 3, 20)
+    );
+    assert_eq!(doc.get_pages().len(), 13);
+    let expected = expected_pages(&entries, &options);
+    let texts = pdf_texts(&doc);
+    for (i, (text, want)) in texts.iter().zip(&expected).enumerate() {
+        assert_eq!(&squeeze(text), want, "page {}", i + 1);
+    }
+    // The answer pages hold every solution, in full.
+    let answers: String = texts[10..].iter().map(|t| squeeze(t)).collect();
+    for e in &entries {
+        let solution = symbols(&e.solution, &options.alphabet);
+        assert!(
+            answers.contains(&format!("#{}{solution}", e.number)),
+            "#{}",
+            e.number
+        );
+    }
+}
+
+#[test]
+fn each_puzzle_reads_row_by_row_and_no_text_falls_between_cells() {
+    let entries = entries(4, Size::S9, 2);
+    let options = options(Size::S9, 4);
+    let doc = Document::load_mem(&print::pdf(&entries, &options).unwrap()).unwrap();
+    let text = doc.extract_text(&[1]).unwrap();
+    // Each line of text is a row's givens, or a label, or the page number:
+    // the rows of each grid come one after the other.
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let mut at = 0;
+    for e in &entries {
+        assert_eq!(lines[at], format!("#{}", e.number));
+        at += 1 + usize::from(e.level.is_some());
+        for row in e.puzzle.chunks(9) {
+            let givens = symbols(row, &options.alphabet);
+            if givens.is_empty() {
+                continue;
+            }
+            assert_eq!(squeeze(lines[at]), givens, "#{}: {lines:?}", e.number);
+            at += 1;
+        }
+    }
+    assert_eq!(lines[at..], ["1"]);
+}
+
+#[test]
+fn pages_have_the_size_of_their_paper() {
+    let entries = entries(3, Size::S9, 3);
+    for (paper, want) in [
+        ("a4", (595.28, 841.89)),
+        ("letter", (612.0, 792.0)),
+        ("legal", (612.0, 1008.0)),
+        ("a5", (419.53, 595.28)),
+        ("6x9in", (432.0, 648.0)),
+        ("170x240mm", (481.89, 680.31)),
+        ("297x210mm", (841.89, 595.28)),
+    ] {
+        let options = Options {
+            paper: Paper::parse(paper).unwrap(),
+            ..options(Size::S9, 2)
+        };
+        let bytes = print::pdf(&entries, &options).unwrap();
+        let doc = Document::load_mem(&bytes).unwrap();
+        assert_eq!(doc.get_pages().len(), 3, "{paper}");
+        for &page in doc.get_pages().values() {
+            let (w, h) = page_size(&doc, page);
+            assert!(
+                (w - want.0).abs() < 0.01 && (h - want.1).abs() < 0.01,
+                "{paper}: {w} x {h}"
+            );
+        }
+        for svg in print::svg_pages(&entries, &options).unwrap() {
+            let doc = roxmltree::Document::parse(&svg).unwrap();
+            let root = doc.root_element();
+            let mm = |a: &str| {
+                root.attribute(a)
+                    .unwrap()
+                    .trim_end_matches("mm")
+                    .parse::<f32>()
+                    .unwrap()
+            };
+            let pt = 72.0 / 25.4;
+            assert!((mm("width") * pt - want.0).abs() < 0.02, "{paper}");
+            assert!((mm("height") * pt - want.1).abs() < 0.02, "{paper}");
+        }
+    }
+}
+
+#[test]
+fn one_font_embedded_subset_and_shared_by_every_page() {
+    let entries = entries(30, Size::S9, 4);
+    let options = Options {
+        title: Some("Puzzles for the train".into()),
+        ..options(Size::S9, 6)
+    };
+    let bytes = print::pdf(&entries, &options).unwrap();
+    let doc = Document::load_mem(&bytes).unwrap();
+    let fonts: Vec<(&ObjectId, &Dictionary)> = doc
+        .objects
+        .iter()
+        .filter_map(|(id, o)| match o {
+            Object::Dictionary(d) if d.get(b"Type").map(name).ok() == Some(b"Font") => {
+                Some((id, d))
+            }
+            _ => None,
+        })
+        .collect();
+    // One Type 0 font over one CID font.
+    let type0: Vec<_> = fonts
+        .iter()
+        .filter(|f| name(f.1.get(b"Subtype").unwrap()) == b"Type0")
+        .collect();
+    assert_eq!(type0.len(), 1, "{fonts:?}");
+    assert_eq!(fonts.len(), 2, "{fonts:?}");
+    let font = type0[0].1;
+    let base = String::from_utf8(name(font.get(b"BaseFont").unwrap()).to_vec()).unwrap();
+    let (tag, family) = base.split_once('+').unwrap();
+    assert!(
+        tag.len() == 6 && tag.bytes().all(|b| b.is_ascii_uppercase()),
+        "{base}"
+    );
+    assert_eq!(family, "AtkinsonHyperlegible-Bold");
+    assert!(font.get(b"ToUnicode").is_ok());
+    // Embedded: the descendant's descriptor holds the font program, much
+    // smaller than the 54 KB font (subset).
+    let kids = deref(&doc, font.get(b"DescendantFonts").unwrap())
+        .as_array()
+        .unwrap();
+    let cid = dict(&doc, &kids[0]);
+    let descriptor = dict(&doc, cid.get(b"FontDescriptor").unwrap());
+    let file = descriptor
+        .get(b"FontFile2")
+        .or_else(|_| descriptor.get(b"FontFile3"))
+        .expect("the font program is embedded");
+    let Object::Stream(stream) = deref(&doc, file) else {
+        panic!("FontFile2 is not a stream");
+    };
+    let program = stream.decompressed_content().unwrap();
+    assert!(
+        program.len() > 1000 && program.len() < 20_000,
+        "{} bytes",
+        program.len()
+    );
+    assert_eq!(&program[..4], &[0, 1, 0, 0], "a TrueType program");
+    // Shared: every page names the same font object.
+    let mut used = BTreeSet::new();
+    for &page in doc.get_pages().values() {
+        let page = doc.get_dictionary(page).unwrap();
+        let resources = dict(&doc, page.get(b"Resources").unwrap());
+        for (_, f) in dict(&doc, resources.get(b"Font").unwrap()).iter() {
+            used.insert(f.as_reference().unwrap());
+        }
+    }
+    assert_eq!(used.into_iter().collect::<Vec<_>>(), [*type0[0].0]);
+    // The title is the running head and the document's title.
+    let info = dict(&doc, doc.trailer.get(b"Info").unwrap());
+    let title = info.get(b"Title").unwrap().as_str().unwrap();
+    assert_eq!(title, b"Puzzles for the train");
+    assert!(
+        doc.extract_text(&[1])
+            .unwrap()
+            .starts_with("Puzzles for the train")
+    );
+}
+
+#[test]
+fn svg_pages_read_like_the_pdf() {
+    let entries = entries(14, Size::S9, 5);
+    let options = Options {
+        paper: Paper::LETTER,
+        ..options(Size::S9, 4)
+    };
+    let svgs = print::svg_pages(&entries, &options).unwrap();
+    let expected = expected_pages(&entries, &options);
+    assert_eq!(svgs.len(), 4 + 1);
+    assert_eq!(svgs.len(), expected.len());
+    for (i, (svg, want)) in svgs.iter().zip(&expected).enumerate() {
+        assert_eq!(&squeeze(&svg_text(svg)), want, "page {}", i + 1);
+    }
+    let pdf = Document::load_mem(&print::pdf(&entries, &options).unwrap()).unwrap();
+    for (svg, pdf) in svgs.iter().zip(pdf_texts(&pdf)) {
+        assert_eq!(squeeze(&svg_text(svg)), squeeze(&pdf));
+    }
+}
+
+#[test]
+fn every_layout_and_size_reads_in_order() {
+    for (size, count) in [
+        (Size::S4, 13),
+        (Size::S9, 25),
+        (Size::S16, 5),
+        (Size::S25, 2),
+    ] {
+        let entries = entries(count, size, 6);
+        for &per_page in print::PER_PAGE {
+            for paper in [Paper::A4, Paper::LETTER] {
+                let options = Options {
+                    paper,
+                    ..options(size, per_page)
+                };
+                let doc = Document::load_mem(&print::pdf(&entries, &options).unwrap()).unwrap();
+                let texts = pdf_texts(&doc);
+                let expected = expected_pages(&entries, &options);
+                assert_eq!(texts.len(), expected.len(), "{size:?} {per_page}");
+                for (i, (text, want)) in texts.iter().zip(&expected).enumerate() {
+                    assert_eq!(
+                        &squeeze(text),
+                        want,
+                        "{size:?} {per_page}/page: page {}",
+                        i + 1
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn letters_large_print_and_no_answers() {
+    let entries = entries(3, Size::S16, 7);
+    let options = Options {
+        alphabet: "ABCDEFGHIJKLMNOP".into(),
+        large_print: true,
+        answers: false,
+        page_numbers: false,
+        ..options(Size::S16, 1)
+    };
+    let doc = Document::load_mem(&print::pdf(&entries, &options).unwrap()).unwrap();
+    let texts = pdf_texts(&doc);
+    assert_eq!(texts.len(), 3);
+    let expected = expected_pages(&entries, &options);
+    for (text, want) in texts.iter().zip(&expected) {
+        assert_eq!(&squeeze(text), want);
+        assert!(
+            !text
+                .chars()
+                .any(|c| c.is_ascii_digit() && !want.contains(c))
+        );
+    }
+    // Large print draws bigger digits, and heavier lines, than normal
+    // print of the same layout, and far bigger digits than the usual 6 to
+    // a page.
+    let look = |options: &Options| -> (f32, f32) {
+        let svg = &print::svg_pages(&entries, options).unwrap()[0];
+        let doc = roxmltree::Document::parse(svg).unwrap();
+        let cells = doc
+            .descendants()
+            .find(|n| {
+                n.has_tag_name("text") && n.first_child().is_some_and(|c| c.has_tag_name("tspan"))
+            })
+            .unwrap();
+        let thin = doc
+            .descendants()
+            .find(|n| n.has_tag_name("path") && n.attribute("stroke").is_some())
+            .unwrap();
+        let number = |n: roxmltree::Node, a| n.attribute(a).unwrap().parse().unwrap();
+        (number(cells, "font-size"), number(thin, "stroke-width"))
+    };
+    let large = look(&options);
+    let normal = look(&Options {
+        large_print: false,
+        ..options.clone()
+    });
+    assert!(large.0 > normal.0 * 1.05, "{large:?} {normal:?}");
+    assert!(large.1 > normal.1 * 1.5, "{large:?} {normal:?}");
+    let six = look(&Options {
+        large_print: false,
+        per_page: 6,
+        ..options.clone()
+    });
+    assert!(
+        look(&Options {
+            per_page: 2,
+            ..options.clone()
+        })
+        .0 > six.0 * 1.5
+    );
+}
+
+#[test]
+fn answers_per_page_can_be_chosen() {
+    let entries = entries(25, Size::S9, 8);
+    for (n, pages) in [(1, 25), (4, 7), (7, 4), (12, 3), (13, 2), (48, 1)] {
+        let options = Options {
+            answers_per_page: Some(n),
+            ..options(Size::S9, 12)
+        };
+        let plan = print::plan(&entries, &options).unwrap();
+        assert_eq!((plan.puzzle_pages, plan.answer_pages), (3, pages), "{n}");
+        assert_eq!(plan.answers_per_page, n);
+        let doc = Document::load_mem(&print::pdf(&entries, &options).unwrap()).unwrap();
+        assert_eq!(doc.get_pages().len(), 3 + pages);
+    }
+}
+
+/// A 6x6 solution with 2x3 boxes: row `r` is the first row shifted.
+fn six_by_six() -> Vec<u8> {
+    let shift = [0, 3, 1, 4, 2, 5];
+    (0..36)
+        .map(|i| ((i % 6 + shift[i / 6]) % 6 + 1) as u8)
+        .collect()
+}
+
+#[test]
+fn other_shapes_print_regions_and_shading() {
+    let solution = six_by_six();
+    let mut puzzle = solution.clone();
+    for i in (0..36).step_by(2) {
+        puzzle[i] = 0;
+    }
+    let six = vec![Entry::new(1, puzzle.clone(), solution.clone())];
+    let thick_width = |svg: &str| -> usize {
+        // The thick lines are the last stroked path of the grid: count its
+        // segments.
+        let doc = roxmltree::Document::parse(svg).unwrap();
+        let paths: Vec<_> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("path") && n.attribute("stroke").is_some())
+            .collect();
+        paths
+            .last()
+            .unwrap()
+            .attribute("d")
+            .unwrap()
+            .matches('M')
+            .count()
+    };
+    let rect = Options::new(Geometry::rectangular(6, 2, 3));
+    let svg = print::svg_puzzle(&six[0], &rect).unwrap();
+    // The border (4) and box lines: 2 across, 1 down.
+    assert_eq!(thick_width(&svg), 4 + 2 + 1);
+    assert_eq!(
+        squeeze(&svg_text(&svg)),
+        format!("#1{}", symbols(&puzzle, &rect.alphabet))
+    );
+    let solved = print::svg_solution(&six[0], &rect).unwrap();
+    assert_eq!(
+        squeeze(&svg_text(&solved)),
+        format!("#1{}", symbols(&solution, &rect.alphabet))
+    );
+    // A jigsaw: regions are the rows (so only the border and 5 lines
+    // across), printed without a box shape.
+    let rows: Vec<u8> = (0..36).map(|i| (i / 6) as u8).collect();
+    let jigsaw = Options::new(Geometry::jigsaw(6, rows));
+    assert_eq!(
+        thick_width(&print::svg_puzzle(&six[0], &jigsaw).unwrap()),
+        4 + 5
+    );
+    let pdf = print::pdf(&six, &jigsaw).unwrap();
+    assert_eq!(Document::load_mem(&pdf).unwrap().get_pages().len(), 2);
+    // X and Hyper: shaded cells, one filled path of 11 (6 + 6 - 1... none
+    // shared at even side: 12) and 36 squares.
+    let shaded = |svg: &str| -> usize {
+        let doc = roxmltree::Document::parse(svg).unwrap();
+        doc.descendants()
+            .filter(|n| n.has_tag_name("path") && n.attribute("fill").is_some_and(|f| f != "none"))
+            .map(|n| n.attribute("d").unwrap().matches('M').count())
+            .sum()
+    };
+    let x = Options::new(Geometry::rectangular(6, 2, 3).with_diagonals());
+    assert_eq!(shaded(&print::svg_puzzle(&six[0], &x).unwrap()), 12);
+    assert_eq!(shaded(&svg), 0);
+    let nine = entries(1, Size::S9, 9);
+    let hyper = Options::new(Geometry::hyper());
+    assert_eq!(shaded(&print::svg_puzzle(&nine[0], &hyper).unwrap()), 36);
+    let x9 = Options::new(Geometry::square(9).with_diagonals());
+    assert_eq!(shaded(&print::svg_puzzle(&nine[0], &x9).unwrap()), 17);
+    print::pdf(&nine, &hyper).unwrap();
+}
+
+#[test]
+fn bad_input_is_an_error_not_a_panic() {
+    let good = entries(2, Size::S9, 10);
+    let nine = options(Size::S9, 6);
+    let check = |entries: &[Entry], options: &Options, says: &str| {
+        let e = print::pdf(entries, options).unwrap_err();
+        assert!(e.to_string().contains(says), "{e} (wanted: {says})");
+        let e2 = print::svg_pages(entries, options).unwrap_err();
+        assert_eq!(e, e2);
+    };
+    for per_page in [0, 3, 5, 7, 13, 100] {
+        let options = Options {
+            per_page,
+            ..nine.clone()
+        };
+        check(&good, &options, &format!("{per_page} puzzles per page"));
+        assert_eq!(print::pdf(&good, &options), Err(Error::PerPage(per_page)));
+    }
+    check(
+        &good,
+        &Options {
+            large_print: true,
+            ..nine.clone()
+        },
+        "large print holds 1 or 2 puzzles per page, not 6",
+    );
+    for n in [0, 49] {
+        check(
+            &good,
+            &Options {
+                answers_per_page: Some(n),
+                ..nine.clone()
+            },
+            &format!("{n} solutions per page"),
+        );
+    }
+    check(&[], &nine, "no puzzles");
+    let mut short = good.clone();
+    short[1].puzzle.pop();
+    check(
+        &short,
+        &nine,
+        "puzzle #2: the puzzle has 80 cells, and a 9x9 grid has 81",
+    );
+    let mut long = good.clone();
+    long[0].solution.push(1);
+    check(&long, &nine, "puzzle #1: the solution has 82 cells");
+    let mut wrong = good.clone();
+    let i = wrong[0].puzzle.iter().position(|&v| v != 0).unwrap();
+    wrong[0].puzzle[i] = wrong[0].solution[i] % 9 + 1;
+    check(&wrong, &nine, "where its solution has");
+    let mut big = good.clone();
+    big[0].puzzle[0] = 10;
+    check(&big, &nine, "holds 10, above the grid's 9 symbols");
+    let mut empty = good.clone();
+    empty[1].solution[80] = 0;
+    check(
+        &empty,
+        &nine,
+        "puzzle #2: the solution's cell at row 9, column 9 holds 0",
+    );
+    // Entries of another size than the geometry.
+    check(&entries(1, Size::S4, 1), &nine, "the puzzle has 16 cells");
+    for (alphabet, says) in [
+        ("12345678", "needs 9"),
+        ("123456781", "'1' stands for two values, 1 and 9"),
+        ("1234 6789", "a space"),
+        ("12345678\u{4e00}", "the font has no"),
+    ] {
+        let options = Options {
+            alphabet: alphabet.into(),
+            ..nine.clone()
+        };
+        check(&good, &options, says);
+    }
+    check(
+        &good,
+        &Options {
+            title: Some("数独".into()),
+            ..nine.clone()
+        },
+        "the title '数独' holds '数'",
+    );
+    check(
+        &good,
+        &Options {
+            title: Some("a\u{7}b".into()),
+            ..nine.clone()
+        },
+        "control character",
+    );
+    let mut level = good.clone();
+    level[0].level = Some("très \u{1f600}".into());
+    check(&level, &nine, "puzzle #1: the level");
+    check(
+        &good,
+        &Options::new(Geometry::rectangular(9, 2, 3)),
+        "do not tile",
+    );
+    let window = Geometry {
+        windows: vec![Window {
+            row: 8,
+            col: 8,
+            height: 2,
+            width: 1,
+        }],
+        ..Geometry::square(9)
+    };
+    check(&good, &Options::new(window), "does not lie inside");
+    assert!(
+        Paper::parse("a3")
+            .unwrap_err()
+            .contains("unknown paper size 'a3'")
+    );
+    // A single puzzle is checked the same way.
+    assert!(print::svg_puzzle(&short[1], &nine).is_err());
+    assert!(print::svg_solution(&good[0], &Options::new(Geometry::square(10))).is_err());
+}
+
+#[test]
+fn random_input_never_panics() {
+    let mut rng = grid_rng(2026, 41);
+    let mut r = |n: u32| below(&mut rng, n) as usize;
+    for _ in 0..300 {
+        let side = r(12);
+        let geometry = Geometry {
+            regions: if r(4) == 0 {
+                Some((0..r(150)).map(|_| r(5) as u8).collect())
+            } else {
+                None
+            },
+            diagonals: r(2) == 0,
+            windows: (0..r(3))
+                .map(|_| Window {
+                    row: r(12),
+                    col: r(12),
+                    height: r(5),
+                    width: r(5),
+                })
+                .collect(),
+            ..Geometry::rectangular(side, r(5), r(5))
+        };
+        let cells = side * side;
+        let entries: Vec<Entry> = (0..r(4))
+            .map(|i| {
+                let len = |r: &mut dyn FnMut(u32) -> usize| if r(5) == 0 { r(200) } else { cells };
+                let n = len(&mut r);
+                let puzzle = (0..n).map(|_| r(side as u32 + 2) as u8).collect();
+                let n = len(&mut r);
+                let solution = (0..n).map(|_| r(side as u32 + 2) as u8).collect();
+                Entry::new(i as u64, puzzle, solution)
+            })
+            .collect();
+        let options = Options {
+            per_page: r(14),
+            large_print: r(3) == 0,
+            answers_per_page: if r(2) == 0 { Some(r(60)) } else { None },
+            alphabet: "123456789ABC".chars().take(r(13)).collect(),
+            ..Options::new(geometry)
+        };
+        let _ = print::pdf(&entries, &options);
+        let _ = print::svg_pages(&entries, &options);
+        if let Some(e) = entries.first() {
+            let _ = print::svg_puzzle(e, &options);
+            let _ = print::svg_solution(e, &options);
+        }
+    }
+}
+
+#[test]
+fn a_thousand_puzzles_fit_in_a_megabyte() {
+    let entries = entries(1000, Size::S9, 11);
+    let options = options(Size::S9, 6);
+    let bytes = print::pdf(&entries, &options).unwrap();
+    assert!(bytes.len() < 1_000_000, "{} bytes", bytes.len());
+    let doc = Document::load_mem(&bytes).unwrap();
+    assert_eq!(doc.get_pages().len(), 167 + 50);
+}
+
+/// `sudogen print` on the command line: the acceptance commands,
+/// read back; bad input stops the run with nothing written.
+mod command {
+    use super::*;
+    use std::process::{Command, Stdio};
+
+    const BIN: &str = env!("CARGO_BIN_EXE_sudogen");
+
+    /// Runs `sudogen ARGS` with `input` on standard input in `dir`.
+    fn run(dir: &std::path::Path, args: &[&str], input: &[u8]) -> std::process::Output {
+        let mut child = Command::new(BIN)
+            .args(args)
+            .current_dir(dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // (A usage error ends the run before it reads its input.)
+        let _ = std::io::Write::write_all(child.stdin.as_mut().unwrap(), input);
+        drop(child.stdin.take());
+        child.wait_with_output().unwrap()
+    }
+
+    fn made(args: &[&str]) -> Vec<u8> {
+        let out = Command::new(BIN).args(args).output().unwrap();
+        assert!(out.status.success(), "{out:?}");
+        out.stdout
+    }
+
+    #[test]
+    fn the_acceptance_commands_make_their_books() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let json = made(&[
+            "puzzle",
+            "-n",
+            "60",
+            "--seed",
+            "1",
+            "--with-solution",
+            "-f",
+            "json",
+        ]);
+        let out = run(
+            d,
+            &[
+                "print",
+                "--per-page",
+                "6",
+                "--paper",
+                "a4",
+                "-o",
+                "book.pdf",
+            ],
+            &json,
+        );
+        assert!(out.status.success(), "{out:?}");
+        let book = Document::load(d.join("book.pdf")).unwrap();
+        let pages = book.get_pages();
+        // Ten pages of puzzles, then the answers.
+        assert!(pages.len() > 10, "{}", pages.len());
+        let (w, h) = page_size(&book, pages[&1]);
+        assert!(
+            (w - 595.3).abs() < 1.0 && (h - 841.9).abs() < 1.0,
+            "{w} x {h}"
+        );
+        // The givens of each puzzle, row by row, on its page.
+        let texts = pdf_texts(&book);
+        let lines: Vec<String> = String::from_utf8(json.clone())
+            .unwrap()
+            .lines()
+            .map(|l| {
+                let doc: serde_json::Value = serde_json::from_str(l).unwrap();
+                let rows = doc["puzzle"].as_array().unwrap().iter().flat_map(|r| {
+                    r.as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|v| v.as_u64().unwrap() as u8)
+                        .collect::<Vec<_>>()
+                });
+                rows.map(|v| if v == 0 { ' ' } else { char::from(b'0' + v) })
+                    .filter(|c| *c != ' ')
+                    .collect()
+            })
+            .collect();
+        for (i, givens) in lines.iter().enumerate() {
+            let page = squeeze(&texts[i / 6]);
+            assert!(
+                page.contains(givens.as_str()),
+                "puzzle {i}: {givens} not on page {}",
+                i / 6 + 1
+            );
+        }
+
+        let line = made(&["puzzle", "-n", "5", "--seed", "2", "-f", "line"]);
+        let out = run(
+            d,
+            &[
+                "print",
+                "--per-page",
+                "1",
+                "--paper",
+                "letter",
+                "-o",
+                "one.pdf",
+            ],
+            &line,
+        );
+        assert!(out.status.success(), "{out:?}");
+        let one = Document::load(d.join("one.pdf")).unwrap();
+        let pages = one.get_pages();
+        assert_eq!(pages.len(), 6, "five puzzle pages, then one of answers");
+        let (w, h) = page_size(&one, pages[&1]);
+        assert!(
+            (w - 612.0).abs() < 1.0 && (h - 792.0).abs() < 1.0,
+            "{w} x {h}"
+        );
+
+        let big = made(&[
+            "puzzle", "-n", "4", "--size", "16", "--seed", "3", "-f", "line",
+        ]);
+        let out = run(d, &["print", "--per-page", "1", "-o", "big.pdf"], &big);
+        assert!(out.status.success(), "{out:?}");
+        assert!(Document::load(d.join("big.pdf")).unwrap().get_pages().len() >= 5);
+
+        let single = made(&["puzzle", "-n", "1", "--seed", "4", "-f", "line"]);
+        let out = run(d, &["print", "--format", "svg", "-o", "page.svg"], &single);
+        assert!(out.status.success(), "{out:?}");
+        let svg = std::fs::read_to_string(d.join("page.svg")).unwrap();
+        roxmltree::Document::parse(&svg).unwrap();
+        let givens: String = String::from_utf8(single).unwrap().trim().replace('.', "");
+        assert!(
+            squeeze(&svg_text(&svg)).contains(&givens),
+            "{}",
+            svg_text(&svg)
+        );
+        assert!(d.join("page-2.svg").exists(), "the answers' page");
+    }
+
+    #[test]
+    fn bad_input_writes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let puzzles = made(&["puzzle", "-n", "3", "--seed", "1"]);
+        let mut bad = puzzles.clone();
+        bad.extend_from_slice(b"123\n");
+        let out = run(d, &["print", "-o", "book.pdf"], &bad);
+        assert_eq!(out.status.code(), Some(2), "{out:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("<stdin>:4: 3 cells"), "{err}");
+        // A puzzle with two solutions: exit 1.
+        let two = format!("{}\n", ".".repeat(81));
+        let out = run(d, &["print", "-o", "book.pdf"], two.as_bytes());
+        assert_eq!(out.status.code(), Some(1), "{out:?}");
+        for (args, says) in [
+            (
+                vec!["print", "--paper", "b5", "-o", "book.pdf"],
+                "unknown paper size 'b5'",
+            ),
+            (
+                vec!["print", "--per-page", "0", "-o", "book.pdf"],
+                "use 1, 2, 4, 6, 9 or 12",
+            ),
+            (
+                vec![
+                    "print",
+                    "--large-print",
+                    "--per-page",
+                    "6",
+                    "-o",
+                    "book.pdf",
+                ],
+                "1 or 2 puzzles per page",
+            ),
+        ] {
+            let out = run(d, &args, &puzzles);
+            assert_eq!(out.status.code(), Some(2), "{args:?}");
+            let err = String::from_utf8(out.stderr).unwrap();
+            assert!(err.contains(says) && err.lines().count() == 1, "{err}");
+        }
+        // Nothing left behind, not even a temporary file.
+        let left: Vec<_> = std::fs::read_dir(d).unwrap().collect();
+        assert!(left.is_empty(), "{left:?}");
+    }
+
+    /// Rated records keep their ratings, and sorted books run from easy
+    /// to hard.
+    #[test]
+    fn sorted_by_rating_with_labels() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let puzzles = made(&["puzzle", "-n", "6", "--seed", "3"]);
+        let out = run(d, &["print", "--sort", "rating", "-o", "r.pdf"], &puzzles);
+        assert!(out.status.success(), "{out:?}");
+        let text = pdf_texts(&Document::load(d.join("r.pdf")).unwrap()).join(" ");
+        let ratings: Vec<f64> = text
+            .split("SE ")
+            .skip(1)
+            .map(|t| {
+                t.split_whitespace()
+                    .next()
+                    .unwrap()
+                    .trim_end_matches('+')
+                    .parse()
+                    .unwrap()
+            })
+            .collect();
+        assert_eq!(ratings.len(), 6, "{text}");
+        assert!(ratings.windows(2).all(|w| w[0] <= w[1]), "{ratings:?}");
+    }
+}
