@@ -6,7 +6,9 @@
 //!   changes.
 //! - Puzzles: `index,puzzle,solution,clues`, each grid as one string of
 //!   symbols (`0` for empty).
-//! - Ratings: `index,puzzle,se,exact,level,hardest,steps`.
+//! - Ratings: `index,puzzle,se,exact,level,hardest,steps`, then `ep` and
+//!   `ed` (SE's pearl and diamond ratings, `9.5+` for a lower bound) when
+//!   asked.
 //! - Counts of solutions: the count alone (`3`, `2+` for a lower bound).
 //!
 //! Reading follows the headers, sudogen's and other programs': under a
@@ -54,7 +56,17 @@ impl RecordFormat for Csv {
             Content::Grids | Content::Solutions { count: false } => push_grid_header(out, size),
             Content::Puzzles { rated: false, .. } => out.extend_from_slice(PUZZLES),
             Content::Puzzles { rated: true, .. } => out.extend_from_slice(RATED_PUZZLES),
-            Content::Ratings { .. } => out.extend_from_slice(RATINGS),
+            Content::Ratings { ep, ed, .. } => {
+                // `...,steps` then `,ep`, `,ed` when asked.
+                out.extend_from_slice(&RATINGS[..RATINGS.len() - 1]);
+                if ep {
+                    out.extend_from_slice(b",ep");
+                }
+                if ed {
+                    out.extend_from_slice(b",ed");
+                }
+                out.push(b'\n');
+            }
             Content::Forms { transform: false } => out.extend_from_slice(b"index,form\n"),
             Content::Forms { transform: true } => out.extend_from_slice(b"index,form,transform\n"),
             Content::Solutions { count: true } => {}
@@ -76,7 +88,7 @@ impl RecordFormat for Csv {
                 "`index,r1c1,r1c2,...`: each solution's index and cell values (a header where the size changes); with --count, each count on a line"
             }
             Content::Ratings { .. } => {
-                "`index,puzzle,se,exact,level,hardest,steps`: one puzzle a line"
+                "`index,puzzle,se,exact,level,hardest,steps`: one puzzle a line (then `ep`, `ed` with --ep, --ed: `9.5+` for a lower bound)"
             }
             Content::Forms { .. } => {
                 "`index,form,transform`: each form as a string of symbols, 0 for empty (transform with --transform)"
@@ -132,7 +144,7 @@ impl RecordFormat for Csv {
                 }
                 out.push(b'\n');
             }
-            Content::Ratings { explain } => {
+            Content::Ratings { explain, ep, ed } => {
                 push_decimal(out, record.index);
                 out.push(b',');
                 push_symbols_zero(out, record.grid, run.symbols.as_ref());
@@ -146,12 +158,27 @@ impl RecordFormat for Csv {
                         out.extend_from_slice(r.hardest.as_bytes());
                         out.push(b',');
                         push_decimal(out, r.steps);
+                        for (asked, value, exact) in
+                            [(ep, r.ep, r.ep_exact), (ed, r.ed, r.ed_exact)]
+                        {
+                            if asked {
+                                out.push(b',');
+                                push_tenths(out, u64::from(value));
+                                if !exact {
+                                    out.push(b'+');
+                                }
+                            }
+                        }
                         out.push(b'\n');
                         if explain {
                             push_steps(out, r);
                         }
                     }
-                    None => out.extend_from_slice(b",,,,,\n"),
+                    None => {
+                        out.extend_from_slice(b",,,,,");
+                        out.extend_from_slice(&b",,"[..usize::from(ep) + usize::from(ed)]);
+                        out.push(b'\n');
+                    }
                 }
             }
         }

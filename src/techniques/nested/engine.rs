@@ -274,6 +274,9 @@ pub(crate) struct Engine {
     stamp: Vec<u32>,
     epoch: u32,
     /// Chainings to reuse.
+    // A chaining is about 400 bytes, handed between the pool and the
+    // searches by pointer.
+    #[allow(clippy::vec_box)]
     pool: Vec<Box<Chaining>>,
     /// Scratch for walks over a chain.
     pub queue: Vec<u32>,

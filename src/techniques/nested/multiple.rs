@@ -98,6 +98,9 @@ struct Kept {
 
 /// The chainings of one search.
 pub(crate) struct Search {
+    // Boxed: a chaining is about 400 bytes, handed back to the pool by
+    // pointer.
+    #[allow(clippy::vec_box)]
     pub chs: Vec<Box<Chaining>>,
     /// For static chains: the board's implications.
     links: Option<super::links::Links>,
