@@ -71,6 +71,10 @@ fn cases() -> Vec<(&'static str, &'static str)> {
             "rate --ed --work 100000 -f json hard.line",
         ),
         ("rate-hard-explain", "rate --explain hard-1.line"),
+        (
+            "rate-hard-symbols",
+            "rate --explain --ep --symbols ABCDEFGHI hard-letters.txt",
+        ),
         // check: puzzles and grids, every rule.
         ("check-puzzles", "check puzzles.line"),
         ("check-unique", "check --unique puzzles.line"),

@@ -485,6 +485,26 @@ mod tests {
     use crate::grid::Grid;
     use crate::techniques::{chains, forcing, next_step};
 
+    /// A nested step's summary in the run's symbols: the values after the
+    /// dots and a region forcing's opening value change; cell, box, row
+    /// and column numbers do not.
+    #[test]
+    fn summaries_take_the_runs_symbols() {
+        let letter = |v: u8| char::from(b'A' + v - 1);
+        assert_eq!(
+            in_symbols("r4c5 ==> r6c2.7 on", &letter),
+            "r4c5 ==> r6c2.G on"
+        );
+        assert_eq!(
+            in_symbols("3 in row 6 ==> r6c5.4 off", &letter),
+            "C in row 6 ==> r6c5.D off"
+        );
+        assert_eq!(
+            in_symbols("r1c2.5 on ==> r4c4.6 both on & off", &letter),
+            "r1c2.E on ==> r4c4.F both on & off"
+        );
+    }
+
     /// Puzzles of the magictour top 1465 that need forcing chains, Nishio,
     /// multiple and dynamic chains (SE 8.3 to 9.4 as rated by sudogen, which
     /// agrees with SE there).
