@@ -6,7 +6,7 @@
 //!
 //! - The quickest part runs in every `cargo test`.
 //! - The whole sample is release only: `cargo test --release --test
-//!   se_hard -- --ignored` (CI runs it).
+//!   se_hard -- --ignored`, about a minute on one core (CI runs it, whole).
 //! - `serate_live_agrees` calls `serate` itself (Java) on a few puzzles
 //!   when `../shared/tools/serate` exists, and says so when it does not.
 
@@ -61,9 +61,28 @@ fn sample() -> Vec<Known> {
         })
         .collect();
     assert!(
-        known.len() >= 15,
+        known.len() >= 100,
         "the sample holds {} puzzles",
         known.len()
+    );
+    // The header's count per SE band is the sample's.
+    let mut bands = std::collections::BTreeMap::new();
+    for k in &known {
+        *bands.entry(k.er).or_insert(0) += 1;
+    }
+    let counted: Vec<String> = bands
+        .iter()
+        .map(|(er, n)| format!("{}.{}: {n}", er / 10, er % 10))
+        .collect();
+    let header = text
+        .lines()
+        .skip_while(|l| !l.starts_with("# SE band: puzzles"))
+        .nth(1)
+        .unwrap_or_default();
+    assert_eq!(
+        header,
+        format!("# {}", counted.join(", ")),
+        "the header's band counts"
     );
     known
 }
