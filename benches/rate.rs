@@ -6,8 +6,15 @@
 //! - when `../shared/data` exists, Berthier's SE-rated collection by SE
 //!   band (skipped, with a note, when the folder is absent).
 //!
+//! - the committed SE sample past 9.4 (`tests/data/se-hard.txt`, nested
+//!   forcing chains), one puzzle per SE band 9.5-9.9, 10.0-10.4, 10.5-10.9,
+//!   11.0 and up (the quickest of each band for serate, so a sample takes
+//!   seconds, not minutes), in its own group `rate-se-hard`.
+//!
 //! `cargo bench --bench rate`; `cargo run --release --example
-//! rate_agreement` gives the agreement with SE and the mean time per band.
+//! rate_agreement` gives the agreement with SE and the mean time per band,
+//! `cargo run --release --example se_hard` the whole SE sample against
+//! serate's times.
 
 use std::hint::black_box;
 
@@ -76,6 +83,60 @@ fn collection() -> Option<Vec<(&'static str, Vec<Grid>)>> {
     Some(bands)
 }
 
+/// One puzzle per band of the committed SE sample (the one serate rated
+/// fastest in the band): (band, puzzle).
+fn se_hard() -> Vec<(&'static str, Grid)> {
+    let text = include_str!("../tests/data/se-hard.txt");
+    let bands: [(&'static str, f64, f64); 4] = [
+        ("se-9.5-9.9", 9.5, 9.95),
+        ("se-10.0-10.4", 9.95, 10.45),
+        ("se-10.5-10.9", 10.45, 10.95),
+        ("se-11.0-up", 10.95, 99.0),
+    ];
+    let secs = |s: &str| -> f64 {
+        let s = s.trim_end_matches('s');
+        match s.split_once('m') {
+            Some((m, r)) => {
+                m.parse::<f64>().unwrap_or(0.0) * 60.0 + r.parse::<f64>().unwrap_or(0.0)
+            }
+            None => s.parse().unwrap_or(f64::MAX),
+        }
+    };
+    let mut best: Vec<Option<(f64, Grid)>> = vec![None; bands.len()];
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        if f.len() < 5 {
+            continue;
+        }
+        let (Ok(g), Ok(er)) = (Grid::parse_line(f[0].as_bytes(), None), f[1].parse::<f64>()) else {
+            continue;
+        };
+        let t = secs(f[4]);
+        if let Some(i) = bands.iter().position(|&(_, lo, hi)| er >= lo && er < hi)
+            && best[i].as_ref().is_none_or(|(bt, _)| t < *bt)
+        {
+            best[i] = Some((t, g));
+        }
+    }
+    bands
+        .iter()
+        .zip(best)
+        .filter_map(|(&(name, _, _), b)| b.map(|(_, g)| (name, g)))
+        .collect()
+}
+
+fn bench_se_hard(c: &mut Criterion) {
+    let mut group = c.benchmark_group("rate-se-hard");
+    group.sample_size(10);
+    group.measurement_time(std::time::Duration::from_secs(20));
+    for (band, p) in se_hard() {
+        group.bench_with_input(BenchmarkId::new("puzzle", band), &p, |b, p| {
+            b.iter(|| black_box(rate(black_box(p), false).ok()))
+        });
+    }
+    group.finish();
+}
+
 fn bench_rate(c: &mut Criterion) {
     let mut group = c.benchmark_group("rate");
     group.sample_size(10);
@@ -109,5 +170,5 @@ fn bench_rate(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_rate);
+criterion_group!(benches, bench_rate, bench_se_hard);
 criterion_main!(benches);

@@ -7,10 +7,16 @@
 //! solution (SE's uniqueness techniques assume it), and checks every step
 //! against that solution, so a wrong step is reported, never written.
 //!
-//! Where no implemented technique applies, SE would go on to dynamic
-//! forcing chains with nested chains, rated 9.0 and up; sudogen does not
-//! implement them yet, so such a puzzle gets the lower bound 9.0 and is
-//! marked inexact.
+//! The whole scale is covered at 9x9: past dynamic forcing chains (8.5 and
+//! up) come SE's nested forcing chains, 9.0 to about 12
+//! ([`techniques::nested`]). Besides the rating (SE's ER), [`Rating`] holds
+//! SE's pearl (EP) and diamond (ED) ratings, as `serate` prints them.
+//!
+//! A work budget ([`rate_limited`]) bounds the nested chains, which take
+//! from milliseconds to many seconds a step; a rating the budget stops is
+//! marked inexact and is a lower bound (the least rating of the technique
+//! being searched), never a wrong number. Beyond 9x9, chains are not
+//! searched: a puzzle that needs them gets the lower bound 6.5, inexact.
 //!
 //! Cost: one uniqueness check and, per step, the techniques up to the one
 //! that applies; most steps are singles, found with a few hundred loads.
@@ -18,11 +24,12 @@
 use crate::candidates::{Board, Singles, UnitMasks, singles_fill};
 use crate::grid::Grid;
 use crate::solve::{self, Budget, Search};
+use crate::techniques::nested::{Cut, Nester};
 use crate::techniques::{self, Step, Technique};
 
-/// The least rating SE gives where sudogen's techniques run out (dynamic
-/// forcing chains with nested chains: 9.0 and up): the lower bound sudogen
-/// reports for such puzzles.
+/// The least rating of SE's nested forcing chains (9.0): the lower bound
+/// reported for a 4x4 board whose implemented techniques run out (at 9x9
+/// the nested chains are searched instead).
 pub const BEYOND: u8 = 90;
 
 /// The least rating of the first chaining technique (6.5): the lower
@@ -45,11 +52,26 @@ pub struct Rating {
     /// The rating in tenths of the SE scale (72 = 7.2); a lower bound when
     /// `exact` is false.
     pub se: u8,
-    /// Whether `se` is SE's rating (false when the path needed techniques
-    /// sudogen does not implement yet).
+    /// Whether `se` is SE's rating (false when a budget stopped the rating,
+    /// or, beyond 9x9, the path needed chains).
     pub exact: bool,
-    /// The hardest technique used (`None` when no technique was needed, or
-    /// when the hardest would have been a chain).
+    /// SE's pearl rating (EP) in tenths: the rating of the path up to its
+    /// first step that places a value (`serate`'s `%p`).
+    pub ep: u8,
+    /// SE's diamond rating (ED) in tenths: the rating of the first step
+    /// (`serate`'s `%d`).
+    pub ed: u8,
+    /// Whether `ep` is SE's (false when a budget stopped the rating before
+    /// the first placement: `ep` is then a lower bound).
+    pub ep_exact: bool,
+    /// Whether `ed` is SE's (false when a budget stopped the first step).
+    pub ed_exact: bool,
+    /// The work the nested forcing chains took, in the units of the work
+    /// budget ([`rate_limited`]); 0 when the path needed none.
+    pub work: u64,
+    /// The hardest technique used (`None` when no technique was needed,
+    /// when a budget stopped the rating before the hardest one was known,
+    /// or when SE's techniques cannot solve the puzzle: rating 20.0).
     pub hardest: Option<Technique>,
     /// The steps taken (placements and removals).
     pub steps: usize,
@@ -73,12 +95,14 @@ impl Rating {
         )
     }
 
-    /// The hardest technique's name, `nested-chains` (or `chains` beyond
-    /// 9x9) when the path needed techniques not implemented yet, or `none`.
+    /// The hardest technique's name; for an inexact rating `nested-chains`
+    /// (a budget stopped them; `chains` beyond 9x9, where chains are not
+    /// searched); `unsolved` for SE's 20.0; `none` for a solved grid.
     pub fn hardest_name(&self) -> &'static str {
         match (self.exact, self.hardest) {
             (false, _) if self.se <= CHAINS => "chains",
             (false, _) => "nested-chains",
+            (true, None) if self.se == IMPOSSIBLE => "unsolved",
             (true, Some(t)) => t.name(),
             (true, None) => "none",
         }
@@ -127,8 +151,8 @@ pub enum Level {
     Hard,
     /// SE 4.5-6.4: uniqueness, quads, BUG, aligned pair exclusion.
     Expert,
-    /// SE 6.5 and up: chains (rated exactly up to SE's first chaining
-    /// technique; beyond it, as the lower bound 9.0+).
+    /// SE 6.5 and up: chains, up to the nested forcing chains (9.0 to about
+    /// 12) at 9x9.
     Fiendish,
 }
 
@@ -201,17 +225,7 @@ pub fn rate(puzzle: &Grid, explain: bool) -> Result<Rating, Unrated> {
 /// [`rate`], the uniqueness check giving up after `budget` guesses
 /// ([`Unrated::Budget`]).
 pub fn rate_within(puzzle: &Grid, explain: bool, budget: Budget) -> Result<Rating, Unrated> {
-    let outcome = solve::search(puzzle, Search { limit: 2, budget });
-    if outcome.cut {
-        return Err(Unrated::Budget);
-    }
-    match outcome.solutions {
-        0 => return Err(Unrated::NoSolution),
-        1 => {}
-        _ => return Err(Unrated::Multiple),
-    }
-    let solution = outcome.first.ok_or(Unrated::NoSolution)?;
-    rate_solved(puzzle, &solution, explain, u8::MAX)
+    rate_limited(puzzle, explain, budget, DEFAULT_WORK)
 }
 
 /// Rates `puzzle` whose unique solution is known to be `solution` (as for a
@@ -224,20 +238,94 @@ pub fn rate_solved(
     explain: bool,
     ceiling: u8,
 ) -> Result<Rating, Unrated> {
+    rate_solved_within(puzzle, solution, explain, ceiling, DEFAULT_WORK)
+}
+
+/// The nested chains' default work budget: none (every puzzle is rated
+/// exactly, however long it takes).
+pub const DEFAULT_WORK: Budget = Budget::UNLIMITED;
+
+/// [`rate`] with both budgets: the uniqueness check gives up after
+/// `budget` guesses ([`Unrated::Budget`]); the nested forcing chains (SE
+/// 9.0 and up) after `work` units of work (potentials followed, about 30
+/// million a second on one core), and the rating is then a lower bound
+/// (`exact` false), never a wrong number.
+pub fn rate_limited(
+    puzzle: &Grid,
+    explain: bool,
+    budget: Budget,
+    work: Budget,
+) -> Result<Rating, Unrated> {
+    let outcome = solve::search(puzzle, Search { limit: 2, budget });
+    if outcome.cut {
+        return Err(Unrated::Budget);
+    }
+    match outcome.solutions {
+        0 => return Err(Unrated::NoSolution),
+        1 => {}
+        _ => return Err(Unrated::Multiple),
+    }
+    let solution = outcome.first.ok_or(Unrated::NoSolution)?;
+    rate_solved_within(puzzle, &solution, explain, u8::MAX, work)
+}
+
+/// [`rate_solved`] with a work budget for the nested forcing chains (see
+/// [`rate_limited`]).
+pub fn rate_solved_within(
+    puzzle: &Grid,
+    solution: &Grid,
+    explain: bool,
+    ceiling: u8,
+    work: Budget,
+) -> Result<Rating, Unrated> {
     let mut board = Board::new(puzzle).ok_or(Unrated::NoSolution)?;
     let mut rating = Rating {
         se: 0,
         exact: true,
+        ep: 0,
+        ed: 0,
+        ep_exact: true,
+        ed_exact: true,
+        work: 0,
         hardest: None,
         steps: 0,
         path: Vec::new(),
     };
+    let (mut ep_known, mut ed_known) = (false, false);
     let truth = solution.cells();
+    let mut nester: Option<Nester> = None;
     while board.empty_cells() > 0 {
-        let Some(step) = techniques::next_step(&board) else {
-            rating.se = rating.se.max(bound(puzzle.shape()));
-            rating.exact = false;
-            break;
+        let found = if puzzle.shape().is_classic() && puzzle.size() == crate::grid::Size::S9 {
+            let nester = nester.get_or_insert_with(|| Nester::new(work).with_ceiling(ceiling));
+            techniques::next_step_nested(&board, nester).map_err(Some)
+        } else {
+            techniques::next_step(&board).map_or(Err(None), |s| Ok(Some(s)))
+        };
+        let step = match found {
+            Ok(Some(step)) => step,
+            Ok(None) => {
+                // No level of nesting finds a step: SE's 20.0.
+                rating.se = IMPOSSIBLE;
+                rating.hardest = None;
+                break;
+            }
+            Err(cut) => {
+                let floor = match cut {
+                    Some(Cut { floor }) => floor,
+                    None => bound(puzzle.shape()),
+                };
+                rating.se = rating.se.max(floor);
+                rating.exact = false;
+                if !ed_known {
+                    rating.ed = rating.se;
+                    rating.ed_exact = false;
+                }
+                if !ep_known {
+                    rating.ep = rating.se;
+                    rating.ep_exact = false;
+                }
+                break;
+            }
         };
         let wrong_place = step.place.is_some_and(|(c, v)| truth[c] != v);
         let wrong_remove = step.removes.iter().any(|&(c, m)| m.contains(truth[c]));
@@ -251,6 +339,18 @@ pub fn rate_solved(
             rating.se = step.rating;
             rating.hardest = Some(step.technique);
         }
+        // SE's diamond: the rating so far after the first step; its pearl:
+        // after the first step that places a value.
+        if !ep_known {
+            if !ed_known {
+                rating.ed = rating.se;
+                ed_known = true;
+            }
+            if step.place.is_some() {
+                rating.ep = rating.se;
+                ep_known = true;
+            }
+        }
         if rating.se > ceiling {
             break;
         }
@@ -259,7 +359,19 @@ pub fn rate_solved(
             rating.path.push(step);
         }
     }
+    rating.work = nester.as_ref().map_or(0, Nester::spent);
     Ok(rating)
+}
+
+/// SE's rating of a puzzle its techniques cannot solve (20.0).
+pub const IMPOSSIBLE: u8 = 200;
+
+/// The rating of the first step SE takes on `puzzle` (a single, on a
+/// puzzle singles solve).
+fn first_single(puzzle: &Grid) -> u8 {
+    Board::new(puzzle)
+        .and_then(|b| techniques::next_step(&b))
+        .map_or(0, |s| s.rating)
 }
 
 /// The rating of a puzzle that singles alone solve (SE 1.0 to 1.5), found
@@ -288,9 +400,22 @@ pub fn rate_singles(puzzle: &Grid) -> Option<Rating> {
     } else {
         return None;
     };
+    // Every step places a value: the first one is the diamond and the
+    // pearl, the hardest single of all.
+    let first = match se {
+        0 => 0,
+        // The first single SE takes is a hidden single in a box, or a full
+        // house when those alone solve the puzzle.
+        _ => first_single(puzzle),
+    };
     Some(Rating {
         se,
         exact: true,
+        ep: first,
+        ed: first,
+        ep_exact: true,
+        ed_exact: true,
+        work: 0,
         hardest,
         steps: empty,
         path: Vec::new(),

@@ -58,6 +58,23 @@ fn cases() -> Vec<(&'static str, &'static str)> {
             "rate --explain -f json ../puzzle-9.line",
         ),
         ("rate-symbols", "rate --symbols ABCDEFGHI letters.txt"),
+        // rate past 9.4 (nested forcing chains): SE's ER, EP and ED in
+        // every format, a work budget that gives bounds, nested steps
+        // explained.
+        ("rate-hard", "rate --ep --ed hard.line"),
+        ("rate-hard-grid", "rate --ep -f grid hard-1.line"),
+        ("rate-hard-csv", "rate --ep --ed -f csv hard.line"),
+        ("rate-hard-json", "rate --ep --ed -f json hard.line"),
+        ("rate-hard-work", "rate --ep --ed --work 100000 hard.line"),
+        (
+            "rate-hard-work-json",
+            "rate --ed --work 100000 -f json hard.line",
+        ),
+        ("rate-hard-explain", "rate --explain hard-1.line"),
+        (
+            "rate-hard-symbols",
+            "rate --explain --ep --symbols ABCDEFGHI hard-letters.txt",
+        ),
         // check: puzzles and grids, every rule.
         ("check-puzzles", "check puzzles.line"),
         ("check-unique", "check --unique puzzles.line"),

@@ -207,7 +207,7 @@ pub fn filter(
             |(l, h)| format!("'{}'", range_text(l, h)),
         );
         return Err(value_error(format!(
-            "rating {asked}: exact ratings of 9.0 and up need nested forcing chains, which sudogen does not rate yet; end the range at 8.9, or take every puzzle rated 9.0+ with '9.0..'"
+            "rating {asked}: puzzles rated 9.0 and up (nested forcing chains) are too rare to find by making puzzles at random, so no range ends there; end it at 8.9, take every puzzle rated 9.0 or more with '9.0..', or rate a collection of hard puzzles with rate()"
         )));
     }
     Ok(range.map(|(low, high)| Filter {

@@ -112,7 +112,8 @@ class PuzzleSet:
         ratings: ``(M,)`` ``float32`` Sudoku Explainer ratings (rated runs
             only, else ``None``); a lower bound where ``exact`` is false.
         exact: ``(M,)`` ``bool``: whether the rating is SE's own (false for
-            the ``9.0+`` lower bound); ``None`` in a run that is not rated.
+            a lower bound, such as ``6.5+`` beyond 9x9); ``None`` in a run
+            that is not rated.
         attempts: ``(M,)`` ``uint64``: the attempt that gave each puzzle
             (rated runs only, else ``None``).
         short: ``(M,)`` ``bool``: puzzles the search budget kept from what
@@ -147,9 +148,9 @@ class Ratings:
             where ``exact`` is false.
         level: the level of each (``easy`` ... ``fiendish``; ``""`` if not
             rated).
-        technique: the hardest technique of each (``nested-chains`` for the
-            ``9.0+`` bound, ``none`` for a complete grid; ``""`` if not
-            rated).
+        technique: the hardest technique of each (``chains`` for the
+            ``6.5+`` bound beyond 9x9, ``none`` for a complete grid; ``""``
+            if not rated).
         exact: ``(N,)`` ``bool``: whether ``se`` is SE's own rating (false
             for a lower bound, and for a puzzle that was not rated).
         steps: ``(N,)`` ``uint64``: the steps of the solution path.
@@ -381,9 +382,9 @@ def puzzles(
         level: keep only puzzles of this level (``LEVELS``: easy SE 1.0-1.5,
             medium 1.6-2.5, hard 2.6-4.4, expert 4.5-6.4, fiendish 6.5 up).
         rating: keep only puzzles rated in this SE range: ``"4.0..6.2"``,
-            ``"8.0.."``, ``(4.0, 6.2)``, ``(None, 2.0)`` or ``4.5``. Exact
-            below 9.0; an open range such as ``"8.0.."`` also takes the
-            puzzles rated ``9.0+`` (marked in ``exact``).
+            ``"8.0.."``, ``(4.0, 6.2)``, ``(None, 2.0)`` or ``4.5``. A
+            range ends below 9.0 or is open: ``"8.0.."`` also takes the
+            rarer puzzles rated 9.0 and up.
         clues: stop removing givens at this many clues (unique, not minimal).
         budget: guesses one puzzle's uniqueness checks may spend together
             (``None``: no bound); a given whose check runs out stays.
@@ -555,10 +556,12 @@ def rate(
 
     Returns:
         A ``Ratings``; unpack it as ``se, level, technique``. ``se`` is
-        ``float32`` and never NaN; where ``exact`` is false it is a lower
-        bound (``9.0+`` in the CLI's output: puzzles that need SE's nested
-        forcing chains). SE ratings are defined for 9x9; for other sizes the
-        number is the level of the hardest technique on the same scale.
+        ``float32`` and never NaN: SE's own rating over the whole scale at
+        9x9, nested forcing chains (9.0 to about 12) included. Where
+        ``exact`` is false it is a lower bound (``6.5+`` in the CLI's output:
+        beyond 9x9, where chains are not searched). SE ratings are defined
+        for 9x9; for other sizes the number is the level of the hardest
+        technique on the same scale.
 
     Raises:
         ValueError: a puzzle without exactly one solution, or whose

@@ -291,6 +291,14 @@ pub fn parse_budget(s: &str) -> Result<Budget, String> {
         .map(Budget::new)
 }
 
+/// Parses a work budget for the nested forcing chains: units of work
+/// (potentials followed), 0 or more.
+pub fn parse_work(s: &str) -> Result<Budget, String> {
+    Whole::any("an amount of work", "30000000")
+        .parse(s)
+        .map(Budget::new)
+}
+
 /// Parses a number of clues, negative ones included: the size's own range
 /// is checked later, and a message that names it says more than "use 0
 /// or more".

@@ -87,8 +87,8 @@ pub struct PuzzleArgs {
     pub budget: BudgetArgs,
 
     /// Keep only puzzles with a Sudoku Explainer rating in this range: A..B,
-    /// A.., ..B or A, one decimal (e.g. 4.0..6.2). Ratings are exact below
-    /// 9.0; an open range such as 8.0.. also takes the puzzles rated 9.0+
+    /// A.., ..B or A, one decimal (e.g. 4.0..6.2). A range ends below 9.0
+    /// or is open: 8.0.. also takes the rarer puzzles rated 9.0 and up
     #[arg(long, value_name = "A..B", value_parser = parse_rating, conflicts_with = "level",
           allow_hyphen_values = true)]
     pub rating: Option<(u8, u8)>,
@@ -208,7 +208,7 @@ impl PuzzleArgs {
                 .rating
                 .map_or_else(|| "of this level".to_string(), |(l, h)| range_text(l, h));
             return Err(usage(format!(
-                "--rating {asked}: exact ratings of 9.0 and up need nested forcing chains, which sudogen does not rate yet; end the range at 8.9, or take every puzzle rated 9.0+ with 9.0.."
+                "--rating {asked}: puzzles rated 9.0 and up (nested forcing chains) are too rare to find by making puzzles at random, so no range ends there; end it at 8.9, take every puzzle rated 9.0 or more with 9.0.., or rate a collection of hard puzzles with sudogen rate"
             )));
         }
         Ok(Config {

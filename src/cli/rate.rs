@@ -15,12 +15,12 @@ use super::args::{BudgetArgs, Input, InputArgs, JobsArgs, OutputArgs};
 use super::exit::Exit;
 use super::io::describe;
 use super::io::warn;
-use super::parse::format_choice;
+use super::parse::{format_choice, parse_work};
 use super::records::{self, Processed, with_rated};
 use sudogen::format::read::Batch;
 use sudogen::format::{Content, Format, Record, Writer};
 use sudogen::grid::Size;
-use sudogen::rate::{Unrated, rate_within};
+use sudogen::rate::{DEFAULT_WORK, Unrated, rate_limited};
 use sudogen::solve::Budget;
 
 /// Worked examples, at the end of `--help`.
@@ -29,11 +29,13 @@ Examples:
   sudogen rate puzzles.txt                  rating, level and hardest technique per puzzle
   sudogen puzzle -n 20 | sudogen rate       rate a stream
   sudogen rate --explain -f json p.txt      every step, for hints
-  sudogen rate -f csv -o rated.csv p.txt    a table for a spreadsheet";
+  sudogen rate -f csv -o rated.csv p.txt    a table for a spreadsheet
+  sudogen rate --ep --ed hardest.txt        SE's ER, EP and ED, as serate's %r %p %d
+  sudogen rate --work 300000000 many.txt    about 10 s of nested chains a puzzle, then a bound";
 
 /// What to rate, and how.
 #[derive(Debug, Args)]
-#[command(mut_arg("format", |a| a.value_parser(format_choice(Content::Ratings { explain: false }, false))))]
+#[command(mut_arg("format", |a| a.value_parser(format_choice(Content::Ratings { explain: false, ep: false, ed: false }, false))))]
 #[command(mut_arg("budget", |a| a.help(
     "Give up on a puzzle whose uniqueness check takes more than this many guesses; it is reported and the run exits 1"
 )))]
@@ -45,6 +47,26 @@ pub struct RateArgs {
     /// after each puzzle (which readers skip), or as `"path"` in json
     #[arg(long)]
     pub explain: bool,
+
+    /// Also write SE's pearl rating (EP: the hardest step up to the first
+    /// placement), as `serate`'s %p: `ep 10.2` after the rating, or an `ep`
+    /// field in json and csv
+    #[arg(long)]
+    pub ep: bool,
+
+    /// Also write SE's diamond rating (ED: the first step's rating), as
+    /// `serate`'s %d: `ed 2.6` after the rating, or an `ed` field in json
+    /// and csv
+    #[arg(long)]
+    pub ed: bool,
+
+    /// Stop the nested forcing chains (SE 9.0 and up, 9x9) of a puzzle
+    /// after this much work (about 30 million units a second on one
+    /// core): its rating is then written as a lower bound, such as
+    /// `9.5+`. Without it every puzzle is rated exactly, however long it
+    /// takes
+    #[arg(long, value_name = "UNITS", value_parser = parse_work)]
+    pub work: Option<Budget>,
 
     #[command(flatten)]
     pub budget: BudgetArgs,
@@ -63,6 +85,12 @@ pub struct Config {
     pub input: Input,
     /// Write the solution paths.
     pub explain: bool,
+    /// Write SE's pearl rating.
+    pub ep: bool,
+    /// Write SE's diamond rating.
+    pub ed: bool,
+    /// The nested forcing chains' work budget per puzzle.
+    pub work: Budget,
     /// Guesses allowed per uniqueness check.
     pub budget: Budget,
     /// The output format.
@@ -77,6 +105,9 @@ impl RateArgs {
         Ok(Config {
             input: self.input.resolve()?,
             explain: self.explain,
+            ep: self.ep,
+            ed: self.ed,
+            work: self.work.unwrap_or(DEFAULT_WORK),
             budget: self.budget.budget,
             format: self.output.format(),
             jobs: self.jobs.get(),
@@ -105,6 +136,8 @@ fn rate_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
     let mut s = Processed::default();
     let content = Content::Ratings {
         explain: config.explain,
+        ep: config.ep,
+        ed: config.ed,
     };
     let writer = Writer::new(config.format, content, Size::S9, 0, &[])
         .with_symbols(config.input.symbols.clone());
@@ -134,7 +167,7 @@ fn rate_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
             ));
         }
         let record = Record::new(record_index, puzzle);
-        match rate_within(puzzle, config.explain, config.budget) {
+        match rate_limited(puzzle, config.explain, config.budget, config.work) {
             Ok(rating) => with_rated(&rating, shape, config.explain, symbols, |rated| {
                 let record = Record {
                     rating: Some(rated),

@@ -190,8 +190,7 @@ fn verdict(unreadable: bool, malformed: bool, failed: bool) -> Exit {
 }
 
 /// What a rating's path leaves out when the rating is a lower bound.
-const UNFINISHED: &str =
-    "then techniques sudogen does not implement yet (nested forcing chains; chains beyond 9x9)";
+const UNFINISHED: &str = "then steps not searched: nested forcing chains past the work budget (--work), or chains beyond 9x9";
 
 /// A rating as records carry it (with its steps when `explain`), handed
 /// to `f`.
@@ -230,6 +229,10 @@ pub fn with_rated<T>(
     f(&Rated {
         se: rating.se,
         exact: rating.exact,
+        ep: rating.ep,
+        ep_exact: rating.ep_exact,
+        ed: rating.ed,
+        ed_exact: rating.ed_exact,
         level: rating.level().name(),
         hardest: rating.hardest_name(),
         steps: rating.steps as u64,

@@ -6,7 +6,9 @@
 //!   changes.
 //! - Puzzles: `index,puzzle,solution,clues`, each grid as one string of
 //!   symbols (`0` for empty).
-//! - Ratings: `index,puzzle,se,exact,level,hardest,steps`.
+//! - Ratings: `index,puzzle,se,exact,level,hardest,steps`, then `ep` and
+//!   `ed` (SE's pearl and diamond ratings, `9.5+` for a lower bound) when
+//!   asked.
 //! - Counts of solutions: the count alone (`3`, `2+` for a lower bound).
 //!
 //! Grids of a shape other than the classic ones (4x4, 9x9, 16x16, 25x25
@@ -61,7 +63,17 @@ impl RecordFormat for Csv {
             }
             Content::Puzzles { rated: false, .. } => out.extend_from_slice(PUZZLES),
             Content::Puzzles { rated: true, .. } => out.extend_from_slice(RATED_PUZZLES),
-            Content::Ratings { .. } => out.extend_from_slice(RATINGS),
+            Content::Ratings { ep, ed, .. } => {
+                // `...,steps` then `,ep`, `,ed` when asked.
+                out.extend_from_slice(&RATINGS[..RATINGS.len() - 1]);
+                if ep {
+                    out.extend_from_slice(b",ep");
+                }
+                if ed {
+                    out.extend_from_slice(b",ed");
+                }
+                out.push(b'\n');
+            }
             Content::Forms { transform: false } => out.extend_from_slice(b"index,form\n"),
             Content::Forms { transform: true } => out.extend_from_slice(b"index,form,transform\n"),
             Content::Solutions { count: true } => return,
@@ -87,7 +99,7 @@ impl RecordFormat for Csv {
                 "`index,r1c1,r1c2,...`: each solution's index and cell values (a header where the size changes); with --count, each count on a line"
             }
             Content::Ratings { .. } => {
-                "`index,puzzle,se,exact,level,hardest,steps`: one puzzle a line"
+                "`index,puzzle,se,exact,level,hardest,steps`: one puzzle a line (then `ep`, `ed` with --ep, --ed: `9.5+` for a lower bound)"
             }
             Content::Forms { .. } => {
                 "`index,form,transform`: each form as a string of symbols, 0 for empty (transform with --transform)"
@@ -144,7 +156,7 @@ impl RecordFormat for Csv {
                 push_shape(out, record.grid);
                 out.push(b'\n');
             }
-            Content::Ratings { explain } => {
+            Content::Ratings { explain, ep, ed } => {
                 push_decimal(out, record.index);
                 out.push(b',');
                 push_symbols_zero(out, record.grid, run.symbols.as_ref());
@@ -158,6 +170,17 @@ impl RecordFormat for Csv {
                         out.extend_from_slice(r.hardest.as_bytes());
                         out.push(b',');
                         push_decimal(out, r.steps);
+                        for (asked, value, exact) in
+                            [(ep, r.ep, r.ep_exact), (ed, r.ed, r.ed_exact)]
+                        {
+                            if asked {
+                                out.push(b',');
+                                push_tenths(out, u64::from(value));
+                                if !exact {
+                                    out.push(b'+');
+                                }
+                            }
+                        }
                         push_shape(out, record.grid);
                         out.push(b'\n');
                         if explain {
@@ -166,6 +189,7 @@ impl RecordFormat for Csv {
                     }
                     None => {
                         out.extend_from_slice(b",,,,,");
+                        out.extend_from_slice(&b",,"[..usize::from(ep) + usize::from(ed)]);
                         push_shape(out, record.grid);
                         out.push(b'\n');
                     }

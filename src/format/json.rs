@@ -9,8 +9,9 @@
 //! - Solutions: `puzzle`, `solution` (or `null`), `solutions`,
 //!   `limit_reached`, `guesses`, `budget_exceeded`.
 //! - Ratings: `puzzle`, `clues`, `se`, `exact`, `level`, `hardest`,
-//!   `steps`, `scale`, and with the steps `path`; or `se: null` and
-//!   `error`.
+//!   `steps`, `scale`, SE's pearl and diamond ratings when asked (`ep`,
+//!   `ep_exact`, `ed`, `ed_exact`), and with the steps `path`; or `se:
+//!   null` and `error`.
 //!
 //! Records of a shape other than the classic ones (4x4, 9x9, 16x16, 25x25
 //! with square boxes, no variant) say it after the index: `"box":"2x3"`
@@ -103,7 +104,7 @@ impl RecordFormat for Json {
                     field(out, "budget_exceeded", Value::Bool(s.cut));
                 }
             }
-            Content::Ratings { explain } => {
+            Content::Ratings { explain, ep, ed } => {
                 field(out, "puzzle", Value::Grid(record.grid));
                 field(out, "clues", Value::UInt(record.grid.filled() as u64));
                 match record.rating {
@@ -114,6 +115,14 @@ impl RecordFormat for Json {
                         field(out, "hardest", Value::Text(r.hardest));
                         field(out, "steps", Value::UInt(r.steps));
                         field(out, "scale", Value::Text(r.scale));
+                        if ep {
+                            field(out, "ep", Value::Tenths(u64::from(r.ep)));
+                            field(out, "ep_exact", Value::Bool(r.ep_exact));
+                        }
+                        if ed {
+                            field(out, "ed", Value::Tenths(u64::from(r.ed)));
+                            field(out, "ed_exact", Value::Bool(r.ed_exact));
+                        }
                         if explain {
                             out.extend_from_slice(b",\"path\":");
                             push_path(out, r);

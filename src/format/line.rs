@@ -9,7 +9,9 @@
 
 use super::record::{Content, Record, RecordError};
 use super::spec::{Encoding, Framer, Frames, RecordFormat, Run, claim};
-use super::text::{cell_value, first_field, push_count, push_steps, push_summary, rewrite};
+use super::text::{
+    cell_value, first_field, push_count, push_pearls, push_steps, push_summary, rewrite,
+};
 use crate::grid::{Grid, MAX_CELLS, SYMBOLS, Size};
 
 /// The `line` format.
@@ -35,7 +37,7 @@ impl RecordFormat for Line {
                 "each puzzle's solution on a line (one not solved as it was, then `# what is wrong`); with --count, its number of solutions (`2+`: at least)"
             }
             Content::Ratings { .. } => {
-                "`PUZZLE RATING LEVEL HARDEST` per puzzle (`9.0+`: a lower bound); with --explain, each step on a `#` line"
+                "`PUZZLE RATING LEVEL HARDEST` per puzzle (`9.5+`: a lower bound; then `ep EP ed ED` with --ep, --ed); with --explain, each step on a `#` line"
             }
             Content::Forms { .. } => {
                 "each record's canonical form on a line; with --transform, the transform after a space"
@@ -88,14 +90,17 @@ impl RecordFormat for Line {
                     out.push(b'\n');
                 }
             }
-            Content::Ratings { explain } => {
+            Content::Ratings { explain, ep, ed } => {
                 let from = out.len();
                 push_grid(out, record.grid);
                 rewrite(out, from, symbols);
                 out.pop();
                 out.push(b' ');
                 match (record.rating, record.problem) {
-                    (Some(rated), _) => push_summary(out, rated),
+                    (Some(rated), _) => {
+                        push_summary(out, rated);
+                        push_pearls(out, rated, ep, ed);
+                    }
                     (None, problem) => {
                         out.extend_from_slice(b"# ");
                         out.extend_from_slice(problem.unwrap_or_default().as_bytes());

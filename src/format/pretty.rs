@@ -15,7 +15,7 @@
 
 use super::record::{Content, Record, RecordError};
 use super::spec::{Encoding, Framer, Frames, RecordFormat, Run, claim};
-use super::text::{cell_value, push_count, push_steps, push_summary, rewrite};
+use super::text::{cell_value, push_count, push_pearls, push_steps, push_summary, rewrite};
 use crate::grid::{Grid, Size};
 
 /// The `grid` format.
@@ -43,7 +43,7 @@ impl RecordFormat for Pretty {
                 "each solution in rows; with --count, each puzzle's number of solutions on a line"
             }
             Content::Ratings { .. } => {
-                "each puzzle in rows, then `# RATING LEVEL HARDEST`; with --explain, each step on a `#` line"
+                "each puzzle in rows, then `# RATING LEVEL HARDEST` (then `ep EP ed ED` with --ep, --ed); with --explain, each step on a `#` line"
             }
             Content::Forms { .. } => {
                 "each canonical form in rows; with --transform, the transform on a `#` line below"
@@ -82,12 +82,15 @@ impl RecordFormat for Pretty {
             Content::Solutions { count: false } => {
                 push_grid(out, record.solution.unwrap_or(record.grid), separate);
             }
-            Content::Ratings { explain } => {
+            Content::Ratings { explain, ep, ed } => {
                 push_grid(out, record.grid, separate);
                 rewrite(out, from, symbols);
                 out.extend_from_slice(b"# ");
                 match (record.rating, record.problem) {
-                    (Some(rated), _) => push_summary(out, rated),
+                    (Some(rated), _) => {
+                        push_summary(out, rated);
+                        push_pearls(out, rated, ep, ed);
+                    }
                     (None, problem) => {
                         out.extend_from_slice(b"# ");
                         out.extend_from_slice(problem.unwrap_or_default().as_bytes());

@@ -36,6 +36,10 @@ pub enum Content {
     Ratings {
         /// Whether the steps of the solution path are written too.
         explain: bool,
+        /// Whether SE's pearl rating (EP) is written too.
+        ep: bool,
+        /// Whether SE's diamond rating (ED) is written too.
+        ed: bool,
     },
     /// Canonical forms (`canon`), with the transform that maps each record
     /// to its form (a field named `transform`) when `transform`.
@@ -118,6 +122,16 @@ pub struct Rated<'a> {
     pub se: u8,
     /// Whether `se` is the rating itself rather than a lower bound.
     pub exact: bool,
+    /// SE's pearl rating (EP) in tenths: the rating up to the first step
+    /// that places a value; a lower bound unless `ep_exact`.
+    pub ep: u8,
+    /// Whether `ep` is SE's pearl rating rather than a lower bound.
+    pub ep_exact: bool,
+    /// SE's diamond rating (ED) in tenths: the rating of the first step;
+    /// a lower bound unless `ed_exact`.
+    pub ed: u8,
+    /// Whether `ed` is SE's diamond rating rather than a lower bound.
+    pub ed_exact: bool,
     /// The named level.
     pub level: &'a str,
     /// The hardest technique's name.

@@ -86,6 +86,23 @@ pub fn push_summary(buf: &mut Vec<u8>, rated: &Rated<'_>) {
     buf.extend_from_slice(rated.hardest.as_bytes());
 }
 
+/// Appends SE's pearl and diamond ratings as the text formats write them,
+/// each when asked: ` ep 10.2 ed 2.6` (`+` after a lower bound).
+pub fn push_pearls(buf: &mut Vec<u8>, rated: &Rated<'_>, ep: bool, ed: bool) {
+    for (asked, name, value, exact) in [
+        (ep, &b" ep "[..], rated.ep, rated.ep_exact),
+        (ed, &b" ed "[..], rated.ed, rated.ed_exact),
+    ] {
+        if asked {
+            buf.extend_from_slice(name);
+            push_tenths(buf, u64::from(value));
+            if !exact {
+                buf.push(b'+');
+            }
+        }
+    }
+}
+
 /// Appends the steps of a rating's path as comment lines, which readers
 /// skip: `# 12. hidden single in box 3: r2c7 = 5 (1.2)`, then what the
 /// path leaves out, if anything.

@@ -27,8 +27,8 @@
 //! Cost: per candidate and pass one breadth-first search over at most
 //! `2 * cells * side` potentials; a few milliseconds per step on a hard 9x9
 //! board, so this runs only when every simpler technique has failed.
-//! Nishio, multiple and dynamic forcing chains (SE 7.5 and up) are not
-//! implemented.
+//! Nishio, multiple and dynamic forcing chains (SE 7.5 and up) are in
+//! `forcing.rs` and `nested.rs`.
 
 use super::{Step, Technique, length_bonus};
 use crate::candidates::Board;

@@ -12,11 +12,13 @@
 //! the board's shape, so rectangular boxes, X, Hyper and Jigsaw work too;
 //! SE defines ratings for classic 9x9 only, so elsewhere the numbers name
 //! the technique level, not an SE rating. Where a technique's rule does
-//! not carry over to a shape it is skipped ([`scope`] says which apply). SE's chaining techniques are implemented up to dynamic
-//! forcing chains (forcing X- and XY-chains and cycles, aligned triplet
-//! exclusion, Nishio, multiple and dynamic forcing chains), searched at 9x9
-//! only; nested dynamic chains (9.0 and up) are not: [`next_step`] returns
-//! `None` where only those would apply.
+//! not carry over to a shape it is skipped ([`scope`] says which apply).
+//! SE's chaining techniques (forcing X- and XY-chains and cycles, aligned
+//! triplet exclusion, Nishio, multiple and dynamic forcing chains) are
+//! searched on classic 4x4 and 9x9 only; [`next_step`] stops there and
+//! returns `None` where only nested forcing chains (SE 9.0 and up) would
+//! apply. [`next_step_nested`] goes on to them on classic 9x9 ([`nested`]):
+//! the whole SE scale.
 
 use std::fmt::Write as _;
 
@@ -35,6 +37,7 @@ pub mod hidden_single;
 pub mod locking;
 pub mod naked_set;
 pub mod naked_single;
+pub mod nested;
 pub mod unique_loop;
 pub mod xy_wing;
 
@@ -111,6 +114,22 @@ pub enum Technique {
     /// Contradiction, double, cell and unit forcing on dynamic chainings
     /// (8.5 and up).
     DynamicForcingChain,
+    /// Dynamic forcing chains whose chainings also use pointing, claiming,
+    /// pairs and X-wings on their working copy (SE's "Dynamic Forcing
+    /// Chains (+)", 9.0 and up).
+    DynamicForcingChainPlus,
+    /// Nesting level 2: chainings also use forcing chains (SE's "(+ Forcing
+    /// Chains)", 9.5 and up).
+    NestedForcingChain,
+    /// Nesting level 3: chainings also use multiple forcing chains (10.0
+    /// and up).
+    NestedMultipleForcingChain,
+    /// Nesting level 4: chainings also use dynamic forcing chains (10.5 and
+    /// up).
+    NestedDynamicForcingChain,
+    /// Nesting level 5: chainings also use level-2 nested chains (11.0 and
+    /// up).
+    NestedDynamicForcingChainPlus,
 }
 
 impl Technique {
@@ -151,6 +170,11 @@ impl Technique {
             Technique::Nishio => "nishio",
             Technique::MultipleForcingChain => "multiple-forcing-chain",
             Technique::DynamicForcingChain => "dynamic-forcing-chain",
+            Technique::DynamicForcingChainPlus => "dynamic-forcing-chain-plus",
+            Technique::NestedForcingChain => "nested-forcing-chain",
+            Technique::NestedMultipleForcingChain => "nested-multiple-forcing-chain",
+            Technique::NestedDynamicForcingChain => "nested-dynamic-forcing-chain",
+            Technique::NestedDynamicForcingChainPlus => "nested-dynamic-forcing-chain-plus",
         }
     }
 
@@ -165,6 +189,17 @@ impl Technique {
             Technique::YCycle => "bidirectional Y-cycle".to_string(),
             Technique::Cycle => "bidirectional cycle".to_string(),
             Technique::ForcingXChain => "forcing X-chain".to_string(),
+            Technique::DynamicForcingChainPlus => "dynamic forcing chain (+)".to_string(),
+            Technique::NestedForcingChain => "nested forcing chain (+ forcing chains)".to_string(),
+            Technique::NestedMultipleForcingChain => {
+                "nested forcing chain (+ multiple forcing chains)".to_string()
+            }
+            Technique::NestedDynamicForcingChain => {
+                "nested forcing chain (+ dynamic forcing chains)".to_string()
+            }
+            Technique::NestedDynamicForcingChainPlus => {
+                "nested forcing chain (+ dynamic forcing chains (+ forcing chains))".to_string()
+            }
             t => t.name().replace('-', " "),
         }
     }
@@ -190,6 +225,9 @@ pub struct Step {
     pub regions: Vec<usize>,
     /// For chains: the implications in order, each (cell, value, on).
     pub chain: Vec<(usize, u8, bool)>,
+    /// For nested forcing chains (SE 9.0 and up): the hint as SE names and
+    /// lists it.
+    pub hint: Option<Box<nested::ChainHint>>,
 }
 
 impl Step {
@@ -204,6 +242,7 @@ impl Step {
             values: Mask::EMPTY,
             regions: Vec::new(),
             chain: Vec::new(),
+            hint: None,
         }
     }
 
@@ -238,6 +277,39 @@ impl Step {
             let v: Vec<String> = values.iter().map(|v| symbol(v).to_string()).collect();
             v.join(",")
         };
+        let mut s = match &self.hint {
+            // Nested chains describe themselves as SE does: "Dynamic Cell
+            // Forcing Chains (+): r4c5 ==> r6c2.7 on".
+            Some(h) => format!("{}: {}", h.name, nested::in_symbols(&h.summary, symbol)),
+            None => self.pattern(shape, symbol),
+        };
+        s.push(':');
+        if let Some((cell, v)) = self.place {
+            let _ = write!(s, " {} = {}", cell_name(size, cell), symbol(v));
+        }
+        if !self.removes.is_empty() {
+            if self.place.is_some() {
+                s.push(',');
+            }
+            s.push_str(" removes ");
+            let parts: Vec<String> = self
+                .removes
+                .iter()
+                .map(|&(c, m)| format!("{} from {}", value_list(m), cell_name(size, c)))
+                .collect();
+            s.push_str(&parts.join(", "));
+        }
+        s
+    }
+
+    /// The pattern part of [`Step::describe_in`]: technique, values, units,
+    /// cells and chain.
+    fn pattern(&self, shape: Shape, symbol: &dyn Fn(u8) -> char) -> String {
+        let size = shape.size();
+        let value_list = |values: Mask| -> String {
+            let v: Vec<String> = values.iter().map(|v| symbol(v).to_string()).collect();
+            v.join(",")
+        };
         let mut s = self.technique.words();
         if !self.values.is_empty() {
             let _ = write!(s, " on {}", value_list(self.values));
@@ -259,22 +331,6 @@ impl Step {
                 })
                 .collect();
             let _ = write!(s, " {}", links.join(" → "));
-        }
-        s.push(':');
-        if let Some((cell, v)) = self.place {
-            let _ = write!(s, " {} = {}", cell_name(size, cell), symbol(v));
-        }
-        if !self.removes.is_empty() {
-            if self.place.is_some() {
-                s.push(',');
-            }
-            s.push_str(" removes ");
-            let parts: Vec<String> = self
-                .removes
-                .iter()
-                .map(|&(c, m)| format!("{} from {}", value_list(m), cell_name(size, c)))
-                .collect();
-            s.push_str(&parts.join(", "));
         }
         s
     }
@@ -302,8 +358,34 @@ fn region_list(shape: Shape, regions: &[usize]) -> String {
 /// up). On shapes other than the classic ones the techniques that do not
 /// carry over are skipped (see [`scope`]).
 pub fn next_step(board: &Board) -> Option<Step> {
-    let shape = board.shape();
-    let patterns = uniqueness_applies(shape);
+    simple(board).or_else(|| chained(board))
+}
+
+/// The first step SE's rater would take on `board`, SE's whole scale
+/// included: on classic 9x9, where sudogen's other techniques run out, multiple
+/// and dynamic forcing chains and the nested levels come from `nester`
+/// (which keeps its memo from one step to the next, and its work budget);
+/// `Err` when that budget runs out. Elsewhere as [`next_step`].
+pub fn next_step_nested(
+    board: &Board,
+    nester: &mut nested::Nester,
+) -> Result<Option<Step>, nested::Cut> {
+    if board.size() != Size::S9 || !board.shape().is_classic() {
+        return Ok(next_step(board));
+    }
+    if let Some(step) = simple(board)
+        .or_else(|| chains::find(board))
+        .or_else(|| aligned_triple::find(board))
+        .or_else(|| forcing::find(board, forcing::Kind::Nishio))
+    {
+        return Ok(Some(step));
+    }
+    nester.find(board)
+}
+
+/// The techniques before chains, in SE's order.
+fn simple(board: &Board) -> Option<Step> {
+    let patterns = uniqueness_applies(board.shape());
     hidden_single::find(board)
         .or_else(|| locking::find(board, true))
         .or_else(|| hidden_set::find(board, 2, true))
@@ -324,7 +406,6 @@ pub fn next_step(board: &Board) -> Option<Step> {
         .or_else(|| hidden_set::find(board, 4, false))
         .or_else(|| patterns.then(|| bug::find(board)).flatten())
         .or_else(|| aligned_pair::find(board))
-        .or_else(|| chained(board))
 }
 
 /// Whether the uniqueness patterns (unique rectangles and loops, BUG)
