@@ -27,10 +27,11 @@ fn names<'a>(all: impl IntoIterator<Item = &'a str>) -> String {
 /// A side length.
 pub fn grid_size(side: usize) -> PyResult<Size> {
     Size::from_side(side).ok_or_else(|| {
-        value_error(format!(
-            "'{side}' is not a grid size; use {}",
-            or_list(Size::ALL.iter().map(|s| s.side()))
-        ))
+        let usual = or_list(Size::USUAL.iter().map(|s| s.side()));
+        value_error(match side {
+            4..=25 => format!("a {side}x{side} grid has no boxes; use {usual}"),
+            _ => format!("'{side}' is not a grid size; use {usual}"),
+        })
     })
 }
 
