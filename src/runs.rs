@@ -159,6 +159,51 @@ impl Filter {
             self.high == u8::MAX && self.low <= rating.se
         }
     }
+
+    /// A rating range as the user wrote it, in SE's tenths: `7.2..8.0`,
+    /// or `7.2..` without an upper bound.
+    pub fn range_text(low: u8, high: u8) -> String {
+        let tenths = |x: u8| format!("{}.{}", x / 10, x % 10);
+        if high == u8::MAX {
+            format!("{}..", tenths(low))
+        } else {
+            format!("{}..{}", tenths(low), tenths(high))
+        }
+    }
+
+    /// Parses `A..B`, `A..`, `..B` or `A` (SE ratings with at most one
+    /// decimal) into tenths, low and high (`u8::MAX` for no upper bound);
+    /// the error says what to write instead.
+    pub fn parse_range(s: &str) -> Result<(u8, u8), String> {
+        let one = |t: &str| -> Result<u8, String> {
+            let x: f64 = t
+                .trim()
+                .parse()
+                .map_err(|_| format!("'{t}' is not a rating; use a number such as 4.0"))?;
+            if !(1.0..=20.0).contains(&x) || ((x * 10.0).round() - x * 10.0).abs() > 1e-9 {
+                return Err(format!(
+                    "'{t}' is not a rating; use 1.0 to 20.0 with one decimal"
+                ));
+            }
+            Ok((x * 10.0).round() as u8)
+        };
+        let (low, high) = match s.split_once("..") {
+            Some((a, b)) => (
+                if a.is_empty() { 10 } else { one(a)? },
+                if b.is_empty() { u8::MAX } else { one(b)? },
+            ),
+            None => {
+                let x = one(s)?;
+                (x, x)
+            }
+        };
+        if low > high {
+            return Err(format!(
+                "'{s}' is an empty range; write the lower rating first"
+            ));
+        }
+        Ok((low, high))
+    }
 }
 
 /// The puzzles of a run.

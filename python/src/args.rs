@@ -129,49 +129,6 @@ pub fn format(name: &str) -> PyResult<Format> {
     })
 }
 
-/// A rating range as the user wrote it.
-fn range_text(low: u8, high: u8) -> String {
-    let tenths = |x: u8| format!("{}.{}", x / 10, x % 10);
-    if high == u8::MAX {
-        format!("{}..", tenths(low))
-    } else {
-        format!("{}..{}", tenths(low), tenths(high))
-    }
-}
-
-/// Parses `A..B`, `A..`, `..B` or `A` (SE ratings with at most one
-/// decimal) into tenths, as `sudogen puzzle --rating` does.
-fn parse_rating(s: &str) -> Result<(u8, u8), String> {
-    let one = |t: &str| -> Result<u8, String> {
-        let x: f64 = t
-            .trim()
-            .parse()
-            .map_err(|_| format!("'{t}' is not a rating; use a number such as 4.0"))?;
-        if !(1.0..=20.0).contains(&x) || ((x * 10.0).round() - x * 10.0).abs() > 1e-9 {
-            return Err(format!(
-                "'{t}' is not a rating; use 1.0 to 20.0 with one decimal"
-            ));
-        }
-        Ok((x * 10.0).round() as u8)
-    };
-    let (low, high) = match s.split_once("..") {
-        Some((a, b)) => (
-            if a.is_empty() { 10 } else { one(a)? },
-            if b.is_empty() { u8::MAX } else { one(b)? },
-        ),
-        None => {
-            let x = one(s)?;
-            (x, x)
-        }
-    };
-    if low > high {
-        return Err(format!(
-            "'{s}' is an empty range; write the lower rating first"
-        ));
-    }
-    Ok((low, high))
-}
-
 /// The rated run asked for by `rating` (`A..B` text) or `level` (a name),
 /// trying `attempts` candidates per puzzle; the CLI's checks.
 pub fn filter(
@@ -188,7 +145,7 @@ pub fn filter(
         )));
     }
     let rating = rating
-        .map(|r| parse_rating(r).map_err(value_error))
+        .map(|r| Filter::parse_range(r).map_err(value_error))
         .transpose()?;
     let level = match level {
         None => None,
@@ -205,7 +162,7 @@ pub fn filter(
     {
         let asked = rating.map_or_else(
             || "of this level".to_string(),
-            |(l, h)| format!("'{}'", range_text(l, h)),
+            |(l, h)| format!("'{}'", Filter::range_text(l, h)),
         );
         return Err(value_error(format!(
             "rating {asked}: puzzles rated 9.0 and up (nested forcing chains) are too rare to find by making puzzles at random, so no range ends there; end it at 8.9, take every puzzle rated 9.0 or more with '9.0..', or rate a collection of hard puzzles with rate()"
@@ -271,7 +228,7 @@ pub fn missed_warning(missed: &Indices, filter: &Filter) -> String {
         "{} not made: none of {} attempts rated {} ({}); widen the range or raise attempts",
         plural(missed.count as usize, "puzzle"),
         filter.attempts,
-        range_text(filter.low, filter.high),
+        Filter::range_text(filter.low, filter.high),
         missed.text()
     )
 }

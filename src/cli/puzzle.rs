@@ -89,7 +89,7 @@ pub struct PuzzleArgs {
     /// Keep only puzzles with a Sudoku Explainer rating in this range: A..B,
     /// A.., ..B or A, one decimal (e.g. 4.0..6.2). A range ends below 9.0
     /// or is open: 8.0.. also takes the rarer puzzles rated 9.0 and up
-    #[arg(long, value_name = "A..B", value_parser = parse_rating, conflicts_with = "level",
+    #[arg(long, value_name = "A..B", value_parser = Filter::parse_range, conflicts_with = "level",
           allow_hyphen_values = true)]
     pub rating: Option<(u8, u8)>,
 
@@ -127,49 +127,6 @@ pub struct Config {
     pub filter: Option<Filter>,
 }
 
-/// A rating range as the user wrote it.
-fn range_text(low: u8, high: u8) -> String {
-    let tenths = |x: u8| format!("{}.{}", x / 10, x % 10);
-    if high == u8::MAX {
-        format!("{}..", tenths(low))
-    } else {
-        format!("{}..{}", tenths(low), tenths(high))
-    }
-}
-
-/// Parses `A..B`, `A..`, `..B` or `A` (SE ratings with at most one
-/// decimal) into tenths.
-fn parse_rating(s: &str) -> Result<(u8, u8), String> {
-    let one = |t: &str| -> Result<u8, String> {
-        let x: f64 = t
-            .trim()
-            .parse()
-            .map_err(|_| format!("'{t}' is not a rating; use a number such as 4.0"))?;
-        if !(1.0..=20.0).contains(&x) || ((x * 10.0).round() - x * 10.0).abs() > 1e-9 {
-            return Err(format!(
-                "'{t}' is not a rating; use 1.0 to 20.0 with one decimal"
-            ));
-        }
-        Ok((x * 10.0).round() as u8)
-    };
-    let (low, high) = match s.split_once("..") {
-        Some((a, b)) => (
-            if a.is_empty() { 10 } else { one(a)? },
-            if b.is_empty() { u8::MAX } else { one(b)? },
-        ),
-        None => {
-            let x = one(s)?;
-            (x, x)
-        }
-    };
-    if low > high {
-        return Err(format!(
-            "'{s}' is an empty range; write the lower rating first"
-        ));
-    }
-    Ok((low, high))
-}
-
 impl PuzzleArgs {
     /// Resolves the options; a clue target the size does not allow, or a
     /// rating range sudogen cannot rate exactly, is a usage error.
@@ -204,9 +161,10 @@ impl PuzzleArgs {
         if let Some((low, high)) = range
             && ((high != u8::MAX && high >= BEYOND) || low > BEYOND)
         {
-            let asked = self
-                .rating
-                .map_or_else(|| "of this level".to_string(), |(l, h)| range_text(l, h));
+            let asked = self.rating.map_or_else(
+                || "of this level".to_string(),
+                |(l, h)| Filter::range_text(l, h),
+            );
             return Err(usage(format!(
                 "--rating {asked}: puzzles rated 9.0 and up (nested forcing chains) are too rare to find by making puzzles at random, so no range ends there; end it at 8.9, take every puzzle rated 9.0 or more with 9.0.., or rate a collection of hard puzzles with sudogen rate"
             )));
@@ -312,7 +270,7 @@ fn report(config: &Config, reports: Reports) -> Exit {
             "{} not made: none of {} attempts rated {} ({}); widen the range or raise --attempts",
             plural(missed.count as usize, "puzzle"),
             filter.attempts,
-            range_text(filter.low, filter.high),
+            Filter::range_text(filter.low, filter.high),
             missed.text()
         ));
         failed = true;
