@@ -36,6 +36,34 @@ pub fn attempt_key(seed: u64, k: u64) -> u64 {
     seed ^ k.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(17) ^ 0x7261_7465_6421_0000
 }
 
+/// How far above a clue target a run's puzzles stayed, from their counts
+/// by number of clues (`above[c]` puzzles of `c` clues): how many there
+/// are and their range as text (`22 to 26, median 24`, or `24` when they
+/// all have the same count); `None` when there are none.
+pub fn clue_spread(above: &[u64]) -> Option<(u64, String)> {
+    let total: u64 = above.iter().sum();
+    if total == 0 {
+        return None;
+    }
+    let least = above.iter().position(|&n| n > 0)?;
+    let most = above.iter().rposition(|&n| n > 0)?;
+    // The median: the clue count at which half of them are reached.
+    let mut seen = 0;
+    let median = above
+        .iter()
+        .position(|&n| {
+            seen += n;
+            2 * seen >= total
+        })
+        .unwrap_or(most);
+    let range = if least == most {
+        format!("{least}")
+    } else {
+        format!("{least} to {most}, median {median}")
+    };
+    Some((total, range))
+}
+
 /// The grids of a run.
 #[derive(Clone, Debug)]
 pub struct GridRun {

@@ -236,25 +236,7 @@ pub fn missed_warning(missed: &Indices, filter: &Filter) -> String {
 /// The CLI's note when a clue target was out of reach, from the clue
 /// counts of the puzzles above it.
 pub fn above_note(target: usize, above: &[u64]) -> Option<String> {
-    let total: u64 = above.iter().sum();
-    if total == 0 {
-        return None;
-    }
-    let least = above.iter().position(|&n| n > 0)?;
-    let most = above.iter().rposition(|&n| n > 0)?;
-    let mut seen = 0;
-    let median = above
-        .iter()
-        .position(|&n| {
-            seen += n;
-            2 * seen >= total
-        })
-        .unwrap_or(most);
-    let range = if least == most {
-        format!("{least}")
-    } else {
-        format!("{least} to {most}, median {median}")
-    };
+    let (total, range) = sudogen::runs::clue_spread(above)?;
     Some(format!(
         "note: clues={target}: {} stayed above {target} clues ({range}): each is minimal, no given can go without a second solution; see docs/GUIDE.md, \"How few clues\"",
         plural(total as usize, "puzzle")

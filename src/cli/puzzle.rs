@@ -305,26 +305,7 @@ impl Reports {
 /// above 17 clues (22 to 26, median 24)...`, for puzzles above the target
 /// by their clue counts.
 fn above_note(target: usize, above: &[u64]) -> Option<String> {
-    let total: u64 = above.iter().sum();
-    if total == 0 {
-        return None;
-    }
-    let least = above.iter().position(|&n| n > 0)?;
-    let most = above.iter().rposition(|&n| n > 0)?;
-    // The median: the clue count at which half of them are reached.
-    let mut seen = 0;
-    let median = above
-        .iter()
-        .position(|&n| {
-            seen += n;
-            2 * seen >= total
-        })
-        .unwrap_or(most);
-    let range = if least == most {
-        format!("{least}")
-    } else {
-        format!("{least} to {most}, median {median}")
-    };
+    let (total, range) = sudogen::runs::clue_spread(above)?;
     Some(format!(
         "note: --clues {target}: {} stayed above {target} clues ({range}): each is minimal, no given can go without a second solution; see docs/GUIDE.md, \"How few clues\"",
         plural(total as usize, "puzzle")
