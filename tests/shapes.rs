@@ -645,6 +645,10 @@ fn shapes_output_is_stable() {
         ("generate-12-4x3", &["generate", "--box", "4x3", "-n", "5"]),
         ("generate-x", &["generate", "--variant", "x", "-n", "10"]),
         (
+            "generate-x-backtrack",
+            &["generate", "--variant", "x", "-s", "backtrack", "-n", "10"],
+        ),
+        (
             "generate-hyper",
             &["generate", "--variant", "hyper", "-n", "10"],
         ),

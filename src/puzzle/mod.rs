@@ -71,7 +71,7 @@ pub mod unavoidable;
 use crate::candidates::{Singles, UnitMasks, singles_fill_all};
 use crate::grid::{Geometry, Grid, Shape, Size, Variant};
 use crate::random::shuffle;
-use crate::solve::{Budget, Search, bands, has_other_solution, has_other_solution_9, search};
+use crate::solve::{Budget, bands, has_other_solution, has_other_solution_9};
 use unavoidable::Unavoidable;
 
 /// A map of the cell (row, column) of a grid of side n to another cell.
@@ -416,8 +416,8 @@ fn remove_givens<R: Rng + ?Sized>(
             tracked.unplace(i, solution.cells()[i]);
         }
         let (unique, hidden) = check_removal(
-            &tracked,
-            &puzzle,
+            &mut tracked,
+            &mut puzzle,
             orbit,
             solution,
             (listed, &mut sets),
@@ -474,8 +474,8 @@ fn remove_givens<R: Rng + ?Sized>(
 /// single; then a search.
 #[inline]
 fn check_removal(
-    tracked: &Tracked,
-    puzzle: &Grid,
+    tracked: &mut Tracked,
+    puzzle: &mut Grid,
     orbit: &[usize],
     solution: &Grid,
     (listed, sets): (bool, &mut Option<Unavoidable>),
@@ -510,18 +510,46 @@ fn check_removal(
                 .map(|other| !other),
             false,
         ),
-        _ => {
-            let out = search(
-                puzzle,
-                Search {
-                    limit: 2,
-                    budget: *budget,
-                },
-            );
-            budget.charge(out.guesses);
-            ((!out.cut).then_some(out.solutions == 1), false)
-        }
+        _ => (orbit_unique(tracked, puzzle, orbit, solution, budget), false),
     }
+}
+
+/// Whether `puzzle`, with the givens of `orbit` just emptied, is still
+/// unique (`None`: the budget ran out first). A solution other than the
+/// grid's differs from it in some cell of the orbit (one that agrees on
+/// the orbit solves the puzzle before the removal, whose one solution is
+/// the grid's); so the puzzle is unique exactly when, for each cell of the
+/// orbit, no solution that agrees with the grid on the cells before it
+/// puts another value there: one [`has_other_solution`] per cell, each
+/// cheaper than counting the solutions to two.
+fn orbit_unique(
+    tracked: &mut Tracked,
+    puzzle: &mut Grid,
+    orbit: &[usize],
+    solution: &Grid,
+    budget: &mut Budget,
+) -> Option<bool> {
+    let mut unique = Some(true);
+    let mut placed = 0;
+    for &i in orbit {
+        match tracked.has_other_solution(puzzle, i, solution, budget) {
+            Some(false) => {}
+            other => {
+                unique = other.map(|_| false);
+                break;
+            }
+        }
+        // The next cells' searches keep this one's value.
+        let v = solution.cells()[i];
+        puzzle.cells_mut()[i] = v;
+        tracked.place(i, v);
+        placed += 1;
+    }
+    for &i in &orbit[..placed] {
+        puzzle.cells_mut()[i] = 0;
+        tracked.unplace(i, solution.cells()[i]);
+    }
+    unique
 }
 
 /// What the removal checks read besides the puzzle, kept in step with its

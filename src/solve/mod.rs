@@ -7,16 +7,18 @@
 //! it says so.
 //!
 //! Classic 9x9 puzzles go to the band solver ([`bands`]), classic 16x16
-//! puzzles to its 64-bit version ([`bands16`]), every other shape and
-//! variant (4x4, 25x25, rectangular boxes, X, Hyper, Jigsaw) to the
-//! per-cell solver ([`generic`]), which reads its units from the shape's
-//! tables. All are exact: they find every solution, in a fixed order, so
+//! puzzles to its 64-bit version ([`bands16`]), the other shapes up to
+//! 12x12 (4x4, rectangular boxes, X, Hyper, Jigsaw) and those without a
+//! variant up to 16x16 to the bitboard solver ([`boards`]), the rest to
+//! the per-cell solver ([`generic`]);
+//! the last two read their units from the shape's tables. All are exact: they find every solution, in a fixed order, so
 //! the first solution found is the same every run.
 
 use crate::grid::{Grid, Size, Variant};
 
 pub mod bands;
 pub mod bands16;
+pub mod boards;
 mod explore;
 pub mod generic;
 
@@ -198,7 +200,16 @@ impl Budget {
 /// Searches `puzzle` as `search` says. Givens that conflict give no
 /// solution.
 pub fn search(puzzle: &Grid, search: Search) -> Outcome {
-    search_all(puzzle, search, true)
+    search_all(puzzle, search, true, None)
+}
+
+/// [`search`], each guess trying `hint`'s value first: the same solutions,
+/// in another order, so the first found follows the hint. The hint is a
+/// grid of the puzzle's shape with a value at every cell; it need not be
+/// valid (the `search` strategy fills an empty grid toward random values).
+pub fn search_toward(puzzle: &Grid, hint: &Grid, search: Search) -> Outcome {
+    debug_assert!(hint.shape() == puzzle.shape() && hint.is_complete());
+    search_all(puzzle, search, true, Some(hint))
 }
 
 /// Whether `puzzle` has a solution that differs from `solution` (a
@@ -232,13 +243,7 @@ pub fn has_other_solution(
     let mut found = Found::first();
     let exclude = Some((cell, solution.cells()[cell]));
     budget.begin();
-    if puzzle.size() == Size::S9 && puzzle.variant() == Variant::None {
-        bands::search(puzzle, true, exclude, Some(solution), &mut found, budget);
-    } else if puzzle.size() == Size::S16 && puzzle.variant() == Variant::None {
-        bands16::search(puzzle, exclude, Some(solution), &mut found, budget);
-    } else {
-        generic::search(puzzle, exclude, Some(solution), &mut found, budget);
-    }
+    dispatch(puzzle, true, exclude, Some(solution), &mut found, budget);
     found.settled(budget)
 }
 
@@ -278,7 +283,7 @@ impl Found {
     }
 }
 
-fn search_all(puzzle: &Grid, search: Search, keep: bool) -> Outcome {
+fn search_all(puzzle: &Grid, search: Search, keep: bool, hint: Option<&Grid>) -> Outcome {
     let mut found = Found {
         limit: search.limit.max(1),
         count: 0,
@@ -287,18 +292,37 @@ fn search_all(puzzle: &Grid, search: Search, keep: bool) -> Outcome {
     };
     let mut budget = search.budget;
     budget.begin();
-    if puzzle.size() == Size::S9 && puzzle.variant() == Variant::None {
-        bands::search(puzzle, false, None, None, &mut found, &mut budget);
-    } else if puzzle.size() == Size::S16 && puzzle.variant() == Variant::None {
-        bands16::search(puzzle, None, None, &mut found, &mut budget);
-    } else {
-        generic::search(puzzle, None, None, &mut found, &mut budget);
-    }
+    dispatch(puzzle, false, None, hint, &mut found, &mut budget);
     Outcome {
         solutions: found.count,
         first: found.first,
         guesses: budget.spent - search.budget.spent,
         cut: budget.cut,
+    }
+}
+
+/// Sends a search to the solver of the puzzle's shape: the band solvers
+/// for the classic 9x9 and 16x16, the bitboard solver for the other shapes
+/// it takes ([`boards::takes`]), the per-cell solver for the rest. (`trusted`: the givens are a
+/// solution's, so the 9x9 solver may skip checking them.)
+#[inline]
+fn dispatch(
+    puzzle: &Grid,
+    trusted: bool,
+    exclude: Option<(usize, u8)>,
+    hint: Option<&Grid>,
+    found: &mut Found,
+    budget: &mut Budget,
+) {
+    let plain = puzzle.variant() == Variant::None;
+    if plain && puzzle.size() == Size::S9 {
+        bands::search(puzzle, trusted, exclude, hint, found, budget);
+    } else if plain && puzzle.size() == Size::S16 {
+        bands16::search(puzzle, exclude, hint, found, budget);
+    } else if boards::takes(puzzle.shape()) {
+        boards::search(puzzle, exclude, hint, found, budget);
+    } else {
+        generic::search(puzzle, exclude, hint, found, budget);
     }
 }
 
@@ -334,7 +358,7 @@ pub fn has_grid(shape: crate::grid::Shape) -> Result<(), NoGrid> {
         limit: 1,
         budget: DEFAULT_BUDGET,
     };
-    let out = search_all(&Grid::new(shape), search, false);
+    let out = search_all(&Grid::new(shape), search, false, None);
     if out.solutions == 0 && !out.cut {
         Err(NoGrid { shape })
     } else {
@@ -356,7 +380,7 @@ pub fn count_solutions(puzzle: &Grid, limit: u64) -> u64 {
         limit,
         budget: Budget::UNLIMITED,
     };
-    search_all(puzzle, search, false).solutions
+    search_all(puzzle, search, false, None).solutions
 }
 
 #[cfg(test)]

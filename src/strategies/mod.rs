@@ -11,6 +11,7 @@ pub mod bas;
 pub mod chain;
 pub mod potential;
 pub mod rotate;
+pub mod search;
 pub mod uniform;
 
 pub use backtrack::Backtrack;
@@ -18,6 +19,7 @@ pub use bas::Bas;
 pub use chain::Chain;
 pub use potential::Potential;
 pub use rotate::Rotate;
+pub use search::SolverSearch;
 pub use uniform::Uniform;
 
 /// An algorithm that fills a grid with a valid Sudoku solution.
@@ -130,6 +132,7 @@ strategies! {
     Bas => "bas", bas::Bas;
     Potential => "potential", potential::Potential;
     Chain => "chain", chain::Chain;
+    Search => "search", search::SolverSearch;
 }
 
 impl Strategy {
@@ -158,15 +161,20 @@ impl Strategy {
             Strategy::Rotate => "every box shape; no variant",
             Strategy::Bas | Strategy::Chain => "square boxes only; no variant",
             Strategy::Potential => "every box shape and variant up to 16x16",
+            Strategy::Search => "every box shape and variant",
         }
     }
 
     /// The strategy used when none is given: `uniform` where it can
-    /// (4x4, 6x6 and 9x9 without a variant), else `backtrack`.
+    /// (4x4, 6x6 and 9x9 without a variant), `search` for the variants
+    /// (X, Hyper, Jigsaw: the seed strategies, without propagation, are
+    /// slow there; see `strategies/search.rs`), else `backtrack`.
     pub fn default_for(shape: impl Into<Shape>) -> Strategy {
         let shape = shape.into();
         if Strategy::Uniform.supports(shape) {
             Strategy::Uniform
+        } else if !shape.is_plain() {
+            Strategy::Search
         } else {
             Strategy::Backtrack
         }
@@ -377,7 +385,7 @@ mod tests {
         assert_eq!(
             e.to_string(),
             "strategy 'uniform' cannot make 16x16 grids; it makes 4x4, 6x6, 9x9, \
-             and backtrack, rotate, bas, potential, chain make 16x16"
+             and backtrack, rotate, bas, potential, chain, search make 16x16"
         );
     }
 }
