@@ -10,10 +10,10 @@
 
 use std::time::Instant;
 
-use sudogen::puzzle::{self, Settings, Symmetry};
-use sudogen::random::grid_rng;
 use sudogen::Strategy;
 use sudogen::grid::Shape;
+use sudogen::puzzle::{self, Settings, Symmetry};
+use sudogen::random::grid_rng;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -21,19 +21,36 @@ fn main() {
         eprintln!("usage: shape_puzzles SIDE VARIANT COUNT [SYMMETRY] [REGIONS]");
         std::process::exit(2);
     };
-    let side: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or_else(|| usage());
-    let count: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or_else(|| usage());
-    let shape = Shape::from_names(side, None, args.get(1).map(String::as_str), args.get(4).map(String::as_str))
-        .unwrap_or_else(|e| {
-            eprintln!("shape_puzzles: {e}");
-            std::process::exit(2)
-        });
-    let symmetry = args.get(3).map_or(Some(Symmetry::None), |s| Symmetry::named(s)).unwrap_or_else(|| usage());
+    let side: usize = args
+        .first()
+        .and_then(|a| a.parse().ok())
+        .unwrap_or_else(|| usage());
+    let count: u64 = args
+        .get(2)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or_else(|| usage());
+    let shape = Shape::from_names(
+        side,
+        None,
+        args.get(1).map(String::as_str),
+        args.get(4).map(String::as_str),
+    )
+    .unwrap_or_else(|e| {
+        eprintln!("shape_puzzles: {e}");
+        std::process::exit(2)
+    });
+    let symmetry = args
+        .get(3)
+        .map_or(Some(Symmetry::None), |s| Symmetry::named(s))
+        .unwrap_or_else(|| usage());
     let settings = Settings {
         symmetry,
         ..Settings::MINIMAL
     };
-    let strategy = std::env::var("STRATEGY").ok().and_then(|s| Strategy::named(&s)).unwrap_or(Strategy::default_for(shape));
+    let strategy = std::env::var("STRATEGY")
+        .ok()
+        .and_then(|s| Strategy::named(&s))
+        .unwrap_or(Strategy::default_for(shape));
     let (mut grid_time, mut removal_time) = (0.0, 0.0);
     let (mut clues, mut guesses) = (0, 0);
     for i in 0..count {

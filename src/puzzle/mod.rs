@@ -510,7 +510,10 @@ fn check_removal(
                 .map(|other| !other),
             false,
         ),
-        _ => (orbit_unique(tracked, puzzle, orbit, solution, budget), false),
+        _ => (
+            orbit_unique(tracked, puzzle, orbit, solution, budget),
+            false,
+        ),
     }
 }
 
@@ -532,7 +535,16 @@ fn orbit_unique(
     let mut unique = Some(true);
     let mut placed = 0;
     for &i in orbit {
-        match tracked.has_other_solution(puzzle, i, solution, budget) {
+        // A cell a single still fills from the givens (the orbit's later
+        // cells empty) holds its value in every solution.
+        let v = solution.cells()[i];
+        let forced = tracked.naked_forced(i) || tracked.hidden_forced(puzzle, i, v);
+        let other = if forced {
+            Some(false)
+        } else {
+            tracked.has_other_solution(puzzle, i, solution, budget)
+        };
+        match other {
             Some(false) => {}
             other => {
                 unique = other.map(|_| false);
@@ -540,7 +552,6 @@ fn orbit_unique(
             }
         }
         // The next cells' searches keep this one's value.
-        let v = solution.cells()[i];
         puzzle.cells_mut()[i] = v;
         tracked.place(i, v);
         placed += 1;
