@@ -26,11 +26,16 @@
 //! jigsaw map is checked for one when it is given, see
 //! [`crate::solve::has_grid`]).
 //!
-//! **Bias.** Not uniform, and not measured against uniform yet: the grid
-//! follows the random values where the rules let it, and the solver's
-//! choice of where to guess (fewest candidates first) is deterministic,
-//! so grids that propagation reaches early are favoured. The relabelling
-//! makes every value equally likely in every cell.
+//! **Bias.** Not uniform: the grid follows the random values where the
+//! rules let it, and the solver's choice of where to guess (fewest
+//! candidates first) is deterministic, so grids that propagation reaches
+//! early are favoured. The relabelling makes every value equally likely
+//! in every cell. Measured on classic 9x9 (`sudogen stats -s search -n
+//! 100000 --seed 1`): no duplicates and the symbols per cell pass
+//! (χ² 590 on 648 df), but the top band's class fails (χ² 8,393 on 43 df)
+//! and so does the count of 4-cell unavoidable rectangles (10.46 a grid
+//! against 11.58 for uniform grids, z = -101), like `backtrack`,
+//! `potential`, `bas` and `rotate`. Use `uniform` where it exists.
 
 use rand::Rng;
 
