@@ -452,8 +452,9 @@ fn release_puzzles_of_every_shape_are_unique_and_minimal() {
             records.len()
         );
     }
-    // Symmetric puzzles are unique too (and minimal among symmetric ones,
-    // which the counter does not check).
+    // Symmetric puzzles are unique too, and minimal among symmetric ones:
+    // without any one pair of givens (a cell and its half-turn image) they
+    // have two solutions or more.
     for (args, n, units) in [
         (
             vec!["--variant", "x", "--symmetry", "rot180"],
@@ -465,13 +466,44 @@ fn release_puzzles_of_every_shape_are_unique_and_minimal() {
             8,
             units_of(8, (2, 4), false, false, None),
         ),
+        (
+            vec!["--symmetry", "rot180"],
+            9,
+            units_of(9, (3, 3), false, false, None),
+        ),
+        (
+            vec!["--variant", "hyper", "--symmetry", "rot180"],
+            9,
+            units_of(9, (3, 3), false, true, None),
+        ),
     ] {
         let mut all = vec!["puzzle", "-n", "30", "--with-solution", "-f", "line"];
         all.extend(&args);
         for record in lines(&all) {
             let (puzzle, _) = record.split_once(' ').unwrap();
             let mut cells = line_cells(puzzle);
-            assert_eq!(naive_count_units(&mut cells, n, &units, 2), 1, "{args:?}");
+            assert_eq!(
+                naive_count_units(&mut cells.clone(), n, &units, 2),
+                1,
+                "{args:?}"
+            );
+            for k in 0..n * n / 2 + 1 {
+                let image = n * n - 1 - k;
+                if cells[k] == 0 {
+                    assert_eq!(cells[image], 0, "{args:?}: not symmetric: {puzzle}");
+                    continue;
+                }
+                let (a, b) = (cells[k], cells[image]);
+                cells[k] = 0;
+                cells[image] = 0;
+                let count = naive_count_units(&mut cells.clone(), n, &units, 2);
+                cells[k] = a;
+                cells[image] = b;
+                assert_eq!(
+                    count, 2,
+                    "{args:?}: not minimal (cells {k} and {image} are not needed): {puzzle}"
+                );
+            }
         }
     }
 }
