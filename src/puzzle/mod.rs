@@ -385,13 +385,10 @@ fn remove_givens<R: Rng + ?Sized>(
     let size = solution.size();
     let mut tracked = Tracked::new(solution);
     let mut clues = size.cells();
-    // The small unavoidable sets are listed for the classic shapes only
-    // (their second family follows the bands of square boxes, and a
-    // variant's units can make a rearrangement of them invalid).
-    let listed = solution.shape().is_classic();
     let target = settings.clues.unwrap_or(0);
-    // The small unavoidable sets, built at the first check a single cannot
-    // settle (a run stopped early by `--clues` or by `make_easy` may never
+    // The small unavoidable sets (both families on the classic shapes,
+    // the value pairs on the others: `Unavoidable::new`), built at the
+    // first check a single cannot settle (a run stopped early by `--clues` or by `make_easy` may never
     // need them).
     let mut sets: Option<Unavoidable> = None;
     // With easy checks: the cells emptied since hidden singles were last
@@ -420,7 +417,7 @@ fn remove_givens<R: Rng + ?Sized>(
             &mut puzzle,
             orbit,
             solution,
-            (listed, &mut sets),
+            &mut sets,
             &mut budget,
         );
         if unique.is_none() {
@@ -478,7 +475,7 @@ fn check_removal(
     puzzle: &mut Grid,
     orbit: &[usize],
     solution: &Grid,
-    (listed, sets): (bool, &mut Option<Unavoidable>),
+    sets: &mut Option<Unavoidable>,
     budget: &mut Budget,
 ) -> (Option<bool>, bool) {
     match orbit[..] {
@@ -494,10 +491,9 @@ fn check_removal(
         }
         // A small unavoidable set left without a given: the puzzle would
         // have another solution.
-        _ if listed
-            && sets
-                .get_or_insert_with(|| Unavoidable::of_puzzle(solution, puzzle, orbit))
-                .take(orbit) =>
+        _ if sets
+            .get_or_insert_with(|| Unavoidable::of_puzzle(solution, puzzle, orbit))
+            .take(orbit) =>
         {
             (Some(false), false)
         }
