@@ -546,14 +546,21 @@ def test_heavy_calls_release_the_gil():
 def test_ctrl_c_stops_a_call_and_the_next_call_works():
     import _thread
 
+    # Python turns SIGINT into KeyboardInterrupt only if the process did not
+    # start with SIGINT ignored (as a background job of a script does); then
+    # `interrupt_main` does nothing and the call below would run for hours.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(0.5, _thread.interrupt_main)
     timer.start()
     start = time.perf_counter()
-    with pytest.raises(KeyboardInterrupt):
-        # Minutes of work.
-        sudogen.puzzles(1_000_000, size=16, seed=1)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            # Minutes of work.
+            sudogen.puzzles(1_000_000, size=16, seed=1)
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, previous)
     assert time.perf_counter() - start < 5
-    timer.cancel()
     # The library's stop flag is cleared: the next call runs in full.
     assert np.array_equal(sudogen.generate(50, seed=7, jobs=2), sudogen.generate(50, seed=7, jobs=1))
     assert len(sudogen.puzzles(3, seed=1).puzzles) == 3
@@ -561,7 +568,10 @@ def test_ctrl_c_stops_a_call_and_the_next_call_works():
 
 def test_sigint_ends_a_long_call_promptly_with_keyboard_interrupt():
     code = (
-        "import sudogen, sys\n"
+        "import signal, sudogen, sys\n"
+        # As an interactive shell would have it, whatever this test's parent
+        # ignores.
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "print('started', flush=True)\n"
         "sudogen.puzzles(1_000_000, size=16, seed=2)\n"
         "print('finished', flush=True)\n"
