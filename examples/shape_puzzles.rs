@@ -5,8 +5,9 @@
 //! [SYMMETRY] [REGIONS]`, e.g. `-- 6 none 10000` for minimal 6x6 puzzles,
 //! `-- 9 x 2000 rot180`, `-- 12 none 1000 rot180`, or `-- 9 jigsaw 200
 //! rot180 LAYOUT` (81 region letters). Grids come from the shape's default
-//! strategy (as `sudogen puzzle` makes them), seed 1; puzzle `i` from grid
-//! `i`.
+//! strategy (as `sudogen puzzle` makes them), or from the one the
+//! environment variable `STRATEGY` names (`STRATEGY=backtrack`), seed 1;
+//! puzzle `i` from grid `i`.
 
 use std::time::Instant;
 
