@@ -579,26 +579,8 @@ mod tests {
     #[test]
     fn agrees_with_the_per_cell_solver() {
         use crate::random::{below, grid_rng};
-        use crate::solve::generic;
+        use crate::solve::{counted, generic};
         use crate::strategies::Strategy;
-        let run = |bands: bool, p: &Grid, exclude, hint: Option<&Grid>| {
-            let mut found = Found {
-                limit: 3,
-                count: 0,
-                keep: true,
-                first: None,
-            };
-            let mut budget = Budget::UNLIMITED;
-            if bands {
-                search(p, exclude, hint, &mut found, &mut budget);
-            } else {
-                generic::search(p, exclude, hint, &mut found, &mut budget);
-            }
-            if let Some(first) = &found.first {
-                assert!(first.is_valid());
-            }
-            found.count
-        };
         let mut counts = [0; 4];
         for i in 0..100 {
             let mut rng = grid_rng(16, i);
@@ -617,8 +599,8 @@ mod tests {
             let empty = p.cells().iter().position(|&v| v == 0);
             let exclude = empty.map(|c| (c, g.cells()[c]));
             for (exclude, hint) in [(None, None), (exclude, Some(&g))] {
-                let n = run(true, &p, exclude, hint);
-                assert_eq!(n, run(false, &p, exclude, hint), "{p:?}");
+                let n = counted(search, &p, exclude, hint, 3);
+                assert_eq!(n, counted(generic::search, &p, exclude, hint, 3), "{p:?}");
                 counts[n as usize] += 1;
             }
         }

@@ -421,7 +421,7 @@ mod tests {
     use super::*;
     use crate::grid::{Layout, Size, Variant};
     use crate::random::{below, grid_rng};
-    use crate::solve::generic;
+    use crate::solve::{counted, generic};
     use crate::strategies::Strategy;
 
     /// The same solution counts (up to 3) as the per-cell solver, and a
@@ -430,26 +430,6 @@ mod tests {
     /// with and without an excluded value and a hint.
     #[test]
     fn agrees_with_the_per_cell_solver() {
-        let run = |boards: bool, p: &Grid, exclude, hint: Option<&Grid>| {
-            let mut found = Found {
-                limit: 3,
-                count: 0,
-                keep: true,
-                first: None,
-            };
-            let mut budget = Budget::UNLIMITED;
-            if boards {
-                search(p, exclude, hint, &mut found, &mut budget);
-            } else {
-                generic::search(p, exclude, hint, &mut found, &mut budget);
-            }
-            if let Some(first) = &found.first {
-                assert!(first.is_valid(), "{first:?}");
-                assert_eq!(first.shape(), p.shape());
-                assert!((p.cells().iter().zip(first.cells())).all(|(&a, &b)| a == 0 || a == b));
-            }
-            found.count
-        };
         let jigsaw = Layout::parse(
             "AAABBBCCC AABBBCCCC AAAABBBCC DDDDEEEFF DDEEEFFFF DDDEEEFFF GGGHHHIII GGGHHHIII GGGHHHIII",
         )
@@ -488,8 +468,9 @@ mod tests {
                 let empty = p.cells().iter().position(|&v| v == 0);
                 let exclude = empty.map(|c| (c, g.cells()[c]));
                 for (exclude, hint) in [(None, None), (exclude, Some(&g))] {
-                    let n = run(true, &p, exclude, hint);
-                    assert_eq!(n, run(false, &p, exclude, hint), "{shape}: {p:?}");
+                    let n = counted(search, &p, exclude, hint, 3);
+                    let per_cell = counted(generic::search, &p, exclude, hint, 3);
+                    assert_eq!(n, per_cell, "{shape}: {p:?}");
                     counts[n as usize] += 1;
                 }
             }
@@ -504,16 +485,7 @@ mod tests {
     /// row fixed to 1..6 has 28,200,960 / 720 = 39,168.
     #[test]
     fn known_counts() {
-        let count = |g: &Grid, limit| {
-            let mut found = Found {
-                limit,
-                count: 0,
-                keep: false,
-                first: None,
-            };
-            search(g, None, None, &mut found, &mut { Budget::UNLIMITED });
-            found.count
-        };
+        let count = |g: &Grid, limit| counted(search, g, None, None, limit);
         assert_eq!(count(&Grid::empty(Size::S4), 1000), 288);
         let mut g = Grid::new(Size::boxed(6, 2, 3).unwrap().into());
         for c in 0..6 {
@@ -539,14 +511,7 @@ mod tests {
                 g.cells_mut()[n * n - 1] = 0;
                 g.cells_mut()[n - 1] = 5;
             }
-            let mut found = Found {
-                limit: 1,
-                count: 0,
-                keep: false,
-                first: None,
-            };
-            search(&g, None, None, &mut found, &mut { Budget::UNLIMITED });
-            assert_eq!(found.count, 0, "{shape}");
+            assert_eq!(counted(search, &g, None, None, 1), 0, "{shape}");
         }
     }
 }

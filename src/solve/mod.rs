@@ -383,6 +383,40 @@ pub fn count_solutions(puzzle: &Grid, limit: u64) -> u64 {
     search_all(puzzle, search, false, None).solutions
 }
 
+/// A solver's search, as [`bands16`], [`boards`] and [`generic`] take it
+/// (for the tests that compare them).
+#[cfg(test)]
+pub(crate) type SearchFn = fn(&Grid, Option<(usize, u8)>, Option<&Grid>, &mut Found, &mut Budget);
+
+/// `solver`'s count of the solutions of `puzzle` (with `exclude` and
+/// `hint`) up to `limit`, without a budget. The first solution, kept, must
+/// be valid, of the puzzle's shape, and hold its givens.
+#[cfg(test)]
+pub(crate) fn counted(
+    solver: SearchFn,
+    puzzle: &Grid,
+    exclude: Option<(usize, u8)>,
+    hint: Option<&Grid>,
+    limit: u64,
+) -> u64 {
+    let mut found = Found {
+        limit,
+        count: 0,
+        keep: true,
+        first: None,
+    };
+    solver(puzzle, exclude, hint, &mut found, &mut {
+        Budget::UNLIMITED
+    });
+    if let Some(first) = &found.first {
+        assert!(first.is_valid(), "{first:?}");
+        assert_eq!(first.shape(), puzzle.shape());
+        let cells = puzzle.cells().iter().zip(first.cells());
+        assert!(cells.clone().all(|(&a, &b)| a == 0 || a == b), "{first:?}");
+    }
+    found.count
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
