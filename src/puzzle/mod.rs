@@ -35,8 +35,10 @@
 //! - otherwise a single cell is checked by one search for a solution that
 //!   differs from the grid there
 //!   ([`has_other_solution`](crate::solve::has_other_solution)), which
-//!   guesses the grid's values first; an orbit of several cells by a count
-//!   to two.
+//!   guesses the grid's values first; an orbit of several cells by one
+//!   such search per cell, the orbit's earlier cells given back (a second
+//!   solution differs from the grid in some cell of the orbit; see
+//!   `orbit_unique`), each cell a single still fills skipping its search.
 //!
 //! At 9x9 the givens are also kept as the 9x9 solver's band masks
 //! ([`bands::Givens`]), updated as givens go and come back: hidden singles
@@ -388,8 +390,8 @@ fn remove_givens<R: Rng + ?Sized>(
     let target = settings.clues.unwrap_or(0);
     // The small unavoidable sets (both families on the classic shapes,
     // the value pairs on the others: `Unavoidable::new`), built at the
-    // first check a single cannot settle (a run stopped early by `--clues` or by `make_easy` may never
-    // need them).
+    // first check a single cannot settle (a run stopped early by
+    // `--clues` or by `make_easy` may never need them).
     let mut sets: Option<Unavoidable> = None;
     // With easy checks: the cells emptied since hidden singles were last
     // known to solve the puzzle, other than those a hidden single filled

@@ -10,8 +10,9 @@
 //! puzzles to its 64-bit version ([`bands16`]), the other shapes up to
 //! 12x12 (4x4, rectangular boxes, X, Hyper, Jigsaw) and those without a
 //! variant up to 16x16 to the bitboard solver ([`boards`]), the rest to
-//! the per-cell solver ([`generic`]);
-//! the last two read their units from the shape's tables. All are exact: they find every solution, in a fixed order, so
+//! the per-cell solver ([`generic`]); the last two read their units from
+//! the shape's tables. All are exact: they find every solution, in a fixed
+//! order, so
 //! the first solution found is the same every run.
 
 use crate::grid::{Grid, Size, Variant};
@@ -303,8 +304,9 @@ fn search_all(puzzle: &Grid, search: Search, keep: bool, hint: Option<&Grid>) ->
 
 /// Sends a search to the solver of the puzzle's shape: the band solvers
 /// for the classic 9x9 and 16x16, the bitboard solver for the other shapes
-/// it takes ([`boards::takes`]), the per-cell solver for the rest. (`trusted`: the givens are a
-/// solution's, so the 9x9 solver may skip checking them.)
+/// it takes ([`boards::takes`]), the per-cell solver for the rest.
+/// (`trusted`: the givens are a solution's, so the 9x9 solver may skip
+/// checking them.)
 #[inline]
 fn dispatch(
     puzzle: &Grid,
