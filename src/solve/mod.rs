@@ -12,8 +12,7 @@
 //! variant up to 16x16 to the bitboard solver ([`boards`]), the rest to
 //! the per-cell solver ([`generic`]); the last two read their units from
 //! the shape's tables. All are exact: they find every solution, in a fixed
-//! order, so
-//! the first solution found is the same every run.
+//! order, so the first solution found is the same every run.
 
 use crate::grid::{Grid, Size, Variant};
 
