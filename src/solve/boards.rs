@@ -1,6 +1,7 @@
 //! The bitboard solver, for the small and middle shapes other than the
 //! classic 9x9 and 16x16: rectangular boxes (6x6, 8x8, 10x10, 12x12, ...),
-//! X, Hyper and Jigsaw, up to 256 cells and 16 values.
+//! X, Hyper and Jigsaw up to 12x12, and the shapes without a variant up
+//! to 16x16 ([`takes`]).
 //!
 //! **Algorithm.** The state is a set of cells per value, a bit per cell
 //! (one to four 64-bit words): the cells where the value may still go, a
@@ -12,23 +13,26 @@
 //! bit-sliced (the open cells in one set only are singles, those in none
 //! kill the branch), and *hidden singles*, a value with one place left in
 //! a unit that does not hold it yet (a value with none kills the branch;
-//! the units already holding a value are skipped, a bit per unit). Then
-//! the search guesses, depth first, on the first cell with two candidates
-//! (the sets counted once more, to three), or on a fewest-candidate cell
-//! when none has two, and tries the values from the lowest (the hint's
-//! first).
+//! the units already holding a value are skipped, and only the units
+//! whose places of the value changed since the last look are read, a bit
+//! per unit each). Then the search guesses, depth first, on the cell with
+//! two candidates whose values have the fewest places in its units (the
+//! sets counted once more, to three, find those cells), or on a
+//! fewest-candidate cell when none has two, and tries the values from the
+//! lowest (the hint's first).
 //!
 //! **Why a solver of its own.** The per-cell solver ([`super::generic`])
 //! carries what the hardest 25x25 puzzles need (all-different filtering,
 //! counted places, learned weights) in a state sized for 625 cells; the
 //! uniqueness checks of the puzzle maker on 6x6, 12x12 or X puzzles are
 //! settled by singles and a guess or two, where that machinery costs more
-//! than it saves. Here a 9x9 X state is 300 bytes. The figures are in
+//! than it saves. Here a 9x9 X state is about 600 bytes. The figures are in
 //! docs/PERFORMANCE.md ("Shapes and variants").
 //!
-//! **Limits.** No locked candidates or subsets: a hard puzzle takes more
-//! guesses than in the per-cell solver. Shapes past 256 cells or 16 values
-//! (18x18 and up) go to the per-cell solver.
+//! **Limits.** No locked candidates or subsets (tried: half the guesses,
+//! more time): a hard puzzle takes more guesses than in the per-cell
+//! solver, which keeps the variants past 12x12 and every shape past 16x16
+//! (18x18 and up).
 
 use super::explore::{Node, explore};
 use super::{Budget, Found};
