@@ -395,14 +395,22 @@ def _shape_args(spec: _native.Spec) -> ShapeArgs:
 
 def _one_record(text: str) -> bool:
     """Whether a string is a puzzle rather than a file path: it holds a
-    line break (the grid layout), or it names no file and has as many
-    symbols as a grid has cells."""
+    line break (the grid layout), or it names no file and is as many
+    symbols of a side (``.``, ``0``, ``-``, ``_``, ``*`` for empty) as a
+    grid of that side has cells."""
     if "\n" in text.strip():
         return True
     if os.path.exists(text):
         return False
     cells = "".join(text.split())
-    return _looks_like_map(cells) and all(c.isalnum() or c in ".-_*" for c in cells)
+    side = next((k for k in _SIDES if k * k == len(cells)), None)
+    if side is None:
+        return False
+    for c in cells.upper():
+        value = int(c) if c.isdigit() else ord(c) - ord("A") + 10 if "A" <= c <= "Z" else 0
+        if not (c in ".0-_*" or 1 <= value <= side):
+            return False
+    return True
 
 
 def _strings(puzzles: object) -> Optional[List[str]]:
