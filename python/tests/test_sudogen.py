@@ -58,64 +58,106 @@ def lines_array(text: str) -> np.ndarray:
 
 
 # An independent solution counter ----------------------------------------
-# Plain backtracking on bit masks, most constrained cell first; it shares
-# nothing with the library.
+# The units of each shape are written here from the rules, and the counter
+# is plain backtracking on bit masks over them, most constrained cell
+# first: it shares nothing with the library.
+
+JIGSAW = (
+    "AAABBBCCC AABBBCCCC AAAABBBCC DDDDEEEFF DDEEEFFFF DDDEEEFFF "
+    "GGGHHHIII GGGHHHIII GGGHHHIII"
+)
+# Each side's usual boxes (rows, columns), as the README lists them.
+USUAL = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 10: (2, 5), 12: (3, 4), 16: (4, 4)}
 
 
-def count_solutions(grid: np.ndarray, limit: int = 2) -> int:
+def units_of(side, box=None, variant=None, regions=None):
+    """Every unit of a shape, as lists of cell indices, from the rules."""
+    rows = [[r * side + c for c in range(side)] for r in range(side)]
+    cols = [[r * side + c for r in range(side)] for c in range(side)]
+    if regions is not None:
+        by_letter = {}
+        for i, letter in enumerate("".join(regions.split())):
+            by_letter.setdefault(letter, []).append(i)
+        boxes = list(by_letter.values())
+    else:
+        br, bc = box or USUAL[side]
+        boxes = [
+            [(top + r) * side + left + c for r in range(br) for c in range(bc)]
+            for top in range(0, side, br)
+            for left in range(0, side, bc)
+        ]
+    extra = []
+    if variant == "x":
+        extra = [[i * side + i for i in range(side)], [i * side + side - 1 - i for i in range(side)]]
+    if variant == "hyper":
+        extra = [
+            [(top + r) * 9 + left + c for r in range(3) for c in range(3)]
+            for top in (1, 5)
+            for left in (1, 5)
+        ]
+    return rows + cols + boxes + extra
+
+
+def is_valid_grid(grid, units):
     side = grid.shape[0]
-    box = int(round(side**0.5))
-    rows = [0] * side
-    cols = [0] * side
-    boxes = [0] * side
-    empty = []
-    for r in range(side):
-        for c in range(side):
-            v = int(grid[r, c])
-            b = (r // box) * box + c // box
-            if v:
-                bit = 1 << v
-                if (rows[r] | cols[c] | boxes[b]) & bit:
-                    return 0
-                rows[r] |= bit
-                cols[c] |= bit
-                boxes[b] |= bit
-            else:
-                empty.append((r, c, b))
+    flat = grid.reshape(-1)
+    return all(sorted(flat[u].tolist()) == list(range(1, side + 1)) for u in units)
+
+
+def count_in_units(grid, units, limit=2):
+    """Solutions of a puzzle under the given units, up to ``limit``."""
+    side = grid.shape[0]
+    flat = [int(v) for v in grid.reshape(-1)]
+    of_cell = [[] for _ in flat]
+    for k, unit in enumerate(units):
+        for c in unit:
+            of_cell[c].append(k)
+    used = [0] * len(units)
+    for c, v in enumerate(flat):
+        if v:
+            bit = 1 << v
+            if any(used[k] & bit for k in of_cell[c]):
+                return 0
+            for k in of_cell[c]:
+                used[k] |= bit
     full = (1 << (side + 1)) - 2
     found = 0
 
-    def search(left):
+    def search(empty):
         nonlocal found
-        if not left:
+        if not empty:
             found += 1
             return
-        best, best_mask, best_n = None, 0, side + 1
-        for k, (r, c, b) in enumerate(left):
-            mask = full & ~(rows[r] | cols[c] | boxes[b])
+        best, best_mask, best_n = 0, 0, side + 1
+        for i, c in enumerate(empty):
+            taken = 0
+            for k in of_cell[c]:
+                taken |= used[k]
+            mask = full & ~taken
             n = bin(mask).count("1")
             if n < best_n:
-                best, best_mask, best_n = k, mask, n
+                best, best_mask, best_n = i, mask, n
                 if n <= 1:
                     break
-        if best_n == 0:
-            return
-        r, c, b = left[best]
-        rest = left[:best] + left[best + 1 :]
+        c = empty[best]
+        rest = empty[:best] + empty[best + 1 :]
         mask = best_mask
         while mask and found < limit:
             bit = mask & -mask
             mask ^= bit
-            rows[r] |= bit
-            cols[c] |= bit
-            boxes[b] |= bit
+            for k in of_cell[c]:
+                used[k] |= bit
             search(rest)
-            rows[r] ^= bit
-            cols[c] ^= bit
-            boxes[b] ^= bit
+            for k in of_cell[c]:
+                used[k] ^= bit
 
-    search(empty)
+    search([c for c, v in enumerate(flat) if v == 0])
     return found
+
+
+def count_solutions(grid: np.ndarray, limit: int = 2) -> int:
+    """Solutions of a puzzle of its side's usual boxes, up to ``limit``."""
+    return count_in_units(grid, units_of(grid.shape[0]), limit)
 
 
 def test_the_independent_counter_counts():
@@ -670,101 +712,7 @@ def test_the_package_has_the_librarys_version():
 
 
 # Every shape through every function (issue 50, item 28) -----------------
-# The units of each shape are written here from the rules, and the
-# solution counter searches over them: nothing of the library's geometry.
-
-JIGSAW = (
-    "AAABBBCCC AABBBCCCC AAAABBBCC DDDDEEEFF DDEEEFFFF DDDEEEFFF "
-    "GGGHHHIII GGGHHHIII GGGHHHIII"
-)
-# Each side's usual boxes (rows, columns), as the README lists them.
-USUAL = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 10: (2, 5), 12: (3, 4), 16: (4, 4)}
-
-
-def units_of(side, box=None, variant=None, regions=None):
-    """Every unit of a shape, as lists of cell indices, from the rules."""
-    rows = [[r * side + c for c in range(side)] for r in range(side)]
-    cols = [[r * side + c for r in range(side)] for c in range(side)]
-    if regions is not None:
-        by_letter = {}
-        for i, letter in enumerate("".join(regions.split())):
-            by_letter.setdefault(letter, []).append(i)
-        boxes = list(by_letter.values())
-    else:
-        br, bc = box or USUAL[side]
-        boxes = [
-            [(top + r) * side + left + c for r in range(br) for c in range(bc)]
-            for top in range(0, side, br)
-            for left in range(0, side, bc)
-        ]
-    extra = []
-    if variant == "x":
-        extra = [[i * side + i for i in range(side)], [i * side + side - 1 - i for i in range(side)]]
-    if variant == "hyper":
-        extra = [
-            [(top + r) * 9 + left + c for r in range(3) for c in range(3)]
-            for top in (1, 5)
-            for left in (1, 5)
-        ]
-    return rows + cols + boxes + extra
-
-
-def is_valid_grid(grid, units):
-    side = grid.shape[0]
-    flat = grid.reshape(-1)
-    return all(sorted(flat[u].tolist()) == list(range(1, side + 1)) for u in units)
-
-
-def count_in_units(grid, units, limit=2):
-    """Solutions of a puzzle under the given units, up to ``limit``."""
-    side = grid.shape[0]
-    flat = [int(v) for v in grid.reshape(-1)]
-    of_cell = [[] for _ in flat]
-    for k, unit in enumerate(units):
-        for c in unit:
-            of_cell[c].append(k)
-    used = [0] * len(units)
-    for c, v in enumerate(flat):
-        if v:
-            bit = 1 << v
-            if any(used[k] & bit for k in of_cell[c]):
-                return 0
-            for k in of_cell[c]:
-                used[k] |= bit
-    full = (1 << (side + 1)) - 2
-    found = 0
-
-    def search(empty):
-        nonlocal found
-        if not empty:
-            found += 1
-            return
-        best, best_mask, best_n = 0, 0, side + 1
-        for i, c in enumerate(empty):
-            taken = 0
-            for k in of_cell[c]:
-                taken |= used[k]
-            mask = full & ~taken
-            n = bin(mask).count("1")
-            if n < best_n:
-                best, best_mask, best_n = i, mask, n
-                if n <= 1:
-                    break
-        c = empty[best]
-        rest = empty[:best] + empty[best + 1 :]
-        mask = best_mask
-        while mask and found < limit:
-            bit = mask & -mask
-            mask ^= bit
-            for k in of_cell[c]:
-                used[k] |= bit
-            search(rest)
-            for k in of_cell[c]:
-                used[k] ^= bit
-
-    search([c for c, v in enumerate(flat) if v == 0])
-    return found
-
+# Validity and uniqueness by the units written above from the rules.
 
 SHAPES = [
     ("6x6", dict(size=6), ["--size", "6"], dict(side=6)),
