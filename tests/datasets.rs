@@ -255,6 +255,37 @@ fn split_by_solution_keeps_the_puzzles_of_one_grid_together() {
         ));
 }
 
+/// A record that carries a variant (CSV, JSON) is refused as `--variant`
+/// is: a split's symmetries would not keep its units.
+#[test]
+fn split_refuses_records_that_carry_a_variant() {
+    let dir = tempfile::tempdir().unwrap();
+    let x = run(
+        &[
+            "puzzle",
+            "--variant",
+            "x",
+            "-n",
+            "2",
+            "--seed",
+            "1",
+            "-f",
+            "csv",
+        ],
+        "",
+    );
+    sudogen()
+        .args(["split", "--train", "1", "-o"])
+        .arg(dir.path().join("x"))
+        .write_stdin(x)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::starts_with(
+            "sudogen: <stdin>:2: a 9x9 X record: split works on grids without a variant (its symmetries would not keep the units of variant x)\n",
+        ));
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
 /// A part's fraction given twice is refused (issue 50, item 27), not the
 /// last one taken.
 #[test]

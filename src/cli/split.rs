@@ -23,7 +23,7 @@ use sudogen::check::solution_problem;
 use sudogen::dataset::{Split, split_key};
 use sudogen::format::read::{BATCH_RECORDS, Batch};
 use sudogen::format::{Content, Format, Formatted, Record, Writer};
-use sudogen::grid::{Size, plural};
+use sudogen::grid::{Size, Variant, plural};
 use sudogen::pipeline;
 
 /// Worked examples, at the end of `--help`.
@@ -271,6 +271,19 @@ fn parts(split: &Split, by: By, writer: &Writer, first: u64, batch: &Batch) -> P
                 return Ok::<(), ()>(());
             }
         };
+        // A record that says it has a variant (CSV, JSON), as `--variant`
+        // is refused: the symmetries would not keep its units.
+        if grid.variant() != Variant::None {
+            out.problems.push((
+                line,
+                format!(
+                    "a {} record: split works on grids without a variant (its symmetries would not keep the units of variant {})",
+                    grid.shape(),
+                    grid.variant().name()
+                ),
+            ));
+            return Ok(());
+        }
         // Split by solution, a record's solution must solve it.
         let wrong = match &solution {
             Some(Err(e)) => Some(format!("its solution: {}", describe(e))),
