@@ -348,15 +348,16 @@ def _regions(regions: Regions) -> Optional[str]:
         with open(os.fspath(regions), encoding="utf-8") as f:
             return f.read()
     if isinstance(regions, str):
-        if _looks_like_map(regions) or not os.path.isfile(regions):
-            if not _looks_like_map(regions) and any(c in regions for c in "/\\") :
-                raise FileNotFoundError(
-                    f"regions={regions!r}: no such file (a region map is N·N letters, "
-                    "one per cell, or a file holding them)"
-                )
-            return regions
-        with open(regions, encoding="utf-8") as f:
-            return f.read()
+        if not _looks_like_map(regions) and os.path.isfile(regions):
+            with open(regions, encoding="utf-8") as f:
+                return f.read()
+        if not _looks_like_map(regions) and any(c in regions for c in "/\\"):
+            raise FileNotFoundError(
+                f"regions={regions!r}: no such file (a region map is N·N letters, "
+                "one per cell, or a file holding them)"
+            )
+        # Letters (the native side names what is wrong with them).
+        return regions
     arr = np.asarray(regions)
     if arr.ndim == 1 and arr.dtype.kind in "US":
         return "".join(str(row) for row in arr.tolist())

@@ -971,3 +971,39 @@ def test_results_type_check_under_mypy_strict(tmp_path):
     )
     out, err, status = api.run(["--strict", "--cache-dir=/dev/null", str(script)])
     assert status == 0, out + err
+
+
+def test_shape_keywords_take_what_the_cli_takes_and_say_what_is_wrong(tmp_path):
+    letters = JIGSAW.replace(" ", "")
+    expected = sudogen.generate(3, seed=4, regions=JIGSAW)
+    path = tmp_path / "regions.txt"
+    path.write_text(JIGSAW.replace(" ", "\n") + "\n")
+    rows = JIGSAW.split()
+    numbers = np.array([[ord(c) - ord("A") + 1 for c in row] for row in rows])
+    for regions in (letters, path, str(path), rows, numbers):
+        assert np.array_equal(sudogen.generate(3, seed=4, regions=regions), expected), regions
+    assert np.array_equal(sudogen.generate(3, seed=4, variant="jigsaw", regions=letters), expected)
+    assert np.array_equal(
+        sudogen.generate(2, seed=1, box=(3, 2)), sudogen.generate(2, seed=1, size=6, box="3x2")
+    )
+    for kwargs, kind, message in [
+        (dict(variant="jigsaw"), ValueError, "variant='jigsaw' needs its regions"),
+        (dict(variant="x", regions=letters), ValueError, "regions= goes with variant='jigsaw' only"),
+        (dict(box="3x3", regions=letters), ValueError, "box= does not go with jigsaw regions"),
+        (dict(size=6, regions=letters), ValueError, "regions= is a 9x9 map but size=6"),
+        (dict(variant="hyper", size=6), ValueError, "hyper windows exist only on 9x9"),
+        (dict(size=6, box="2x4"), ValueError, "box=2x4 does not fit size=6"),
+        (dict(box="4x1"), ValueError, "boxes of 4x1 are lines"),
+        (dict(box="big"), ValueError, "'big' is not a box"),
+        (dict(variant="diagonal"), ValueError, "'diagonal' is not a variant; use 'none', 'x'"),
+        (dict(regions="AB" * 8), ValueError, "regions: a 4x4 region map has 2 regions"),
+        (dict(regions="no/such/map.txt"), FileNotFoundError, "no such file"),
+        (dict(size=7), ValueError, "a 7x7 grid has no boxes"),
+    ]:
+        with pytest.raises(kind, match=message):
+            sudogen.generate(1, **kwargs)
+    # An array and the shape asked for must agree.
+    with pytest.raises(ValueError, match=r"puzzles: 9x9 grids, but size, box or regions ask for 6x6"):
+        sudogen.solve(expected, size=6)
+    with pytest.raises(ValueError, match="a 7x7 grid has no boxes"):
+        sudogen.solve(np.zeros((1, 7, 7), dtype=np.uint8))
