@@ -10,7 +10,10 @@
 //! are the user's documentation.
 //!
 //! Arrays cross the boundary as NumPy arrays of `uint8`, `(N, side, side)`,
-//! `0` for an empty cell, moved (not copied) into NumPy. Every heavy call
+//! `0` for an empty cell, moved (not copied) into NumPy. An array holds
+//! cells only: its shape is the side it has with the boxes and variant of
+//! a [`spec::Spec`] (the shape keywords, resolved once as the CLI resolves
+//! its options), which every function that makes or takes grids takes. Every heavy call
 //! runs with the GIL released and can be interrupted with Ctrl-C (see
 //! [`run`]). Per-record problems (a puzzle with no solution, say) come back
 //! as `(row, message)` pairs, in row order, for the wrapper to raise or
