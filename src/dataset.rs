@@ -22,6 +22,14 @@
 //! another seed gives another, independent split. The fractions are kept
 //! in expectation, not exactly (each record is placed alone, in a stream).
 //!
+//! **What a split keeps together** ([`split_key`]): by the record's own
+//! form ([`By::String`], or [`By::Pattern`], which groups the same records
+//! by another form), the isomorphs of a puzzle; by [`By::Solution`], the
+//! records whose solution grids are isomorphs, so that the several puzzles
+//! of one grid (or of its isomorphs) land in one part too, and no answer
+//! of the test part was seen in training. The solution is the one the
+//! record carries, or else the unique one a search finds.
+//!
 //! **Distinct.** [`Distinct`] keeps the fingerprints seen in a hash set:
 //! 16 bytes a form plus the table's overhead (a table of 2²¹ slots for a
 //! million forms, about 36 MB; 55 MB at the peak while it doubles: see
@@ -31,7 +39,9 @@ use std::collections::HashSet;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 
+use crate::canon::{By, CanonError, Canonicalizer};
 use crate::grid::Grid;
+use crate::solve::{self, Search};
 
 /// The SipHash key of fingerprints and splits: the 16 bytes of
 /// `"sudogen canon 1\0"`. Changing it changes every fingerprint and split.
@@ -207,6 +217,70 @@ impl Split {
             None => None,
         }
     }
+}
+
+/// Why a record has no place in a split.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KeyError {
+    /// The record has no canonical form (its givens repeat a symbol in a
+    /// unit, or its boxes are too wide).
+    Canon(CanonError),
+    /// By solution: the puzzle has no solution.
+    NoSolution,
+    /// By solution: the puzzle has several, and the record carries none.
+    ManySolutions,
+}
+
+impl fmt::Display for KeyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            KeyError::Canon(e) => write!(f, "{e}"),
+            KeyError::NoSolution => f.write_str("no solution, so no solution grid to split it by"),
+            KeyError::ManySolutions => f.write_str(
+                "more than one solution, so no solution grid to split it by; give the record its solution",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for KeyError {}
+
+/// The fingerprint a split by `by` places `record` by (see the module
+/// documentation): the fingerprint of its canonical form under
+/// [`By::String`] or [`By::Pattern`]; under [`By::Solution`], that of its
+/// solution grid's canonical form, the solution being `solution` (the one
+/// the record carries, checked: complete, valid and agreeing with every
+/// given) or, without one, the unique solution a search finds (a complete
+/// record is its own solution).
+pub fn split_key(
+    canon: &mut Canonicalizer,
+    record: &Grid,
+    solution: Option<&Grid>,
+    by: By,
+) -> Result<Fingerprint, KeyError> {
+    if by != By::Solution {
+        let form = canon.form(record, by).map_err(KeyError::Canon)?;
+        return Ok(Fingerprint::of(&form));
+    }
+    record
+        .validate_givens()
+        .map_err(|e| KeyError::Canon(CanonError::Invalid(e)))?;
+    let found;
+    let grid = match solution {
+        Some(s) => s,
+        None if record.is_complete() => record,
+        None => {
+            let out = solve::search(record, Search::default());
+            found = match (out.solutions, out.first) {
+                (1, Some(s)) => s,
+                (0, _) => return Err(KeyError::NoSolution),
+                _ => return Err(KeyError::ManySolutions),
+            };
+            &found
+        }
+    };
+    let form = canon.form(grid, By::String).map_err(KeyError::Canon)?;
+    Ok(Fingerprint::of(&form))
 }
 
 /// A hasher for fingerprints, which are uniform already: their low 64

@@ -659,6 +659,15 @@ fn invalid_givens_and_solution_errors() {
     none.set(1, 2, 3);
     none.set(2, 2, 4);
     assert_eq!(c.form(&none, By::Solution), Err(CanonError::NoSolution));
+    // Boxes wider than 5 columns (14x14 of 2x7): an error, not a panic.
+    for side in [14, 22] {
+        let wide = Grid::empty(Size::from_side(side).unwrap());
+        for by in By::ALL {
+            let err = c.form(&wide, by).unwrap_err();
+            assert!(matches!(err, CanonError::WideBoxes(_)), "{err}");
+            assert!(err.to_string().contains("at most 5 columns wide"), "{err}");
+        }
+    }
 }
 
 // ---------------------------------------------------------------------

@@ -169,6 +169,151 @@ fn splits_keep_isomorphs_together() {
     assert_ne!(split("2").0, train);
 }
 
+/// `split --by solution` (issue 50, item 29): the several puzzles of one
+/// grid land in one part, from the solution each record carries or, without
+/// one, the one found by solving it; by the puzzle's own form they do not.
+#[test]
+fn split_by_solution_keeps_the_puzzles_of_one_grid_together() {
+    let dir = tempfile::tempdir().unwrap();
+    let grids = run(&["generate", "-n", "50", "--seed", "5", "-f", "line"], "");
+    // Three puzzles of each grid: `puzzle --from` with three seeds.
+    let mut both = String::new();
+    for seed in ["1", "2", "3"] {
+        both += &run(
+            &[
+                "puzzle",
+                "--from",
+                "-",
+                "--seed",
+                seed,
+                "--with-solution",
+                "-f",
+                "line",
+            ],
+            &grids,
+        );
+    }
+    // The grid of each puzzle, from the file itself (no solver involved).
+    let grid_of: std::collections::HashMap<String, String> = both
+        .lines()
+        .map(|l| {
+            let (p, s) = l.split_once(' ').unwrap();
+            (p.to_string(), s.to_string())
+        })
+        .collect();
+    assert_eq!(grid_of.len(), 150);
+    let alone: String = both.lines().map(|l| format!("{}\n", &l[..81])).collect();
+    // How many grids have puzzles in both parts of a split of `input`.
+    let shared = |by: &str, input: &str| -> usize {
+        let prefix = dir.path().join(format!("by-{by}"));
+        sudogen()
+            .args(["split", "--by", by, "--train", "0.5", "--test", "0.5"])
+            .args(["--seed", "1", "-o"])
+            .arg(&prefix)
+            .write_stdin(input.to_string())
+            .assert()
+            .success()
+            .stderr(predicate::str::starts_with(
+                "sudogen: note: 150 records split: train ",
+            ));
+        let part = |name: &str| -> HashSet<String> {
+            std::fs::read_to_string(format!("{}.{name}.txt", prefix.display()))
+                .unwrap()
+                .lines()
+                .map(|l| grid_of[&l[..81]].clone())
+                .collect()
+        };
+        let (train, test) = (part("train"), part("test"));
+        assert!(!train.is_empty() && !test.is_empty());
+        train.intersection(&test).count()
+    };
+    // By the puzzle's own form, most grids leak (36 of 50 here).
+    assert!(shared("string", &both) > 20);
+    assert_eq!(shared("solution", &both), 0);
+    assert_eq!(shared("solution", &alone), 0);
+    // A solution that does not solve its puzzle, or a puzzle with several
+    // and none carried, is named.
+    let first = both.lines().next().unwrap();
+    let wrong = format!("{} {}{}\n", &first[..81], &first[82..162], &first[82..83]);
+    sudogen()
+        .args(["split", "--by", "solution", "--train", "1", "-o"])
+        .arg(dir.path().join("bad"))
+        .write_stdin(wrong)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::starts_with(
+            "sudogen: <stdin>:1: its solution is not a valid grid: ",
+        ));
+    sudogen()
+        .args(["split", "--by", "solution", "--train", "1", "-o"])
+        .arg(dir.path().join("bad"))
+        .write_stdin(format!("{}\n", ".".repeat(81)))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::starts_with(
+            "sudogen: <stdin>:1: more than one solution, so no solution grid to split it by; give the record its solution\n",
+        ));
+}
+
+/// A record that carries a variant (CSV, JSON) is refused as `--variant`
+/// is: a split's symmetries would not keep its units.
+#[test]
+fn split_refuses_records_that_carry_a_variant() {
+    let dir = tempfile::tempdir().unwrap();
+    let x = run(
+        &[
+            "puzzle",
+            "--variant",
+            "x",
+            "-n",
+            "2",
+            "--seed",
+            "1",
+            "-f",
+            "csv",
+        ],
+        "",
+    );
+    sudogen()
+        .args(["split", "--train", "1", "-o"])
+        .arg(dir.path().join("x"))
+        .write_stdin(x)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::starts_with(
+            "sudogen: <stdin>:2: a 9x9 X record: split works on grids without a variant (its symmetries would not keep the units of variant x)\n",
+        ));
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+/// A part's fraction given twice is refused (issue 50, item 27), not the
+/// last one taken.
+#[test]
+fn a_fraction_given_twice_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    for (args, says) in [
+        (
+            &["--train", "0.5", "--train", "0.3"][..],
+            "sudogen: error: --train is given 2 times (0.5, 0.3); give each part's fraction once\n",
+        ),
+        (
+            &["--train", "0.5", "--test", "0.2", "--test", "0.2"],
+            "sudogen: error: --test is given 2 times (0.2, 0.2); give each part's fraction once\n",
+        ),
+    ] {
+        sudogen()
+            .arg("split")
+            .args(args)
+            .arg("-o")
+            .arg(dir.path().join("p"))
+            .write_stdin(puzzles("3", false))
+            .assert()
+            .code(2)
+            .stderr(says);
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
 /// The machine-learning layouts round-trip, and files written to the
 /// published layouts by other tools are read by their headers.
 #[test]

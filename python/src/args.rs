@@ -5,7 +5,7 @@
 use pyo3::prelude::*;
 use sudogen::canon::By;
 use sudogen::format::Format;
-use sudogen::grid::{Size, or_list, plural};
+use sudogen::grid::{Shape, Size, or_list, plural};
 use sudogen::puzzle::{self, Symmetry};
 use sudogen::rate::{BEYOND, Level};
 use sudogen::runs::Filter;
@@ -35,11 +35,12 @@ pub fn grid_size(side: usize) -> PyResult<Size> {
     })
 }
 
-/// The strategy named, or the default for the size (uniform for 4x4 and
-/// 9x9, backtrack above); an error if it cannot make that size.
-pub fn strategy(name: Option<&str>, size: Size) -> PyResult<Strategy> {
+/// The strategy named, or the default for the shape (uniform for 4x4, 6x6
+/// and 9x9, search for the variants, backtrack for the rest); an error if
+/// it cannot make that shape, as the CLI's.
+pub fn strategy(name: Option<&str>, shape: Shape) -> PyResult<Strategy> {
     let strategy = match name {
-        None => Strategy::default_for(size),
+        None => Strategy::default_for(shape),
         Some(n) => Strategy::named(n).ok_or_else(|| {
             value_error(format!(
                 "'{n}' is not a strategy; use {}",
@@ -47,7 +48,7 @@ pub fn strategy(name: Option<&str>, size: Size) -> PyResult<Strategy> {
             ))
         })?,
     };
-    strategy.check_size(size).map_err(|e| {
+    strategy.check_size(shape).map_err(|e| {
         let sides: Vec<String> = e
             .strategy
             .sizes()
@@ -55,6 +56,17 @@ pub fn strategy(name: Option<&str>, size: Size) -> PyResult<Strategy> {
             .map(|s| s.side().to_string())
             .collect();
         let others: Vec<&str> = e.others().iter().map(|s| s.name()).collect();
+        if !e.shape.is_classic() {
+            let sizes: Vec<String> = e.strategy.sizes().iter().map(|s| s.to_string()).collect();
+            return value_error(format!(
+                "strategy '{}' cannot make {} grids (it makes {}, {}); use a strategy that can: {}",
+                e.strategy,
+                e.shape,
+                sizes.join(", "),
+                e.strategy.reach(),
+                others.join(", ")
+            ));
+        }
         value_error(format!(
             "strategy '{}' cannot make {} grids; use size {}, or a strategy that can: {}",
             e.strategy,
@@ -76,25 +88,35 @@ pub fn check_range(start: u64, n: u64) -> PyResult<()> {
     Ok(())
 }
 
-/// The symmetry named (none by default).
-pub fn symmetry(name: Option<&str>) -> PyResult<Symmetry> {
-    match name {
-        None => Ok(Symmetry::None),
+/// The symmetry named (none by default), if it keeps the units of `shape`.
+pub fn symmetry(name: Option<&str>, shape: Shape) -> PyResult<Symmetry> {
+    let symmetry = match name {
+        None => Symmetry::None,
         Some(n) => Symmetry::named(n).ok_or_else(|| {
             value_error(format!(
                 "'{n}' is not a symmetry; use {}",
                 names(Symmetry::ALL.iter().map(|s| s.name()))
             ))
-        }),
+        })?,
+    };
+    if !symmetry.fits(shape) {
+        let fitting = Symmetry::fitting(shape);
+        return Err(value_error(format!(
+            "symmetry='{}' does not keep the units of a {shape} grid (it would map a box, region or diagonal onto cells that are none); use {}",
+            symmetry.name(),
+            names(fitting.iter().map(|s| s.name()))
+        )));
     }
+    Ok(symmetry)
 }
 
-/// A clue target the size allows.
-pub fn clues(clues: Option<i64>, size: Size) -> PyResult<Option<usize>> {
+/// A clue target the shape allows.
+pub fn clues(clues: Option<i64>, shape: Shape) -> PyResult<Option<usize>> {
     let Some(n) = clues else {
         return Ok(None);
     };
-    let least = puzzle::fewest_clues(size);
+    let size = shape.size();
+    let least = puzzle::fewest_clues(shape);
     match usize::try_from(n) {
         Ok(k) if (least..=size.cells()).contains(&k) => Ok(Some(k)),
         _ => Err(value_error(format!(

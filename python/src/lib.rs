@@ -10,7 +10,10 @@
 //! are the user's documentation.
 //!
 //! Arrays cross the boundary as NumPy arrays of `uint8`, `(N, side, side)`,
-//! `0` for an empty cell, moved (not copied) into NumPy. Every heavy call
+//! `0` for an empty cell, moved (not copied) into NumPy. An array holds
+//! cells only: its shape is the side it has with the boxes and variant of
+//! a [`spec::Spec`] (the shape keywords, resolved once as the CLI resolves
+//! its options), which every function that makes or takes grids takes. Every heavy call
 //! runs with the GIL released and can be interrupted with Ctrl-C (see
 //! [`run`]). Per-record problems (a puzzle with no solution, say) come back
 //! as `(row, message)` pairs, in row order, for the wrapper to raise or
@@ -19,6 +22,7 @@
 
 mod args;
 mod run;
+mod spec;
 
 use numpy::ndarray::{Array2, Array3};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3, PyReadonlyArray3, PyUntypedArrayMethods};
@@ -26,17 +30,19 @@ use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 
 use sudogen::canon::{By, Canonicalizer};
-use sudogen::dataset::{Distinct, Fingerprint, Split};
+use sudogen::check::solution_problem;
+use sudogen::dataset::{Distinct, Fingerprint, Split, split_key};
 use sudogen::format::read::{Batch, Reader};
-use sudogen::grid::{Grid, Size};
+use sudogen::grid::{Grid, Shape, Size, Variant};
 use sudogen::pipeline;
 use sudogen::puzzle::Settings;
-use sudogen::rate::{Unrated, rate_within};
+use sudogen::rate::{Unrated, rate_limited};
 use sudogen::runs::{GridRun, PuzzleRun};
 use sudogen::solve::{Search, search};
-use sudogen::transform::{Shape, TransformStream};
+use sudogen::transform::TransformStream;
 
-use args::{Indices, check_range, grid_size};
+use args::{Indices, check_range};
+use spec::Spec;
 
 /// A `ValueError`.
 pub(crate) fn value_error(message: impl Into<String>) -> PyErr {
@@ -49,36 +55,46 @@ type Problems = Vec<(u64, String)>;
 /// Grid `i` of an array of grids.
 struct Rows<'a> {
     cells: &'a [u8],
-    size: Size,
+    shape: Shape,
 }
 
 impl<'a> Rows<'a> {
-    /// The grids of an `(N, side, side)` array.
-    fn of(array: &'a PyReadonlyArray3<'_, u8>) -> PyResult<Rows<'a>> {
-        let shape = array.shape();
-        let size = Size::from_side(shape[1])
-            .filter(|_| shape[1] == shape[2])
-            .ok_or_else(|| {
-                value_error(format!(
-                    "grids of shape {}x{}; use 4x4, 9x9, 16x16 or 25x25",
-                    shape[1], shape[2]
-                ))
-            })?;
+    /// The grids of an `(N, side, side)` array, of the shape `spec` gives
+    /// that side.
+    fn of(array: &'a PyReadonlyArray3<'_, u8>, spec: &Spec) -> PyResult<Rows<'a>> {
+        let dims = array.shape();
+        if dims[1] != dims[2]
+            || !(sudogen::shape::MIN_SIDE..=sudogen::shape::MAX_SIDE).contains(&dims[1])
+        {
+            return Err(value_error(format!(
+                "grids of shape {}x{}; use side x side, a side from 4 to 25",
+                dims[1], dims[2]
+            )));
+        }
+        let shape = spec.for_side(dims[1])?;
         let cells = array
             .as_slice()
             .map_err(|_| value_error("the array is not contiguous"))?;
-        Ok(Rows { cells, size })
+        Ok(Rows { cells, shape })
+    }
+
+    fn size(&self) -> Size {
+        self.shape.size()
     }
 
     fn len(&self) -> u64 {
-        (self.cells.len() / self.size.cells()) as u64
+        (self.cells.len() / self.shape.cells()) as u64
+    }
+
+    /// The cells of row `row`.
+    fn row(&self, row: u64) -> &'a [u8] {
+        let n = self.shape.cells();
+        &self.cells[row as usize * n..(row as usize + 1) * n]
     }
 
     /// Grid `row` into `grid`; `false` if a value is out of range.
     fn load(&self, row: u64, grid: &mut Grid) -> bool {
-        let n = self.size.cells();
-        let at = row as usize * n;
-        match Grid::from_values(self.size, &self.cells[at..at + n]) {
+        match Grid::from_values(self.shape, self.row(row)) {
             Some(g) => {
                 *grid = g;
                 true
@@ -91,15 +107,32 @@ impl<'a> Rows<'a> {
     fn out_of_range(&self) -> String {
         format!(
             "a value out of range for a {} grid (0 to {})",
-            self.size,
-            self.size.side()
+            self.size(),
+            self.size().side()
         )
+    }
+
+    /// An error if the grids have a variant, for `what` (a function whose
+    /// symmetries are the classic ones), as the CLI refuses it.
+    fn plain(&self, what: &str) -> PyResult<()> {
+        match self.shape.variant() {
+            Variant::None => Ok(()),
+            v => Err(value_error(format!(
+                "{what} works on grids without a variant (its symmetries would not keep the units of variant '{}'); leave out variant and regions",
+                v.name()
+            ))),
+        }
     }
 }
 
 /// Grids of `size`, cell after cell, as an `(N, side, side)` array (moved,
 /// not copied).
-fn grids_array(py: Python<'_>, cells: Vec<u8>, size: Size) -> PyResult<Bound<'_, PyArray3<u8>>> {
+fn grids_array(
+    py: Python<'_>,
+    cells: Vec<u8>,
+    size: impl Into<Shape>,
+) -> PyResult<Bound<'_, PyArray3<u8>>> {
+    let size = size.into();
     let side = size.side();
     let n = cells.len() / size.cells();
     Array3::from_shape_vec((n, side, side), cells)
@@ -109,22 +142,23 @@ fn grids_array(py: Python<'_>, cells: Vec<u8>, size: Size) -> PyResult<Bound<'_,
 
 /// Grids `start..start + n` of a run (see the wrapper's `generate`).
 #[pyfunction]
-#[pyo3(signature = (n, strategy=None, size=9, seed=0, start=0, jobs=None))]
+#[pyo3(signature = (n, spec, strategy=None, seed=0, start=0, jobs=None))]
 fn generate<'py>(
     py: Python<'py>,
     n: u64,
+    spec: Spec,
     strategy: Option<&str>,
-    size: usize,
     seed: u64,
     start: u64,
     jobs: Option<usize>,
 ) -> PyResult<Bound<'py, PyArray3<u8>>> {
-    let size = grid_size(size)?;
-    let strategy = args::strategy(strategy, size)?;
+    let shape = spec.made()?;
+    let size = shape.size();
+    let strategy = args::strategy(strategy, shape)?;
     check_range(start, n)?;
     let jobs = run::jobs(jobs)?;
     let mut out = run::buffer(n, size.cells())?;
-    let grids = GridRun::new(strategy, size, seed);
+    let grids = GridRun::new(strategy, shape, seed);
     // Grids per chunk at most, as `GridRun::write` has them.
     let chunk = match size.side() {
         0..=12 => 1024,
@@ -136,13 +170,13 @@ fn generate<'py>(
         &mut out,
         (start, n, chunk),
         jobs,
-        || Grid::empty(size),
+        || Grid::new(shape),
         |index, grid, buf| {
             grids.fill(index, grid);
             buf.extend_from_slice(grid.cells());
         },
     )?;
-    grids_array(py, out, size)
+    grids_array(py, out, shape)
 }
 
 /// What `puzzles` hands the wrapper.
@@ -189,14 +223,14 @@ impl Made {
 /// attempts (rated runs), fell-short flags, and the warnings the CLI would
 /// print.
 #[pyfunction]
-#[pyo3(signature = (n, strategy, size, seed, start, symmetry, clues, budget, rating, level,
+#[pyo3(signature = (n, strategy, spec, seed, start, symmetry, clues, budget, rating, level,
                     attempts, jobs=None))]
 #[allow(clippy::too_many_arguments)]
 fn puzzles<'py>(
     py: Python<'py>,
     n: u64,
     strategy: Option<&str>,
-    size: usize,
+    spec: Spec,
     seed: u64,
     start: u64,
     symmetry: Option<&str>,
@@ -207,12 +241,13 @@ fn puzzles<'py>(
     attempts: u64,
     jobs: Option<usize>,
 ) -> PyResult<PuzzlesOut<'py>> {
-    let size = grid_size(size)?;
-    let strategy = args::strategy(strategy, size)?;
+    let shape = spec.made()?;
+    let size = shape.size();
+    let strategy = args::strategy(strategy, shape)?;
     check_range(start, n)?;
     let jobs = run::jobs(jobs)?;
-    let symmetry = args::symmetry(symmetry)?;
-    let clues = args::clues(clues, size)?;
+    let symmetry = args::symmetry(symmetry, shape)?;
+    let clues = args::clues(clues, shape)?;
     let filter = args::filter(rating, level, attempts)?;
     let settings = Settings {
         symmetry,
@@ -221,7 +256,7 @@ fn puzzles<'py>(
     };
     // Room for the puzzles and solutions, or MemoryError now.
     drop(run::buffer(n, 2 * size.cells())?);
-    let run = PuzzleRun::new(GridRun::new(strategy, size, seed), settings, filter);
+    let run = PuzzleRun::new(GridRun::new(strategy, shape, seed), settings, filter);
     // Puzzles per chunk at most, as `sudogen puzzle` has them.
     let most = match size.side() {
         0..=6 => 256,
@@ -235,7 +270,7 @@ fn puzzles<'py>(
         jobs,
         |first, len, stop| {
             let mut part = Made::default();
-            let mut grid = Grid::empty(size);
+            let mut grid = Grid::new(shape);
             for index in (0..len).map(|k| first + k) {
                 if stop.is_set() {
                     break;
@@ -291,8 +326,8 @@ fn puzzles<'py>(
     }
     let rated = filter.is_some();
     Ok((
-        grids_array(py, all.puzzles, size)?,
-        grids_array(py, all.solutions, size)?,
+        grids_array(py, all.puzzles, shape)?,
+        grids_array(py, all.solutions, shape)?,
         all.index.into_pyarray(py),
         rated.then(|| all.se.into_pyarray(py)),
         rated.then(|| all.exact.into_pyarray(py)),
@@ -302,54 +337,56 @@ fn puzzles<'py>(
     ))
 }
 
-/// Grids read, the line of each, and (when asked) the solutions they carry.
+/// Grids read, the line of each, (when asked) the solutions they carry,
+/// and the shape of the records.
 type Lines<'py> = (
     Bound<'py, PyArray3<u8>>,
     Bound<'py, PyArray1<u64>>,
     Option<Bound<'py, PyArray3<u8>>>,
+    Spec,
 );
 
 /// A batch read: cells, lines, solution cells (zeros where a record
-/// carries none), the batch's size, and the first bad record.
+/// carries none), the batch's shape, and the first bad record.
 #[derive(Default)]
 struct Parsed {
     cells: Vec<u8>,
     lines: Vec<u64>,
     solutions: Vec<u8>,
-    size: Option<Size>,
+    shape: Option<Shape>,
     bad: Option<(u64, String)>,
 }
 
 /// Reads every record of a file in any format (`sudogen::format::read`),
 /// parsing batches on `jobs` workers: the grids, `(N, side, side)`, the
-/// line of each, and with `solutions` the solution each record carries
+/// line of each, with `solutions` the solution each record carries
 /// (`PUZZLE SOLUTION` lines, CSV and JSON solution fields; zeros where
-/// there is none). An unreadable record, or records of several sizes,
-/// raise `ValueError` naming `FILE:LINE`.
+/// there is none), and the records' shape (`spec`'s size and variant
+/// where given, else each record's own). An unreadable record, or records
+/// of several shapes, raise `ValueError` naming `FILE:LINE`.
 #[pyfunction]
-#[pyo3(signature = (path, size=None, format=None, solutions=false, jobs=None))]
+#[pyo3(signature = (path, spec, format=None, solutions=false, jobs=None))]
 fn read<'py>(
     py: Python<'py>,
     path: std::path::PathBuf,
-    size: Option<usize>,
+    spec: Spec,
     format: Option<&str>,
     solutions: bool,
     jobs: Option<usize>,
 ) -> PyResult<Lines<'py>> {
-    let size = size.map(grid_size).transpose()?;
     let format = format.map(args::format).transpose()?;
     let jobs = run::jobs(jobs)?;
     let name = path.display().to_string();
     let file = std::fs::File::open(&path)
         .map_err(|e| PyOSError::new_err(format!("{name}: cannot open: {e}")))?;
-    let mut reader = Reader::new(file, format, size);
+    let mut reader = Reader::new(file, format, spec.size()).with_variant(spec.forced_variant());
     let parse = |batch: Batch, _: &pipeline::Stop| -> Parsed {
         let mut p = Parsed::default();
         let _ = batch.for_each_with_solution(|line, grid, solution| {
             let g = match grid {
-                Ok(g) if p.size.is_none_or(|s| s == g.size()) => g,
+                Ok(g) if p.shape.is_none_or(|s| s == g.shape()) => g,
                 Ok(g) => {
-                    p.bad = Some((line, mixed(g.size(), p.size)));
+                    p.bad = Some((line, mixed(g.shape(), p.shape)));
                     return Err(());
                 }
                 Err(e) => {
@@ -357,7 +394,7 @@ fn read<'py>(
                     return Err(());
                 }
             };
-            p.size = Some(g.size());
+            p.shape = Some(g.shape());
             p.cells.extend_from_slice(g.cells());
             p.lines.push(line);
             if solutions {
@@ -388,12 +425,12 @@ fn read<'py>(
             || reader.next_batch().map_err(|e| format!("{name}: {e}")),
             parse,
             |mut p: Parsed| {
-                if let Some(s) = p.size {
-                    if all.size.is_some_and(|f| f != s) {
+                if let Some(s) = p.shape {
+                    if all.shape.is_some_and(|f| f != s) {
                         let line = p.lines.first().copied().unwrap_or(0);
-                        return Err(format!("{name}:{line}: {}", mixed(s, all.size)));
+                        return Err(format!("{name}:{line}: {}", mixed(s, all.shape)));
                     }
-                    all.size = Some(s);
+                    all.shape = Some(s);
                 }
                 all.cells.append(&mut p.cells);
                 all.lines.append(&mut p.lines);
@@ -406,48 +443,69 @@ fn read<'py>(
         )
     })?;
     outcome.map_err(value_error)?;
-    let size = all.size.or(size).unwrap_or(Size::S9);
+    let shape = match all.shape {
+        Some(shape) => shape,
+        None => spec.made()?,
+    };
     let solutions = match solutions {
-        true => Some(grids_array(py, all.solutions, size)?),
+        true => Some(grids_array(py, all.solutions, shape)?),
         false => None,
     };
     Ok((
-        grids_array(py, all.cells, size)?,
+        grids_array(py, all.cells, shape)?,
         all.lines.into_pyarray(py),
         solutions,
+        Spec::of(shape),
     ))
 }
 
-/// The message for a grid of `size` among grids of `first`.
-fn mixed(size: Size, first: Option<Size>) -> String {
+/// The message for a grid of `shape` among grids of `first`.
+fn mixed(shape: Shape, first: Option<Shape>) -> String {
     let first = first.map_or(String::new(), |s| s.to_string());
-    format!("a {size} grid among {first} grids; read one size at a time (size=...)")
+    let other = if first == shape.to_string() {
+        " of another region map"
+    } else {
+        ""
+    };
+    format!(
+        "a {shape} grid among {first} grids{other}; read one shape at a time (size=, box=, variant=, regions=)"
+    )
 }
 
 /// Grids from strings, one record each, in the `line` or `grid` layout
-/// (`.` or `0` for an empty cell); `ValueError` naming `puzzles[i]`.
+/// (`.` or `0` for an empty cell), of `spec`'s size and variant where
+/// given; `ValueError` naming `what[i]`.
 #[pyfunction]
-#[pyo3(signature = (strings, size=None))]
+#[pyo3(signature = (strings, spec, what="puzzles"))]
 fn parse<'py>(
     py: Python<'py>,
     strings: Vec<String>,
-    size: Option<usize>,
+    spec: Spec,
+    what: &str,
 ) -> PyResult<Bound<'py, PyArray3<u8>>> {
-    let mut size = size.map(grid_size).transpose()?;
+    let mut shape: Option<Shape> = None;
     let mut cells = Vec::new();
     for (i, s) in strings.iter().enumerate() {
-        let g = Grid::parse(s, size).map_err(|e| value_error(format!("puzzles[{i}]: {e}")))?;
-        if size.is_some_and(|s| s != g.size()) {
+        let mut g =
+            Grid::parse(s, spec.size()).map_err(|e| value_error(format!("{what}[{i}]: {e}")))?;
+        if let Some(v) = spec.forced_variant() {
+            g.set_variant(v)
+                .map_err(|e| value_error(format!("{what}[{i}]: {e}")))?;
+        }
+        if shape.is_some_and(|s| s != g.shape()) {
             return Err(value_error(format!(
-                "puzzles[{i}]: a {} grid among {} grids",
-                g.size(),
-                size.map_or(String::new(), |s| s.to_string())
+                "{what}[{i}]: {}",
+                mixed(g.shape(), shape)
             )));
         }
-        size = Some(g.size());
+        shape = Some(g.shape());
         cells.extend_from_slice(g.cells());
     }
-    grids_array(py, cells, size.unwrap_or(Size::S9))
+    let shape = match shape {
+        Some(shape) => shape,
+        None => spec.made()?,
+    };
+    grids_array(py, cells, shape)
 }
 
 /// Runs `work(row, grid, scratch, part)` on every row of `rows` (loaded
@@ -469,7 +527,7 @@ fn each_row<S, P: Default + Send>(
         jobs,
         |first, len, stop| {
             let (mut part, mut bad) = (P::default(), Problems::new());
-            let (mut grid, mut state) = (Grid::empty(rows.size), scratch());
+            let (mut grid, mut state) = (Grid::new(rows.shape), scratch());
             for row in (0..len).map(|k| first + k) {
                 if stop.is_set() {
                     break;
@@ -490,6 +548,14 @@ fn each_row<S, P: Default + Send>(
     Ok(bad)
 }
 
+/// The first problem as a `ValueError` naming its row.
+fn first_problem(problems: Problems) -> PyResult<()> {
+    match problems.into_iter().next() {
+        Some((row, message)) => Err(value_error(format!("row {row}: {message}"))),
+        None => Ok(()),
+    }
+}
+
 /// The solutions found by a search of each row.
 #[derive(Default)]
 struct Searched {
@@ -501,11 +567,12 @@ struct Searched {
 /// Searches each puzzle: the first solution found (zeros if none), the
 /// solutions found up to `limit`, and whether the budget cut the search.
 #[pyfunction]
-#[pyo3(signature = (grids, limit, budget, jobs=None))]
+#[pyo3(signature = (grids, spec, limit, budget, jobs=None))]
 #[allow(clippy::type_complexity)]
 fn search_each<'py>(
     py: Python<'py>,
     grids: PyReadonlyArray3<'py, u8>,
+    spec: Spec,
     limit: u64,
     budget: Option<u64>,
     jobs: Option<usize>,
@@ -520,13 +587,13 @@ fn search_each<'py>(
             "'0' is out of range for a solution limit; use 1 or more",
         ));
     }
-    let rows = Rows::of(&grids)?;
+    let rows = Rows::of(&grids, &spec)?;
     let jobs = run::jobs(jobs)?;
     let spec = Search {
         limit,
         budget: args::budget(budget),
     };
-    let cells = rows.size.cells();
+    let cells = rows.shape.cells();
     let mut all = Searched::default();
     let problems = each_row(
         py,
@@ -548,17 +615,12 @@ fn search_each<'py>(
             all.cut.append(&mut part.cut);
         },
     )?;
-    if !problems.is_empty() {
-        return Err(value_error(format!(
-            "row {}: {}",
-            problems[0].0, problems[0].1
-        )));
-    }
+    first_problem(problems)?;
     Ok((
-        grids_array(py, all.solutions, rows.size)?,
+        grids_array(py, all.solutions, rows.shape)?,
         all.counts.into_pyarray(py),
         all.cut.into_pyarray(py),
-        problems,
+        Problems::new(),
     ))
 }
 
@@ -567,79 +629,117 @@ fn search_each<'py>(
 struct Rated {
     se: Vec<u8>,
     exact: Vec<bool>,
+    ep: Vec<u8>,
+    ed: Vec<u8>,
+    ep_exact: Vec<bool>,
+    ed_exact: Vec<bool>,
+    work: Vec<u64>,
     level: Vec<&'static str>,
     technique: Vec<&'static str>,
     steps: Vec<u64>,
     problems: Problems,
 }
 
-/// What `rate` hands the wrapper: SE in tenths, exact, level, hardest
-/// technique, steps, problems.
+impl Rated {
+    fn push(&mut self, r: Option<&sudogen::rate::Rating>) {
+        self.se.push(r.map_or(0, |r| r.se));
+        self.exact.push(r.is_some_and(|r| r.exact));
+        self.ep.push(r.map_or(0, |r| r.ep));
+        self.ed.push(r.map_or(0, |r| r.ed));
+        self.ep_exact.push(r.is_some_and(|r| r.ep_exact));
+        self.ed_exact.push(r.is_some_and(|r| r.ed_exact));
+        self.work.push(r.map_or(0, |r| r.work));
+        self.level.push(r.map_or("", |r| r.level().name()));
+        self.technique.push(r.map_or("", |r| r.hardest_name()));
+        self.steps.push(r.map_or(0, |r| r.steps as u64));
+    }
+
+    fn append(&mut self, mut other: Rated) {
+        self.se.append(&mut other.se);
+        self.exact.append(&mut other.exact);
+        self.ep.append(&mut other.ep);
+        self.ed.append(&mut other.ed);
+        self.ep_exact.append(&mut other.ep_exact);
+        self.ed_exact.append(&mut other.ed_exact);
+        self.work.append(&mut other.work);
+        self.level.append(&mut other.level);
+        self.technique.append(&mut other.technique);
+        self.steps.append(&mut other.steps);
+        self.problems.append(&mut other.problems);
+    }
+}
+
+/// What `rate` hands the wrapper: SE (ER), EP and ED in tenths, whether
+/// each is exact, the nested chains' work, level, hardest technique,
+/// steps, problems.
 type RateOut<'py> = (
-    Bound<'py, PyArray1<u8>>,
-    Bound<'py, PyArray1<bool>>,
+    (
+        Bound<'py, PyArray1<u8>>,
+        Bound<'py, PyArray1<u8>>,
+        Bound<'py, PyArray1<u8>>,
+    ),
+    (
+        Bound<'py, PyArray1<bool>>,
+        Bound<'py, PyArray1<bool>>,
+        Bound<'py, PyArray1<bool>>,
+    ),
+    Bound<'py, PyArray1<u64>>,
     Vec<&'static str>,
     Vec<&'static str>,
     Bound<'py, PyArray1<u64>>,
     Problems,
 );
 
-/// Rates each puzzle on the Sudoku Explainer scale, as `sudogen rate`;
-/// a puzzle that cannot be rated is a problem (SE 0, level and technique
-/// empty).
+/// Rates each puzzle on the Sudoku Explainer scale, as `sudogen rate`
+/// (`budget` guesses for the uniqueness check, `work` for the nested
+/// chains, `None` for no bound); a puzzle that cannot be rated is a
+/// problem (SE 0, level and technique empty).
 #[pyfunction]
-#[pyo3(signature = (grids, budget, jobs=None))]
+#[pyo3(signature = (grids, spec, budget, work, jobs=None))]
 fn rate<'py>(
     py: Python<'py>,
     grids: PyReadonlyArray3<'py, u8>,
+    spec: Spec,
     budget: Option<u64>,
+    work: Option<u64>,
     jobs: Option<usize>,
 ) -> PyResult<RateOut<'py>> {
-    let rows = Rows::of(&grids)?;
+    let rows = Rows::of(&grids, &spec)?;
     let jobs = run::jobs(jobs)?;
     let budget = args::budget(budget);
+    let work = args::budget(work);
     let mut all = Rated::default();
     let bad = each_row(
         py,
         &rows,
         (256, jobs),
         || (),
-        |row, puzzle, (), part: &mut Rated| match rate_within(puzzle, false, budget) {
-            Ok(r) => {
-                part.se.push(r.se);
-                part.exact.push(r.exact);
-                part.level.push(r.level().name());
-                part.technique.push(r.hardest_name());
-                part.steps.push(r.steps as u64);
-            }
+        |row, puzzle, (), part: &mut Rated| match rate_limited(puzzle, false, budget, work) {
+            Ok(r) => part.push(Some(&r)),
             Err(e) => {
                 let message = match e {
                     Unrated::Budget => format!("{e}; raise budget"),
                     e => e.to_string(),
                 };
                 part.problems.push((row, message));
-                part.se.push(0);
-                part.exact.push(false);
-                part.level.push("");
-                part.technique.push("");
-                part.steps.push(0);
+                part.push(None);
             }
         },
-        |mut part| {
-            all.se.append(&mut part.se);
-            all.exact.append(&mut part.exact);
-            all.level.append(&mut part.level);
-            all.technique.append(&mut part.technique);
-            all.steps.append(&mut part.steps);
-            all.problems.append(&mut part.problems);
-        },
+        |part| all.append(part),
     )?;
-    if let Some((row, message)) = bad.into_iter().next() {
-        return Err(value_error(format!("row {row}: {message}")));
-    }
+    first_problem(bad)?;
     Ok((
-        all.se.into_pyarray(py),
-        all.exact.into_pyarray(py),
+        (
+            all.se.into_pyarray(py),
+            all.ep.into_pyarray(py),
+            all.ed.into_pyarray(py),
+        ),
+        (
+            all.exact.into_pyarray(py),
+            all.ep_exact.into_pyarray(py),
+            all.ed_exact.into_pyarray(py),
+        ),
+        all.work.into_pyarray(py),
         all.level,
         all.technique,
         all.steps.into_pyarray(py),
@@ -666,7 +766,7 @@ enum Want {
 
 /// The canonical forms (or their fingerprints) of every row.
 fn forms_of(py: Python<'_>, rows: &Rows<'_>, by: By, want: Want, jobs: usize) -> PyResult<Forms> {
-    let cells = rows.size.cells();
+    let cells = rows.shape.cells();
     let mut all = Forms::default();
     let bad = each_row(
         py,
@@ -709,24 +809,24 @@ fn forms_of(py: Python<'_>, rows: &Rows<'_>, by: By, want: Want, jobs: usize) ->
             all.problems.append(&mut part.problems);
         },
     )?;
-    if let Some((row, message)) = bad.into_iter().next() {
-        return Err(value_error(format!("row {row}: {message}")));
-    }
+    first_problem(bad)?;
     Ok(all)
 }
 
 /// Canonical forms (and, with `transforms`, a transform to each, as text).
 #[pyfunction]
-#[pyo3(signature = (grids, by="string", transforms=false, jobs=None))]
+#[pyo3(signature = (grids, spec, by="string", transforms=false, jobs=None))]
 #[allow(clippy::type_complexity)]
 fn canon<'py>(
     py: Python<'py>,
     grids: PyReadonlyArray3<'py, u8>,
+    spec: Spec,
     by: &str,
     transforms: bool,
     jobs: Option<usize>,
 ) -> PyResult<(Bound<'py, PyArray3<u8>>, Option<Vec<String>>, Problems)> {
-    let rows = Rows::of(&grids)?;
+    let rows = Rows::of(&grids, &spec)?;
+    rows.plain("canon")?;
     let want = if transforms {
         Want::FormsAndTransforms
     } else {
@@ -734,7 +834,7 @@ fn canon<'py>(
     };
     let all = forms_of(py, &rows, args::by(by)?, want, run::jobs(jobs)?)?;
     Ok((
-        grids_array(py, all.forms, rows.size)?,
+        grids_array(py, all.forms, rows.shape)?,
         transforms.then_some(all.transforms),
         all.problems,
     ))
@@ -744,14 +844,16 @@ fn canon<'py>(
 /// the high 64 bits of the 128-bit `sudogen::dataset::Fingerprint` (zeros
 /// for rows that have none: see the problems).
 #[pyfunction]
-#[pyo3(signature = (grids, by="string", jobs=None))]
+#[pyo3(signature = (grids, spec, by="string", jobs=None))]
 fn fingerprints<'py>(
     py: Python<'py>,
     grids: PyReadonlyArray3<'py, u8>,
+    spec: Spec,
     by: &str,
     jobs: Option<usize>,
 ) -> PyResult<(Bound<'py, PyArray2<u64>>, Problems)> {
-    let rows = Rows::of(&grids)?;
+    let rows = Rows::of(&grids, &spec)?;
+    rows.plain("fingerprints")?;
     let all = forms_of(
         py,
         &rows,
@@ -772,48 +874,106 @@ fn fingerprints<'py>(
     Ok((array.into_pyarray(py), all.problems))
 }
 
-/// The part of each record in a split that keeps isomorphs together
-/// (`sudogen::dataset::Split`); -1 past the last part or for a record
-/// without a canonical form (see the problems).
+/// The parts of a chunk of rows.
+#[derive(Default)]
+struct Placed {
+    parts: Vec<i64>,
+    problems: Problems,
+}
+
+/// The part of each record in a split (`sudogen::dataset::Split`) by its
+/// key under `by` (`sudogen::dataset::split_key`: the record's canonical
+/// form, or with `solution` its solution grid's, from `solutions` where a
+/// row is not all zeros, else found by a search); -1 past the last part or
+/// for a record without a key (see the problems).
 #[pyfunction]
-#[pyo3(signature = (grids, fractions, seed=0, by="string", jobs=None))]
+#[pyo3(signature = (grids, spec, fractions, seed=0, by="string", solutions=None, jobs=None))]
+#[allow(clippy::too_many_arguments)]
 fn split<'py>(
     py: Python<'py>,
     grids: PyReadonlyArray3<'py, u8>,
+    spec: Spec,
     fractions: Vec<f64>,
     seed: u64,
     by: &str,
+    solutions: Option<PyReadonlyArray3<'py, u8>>,
     jobs: Option<usize>,
 ) -> PyResult<(Bound<'py, PyArray1<i64>>, Problems)> {
     let split = Split::new(&fractions, seed).map_err(|e| value_error(e.to_string()))?;
-    let rows = Rows::of(&grids)?;
-    let all = forms_of(
+    let by = args::by(by)?;
+    let rows = Rows::of(&grids, &spec)?;
+    rows.plain("split")?;
+    let sols = solutions.as_ref().map(|s| Rows::of(s, &spec)).transpose()?;
+    same_shape(&rows, sols.as_ref())?;
+    let sols = sols.filter(|_| by == By::Solution);
+    let mut all = Placed::default();
+    let bad = each_row(
         py,
         &rows,
-        args::by(by)?,
-        Want::Fingerprints,
-        run::jobs(jobs)?,
+        (1024, run::jobs(jobs)?),
+        Canonicalizer::new,
+        |row, grid, canon, part: &mut Placed| {
+            let carried = sols.as_ref().and_then(|s| {
+                let cells = s.row(row);
+                cells
+                    .iter()
+                    .any(|&v| v != 0)
+                    .then(|| Grid::from_values(s.shape, cells))
+            });
+            let key = match carried {
+                Some(None) => Err(format!("its solution: {}", rows.out_of_range())),
+                Some(Some(s)) => match solution_problem(grid, Ok(&s)) {
+                    Some(problem) => Err(problem),
+                    None => split_key(canon, grid, Some(&s), by).map_err(|e| e.to_string()),
+                },
+                None => split_key(canon, grid, None, by).map_err(|e| e.to_string()),
+            };
+            match key {
+                Ok(key) => part.parts.push(split.part(key).map_or(-1, |k| k as i64)),
+                Err(message) => {
+                    part.problems.push((row, message));
+                    part.parts.push(-1);
+                }
+            }
+        },
+        |mut part| {
+            all.parts.append(&mut part.parts);
+            all.problems.append(&mut part.problems);
+        },
     )?;
-    let parts: Vec<i64> = all
-        .fingerprints
-        .iter()
-        .map(|f| f.and_then(|f| split.part(f)).map_or(-1, |k| k as i64))
-        .collect();
-    Ok((parts.into_pyarray(py), all.problems))
+    first_problem(bad)?;
+    Ok((all.parts.into_pyarray(py), all.problems))
+}
+
+/// An error unless `solutions` (if any) are as many as `rows`, of the same
+/// side.
+fn same_shape(rows: &Rows<'_>, solutions: Option<&Rows<'_>>) -> PyResult<()> {
+    match solutions {
+        Some(s) if s.size() != rows.size() || s.len() != rows.len() => Err(value_error(format!(
+            "solutions of shape ({}, {s2}, {s2}) for puzzles of shape ({}, {p}, {p})",
+            s.len(),
+            rows.len(),
+            s2 = s.size().side(),
+            p = rows.size().side()
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// Whether each record is the first of its isomorphism class in the
 /// array (`sudogen::dataset::Distinct`); false for a record without a
 /// canonical form (see the problems).
 #[pyfunction]
-#[pyo3(signature = (grids, by="string", jobs=None))]
+#[pyo3(signature = (grids, spec, by="string", jobs=None))]
 fn distinct<'py>(
     py: Python<'py>,
     grids: PyReadonlyArray3<'py, u8>,
+    spec: Spec,
     by: &str,
     jobs: Option<usize>,
 ) -> PyResult<(Bound<'py, PyArray1<bool>>, Problems)> {
-    let rows = Rows::of(&grids)?;
+    let rows = Rows::of(&grids, &spec)?;
+    rows.plain("distinct")?;
     let all = forms_of(
         py,
         &rows,
@@ -830,50 +990,51 @@ fn distinct<'py>(
     Ok((first.into_pyarray(py), all.problems))
 }
 
+/// What `transform` hands the wrapper: the copies, the solutions' copies
+/// (when given), and the rows whose solution does not solve their puzzle.
+type Transformed<'py> = (
+    Bound<'py, PyArray3<u8>>,
+    Option<Bound<'py, PyArray3<u8>>>,
+    Problems,
+);
+
 /// Random symmetries of each record, reproducible by seed and record
 /// index (`sudogen::transform::TransformStream`): copy `k` of row `i` is
 /// row `i * copies + k`, transformed by the stream's transform of
 /// (record `start + i`, copy `k`); `solutions`, if given, get the same
-/// transforms.
+/// transforms, and each must solve its puzzle (`check::solution_problem`;
+/// the rows where one does not are the problems).
 #[pyfunction]
-#[pyo3(signature = (grids, seed=0, copies=1, start=0, solutions=None, jobs=None))]
-#[allow(clippy::type_complexity)]
+#[pyo3(signature = (grids, spec, seed=0, copies=1, start=0, solutions=None, jobs=None))]
+#[allow(clippy::too_many_arguments)]
 fn transform<'py>(
     py: Python<'py>,
     grids: PyReadonlyArray3<'py, u8>,
+    spec: Spec,
     seed: u64,
     copies: u32,
     start: u64,
     solutions: Option<PyReadonlyArray3<'py, u8>>,
     jobs: Option<usize>,
-) -> PyResult<(Bound<'py, PyArray3<u8>>, Option<Bound<'py, PyArray3<u8>>>)> {
-    let rows = Rows::of(&grids)?;
+) -> PyResult<Transformed<'py>> {
+    let rows = Rows::of(&grids, &spec)?;
+    rows.plain("transform")?;
     let jobs = run::jobs(jobs)?;
-    let sols = solutions.as_ref().map(Rows::of).transpose()?;
-    if let Some(s) = &sols
-        && (s.size != rows.size || s.len() != rows.len())
-    {
-        return Err(value_error(format!(
-            "solutions of shape ({}, {s2}, {s2}) for puzzles of shape ({}, {p}, {p})",
-            s.len(),
-            rows.len(),
-            s2 = s.size.side(),
-            p = rows.size.side()
-        )));
-    }
+    let sols = solutions.as_ref().map(|s| Rows::of(s, &spec)).transpose()?;
+    same_shape(&rows, sols.as_ref())?;
     check_range(start, rows.len())?;
-    let side = rows.size.side();
+    let side = rows.size().side();
     for (what, r) in [("puzzles", Some(&rows)), ("solutions", sols.as_ref())] {
         if let Some(at) = r.and_then(|r| r.cells.iter().position(|&v| usize::from(v) > side)) {
             return Err(value_error(format!(
                 "{what}[{}]: {}",
-                at / rows.size.cells(),
+                at / rows.shape.cells(),
                 rows.out_of_range()
             )));
         }
     }
-    let cells = rows.size.cells();
-    let shape = Shape::of(rows.size);
+    let cells = rows.shape.cells();
+    let shape = sudogen::transform::Shape::of(rows.size());
     let stream = TransformStream::new(seed);
     let total = rows.len().checked_mul(u64::from(copies)).ok_or_else(|| {
         pyo3::exceptions::PyMemoryError::new_err("too many copies to hold in memory")
@@ -883,45 +1044,63 @@ fn transform<'py>(
         Some(_) => run::buffer(total, cells)?,
         None => Vec::new(),
     };
+    let mut problems = Problems::new();
     let most = (4096 / u64::from(copies.max(1))).max(1);
     run::chunks(
         py,
         (0, rows.len(), most),
         jobs,
         |first, len, stop| {
-            let mut part = (Vec::new(), Vec::new());
+            let mut part = (Vec::new(), Vec::new(), Problems::new());
             for row in (0..len).map(|k| first + k) {
                 if stop.is_set() {
                     break;
                 }
-                let at = row as usize * cells;
+                let puzzle = rows.row(row);
+                if let Some(s) = &sols {
+                    let (p, s) = (
+                        Grid::from_values(rows.shape, puzzle),
+                        Grid::from_values(s.shape, s.row(row)),
+                    );
+                    if let (Some(p), Some(s)) = (p, s)
+                        && let Some(problem) = p
+                            .validate_givens()
+                            .err()
+                            .map(|e| e.to_string())
+                            .or_else(|| solution_problem(&p, Ok(&s)))
+                    {
+                        part.2.push((row, problem));
+                    }
+                }
                 for k in 0..copies {
                     let t = stream.transform(shape, start + row, k);
                     let from = part.0.len();
                     part.0.resize(from + cells, 0);
-                    t.apply_cells(&rows.cells[at..at + cells], &mut part.0[from..]);
+                    t.apply_cells(puzzle, &mut part.0[from..]);
                     if let Some(s) = &sols {
                         part.1.resize(from + cells, 0);
-                        t.apply_cells(&s.cells[at..at + cells], &mut part.1[from..]);
+                        t.apply_cells(s.row(row), &mut part.1[from..]);
                     }
                 }
             }
             part
         },
-        |(mut x, mut y)| {
+        |(mut x, mut y, mut p)| {
             a.append(&mut x);
             b.append(&mut y);
+            problems.append(&mut p);
         },
     )?;
     let b = match sols {
-        Some(_) => Some(grids_array(py, b, rows.size)?),
+        Some(_) => Some(grids_array(py, b, rows.shape)?),
         None => None,
     };
-    Ok((grids_array(py, a, rows.size)?, b))
+    Ok((grids_array(py, a, rows.shape)?, b, problems))
 }
 
 /// The names the library gives strategies, symmetries, levels, canonical
-/// conventions and formats, for the wrapper's checks and the stub.
+/// conventions, formats and variants, for the wrapper's checks and the
+/// stub.
 #[pyfunction]
 fn names() -> Vec<(&'static str, Vec<&'static str>)> {
     use sudogen::puzzle::Symmetry;
@@ -936,6 +1115,7 @@ fn names() -> Vec<(&'static str, Vec<&'static str>)> {
             "format",
             sudogen::format::FORMATS.iter().map(|f| f.name()).collect(),
         ),
+        ("variant", Variant::NAMES.to_vec()),
     ]
 }
 
@@ -943,6 +1123,8 @@ fn names() -> Vec<(&'static str, Vec<&'static str>)> {
 #[pymodule]
 fn _sudogen(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_class::<Spec>()?;
+    m.add_function(wrap_pyfunction!(spec::spec, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add_function(wrap_pyfunction!(puzzles, m)?)?;
     m.add_function(wrap_pyfunction!(read, m)?)?;

@@ -7,35 +7,57 @@ same code the ``sudogen`` command line runs, so::
 
 holds, cell for cell, the grids of ``sudogen generate -n 1000 --seed 7``,
 and ``sudogen.puzzles(...)`` the puzzles of ``sudogen puzzle`` with the
-same options. Record ``i`` of a run is a pure function of (strategy, size,
+same options. Record ``i`` of a run is a pure function of (strategy, shape,
 seed, index): ``start=k*m, n=m`` gives shard ``k`` of a corpus on any
-machine, and the shards concatenate to the whole run.
+machine, and the shards concatenate to the whole run. Without ``seed``, a
+run draws one from the operating system, as the CLI does: ``last_seed()``
+(and a ``PuzzleSet``'s ``.seed``) says which.
 
 Grids are ``uint8`` arrays of shape ``(N, side, side)``, ``0`` for an empty
 cell. Functions that take puzzles accept such an array, an ``(N,
-side*side)`` array, a list of strings (one puzzle each, ``.`` or ``0`` for
-empty), or a file path (any format the CLI reads: line, grid, CSV, JSON
-Lines).
+side*side)`` array, a list (or a NumPy array, or a pandas Series) of
+strings, one puzzle string, or a file path (any format the CLI reads:
+line, grid, CSV, JSON Lines, the ML layouts, npy).
+
+Shapes: every side from 4 to 25 with boxes (``size=6`` has boxes of 2x3;
+``box="3x2"`` or ``box=(3, 2)`` others), X-Sudoku (``variant="x"``), Hyper
+(``variant="hyper"``) and Jigsaw (``regions=``, the region map as N·N
+letters, a file holding them, or a 2-D array of region numbers). An array
+holds cells only: give the same ``box=``, ``variant=`` or ``regions=`` to
+every call on its grids (``read(..., return_shape=True)`` gives them for a
+file's records). The canonical forms, splits and transforms keep the
+classic units only, so ``canon``, ``fingerprints``, ``split``, ``distinct``
+and ``transform`` refuse a variant, as the CLI does.
 
 Heavy calls release the GIL, run on ``jobs`` threads (default: every core;
 the output is the same for every value) and stop at Ctrl-C with
 ``KeyboardInterrupt``. Bad arguments and bad records raise ``ValueError``
 with the message the CLI gives.
-
-Not yet: shapes other than square boxes (6x6, 12x12, ...) and variants
-(X, windoku, ...) are not in the library yet; they will take ``box=`` and
-``variant=`` arguments here when they are.
 """
 
 from __future__ import annotations
 
 import operator
 import os
+import threading
 import warnings
 from dataclasses import dataclass, field
-from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import (
+    Callable,
+    Dict,
+    Iterator,
+    List,
+    Literal,
+    Optional,
+    Sequence,
+    Tuple,
+    TypedDict,
+    Union,
+    overload,
+)
 
 import numpy as np
+import numpy.typing as npt
 
 from . import _sudogen as _native
 
@@ -44,6 +66,7 @@ __all__ = [
     "SudogenWarning",
     "PuzzleSet",
     "Ratings",
+    "ShapeArgs",
     "generate",
     "puzzles",
     "solve",
@@ -56,11 +79,13 @@ __all__ = [
     "transform",
     "read",
     "to_strings",
+    "last_seed",
     "STRATEGIES",
     "SYMMETRIES",
     "LEVELS",
     "CANONICAL_FORMS",
     "FORMATS",
+    "VARIANTS",
 ]
 
 __version__: str = _native.__version__
@@ -77,20 +102,43 @@ LEVELS: Tuple[str, ...] = tuple(_NAMES["level"])
 CANONICAL_FORMS: Tuple[str, ...] = tuple(_NAMES["by"])
 #: The file formats ``read`` takes (all are detected when not given).
 FORMATS: Tuple[str, ...] = tuple(_NAMES["format"])
+#: The variants every function takes (``jigsaw`` with its ``regions``).
+VARIANTS: Tuple[str, ...] = tuple(_NAMES["variant"])
 
 #: What the puzzle-taking functions accept: an ``(N, side, side)`` or
-#: ``(N, side*side)`` integer array, a list of strings, or a file path.
-Puzzles = Union[np.ndarray, Sequence[str], Sequence[Sequence[int]], str, "os.PathLike[str]"]
+#: ``(N, side*side)`` integer array (or anything NumPy makes one of), a
+#: sequence or array of strings (a pandas Series too), one puzzle string,
+#: or a file path.
+Puzzles = Union[npt.ArrayLike, Sequence[str], str, "os.PathLike[str]"]
+#: Boxes: ``"RxC"`` (rows tall, columns wide) or ``(R, C)``.
+Box = Union[str, Tuple[int, int], None]
+#: A jigsaw's region map: N·N letters (white space skipped, so rows may be
+#: separate lines), a file holding them, or an ``(N, N)`` array of region
+#: numbers.
+Regions = Union[str, "os.PathLike[str]", npt.ArrayLike, None]
 
-_SIDES = (4, 9, 16, 25)
 _MAX_U64 = 2**64 - 1
 _SYMBOLS = np.frombuffer(b".123456789ABCDEFGHIJKLMNOP", dtype=np.uint8)
+_SIDES = range(4, 26)
 
 
 class SudogenWarning(UserWarning):
     """What the CLI reports on standard error at the end of a run that it
     still writes (puzzles the search budget kept from being proven minimal,
-    indices a rated run could not fill, a clue target out of reach)."""
+    indices a rated run could not fill, a clue target out of reach), and
+    the records a call with ``errors="ignore"`` could not do."""
+
+
+class ShapeArgs(TypedDict):
+    """The shape of a file's records, as keywords for the other functions:
+    ``grids, shape = read(path, return_shape=True); solve(grids, **shape)``.
+    ``box`` is given when the boxes are not the side's usual ones,
+    ``variant`` when there is one, ``regions`` for a jigsaw."""
+
+    size: int
+    box: Optional[str]
+    variant: Optional[str]
+    regions: Optional[str]
 
 
 @dataclass(frozen=True)
@@ -98,13 +146,14 @@ class PuzzleSet:
     """The puzzles of a run.
 
     Unpacks as ``puzzles, solutions`` or, in a rated run (``level`` or
-    ``rating`` given), ``puzzles, solutions, ratings``.
+    ``rating`` given), ``puzzles, solutions, ratings``; ``len()`` is the
+    number of puzzles.
 
     Attributes:
         puzzles: ``(M, side, side)`` ``uint8``, ``0`` for empty.
         solutions: ``(M, side, side)`` ``uint8``: each puzzle's unique
             solution (grid ``index[i]`` of ``generate`` with the same
-            strategy, size and seed, unless ``attempts[i] > 0``).
+            strategy, shape and seed, unless ``attempts[i] > 0``).
         index: ``(M,)`` ``uint64``: the run index of each row. ``M == n``
             except in a rated run whose attempts all missed the range for
             some index: those rows are left out, as the CLI leaves them out,
@@ -119,6 +168,8 @@ class PuzzleSet:
         short: ``(M,)`` ``bool``: puzzles the search budget kept from what
             was asked (unique, but not known to be minimal, or above the
             clue target); the CLI warns about them, and so does this.
+        seed: the run's seed: the one given, or the one drawn when none
+            was (pass it back as ``seed=`` to make the same run again).
     """
 
     puzzles: np.ndarray
@@ -128,6 +179,7 @@ class PuzzleSet:
     exact: Optional[np.ndarray] = None
     attempts: Optional[np.ndarray] = None
     short: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
+    seed: Optional[int] = None
 
     def __iter__(self) -> Iterator[np.ndarray]:
         yield self.puzzles
@@ -135,27 +187,39 @@ class PuzzleSet:
         if self.ratings is not None:
             yield self.ratings
 
+    def __len__(self) -> int:
+        return len(self.puzzles)
+
 
 @dataclass(frozen=True)
 class Ratings:
-    """Sudoku Explainer ratings of puzzles.
+    """Sudoku Explainer ratings of puzzles, as ``sudogen rate --ep --ed``.
 
     Unpacks as ``se, level, technique``.
 
     Attributes:
-        se: ``(N,)`` ``float32``: the SE rating (``0.0`` for a puzzle that
-            could not be rated, with ``errors="ignore"``); a lower bound
-            where ``exact`` is false.
+        se: ``(N,)`` ``float32``: the SE rating (ER; ``0.0`` for a puzzle
+            that could not be rated, with ``errors="ignore"``); a lower
+            bound where ``exact`` is false.
         level: the level of each (``easy`` ... ``fiendish``; ``""`` if not
             rated).
         technique: the hardest technique of each (``chains`` for the
-            ``6.5+`` bound beyond 9x9, ``none`` for a complete grid; ``""``
-            if not rated).
+            ``6.5+`` bound beyond 9x9, ``nested-chains`` where ``work``
+            stopped them, ``none`` for a complete grid; ``""`` if not rated).
         exact: ``(N,)`` ``bool``: whether ``se`` is SE's own rating (false
             for a lower bound, and for a puzzle that was not rated).
         steps: ``(N,)`` ``uint64``: the steps of the solution path.
         problems: why each puzzle not rated was not, by row (empty unless
             ``errors="ignore"``).
+        ep: ``(N,)`` ``float32``: SE's pearl rating (the hardest step up to
+            the first placement; ``serate``'s ``%p``).
+        ed: ``(N,)`` ``float32``: SE's diamond rating (the first step;
+            ``serate``'s ``%d``).
+        ep_exact, ed_exact: ``(N,)`` ``bool``: whether ``ep`` and ``ed``
+            are SE's own (false for a lower bound).
+        work: ``(N,)`` ``uint64``: the work the nested forcing chains took
+            (the units of ``rate``'s ``work`` budget; 0 when none was
+            needed).
     """
 
     se: np.ndarray
@@ -164,6 +228,11 @@ class Ratings:
     exact: np.ndarray
     steps: np.ndarray
     problems: Dict[int, str] = field(default_factory=dict)
+    ep: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.float32))
+    ed: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.float32))
+    ep_exact: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
+    ed_exact: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
+    work: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.uint64))
 
     def __iter__(self) -> Iterator[object]:
         yield self.se
@@ -199,10 +268,11 @@ def _jobs(jobs: Optional[int]) -> Optional[int]:
     return _whole(jobs, "a number of worker threads", "2", least=1)
 
 
-def _budget(budget: Optional[int]) -> Optional[int]:
+def _budget(budget: Optional[int], what: str = "a number of guesses") -> Optional[int]:
     if budget is None:
         return None
-    return _whole(budget, "a number of guesses", "1000000")
+    example = "30000000" if "work" in what else "1000000"
+    return _whole(budget, what, example)
 
 
 def _errors(errors: str) -> bool:
@@ -227,49 +297,201 @@ def _rating_text(rating: object) -> Optional[str]:
     raise TypeError(f"rating={rating!r}; use 'A..B', (A, B) or a number such as 4.0")
 
 
+_local = threading.local()
+
+
+def _seed(seed: Optional[int]) -> int:
+    """The seed given, or one drawn from the operating system, as the CLI
+    draws one; either way ``last_seed()`` returns it afterwards."""
+    if seed is None:
+        x = int.from_bytes(os.urandom(8), "little")
+    else:
+        x = _whole(seed, "a seed", "42")
+    _local.seed = x
+    return x
+
+
+def last_seed() -> Optional[int]:
+    """The seed of the last ``generate``, ``puzzles`` or ``transform`` call
+    of this thread: the one given, or the one drawn when none was (``None``
+    before any). ``generate(n, seed=last_seed())`` makes the same run again.
+    """
+    seed: Optional[int] = getattr(_local, "seed", None)
+    return seed
+
+
+def _box(box: Box) -> Optional[Tuple[int, int]]:
+    """``box=`` as (rows, columns)."""
+    if box is None:
+        return None
+    if isinstance(box, str):
+        rows, x, cols = box.strip().lower().partition("x")
+        if x and rows.strip().isdigit() and cols.strip().isdigit():
+            return int(rows), int(cols)
+        raise ValueError(f"box={box!r} is not a box; write rows x columns, such as '2x3' or (2, 3)")
+    if isinstance(box, (tuple, list)) and len(box) == 2:
+        return _whole(box[0], "a box's rows", "2"), _whole(box[1], "a box's columns", "3")
+    raise TypeError(f"box={box!r}; write rows x columns, such as '2x3' or (2, 3)")
+
+
+def _looks_like_map(text: str) -> bool:
+    """Letters whose number is the cells of a side, 16 to 625."""
+    cells = len("".join(text.split()))
+    return any(cells == side * side for side in _SIDES) and "/" not in text and "\\" not in text
+
+
+def _regions(regions: Regions) -> Optional[str]:
+    """``regions=`` as letters."""
+    if regions is None:
+        return None
+    if isinstance(regions, os.PathLike):
+        with open(os.fspath(regions), encoding="utf-8") as f:
+            return f.read()
+    if isinstance(regions, str):
+        if not _looks_like_map(regions) and os.path.isfile(regions):
+            with open(regions, encoding="utf-8") as f:
+                return f.read()
+        if not _looks_like_map(regions) and any(c in regions for c in "/\\"):
+            raise FileNotFoundError(
+                f"regions={regions!r}: no such file (a region map is N·N letters, "
+                "one per cell, or a file holding them)"
+            )
+        # Letters (the native side names what is wrong with them).
+        return regions
+    arr = np.asarray(regions)
+    if arr.ndim == 1 and arr.dtype.kind in "US":
+        return "".join(str(row) for row in arr.tolist())
+    if arr.ndim != 2 or arr.dtype.kind not in "iu":
+        raise TypeError(
+            f"regions: an array of shape {arr.shape} and type {arr.dtype}; use N·N letters, "
+            "a file, or an (N, N) array of region numbers"
+        )
+    numbers = {int(v): k for k, v in enumerate(dict.fromkeys(arr.flat))}
+    if len(numbers) > 26:
+        raise ValueError(f"regions: {len(numbers)} regions; a map of side N has N regions")
+    return "".join(chr(ord("A") + numbers[int(v)]) for v in arr.flat)
+
+
+def _spec(
+    size: Optional[int], box: Box, variant: Optional[str], regions: Regions
+) -> _native.Spec:
+    """The shape keywords, checked as the CLI checks its options."""
+    side = None if size is None else _whole(size, "a grid size", "9")
+    if variant is not None and not isinstance(variant, str):
+        raise TypeError(f"variant={variant!r}; use one of {', '.join(VARIANTS)}")
+    return _native.spec(side, _box(box), variant, _regions(regions))
+
+
+def _shape_args(spec: _native.Spec) -> ShapeArgs:
+    return {
+        "size": spec.side if spec.side is not None else 9,
+        "box": spec.box,
+        "variant": spec.variant,
+        "regions": spec.regions,
+    }
+
+
 # Inputs ----------------------------------------------------------------
+
+
+def _one_record(text: str) -> bool:
+    """Whether a string is a puzzle rather than a file path: it holds a
+    line break (the grid layout), or it names no file and is as many
+    symbols of a side (``.``, ``0``, ``-``, ``_``, ``*`` for empty) as a
+    grid of that side has cells."""
+    if "\n" in text.strip():
+        return True
+    if os.path.exists(text):
+        return False
+    cells = "".join(text.split())
+    side = next((k for k in _SIDES if k * k == len(cells)), None)
+    if side is None:
+        return False
+    for c in cells.upper():
+        value = int(c) if c.isdigit() else ord(c) - ord("A") + 10 if "A" <= c <= "Z" else 0
+        if not (c in ".0-_*" or 1 <= value <= side):
+            return False
+    return True
+
+
+def _strings(puzzles: object) -> Optional[List[str]]:
+    """Puzzles given as strings (a list, tuple, or an array or Series of
+    them), or ``None``."""
+    if isinstance(puzzles, (list, tuple)):
+        if puzzles and isinstance(puzzles[0], str):
+            if not all(isinstance(s, str) for s in puzzles):
+                raise TypeError("a list that mixes strings with other things")
+            return list(puzzles)
+        return None
+    if isinstance(puzzles, np.ndarray):
+        arr = puzzles
+    elif hasattr(puzzles, "__array__") and not isinstance(puzzles, (str, bytes)):
+        arr = np.asarray(puzzles)
+    else:
+        return None
+    if arr.dtype.kind in "US" and arr.ndim == 1:
+        return [str(s) for s in arr.tolist()]
+    if arr.dtype.kind == "O" and arr.ndim == 1 and arr.size:
+        items = arr.tolist()
+        if all(isinstance(s, str) for s in items):
+            return [str(s) for s in items]
+        if any(isinstance(s, str) for s in items):
+            raise TypeError("an array that mixes strings with other things")
+    return None
 
 
 def _grids(
     puzzles: Puzzles,
-    size: Optional[int] = None,
+    spec: Optional[_native.Spec] = None,
     format: Optional[str] = None,
     jobs: Optional[int] = None,
     what: str = "puzzles",
-) -> Tuple[np.ndarray, Callable[[int], str]]:
+) -> Tuple[np.ndarray, Callable[[int], str], _native.Spec]:
     """Any accepted input as a contiguous ``(N, side, side)`` ``uint8`` array,
-    and how to name its record ``i`` in a message."""
-    if size is not None and size not in _SIDES:
-        raise ValueError(f"'{size}' is not a grid size; use 4, 9, 16 or 25")
-    if isinstance(puzzles, (str, os.PathLike)):
+    how to name its record ``i`` in a message, and the shape to take its
+    grids as (a file's records say theirs; else ``spec``, by default the
+    side's usual boxes)."""
+    if spec is None:
+        spec = _native.spec()
+    if isinstance(puzzles, os.PathLike) or (
+        isinstance(puzzles, str) and not _one_record(puzzles)
+    ):
         path = os.fspath(puzzles)
-        grids, lines, _ = _native.read(path, size, format, False, _jobs(jobs))
-        return grids, lambda i: f"{path}:{int(lines[i])}"
+        grids, lines, _, found = _native.read(path, spec, format, False, _jobs(jobs))
+        return grids, lambda i: f"{path}:{int(lines[i])}", found
     if isinstance(puzzles, (bytes, bytearray)):
         raise TypeError(f"{what}: bytes; pass a file path as str, or puzzles as strings")
-    if isinstance(puzzles, np.ndarray) and puzzles.dtype.kind in "US":
-        puzzles = [str(s) for s in puzzles.tolist()]
-    if isinstance(puzzles, (list, tuple)) and puzzles and isinstance(puzzles[0], str):
-        if not all(isinstance(s, str) for s in puzzles):
-            raise TypeError(f"{what}: a list that mixes strings with other things")
-        return _native.parse(list(puzzles), size), lambda i: f"{what}[{i}]"
-    arr = np.asarray(puzzles)
 
     def label(i: int) -> str:
         return f"{what}[{i}]"
 
+    if isinstance(puzzles, str):
+        return _native.parse([puzzles], spec, what), label, spec
+    try:
+        strings = _strings(puzzles)
+    except TypeError as e:
+        raise TypeError(f"{what}: {e}") from None
+    if strings is not None:
+        return _native.parse(strings, spec, what), label, spec
+    arr = np.asarray(puzzles)
+    if arr.dtype.kind == "O" and arr.size:
+        try:
+            arr = np.asarray(arr.tolist())
+        except ValueError:
+            pass
     if arr.size == 0 and arr.ndim <= 2 and arr.dtype.kind not in "iu":
-        side = size or 9
-        return np.zeros((0, side, side), dtype=np.uint8), label
+        side = spec.side or 9
+        return np.zeros((0, side, side), dtype=np.uint8), label, spec
     if arr.dtype.kind not in "iu":
         raise TypeError(
             f"{what}: an array of {arr.dtype}; use integers 0 to side (0 for empty), "
             "strings, or a file path"
         )
+    flat = {side * side: side for side in _SIDES}
     if arr.ndim == 3 and arr.shape[1] == arr.shape[2] and arr.shape[1] in _SIDES:
         side = arr.shape[1]
-    elif arr.ndim == 2 and arr.shape[1] in (16, 81, 256, 625):
-        side = {16: 4, 81: 9, 256: 16, 625: 25}[arr.shape[1]]
+    elif arr.ndim == 2 and arr.shape[1] in flat:
+        side = flat[arr.shape[1]]
         arr = arr.reshape(len(arr), side, side)
     else:
         hint = ""
@@ -277,10 +499,13 @@ def _grids(
             hint = f"; for one puzzle use shape (1, {arr.shape[0]}, {arr.shape[0]})"
         raise ValueError(
             f"{what}: an array of shape {arr.shape}; use (N, side, side) or "
-            f"(N, side*side), side 4, 9, 16 or 25{hint}"
+            f"(N, side*side), side 4 to 25{hint}"
         )
-    if size is not None and side != size:
-        raise ValueError(f"{what}: {side}x{side} grids, but size={size}")
+    if spec.side is not None and side != spec.side:
+        raise ValueError(
+            f"{what}: {side}x{side} grids, but size, box or regions ask for "
+            f"{spec.side}x{spec.side}"
+        )
     if arr.size and (arr.min() < 0 or arr.max() > side):
         bad = (arr < 0) | (arr > side)
         if bad.any():
@@ -290,7 +515,7 @@ def _grids(
                 f"{label(row)}: {value} is out of range for a {side}x{side} grid "
                 f"(0 to {side}, 0 for empty)"
             )
-    return np.ascontiguousarray(arr, dtype=np.uint8), label
+    return np.ascontiguousarray(arr, dtype=np.uint8), label, spec
 
 
 def _raise(
@@ -304,10 +529,32 @@ def _raise(
     total = len(problems) if total is None else total
     if not total:
         return
+    raise ValueError(_lines(problems, label, total))
+
+
+def _lines(
+    problems: Sequence[Tuple[int, str]], label: Callable[[int], str], total: int
+) -> str:
     lines = [f"{label(int(row))}: {message}" for row, message in problems[:10]]
     if total > 10:
         lines.append(f"... and {total - 10} more")
-    raise ValueError("\n".join(lines))
+    return "\n".join(lines)
+
+
+def _warn(
+    problems: Sequence[Tuple[int, str]],
+    label: Callable[[int], str],
+    total: int,
+    out_of: int,
+    what: str,
+) -> None:
+    """A ``SudogenWarning`` for the records a call with ``errors="ignore"``
+    could not do: how many, then the first ten, one line each."""
+    if total:
+        detail = _lines(problems, label, total)
+        warnings.warn(
+            f"{total} of {out_of} puzzles {what}:\n{detail}", SudogenWarning, stacklevel=3
+        )
 
 
 # Making ----------------------------------------------------------------
@@ -317,8 +564,11 @@ def generate(
     n: int,
     *,
     strategy: Optional[str] = None,
-    size: int = 9,
-    seed: int = 0,
+    size: Optional[int] = None,
+    box: Box = None,
+    variant: Optional[str] = None,
+    regions: Regions = None,
+    seed: Optional[int] = None,
     start: int = 0,
     jobs: Optional[int] = None,
 ) -> np.ndarray:
@@ -326,29 +576,42 @@ def generate(
 
     Args:
         n: how many grids.
-        strategy: the generation algorithm (``STRATEGIES``); by default
-            ``uniform`` for 4x4 and 9x9 (every grid equally likely) and
-            ``backtrack`` for 16x16 and 25x25, as in the CLI.
-        size: the side, 4, 9, 16 or 25.
-        seed: the run's seed (0 to 2**64-1).
+        strategy: the generation algorithm (``STRATEGIES``); by default, as
+            in the CLI, ``uniform`` for 4x4, 6x6 and 9x9 (every grid equally
+            likely), ``search`` for the variants, ``backtrack`` for the rest.
+        size: the side, 4 to 25 with its usual boxes (6: 2x3, 8: 2x4, 12:
+            3x4, ...; default 9, or the side of ``box`` or ``regions``).
+        box: other boxes, ``"3x2"`` or ``(3, 2)`` (rows, columns).
+        variant: ``"x"`` (both long diagonals are units too), ``"hyper"``
+            (four more 3x3 units, 9x9 only) or ``"jigsaw"`` (with
+            ``regions``).
+        regions: a jigsaw's region map: N·N letters (cells of one letter
+            form a region of N cells), a file holding them, or an ``(N, N)``
+            array of region numbers.
+        seed: the run's seed (0 to 2**64-1); without it one is drawn from
+            the operating system, as the CLI does: ``last_seed()`` returns
+            it. (Two runs without a seed are two unrelated runs: give seeds
+            to make one corpus in parts.)
         start: the index of the first grid: ``start=k*m, n=m`` is shard ``k``.
         jobs: worker threads (default: every core); the grids are the same
             for every value.
 
     Returns:
-        ``(n, size, size)`` ``uint8``: row ``i`` is grid ``start+i``, the same
-        cells as line ``i`` of ``sudogen generate -n N --seed S --start K``.
+        ``(n, side, side)`` ``uint8``: row ``i`` is grid ``start+i``, the same
+        cells as line ``i`` of ``sudogen generate -n N --seed S --start K``
+        with the same shape options.
 
     Raises:
-        ValueError: an unknown strategy, a size it cannot make, a run past
+        ValueError: an unknown strategy, a shape it cannot make, a run past
             index 2**64-1.
         KeyboardInterrupt: Ctrl-C during the call.
     """
+    spec = _spec(size, box, variant, regions)
     return _native.generate(
         _whole(n, "a count", "1000"),
+        spec,
         strategy,
-        _whole(size, "a grid size", "9"),
-        _whole(seed, "a seed", "42"),
+        _seed(seed),
         _whole(start, "an index", "1000"),
         _jobs(jobs),
     )
@@ -357,9 +620,12 @@ def generate(
 def puzzles(
     n: int,
     *,
-    seed: int = 0,
+    seed: Optional[int] = None,
     start: int = 0,
-    size: int = 9,
+    size: Optional[int] = None,
+    box: Box = None,
+    variant: Optional[str] = None,
+    regions: Regions = None,
     strategy: Optional[str] = None,
     symmetry: Optional[str] = None,
     level: Optional[str] = None,
@@ -371,13 +637,15 @@ def puzzles(
 ) -> PuzzleSet:
     """Puzzles ``start .. start+n-1`` of a run, as ``sudogen puzzle`` makes them.
 
-    Each puzzle has exactly one solution, grid ``i`` of ``generate`` with the
-    same strategy, size and seed, and is minimal (no given can go) unless
-    ``clues`` stops the removal early.
+    Each puzzle has exactly one solution in its shape, grid ``i`` of
+    ``generate`` with the same strategy, shape and seed, and is minimal (no
+    given can go) unless ``clues`` stops the removal early.
 
     Args:
         n: how many puzzles.
-        seed, start, size, strategy, jobs: as for ``generate``.
+        seed, start, size, box, variant, regions, strategy, jobs: as for
+            ``generate`` (without ``seed``, one is drawn: the result's
+            ``.seed``).
         symmetry: the symmetry of the givens (``SYMMETRIES``; default none).
         level: keep only puzzles of this level (``LEVELS``: easy SE 1.0-1.5,
             medium 1.6-2.5, hard 2.6-4.4, expert 4.5-6.4, fiendish 6.5 up).
@@ -397,8 +665,9 @@ def puzzles(
         --seed S --with-solution ...`` with the same options.
 
     Raises:
-        ValueError: the CLI's usage errors (a clue target the size does not
-            allow, a rating range that cannot be rated exactly, ...).
+        ValueError: the CLI's usage errors (a clue target the shape does not
+            allow, a symmetry that does not keep its units, a rating range
+            that cannot be rated exactly, ...).
         KeyboardInterrupt: Ctrl-C during the call.
 
     Warns:
@@ -410,11 +679,13 @@ def puzzles(
         if isinstance(clues, bool):
             raise TypeError("clues must be a whole number")
         clues = operator.index(clues)
+    spec = _spec(size, box, variant, regions)
+    seed = _seed(seed)
     out = _native.puzzles(
         _whole(n, "a count", "1000"),
         strategy,
-        _whole(size, "a grid size", "9"),
-        _whole(seed, "a seed", "42"),
+        spec,
+        seed,
         _whole(start, "an index", "1000"),
         symmetry,
         clues,
@@ -428,7 +699,7 @@ def puzzles(
     for note in notes:
         warnings.warn(note, SudogenWarning, stacklevel=2)
     ratings = None if se is None else (se.astype(np.float32) / np.float32(10))
-    return PuzzleSet(grids, solutions, index, ratings, exact, attempt, short)
+    return PuzzleSet(grids, solutions, index, ratings, exact, attempt, short, seed)
 
 
 # Solving and rating ----------------------------------------------------
@@ -438,7 +709,7 @@ def _search(
     puzzles: Puzzles,
     limit: int,
     budget: Optional[int],
-    size: Optional[int],
+    spec: _native.Spec,
     format: Optional[str],
     jobs: Optional[int],
 ) -> Tuple[
@@ -448,8 +719,10 @@ def _search(
     budget checked, the first solutions, the counts and the cut flags."""
     limit = _whole(limit, "a solution limit", "1000", least=1)
     budget = _budget(budget)
-    grids, label = _grids(puzzles, size, format, jobs)
-    solutions, counts, cut, problems = _native.search_each(grids, limit, budget, _jobs(jobs))
+    grids, label, spec = _grids(puzzles, spec, format, jobs)
+    solutions, counts, cut, problems = _native.search_each(
+        grids, spec, limit, budget, _jobs(jobs)
+    )
     _raise(problems, label)
     return grids, label, limit, budget, solutions, counts, cut
 
@@ -461,56 +734,100 @@ def _budget_message(budget: Optional[int], found: int) -> str:
     )
 
 
+@overload
+def solve(
+    puzzles: Puzzles,
+    limit: int = ...,
+    *,
+    budget: Optional[int] = ...,
+    size: Optional[int] = ...,
+    box: Box = ...,
+    variant: Optional[str] = ...,
+    regions: Regions = ...,
+    format: Optional[str] = ...,
+    jobs: Optional[int] = ...,
+    errors: str = ...,
+    return_mask: Literal[False] = ...,
+) -> np.ndarray: ...
+@overload
+def solve(
+    puzzles: Puzzles,
+    limit: int = ...,
+    *,
+    budget: Optional[int] = ...,
+    size: Optional[int] = ...,
+    box: Box = ...,
+    variant: Optional[str] = ...,
+    regions: Regions = ...,
+    format: Optional[str] = ...,
+    jobs: Optional[int] = ...,
+    errors: str = ...,
+    return_mask: Literal[True],
+) -> Tuple[np.ndarray, np.ndarray]: ...
 def solve(
     puzzles: Puzzles,
     limit: int = 2,
     *,
     budget: Optional[int] = 1_000_000,
     size: Optional[int] = None,
+    box: Box = None,
+    variant: Optional[str] = None,
+    regions: Regions = None,
     format: Optional[str] = None,
     jobs: Optional[int] = None,
     errors: str = "raise",
-) -> np.ndarray:
+    return_mask: bool = False,
+) -> Union[np.ndarray, Tuple[np.ndarray, np.ndarray]]:
     """The solution of each puzzle, as ``sudogen solve``.
 
     Args:
         puzzles: an ``(N, side, side)`` or ``(N, side*side)`` array (``0``
-            for empty), a list of strings, or a file path (any format).
+            for empty), strings, or a file path (any format).
         limit: 2 (the default) checks that each solution is unique; 1 takes
             any one solution of a puzzle that has several.
         budget: guesses one search may make (``None``: no bound).
-        size: read every record as this size (default: from each record).
+        size, box, variant, regions: the puzzles' shape (as for
+            ``generate``; default: the side's usual boxes, no variant, or
+            what a file's records say).
         format: read a file in this format (default: detected per line).
         jobs: worker threads (default: every core).
         errors: ``"raise"`` (default): ``ValueError`` naming every puzzle
             with no solution, several, or a search cut by the budget, as the
             CLI reports them (``puzzles[3]: no solution``, or
-            ``FILE:LINE: ...`` for a file). ``"ignore"``: such rows hold the
-            puzzle as it was, as the CLI writes it.
+            ``FILE:LINE: ...`` for a file). ``"ignore"``: such rows are all
+            zeros (never mistaken for a solution), with a ``SudogenWarning``
+            that counts and names them.
+        return_mask: also return which rows failed.
 
     Returns:
-        ``(N, side, side)`` ``uint8`` solutions, in input order.
+        ``(N, side, side)`` ``uint8`` solutions, in input order; with
+        ``return_mask``, also ``(N,)`` ``bool``, true for each row that was
+        not solved (all false with ``errors="raise"``).
     """
     raising = _errors(errors)
+    spec = _spec(size, box, variant, regions)
     grids, label, limit, budget, solutions, counts, cut = _search(
-        puzzles, limit, budget, size, format, jobs
+        puzzles, limit, budget, spec, format, jobs
     )
-    bad = cut | (counts != 1)
-    if bad.any():
-        rows = np.flatnonzero(bad)
+    failed = cut | (counts != 1)
+    if failed.any():
+        rows = np.flatnonzero(failed)
+        problems = []
+        for row in rows[:10]:
+            n = int(counts[row])
+            if cut[row]:
+                message = _budget_message(budget, n)
+            elif n == 0:
+                message = "no solution"
+            else:
+                message = f"{n}{'+' if n >= limit else ''} solutions"
+            problems.append((int(row), message))
         if raising:
-            problems = []
-            for row in rows[:10]:
-                n = int(counts[row])
-                if cut[row]:
-                    message = _budget_message(budget, n)
-                elif n == 0:
-                    message = "no solution"
-                else:
-                    message = f"{n}{'+' if n >= limit else ''} solutions"
-                problems.append((int(row), message))
             _raise(problems, label, total=len(rows))
-        solutions[rows] = grids[rows]
+        _warn(problems, label, len(rows), len(grids), "not solved; their rows are zeros")
+        solutions[rows] = 0
+    if return_mask:
+        return solutions, failed
     return solutions
 
 
@@ -520,26 +837,35 @@ def count(
     *,
     budget: Optional[int] = 1_000_000,
     size: Optional[int] = None,
+    box: Box = None,
+    variant: Optional[str] = None,
+    regions: Regions = None,
     format: Optional[str] = None,
     jobs: Optional[int] = None,
     errors: str = "raise",
 ) -> np.ndarray:
     """How many solutions each puzzle has, up to ``limit``, as
-    ``sudogen solve --count --limit LIMIT``.
+    ``sudogen solve --count --limit LIMIT``. Arguments as for ``solve``.
 
     Returns:
         ``(N,)`` ``uint64``: 0, 1, ... or ``limit`` (meaning ``limit`` or more).
 
     Raises:
         ValueError: a search cut by the budget (with ``errors="raise"``, the
-            default; with ``"ignore"`` its count is a lower bound).
+            default; with ``"ignore"`` its count is a lower bound, and a
+            ``SudogenWarning`` says which).
     """
     raising = _errors(errors)
-    _, label, limit, budget, _, counts, cut = _search(puzzles, limit, budget, size, format, jobs)
-    if raising and cut.any():
+    spec = _spec(size, box, variant, regions)
+    grids, label, limit, budget, _, counts, cut = _search(
+        puzzles, limit, budget, spec, format, jobs
+    )
+    if cut.any():
         rows = np.flatnonzero(cut)
         problems = [(int(r), _budget_message(budget, int(counts[r]))) for r in rows[:10]]
-        _raise(problems, label, total=len(rows))
+        if raising:
+            _raise(problems, label, total=len(rows))
+        _warn(problems, label, len(rows), len(grids), "counted in part; their counts are lower bounds")
     return counts
 
 
@@ -547,54 +873,105 @@ def rate(
     puzzles: Puzzles,
     *,
     budget: Optional[int] = 1_000_000,
+    work: Optional[int] = None,
     size: Optional[int] = None,
+    box: Box = None,
+    variant: Optional[str] = None,
+    regions: Regions = None,
     format: Optional[str] = None,
     jobs: Optional[int] = None,
     errors: str = "raise",
 ) -> Ratings:
-    """Sudoku Explainer ratings, as ``sudogen rate``.
+    """Sudoku Explainer ratings, as ``sudogen rate --ep --ed``.
+
+    Args:
+        budget: guesses each puzzle's uniqueness check may make.
+        work: stop a puzzle's nested forcing chains (SE 9.0 and up, 9x9)
+            after this much work (about 30 million units a second on one
+            core), as ``--work``: its rating is then a lower bound
+            (``exact`` false). ``None`` (the default): every puzzle is
+            rated exactly, however long it takes.
+        size, box, variant, regions, format, jobs: as for ``solve``.
 
     Returns:
-        A ``Ratings``; unpack it as ``se, level, technique``. ``se`` is
+        A ``Ratings``; unpack it as ``se, level, technique``; ``.ep``,
+        ``.ed``, ``.work`` and the rest as attributes. ``se`` is
         ``float32`` and never NaN: SE's own rating over the whole scale at
         9x9, nested forcing chains (9.0 to about 12) included. Where
         ``exact`` is false it is a lower bound (``6.5+`` in the CLI's output:
         beyond 9x9, where chains are not searched). SE ratings are defined
-        for 9x9; for other sizes the number is the level of the hardest
-        technique on the same scale.
+        for classic 9x9; for other shapes the number is the level of the
+        hardest technique on the same scale.
 
     Raises:
         ValueError: a puzzle without exactly one solution, or whose
             uniqueness check ran out of ``budget`` (with ``errors="raise"``,
-            the default; with ``"ignore"`` it is rated ``0.0`` and its reason
-            is in ``problems``).
+            the default; with ``"ignore"`` it is rated ``0.0``, its reason
+            is in ``problems``, and a ``SudogenWarning`` counts them).
     """
     raising = _errors(errors)
-    grids, label = _grids(puzzles, size, format, jobs)
-    se, exact, level, technique, steps, problems = _native.rate(
-        grids, _budget(budget), _jobs(jobs)
+    spec = _spec(size, box, variant, regions)
+    grids, label, spec = _grids(puzzles, spec, format, jobs)
+    (se, ep, ed), (exact, ep_exact, ed_exact), done, level, technique, steps, problems = (
+        _native.rate(grids, spec, _budget(budget), _budget(work, "an amount of work"), _jobs(jobs))
     )
     if raising:
         _raise(problems, label)
+    _warn(problems, label, len(problems), len(grids), "not rated; rated 0.0")
+    tenth = np.float32(10)
     return Ratings(
-        se.astype(np.float32) / np.float32(10),
+        se.astype(np.float32) / tenth,
         level,
         technique,
         exact,
         steps,
         {int(row): message for row, message in problems},
+        ep.astype(np.float32) / tenth,
+        ed.astype(np.float32) / tenth,
+        ep_exact,
+        ed_exact,
+        done,
     )
 
 
 # Canonical forms and transforms ---------------------------------------
 
 
+@overload
+def canon(
+    puzzles: Puzzles,
+    by: str = ...,
+    *,
+    transforms: Literal[False] = ...,
+    size: Optional[int] = ...,
+    box: Box = ...,
+    variant: Optional[str] = ...,
+    regions: Regions = ...,
+    format: Optional[str] = ...,
+    jobs: Optional[int] = ...,
+) -> np.ndarray: ...
+@overload
+def canon(
+    puzzles: Puzzles,
+    by: str = ...,
+    *,
+    transforms: Literal[True],
+    size: Optional[int] = ...,
+    box: Box = ...,
+    variant: Optional[str] = ...,
+    regions: Regions = ...,
+    format: Optional[str] = ...,
+    jobs: Optional[int] = ...,
+) -> Tuple[np.ndarray, List[str]]: ...
 def canon(
     puzzles: Puzzles,
     by: str = "string",
     *,
     transforms: bool = False,
     size: Optional[int] = None,
+    box: Box = None,
+    variant: Optional[str] = None,
+    regions: Regions = None,
     format: Optional[str] = None,
     jobs: Optional[int] = None,
 ) -> Union[np.ndarray, Tuple[np.ndarray, List[str]]]:
@@ -607,6 +984,8 @@ def canon(
             solution). See ``docs/canon-notes.md``.
         transforms: also return, for each record, a transform that maps it
             to its form, as text (``[t/]r.../c.../d...``).
+        size, box: the grids' shape (any boxes at most 5 columns wide); a
+            variant is refused, as the CLI refuses it.
 
     Returns:
         ``(N, side, side)`` ``uint8`` forms (and the list of transforms).
@@ -616,8 +995,9 @@ def canon(
         ValueError: givens that repeat a symbol in a unit, or (``by=
             "solution"``) a puzzle without exactly one solution.
     """
-    grids, label = _grids(puzzles, size, format, jobs)
-    forms, texts, problems = _native.canon(grids, by, transforms, _jobs(jobs))
+    spec = _spec(size, box, variant, regions)
+    grids, label, spec = _grids(puzzles, spec, format, jobs)
+    forms, texts, problems = _native.canon(grids, spec, by, transforms, _jobs(jobs))
     _raise(problems, label)
     if texts is None:
         return forms
@@ -629,6 +1009,9 @@ def fingerprints(
     by: str = "string",
     *,
     size: Optional[int] = None,
+    box: Box = None,
+    variant: Optional[str] = None,
+    regions: Regions = None,
     format: Optional[str] = None,
     jobs: Optional[int] = None,
 ) -> np.ndarray:
@@ -640,37 +1023,88 @@ def fingerprints(
         ``"%016x%016x" % (high, low)`` is the 32-digit text. Isomorphs have
         equal fingerprints.
     """
-    grids, label = _grids(puzzles, size, format, jobs)
-    prints, problems = _native.fingerprints(grids, by, _jobs(jobs))
+    spec = _spec(size, box, variant, regions)
+    grids, label, spec = _grids(puzzles, spec, format, jobs)
+    prints, problems = _native.fingerprints(grids, spec, by, _jobs(jobs))
     _raise(problems, label)
     return prints
 
 
+def _fractions(fractions: object) -> List[float]:
+    """Each part's fraction: a sequence of numbers, or one number."""
+    if isinstance(fractions, (int, float, np.number)) and not isinstance(fractions, bool):
+        return [float(fractions)]
+    if isinstance(fractions, (str, bytes)) or not hasattr(fractions, "__iter__"):
+        raise TypeError(
+            f"fractions={fractions!r}; give each part's fraction, such as (0.8, 0.1, 0.1), "
+            "or one number for one part"
+        )
+    out = []
+    for x in fractions:
+        if isinstance(x, bool) or not isinstance(x, (int, float, np.number)):
+            raise TypeError(
+                f"fractions: {x!r} is not a fraction; use numbers from 0 to 1, such as 0.8"
+            )
+        out.append(float(x))
+    return out
+
+
 def split(
     puzzles: Puzzles,
-    fractions: Sequence[float],
+    fractions: Union[float, Sequence[float]],
     *,
     seed: int = 0,
     by: str = "string",
+    solutions: Optional[Puzzles] = None,
     size: Optional[int] = None,
+    box: Box = None,
+    variant: Optional[str] = None,
+    regions: Regions = None,
     format: Optional[str] = None,
     jobs: Optional[int] = None,
 ) -> np.ndarray:
-    """The part of a split each record falls in, all isomorphs in one part
-    (``sudogen::dataset::Split``): a leak-free train/test split.
+    """The part of a split each record falls in, as ``sudogen split --by
+    BY``: a leak-free train/test split (``sudogen::dataset::Split``).
 
     Args:
         fractions: each part's expected share, e.g. ``(0.8, 0.1, 0.1)``;
-            they may add up to less than 1.
-        seed: another seed gives another, independent split.
+            they may add up to less than 1. One number is one part:
+            ``split(p, 0.8)`` puts about 80% in part 0, the rest in none
+            (``-1``).
+        seed: another seed gives another, independent split (default 0,
+            as the CLI's).
+        by: what one part keeps together. ``"string"`` (default) or
+            ``"pattern"``: a puzzle and its isomorphs (relabelled, rotated,
+            rows or columns swapped), by the canonical form of that name.
+            ``"solution"``: every puzzle whose solution grid is an isomorph
+            of another's, so that the several puzzles of one grid land in
+            one part and no test answer was seen in training.
+        solutions: with ``by="solution"``, each record's solution (checked
+            against its givens); where none is given (or a row is all
+            zeros) the puzzle is solved, and must have one solution. For a
+            file, the solutions its records carry.
 
     Returns:
         ``(N,)`` ``int64``: the part of each record, ``-1`` past the last part.
     """
-    grids, label = _grids(puzzles, size, format, jobs)
-    fractions = [float(x) for x in fractions]
+    fracs = _fractions(fractions)
+    spec = _spec(size, box, variant, regions)
+    carried = None
+    is_file = isinstance(puzzles, os.PathLike) or (
+        isinstance(puzzles, str) and not _one_record(puzzles)
+    )
+    label: Callable[[int], str]
+    if is_file and by == "solution" and solutions is None:
+        # The solutions the file's records carry.
+        path = os.fspath(puzzles)  # type: ignore[arg-type]
+        grids, lines, carried, spec = _native.read(path, spec, format, True, _jobs(jobs))
+        label = lambda i: f"{path}:{int(lines[i])}"  # noqa: E731
+    else:
+        grids, label, spec = _grids(puzzles, spec, format, jobs)
+    if solutions is not None:
+        carried, _, _ = _grids(solutions, spec, format, jobs, what="solutions")
     parts, problems = _native.split(
-        grids, fractions, _whole(seed, "a seed", "42"), by, _jobs(jobs)
+        grids, spec, fracs, _whole(seed, "a seed", "42"), by, carried, _jobs(jobs)
     )
     _raise(problems, label)
     return parts
@@ -681,6 +1115,9 @@ def distinct(
     by: str = "string",
     *,
     size: Optional[int] = None,
+    box: Box = None,
+    variant: Optional[str] = None,
+    regions: Regions = None,
     format: Optional[str] = None,
     jobs: Optional[int] = None,
 ) -> np.ndarray:
@@ -691,56 +1128,110 @@ def distinct(
     Returns:
         ``(N,)`` ``bool``.
     """
-    grids, label = _grids(puzzles, size, format, jobs)
-    first, problems = _native.distinct(grids, by, _jobs(jobs))
+    spec = _spec(size, box, variant, regions)
+    grids, label, spec = _grids(puzzles, spec, format, jobs)
+    first, problems = _native.distinct(grids, spec, by, _jobs(jobs))
     _raise(problems, label)
     return first
 
 
+@overload
 def transform(
     puzzles: Puzzles,
-    seed: int = 0,
+    seed: Optional[int] = ...,
+    copies: int = ...,
+    solutions: None = ...,
+    *,
+    start: int = ...,
+    size: Optional[int] = ...,
+    box: Box = ...,
+    variant: Optional[str] = ...,
+    regions: Regions = ...,
+    format: Optional[str] = ...,
+    jobs: Optional[int] = ...,
+) -> np.ndarray: ...
+@overload
+def transform(
+    puzzles: Puzzles,
+    seed: Optional[int],
+    copies: int,
+    solutions: Puzzles,
+    *,
+    start: int = ...,
+    size: Optional[int] = ...,
+    box: Box = ...,
+    variant: Optional[str] = ...,
+    regions: Regions = ...,
+    format: Optional[str] = ...,
+    jobs: Optional[int] = ...,
+) -> Tuple[np.ndarray, np.ndarray]: ...
+@overload
+def transform(
+    puzzles: Puzzles,
+    seed: Optional[int] = ...,
+    copies: int = ...,
+    *,
+    solutions: Puzzles,
+    start: int = ...,
+    size: Optional[int] = ...,
+    box: Box = ...,
+    variant: Optional[str] = ...,
+    regions: Regions = ...,
+    format: Optional[str] = ...,
+    jobs: Optional[int] = ...,
+) -> Tuple[np.ndarray, np.ndarray]: ...
+def transform(
+    puzzles: Puzzles,
+    seed: Optional[int] = None,
     copies: int = 1,
     solutions: Optional[Puzzles] = None,
     *,
     start: int = 0,
     size: Optional[int] = None,
+    box: Box = None,
+    variant: Optional[str] = None,
+    regions: Regions = None,
     format: Optional[str] = None,
     jobs: Optional[int] = None,
 ) -> Union[np.ndarray, Tuple[np.ndarray, np.ndarray]]:
-    """Random symmetries of each record, for augmentation: transposition,
-    band, stack, row and column permutations, and relabelling, each drawn
-    uniformly (``sudogen::transform::TransformStream``).
+    """Random symmetries of each record, for augmentation: transposition
+    (square boxes), band, stack, row and column permutations, and
+    relabelling, each drawn uniformly (``sudogen::transform::TransformStream``).
 
     Copy ``k`` of record ``i`` is reproducible from ``(seed, start+i, k)``
     alone: shards with ``start`` give the rows of the whole.
 
     Args:
-        seed: the transforms' seed.
+        seed: the transforms' seed; without it one is drawn, as the CLI
+            does (``last_seed()`` returns it).
         copies: transformed copies per record (none is the record itself).
         solutions: if given (same shape), each is transformed with its
-            puzzle's transform.
+            puzzle's transform; each must solve its puzzle (complete, valid,
+            every given in place), or ``ValueError`` names the row.
         start: the index of the first record.
 
     Returns:
         ``(N*copies, side, side)`` ``uint8``: copy ``k`` of record ``i`` at row
         ``i*copies + k`` (and the transformed solutions, when given).
     """
-    grids, _ = _grids(puzzles, size, format, jobs)
+    spec = _spec(size, box, variant, regions)
+    grids, label, spec = _grids(puzzles, spec, format, jobs)
     sols = None
     if solutions is not None:
-        sols, _ = _grids(solutions, size, format, jobs, what="solutions")
+        sols, _, _ = _grids(solutions, spec, format, jobs, what="solutions")
     copies = _whole(copies, "a number of copies", "3")
     if copies > 2**32 - 1:
         raise ValueError(f"'{copies}' is too large for a number of copies; the largest is {2**32 - 1}")
-    out, out_solutions = _native.transform(
+    out, out_solutions, problems = _native.transform(
         grids,
-        _whole(seed, "a seed", "42"),
+        spec,
+        _seed(seed),
         copies,
         _whole(start, "an index", "1000"),
         sols,
         _jobs(jobs),
     )
+    _raise(problems, label)
     if out_solutions is None:
         return out
     return out, out_solutions
@@ -749,45 +1240,131 @@ def transform(
 # Files and text --------------------------------------------------------
 
 
+def _beside(path: str) -> Optional[str]:
+    """``NAME.solutions.npy`` beside a NumPy file ``NAME.npy``, if there is
+    one (as ``sudogen puzzle -f npy --with-solution`` writes them)."""
+    if not path.endswith(".npy") or path.endswith(".solutions.npy"):
+        return None
+    other = path[: -len(".npy")] + ".solutions.npy"
+    return other if os.path.isfile(other) else None
+
+
+@overload
+def read(
+    path: Union[str, "os.PathLike[str]"],
+    *,
+    solutions: Literal[False] = ...,
+    return_shape: Literal[False] = ...,
+    size: Optional[int] = ...,
+    box: Box = ...,
+    variant: Optional[str] = ...,
+    regions: Regions = ...,
+    format: Optional[str] = ...,
+    jobs: Optional[int] = ...,
+) -> np.ndarray: ...
+@overload
+def read(
+    path: Union[str, "os.PathLike[str]"],
+    *,
+    solutions: Literal[True],
+    return_shape: Literal[False] = ...,
+    size: Optional[int] = ...,
+    box: Box = ...,
+    variant: Optional[str] = ...,
+    regions: Regions = ...,
+    format: Optional[str] = ...,
+    jobs: Optional[int] = ...,
+) -> Tuple[np.ndarray, np.ndarray]: ...
+@overload
+def read(
+    path: Union[str, "os.PathLike[str]"],
+    *,
+    solutions: Literal[False] = ...,
+    return_shape: Literal[True],
+    size: Optional[int] = ...,
+    box: Box = ...,
+    variant: Optional[str] = ...,
+    regions: Regions = ...,
+    format: Optional[str] = ...,
+    jobs: Optional[int] = ...,
+) -> Tuple[np.ndarray, ShapeArgs]: ...
+@overload
+def read(
+    path: Union[str, "os.PathLike[str]"],
+    *,
+    solutions: Literal[True],
+    return_shape: Literal[True],
+    size: Optional[int] = ...,
+    box: Box = ...,
+    variant: Optional[str] = ...,
+    regions: Regions = ...,
+    format: Optional[str] = ...,
+    jobs: Optional[int] = ...,
+) -> Tuple[np.ndarray, np.ndarray, ShapeArgs]: ...
 def read(
     path: Union[str, "os.PathLike[str]"],
     *,
     solutions: bool = False,
+    return_shape: bool = False,
     size: Optional[int] = None,
+    box: Box = None,
+    variant: Optional[str] = None,
+    regions: Regions = None,
     format: Optional[str] = None,
     jobs: Optional[int] = None,
-) -> Union[np.ndarray, Tuple[np.ndarray, np.ndarray]]:
+) -> Union[
+    np.ndarray,
+    Tuple[np.ndarray, np.ndarray],
+    Tuple[np.ndarray, ShapeArgs],
+    Tuple[np.ndarray, np.ndarray, ShapeArgs],
+]:
     """Every grid or puzzle of a file, in any format the CLI reads (line,
-    grid, CSV, JSON Lines, the ML layouts; detected line by line unless
+    grid, CSV, JSON Lines, the ML layouts, npy; detected line by line unless
     ``format`` is given).
 
     Args:
         solutions: also return the solution each record carries (``PUZZLE
             SOLUTION`` lines, a CSV's or JSON record's solution field, a
-            Kaggle file's ``solutions`` column), all zeros where a record
-            carries none. (In the ``grid`` layout a solution is a record of
-            its own.)
+            Kaggle file's ``solutions`` column, and for ``NAME.npy`` the
+            rows of ``NAME.solutions.npy`` beside it), all zeros where a
+            record carries none. (In the ``grid`` layout a solution is a
+            record of its own.)
+        return_shape: also return the records' shape as keywords for the
+            other functions (``ShapeArgs``): ``grids, shape = read(p,
+            return_shape=True); solve(grids, **shape)``.
+        size, box, variant, regions: read every record as this shape
+            (default: what each record says, else its side's usual boxes).
 
     Returns:
-        ``(N, side, side)`` ``uint8``, ``0`` for empty (and the solutions,
-        the same shape).
+        ``(N, side, side)`` ``uint8``, ``0`` for empty (then the solutions,
+        the same shape, and the ``ShapeArgs``, as asked).
 
     Raises:
-        ValueError: an unreadable record (``FILE:LINE: message``), or
-            records of several sizes.
+        ValueError: an unreadable record (``FILE:LINE: message``), records
+            of several shapes, or a ``.solutions.npy`` of other rows.
         OSError: a file that cannot be opened.
     """
-    if size is not None and size not in _SIDES:
-        raise ValueError(f"'{size}' is not a grid size; use 4, 9, 16 or 25")
-    grids, _, carried = _native.read(os.fspath(path), size, format, bool(solutions), _jobs(jobs))
+    spec = _spec(size, box, variant, regions)
+    name = os.fspath(path)
+    grids, _, carried, found = _native.read(name, spec, format, bool(solutions), _jobs(jobs))
+    beside = _beside(name) if carried is not None and not carried.any() else None
+    if carried is not None and beside is not None:
+        carried, _, _, _ = _native.read(beside, found, format, False, _jobs(jobs))
+        if carried.shape != grids.shape:
+            raise ValueError(
+                f"{beside}: {carried.shape[0]} solutions of {carried.shape[1]}x"
+                f"{carried.shape[1]} for {grids.shape[0]} puzzles of {grids.shape[1]}x"
+                f"{grids.shape[1]} in {name}; pair each puzzle file with its own"
+            )
+    shape = _shape_args(found)
     if carried is None:
-        return grids
-    return grids, carried
+        return (grids, shape) if return_shape else grids
+    return (grids, carried, shape) if return_shape else (grids, carried)
 
 
 def to_strings(grids: Puzzles) -> List[str]:
     """Each grid or puzzle as a line (``sudogen``'s ``line`` format): ``.`` for
     empty, ``1``-``9`` then ``A``-``P``."""
-    arr, _ = _grids(grids)
+    arr, _, _ = _grids(grids)
     flat = _SYMBOLS[arr.reshape(len(arr), -1)]
     return [row.tobytes().decode("ascii") for row in flat]

@@ -4,16 +4,17 @@ accepts more kinds of input, checks arguments, names records in messages,
 and shapes the results.
 
 Every array is C-contiguous; grids are ``uint8`` ``(N, side, side)``, ``0``
-for an empty cell. ``jobs=None`` uses every core. Functions that take grids
-return per-record problems as ``(row, message)`` pairs in row order.
-
-Not in the library yet, so not here: shapes with boxes that are not square
-(6x6 of 2x3 boxes, 12x12, ...) and variants (X, windoku, ...); ``generate``
-and ``puzzles`` will take ``box=`` and ``variant=`` when the library has
-them, and ``canon``/``transform`` already work on square shapes only.
+for an empty cell. ``jobs=None`` uses every core. The shape keywords
+(``size=``, ``box=``, ``variant=``, ``regions=``) are resolved once by
+``spec`` into a ``Spec`` that every function making or taking grids takes:
+for arrays, the side comes from the array and the boxes and variant from
+the ``Spec``. Functions that take grids return per-record problems as
+``(row, message)`` pairs in row order. ``canon``, ``fingerprints``,
+``split``, ``distinct`` and ``transform`` refuse a variant, as the CLI
+does.
 """
 
-from typing import List, Optional, Tuple
+from typing import List, Optional, Tuple, final
 
 import numpy as np
 import numpy.typing as npt
@@ -21,6 +22,7 @@ import numpy.typing as npt
 __version__: str
 __all__ = [
     "__version__",
+    "Spec",
     "canon",
     "distinct",
     "fingerprints",
@@ -31,6 +33,7 @@ __all__ = [
     "rate",
     "read",
     "search_each",
+    "spec",
     "split",
     "transform",
 ]
@@ -38,13 +41,41 @@ __all__ = [
 _Grids = npt.NDArray[np.uint8]
 _Problems = List[Tuple[int, str]]
 
+@final
+class Spec:
+    """A shape asked for (``spec(...)``), or the shape of a file's records
+    (``read``)."""
+
+    @property
+    def side(self) -> Optional[int]:
+        """The side, if known."""
+    @property
+    def box(self) -> Optional[str]:
+        """The boxes as ``RxC``, when they are not the side's usual ones."""
+    @property
+    def variant(self) -> Optional[str]:
+        """``x``, ``hyper`` or ``jigsaw``, if any."""
+    @property
+    def regions(self) -> Optional[str]:
+        """A jigsaw's region map, as letters row by row."""
+
+def spec(
+    size: Optional[int] = None,
+    boxes: Optional[Tuple[int, int]] = None,
+    variant: Optional[str] = None,
+    regions: Optional[str] = None,
+) -> Spec:
+    """The shape keywords resolved, as the CLI resolves --size, --box,
+    --variant and --regions (the map as letters)."""
+
 def names() -> List[Tuple[str, List[str]]]:
-    """Names of strategies, symmetries, levels, canonical forms, formats."""
+    """Names of strategies, symmetries, levels, canonical forms, formats,
+    variants."""
 
 def generate(
     n: int,
+    spec: Spec,
     strategy: Optional[str] = None,
-    size: int = 9,
     seed: int = 0,
     start: int = 0,
     jobs: Optional[int] = None,
@@ -52,7 +83,7 @@ def generate(
 def puzzles(
     n: int,
     strategy: Optional[str],
-    size: int,
+    spec: Spec,
     seed: int,
     start: int,
     symmetry: Optional[str],
@@ -77,17 +108,18 @@ def puzzles(
 
 def read(
     path: str,
-    size: Optional[int] = None,
+    spec: Spec,
     format: Optional[str] = None,
     solutions: bool = False,
     jobs: Optional[int] = None,
-) -> Tuple[_Grids, npt.NDArray[np.uint64], Optional[_Grids]]:
-    """Grids of a file, the line of each, and (with ``solutions``) the
-    solution each carries (zeros where none)."""
+) -> Tuple[_Grids, npt.NDArray[np.uint64], Optional[_Grids], Spec]:
+    """Grids of a file, the line of each, (with ``solutions``) the
+    solution each carries (zeros where none), and the records' shape."""
 
-def parse(strings: List[str], size: Optional[int] = None) -> _Grids: ...
+def parse(strings: List[str], spec: Spec, what: str = "puzzles") -> _Grids: ...
 def search_each(
     grids: _Grids,
+    spec: Spec,
     limit: int,
     budget: Optional[int],
     jobs: Optional[int] = None,
@@ -95,38 +127,53 @@ def search_each(
     """First solutions (zeros if none), counts up to limit, cut flags."""
 
 def rate(
-    grids: _Grids, budget: Optional[int], jobs: Optional[int] = None
+    grids: _Grids,
+    spec: Spec,
+    budget: Optional[int],
+    work: Optional[int],
+    jobs: Optional[int] = None,
 ) -> Tuple[
-    npt.NDArray[np.uint8],
-    npt.NDArray[np.bool_],
+    Tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.uint8]],
+    Tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_]],
+    npt.NDArray[np.uint64],
     List[str],
     List[str],
     npt.NDArray[np.uint64],
     _Problems,
 ]:
-    """SE in tenths, exact, level, hardest technique, steps, problems."""
+    """(SE, EP, ED) in tenths, whether each is exact, the nested chains'
+    work, level, hardest technique, steps, problems."""
 
 def canon(
-    grids: _Grids, by: str = "string", transforms: bool = False, jobs: Optional[int] = None
+    grids: _Grids,
+    spec: Spec,
+    by: str = "string",
+    transforms: bool = False,
+    jobs: Optional[int] = None,
 ) -> Tuple[_Grids, Optional[List[str]], _Problems]: ...
 def fingerprints(
-    grids: _Grids, by: str = "string", jobs: Optional[int] = None
+    grids: _Grids, spec: Spec, by: str = "string", jobs: Optional[int] = None
 ) -> Tuple[npt.NDArray[np.uint64], _Problems]: ...
 def split(
     grids: _Grids,
+    spec: Spec,
     fractions: List[float],
     seed: int = 0,
     by: str = "string",
+    solutions: Optional[_Grids] = None,
     jobs: Optional[int] = None,
 ) -> Tuple[npt.NDArray[np.int64], _Problems]: ...
 def distinct(
-    grids: _Grids, by: str = "string", jobs: Optional[int] = None
+    grids: _Grids, spec: Spec, by: str = "string", jobs: Optional[int] = None
 ) -> Tuple[npt.NDArray[np.bool_], _Problems]: ...
 def transform(
     grids: _Grids,
+    spec: Spec,
     seed: int = 0,
     copies: int = 1,
     start: int = 0,
     solutions: Optional[_Grids] = None,
     jobs: Optional[int] = None,
-) -> Tuple[_Grids, Optional[_Grids]]: ...
+) -> Tuple[_Grids, Optional[_Grids], _Problems]:
+    """Copies, the solutions' copies, and the rows whose solution does not
+    solve their puzzle."""

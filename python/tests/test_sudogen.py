@@ -58,64 +58,106 @@ def lines_array(text: str) -> np.ndarray:
 
 
 # An independent solution counter ----------------------------------------
-# Plain backtracking on bit masks, most constrained cell first; it shares
-# nothing with the library.
+# The units of each shape are written here from the rules, and the counter
+# is plain backtracking on bit masks over them, most constrained cell
+# first: it shares nothing with the library.
+
+JIGSAW = (
+    "AAABBBCCC AABBBCCCC AAAABBBCC DDDDEEEFF DDEEEFFFF DDDEEEFFF "
+    "GGGHHHIII GGGHHHIII GGGHHHIII"
+)
+# Each side's usual boxes (rows, columns), as the README lists them.
+USUAL = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 10: (2, 5), 12: (3, 4), 16: (4, 4)}
 
 
-def count_solutions(grid: np.ndarray, limit: int = 2) -> int:
+def units_of(side, box=None, variant=None, regions=None):
+    """Every unit of a shape, as lists of cell indices, from the rules."""
+    rows = [[r * side + c for c in range(side)] for r in range(side)]
+    cols = [[r * side + c for r in range(side)] for c in range(side)]
+    if regions is not None:
+        by_letter = {}
+        for i, letter in enumerate("".join(regions.split())):
+            by_letter.setdefault(letter, []).append(i)
+        boxes = list(by_letter.values())
+    else:
+        br, bc = box or USUAL[side]
+        boxes = [
+            [(top + r) * side + left + c for r in range(br) for c in range(bc)]
+            for top in range(0, side, br)
+            for left in range(0, side, bc)
+        ]
+    extra = []
+    if variant == "x":
+        extra = [[i * side + i for i in range(side)], [i * side + side - 1 - i for i in range(side)]]
+    if variant == "hyper":
+        extra = [
+            [(top + r) * 9 + left + c for r in range(3) for c in range(3)]
+            for top in (1, 5)
+            for left in (1, 5)
+        ]
+    return rows + cols + boxes + extra
+
+
+def is_valid_grid(grid, units):
     side = grid.shape[0]
-    box = int(round(side**0.5))
-    rows = [0] * side
-    cols = [0] * side
-    boxes = [0] * side
-    empty = []
-    for r in range(side):
-        for c in range(side):
-            v = int(grid[r, c])
-            b = (r // box) * box + c // box
-            if v:
-                bit = 1 << v
-                if (rows[r] | cols[c] | boxes[b]) & bit:
-                    return 0
-                rows[r] |= bit
-                cols[c] |= bit
-                boxes[b] |= bit
-            else:
-                empty.append((r, c, b))
+    flat = grid.reshape(-1)
+    return all(sorted(flat[u].tolist()) == list(range(1, side + 1)) for u in units)
+
+
+def count_in_units(grid, units, limit=2):
+    """Solutions of a puzzle under the given units, up to ``limit``."""
+    side = grid.shape[0]
+    flat = [int(v) for v in grid.reshape(-1)]
+    of_cell = [[] for _ in flat]
+    for k, unit in enumerate(units):
+        for c in unit:
+            of_cell[c].append(k)
+    used = [0] * len(units)
+    for c, v in enumerate(flat):
+        if v:
+            bit = 1 << v
+            if any(used[k] & bit for k in of_cell[c]):
+                return 0
+            for k in of_cell[c]:
+                used[k] |= bit
     full = (1 << (side + 1)) - 2
     found = 0
 
-    def search(left):
+    def search(empty):
         nonlocal found
-        if not left:
+        if not empty:
             found += 1
             return
-        best, best_mask, best_n = None, 0, side + 1
-        for k, (r, c, b) in enumerate(left):
-            mask = full & ~(rows[r] | cols[c] | boxes[b])
+        best, best_mask, best_n = 0, 0, side + 1
+        for i, c in enumerate(empty):
+            taken = 0
+            for k in of_cell[c]:
+                taken |= used[k]
+            mask = full & ~taken
             n = bin(mask).count("1")
             if n < best_n:
-                best, best_mask, best_n = k, mask, n
+                best, best_mask, best_n = i, mask, n
                 if n <= 1:
                     break
-        if best_n == 0:
-            return
-        r, c, b = left[best]
-        rest = left[:best] + left[best + 1 :]
+        c = empty[best]
+        rest = empty[:best] + empty[best + 1 :]
         mask = best_mask
         while mask and found < limit:
             bit = mask & -mask
             mask ^= bit
-            rows[r] |= bit
-            cols[c] |= bit
-            boxes[b] |= bit
+            for k in of_cell[c]:
+                used[k] |= bit
             search(rest)
-            rows[r] ^= bit
-            cols[c] ^= bit
-            boxes[b] ^= bit
+            for k in of_cell[c]:
+                used[k] ^= bit
 
-    search(empty)
+    search([c for c, v in enumerate(flat) if v == 0])
     return found
+
+
+def count_solutions(grid: np.ndarray, limit: int = 2) -> int:
+    """Solutions of a puzzle of its side's usual boxes, up to ``limit``."""
+    return count_in_units(grid, units_of(grid.shape[0]), limit)
 
 
 def test_the_independent_counter_counts():
@@ -162,9 +204,11 @@ def test_generate_equals_the_cli(cli):
     ],
 )
 def test_generate_equals_the_cli_for_other_runs(cli, args, kwargs):
-    # The CLI's default seed is drawn at random: every run here gives one.
+    # The default seed is drawn at random, here as in the CLI: every run
+    # here gives one.
     if "--seed" not in args:
         args = args + ["--seed", "0"]
+        kwargs["seed"] = 0
     n = kwargs.pop("n")
     ours = sudogen.generate(n, **kwargs)
     theirs = lines_array(cli("generate", "-f", "line", *args))
@@ -509,12 +553,43 @@ def test_bad_records_in_files_name_file_and_line(tmp_path):
 def test_errors_ignore_keeps_going_as_the_cli_does():
     p = sudogen.puzzles(2, seed=1).puzzles
     both = np.concatenate([p[:1], np.zeros((1, 9, 9), dtype=np.uint8), p[1:]])
-    out = sudogen.solve(both, errors="ignore")
-    assert np.array_equal(out[1], both[1])
+    with pytest.warns(sudogen.SudogenWarning, match="1 of 3 puzzles not solved"):
+        out = sudogen.solve(both, errors="ignore")
+    assert not out[1].any()
     assert count_solutions(out[0], 1) == 1 and (out[0] != 0).all()
-    r = sudogen.rate(both, errors="ignore")
+    with pytest.warns(sudogen.SudogenWarning, match="1 of 3 puzzles not rated"):
+        r = sudogen.rate(both, errors="ignore")
     assert r.problems == {1: "2+ solutions"}
     assert r.se[1] == 0 and r.level[1] == "" and not r.exact[1]
+
+
+def test_errors_ignore_marks_the_rows_it_could_not_solve():
+    """Issue 50, item 10: an unsolvable puzzle came back as it was (a row
+    of ones), with no mask and no warning. Now its row is zeros, which no
+    solution is, ``return_mask=True`` says which rows failed, and a
+    warning counts them."""
+    good = sudogen.puzzles(2, seed=1)
+    ones = np.ones((1, 9, 9), dtype=np.uint8)
+    many = np.zeros((1, 9, 9), dtype=np.uint8)
+    given = np.concatenate([good.puzzles[:1], ones, many, good.puzzles[1:]])
+    with pytest.warns(sudogen.SudogenWarning) as caught:
+        out, failed = sudogen.solve(given, errors="ignore", return_mask=True)
+    assert failed.dtype == np.bool_ and failed.tolist() == [False, True, True, False]
+    assert not out[failed].any()
+    assert np.array_equal(out[~failed], good.solutions)
+    (warning,) = caught
+    assert str(warning.message) == (
+        "2 of 4 puzzles not solved; their rows are zeros:\n"
+        "puzzles[1]: no solution\npuzzles[2]: 2+ solutions"
+    )
+    # The mask comes with errors="raise" too (all false), and plain calls
+    # return the array alone.
+    sols, none = sudogen.solve(good.puzzles, return_mask=True)
+    assert not none.any() and np.array_equal(sols, good.solutions)
+    assert isinstance(sudogen.solve(good.puzzles), np.ndarray)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        sudogen.solve(good.puzzles, errors="ignore")
 
 
 # Threads and Ctrl-C -------------------------------------------------------
@@ -634,3 +709,301 @@ def test_the_package_has_the_librarys_version():
         line.split('"')[1] for line in root.read_text().splitlines() if line.startswith("version = ")
     )
     assert sudogen.__version__ == version
+
+
+# Every shape through every function (issue 50, item 28) -----------------
+# Validity and uniqueness by the units written above from the rules.
+
+SHAPES = [
+    ("6x6", dict(size=6), ["--size", "6"], dict(side=6)),
+    ("6x6 of 3x2", dict(box="3x2"), ["--box", "3x2"], dict(side=6, box=(3, 2))),
+    ("8x8", dict(size=8), ["--size", "8"], dict(side=8)),
+    ("12x12", dict(size=12), ["--size", "12"], dict(side=12)),
+    ("X", dict(variant="x"), ["--variant", "x"], dict(side=9, variant="x")),
+    ("Hyper", dict(variant="hyper"), ["--variant", "hyper"], dict(side=9, variant="hyper")),
+    ("Jigsaw", dict(regions=JIGSAW), ["--regions", JIGSAW.replace(" ", "")],
+     dict(side=9, regions=JIGSAW)),
+]
+
+
+def _fields(out):
+    return [line.split() for line in out.splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("name, kw, opts, rules", SHAPES, ids=[s[0] for s in SHAPES])
+def test_every_shape_works_through_every_function(cli, tmp_path, name, kw, opts, rules):
+    side = rules.pop("side")
+    units = units_of(side, **rules)
+    variant = "variant" in kw or "regions" in kw
+    # generate and puzzles: the CLI's records, valid and unique in the shape.
+    grids = sudogen.generate(4, seed=3, **kw)
+    assert grids.shape == (4, side, side)
+    assert np.array_equal(grids, lines_array(cli("generate", "-n", "4", "--seed", "3", "-f", "line", *opts)))
+    assert all(is_valid_grid(g, units) for g in grids)
+    made = sudogen.puzzles(3, seed=3, **kw)
+    out = _fields(cli("puzzle", "-n", "3", "--seed", "3", "--with-solution", "-f", "line", *opts))
+    assert sudogen.to_strings(made.puzzles) == [o[0] for o in out]
+    assert sudogen.to_strings(made.solutions) == [o[1] for o in out]
+    for p, s in zip(made.puzzles, made.solutions):
+        assert is_valid_grid(s, units)
+        assert np.array_equal(p[p != 0], s[p != 0])
+        assert count_in_units(p, units) == 1
+    # solve, count and rate: arrays, strings, one string, a file.
+    path = tmp_path / "p.txt"
+    path.write_text("\n".join(sudogen.to_strings(made.puzzles)) + "\n")
+    for given in (made.puzzles, made.puzzles.reshape(3, -1), sudogen.to_strings(made.puzzles), path):
+        assert np.array_equal(sudogen.solve(given, **kw), made.solutions), type(given)
+    assert np.array_equal(sudogen.solve(sudogen.to_strings(made.puzzles)[0], **kw), made.solutions[:1])
+    assert sudogen.count(made.puzzles, **kw).tolist() == [1, 1, 1]
+    with warnings.catch_warnings():
+        # Hyper's rater fails on many puzzles (issue 50, item 7): the same
+        # messages as the CLI's.
+        warnings.simplefilter("ignore", sudogen.SudogenWarning)
+        rated = sudogen.rate(made.puzzles, errors="ignore", **kw)
+    theirs = _fields(cli("rate", str(path), *opts, ok=(0, 1)))
+    for row, fields in enumerate(theirs):
+        if fields[1] == "#":
+            assert rated.problems[row] == " ".join(fields[2:])
+        else:
+            se = f"{rated.se[row]:.1f}" + ("" if rated.exact[row] else "+")
+            assert [se, rated.level[row], rated.technique[row]] == fields[1:]
+    # read: a file whose records carry their shape, and its shape back.
+    csv = tmp_path / "p.csv"
+    cli("puzzle", "-n", "3", "--seed", "3", "--with-solution", "-f", "csv", "-o", str(csv), *opts)
+    p, s, shape = sudogen.read(csv, solutions=True, return_shape=True)
+    assert np.array_equal(p, made.puzzles) and np.array_equal(s, made.solutions)
+    assert np.array_equal(sudogen.solve(p, **shape), made.solutions)
+    assert np.array_equal(sudogen.solve(csv), made.solutions)
+    assert np.array_equal(sudogen.read(path, **kw), made.puzzles)
+    # The symmetries keep the classic units only: a variant is refused, as
+    # the CLI refuses it; other boxes work.
+    classic = [
+        lambda: sudogen.canon(made.puzzles, **kw),
+        lambda: sudogen.fingerprints(made.puzzles, **kw),
+        lambda: sudogen.distinct(made.puzzles, **kw),
+        lambda: sudogen.split(made.puzzles, (0.5, 0.5), **kw),
+        lambda: sudogen.transform(made.puzzles, seed=1, **kw),
+    ]
+    if variant:
+        for call in classic:
+            with pytest.raises(ValueError, match="works on grids without a variant"):
+                call()
+        return
+    box = ["--box", opts[1]] if opts[0] == "--box" else []
+    forms, texts = sudogen.canon(made.puzzles, transforms=True, **kw)
+    out = _fields(cli("canon", "--transform", str(path), *box))
+    assert sudogen.to_strings(forms) == [o[0] for o in out] and texts == [o[1] for o in out]
+    assert sudogen.fingerprints(made.puzzles, **kw).shape == (3, 2)
+    assert sudogen.distinct(made.puzzles, **kw).all()
+    tp, ts = sudogen.transform(made.puzzles, seed=2, copies=2, solutions=made.solutions, **kw)
+    assert all(is_valid_grid(g, units) for g in ts)
+    assert np.array_equal(sudogen.solve(tp, **kw), ts)
+    assert np.array_equal(sudogen.canon(tp, **kw), np.repeat(forms, 2, axis=0))
+    assert set(sudogen.split(made.puzzles, (0.5, 0.5), by="solution", **kw).tolist()) <= {0, 1}
+
+
+def test_strings_of_any_side_and_one_puzzle_string(tmp_path):
+    """`solve(strings, size=6)` said "'6' is not a grid size", and one
+    puzzle string was taken as a file path."""
+    made = sudogen.puzzles(2, size=6, seed=1)
+    strings = sudogen.to_strings(made.puzzles)
+    assert np.array_equal(sudogen.solve(strings, size=6), made.solutions)
+    assert np.array_equal(sudogen.solve(strings[0]), made.solutions[:1])
+    one = sudogen.to_strings(sudogen.puzzles(1, seed=2).puzzles)[0]
+    assert sudogen.solve(one).shape == (1, 9, 9)
+    # The grid layout, as one string.
+    grid_text = "\n".join(one[r * 9 : r * 9 + 9] for r in range(9))
+    assert np.array_equal(sudogen.solve(grid_text), sudogen.solve(one))
+    # A file is still a file, and a missing one says so.
+    path = tmp_path / "one.txt"
+    path.write_text(one + "\n")
+    assert np.array_equal(sudogen.solve(str(path)), sudogen.solve(one))
+    with pytest.raises(OSError, match="cannot open"):
+        sudogen.solve(str(tmp_path / "missing.txt"))
+
+
+def test_rate_gives_ep_ed_and_takes_work(cli, tmp_path):
+    """`rate` lacked SE's pearl and diamond ratings and the work budget."""
+    made = sudogen.puzzles(6, seed=4)
+    path = tmp_path / "p.txt"
+    path.write_text("\n".join(sudogen.to_strings(made.puzzles)) + f"\n{BEYOND}\n")
+    r = sudogen.rate(path)
+    theirs = _fields(cli("rate", "--ep", "--ed", "-f", "line", str(path)))
+    # PUZZLE ER LEVEL HARDEST ep EP ed ED
+    ours = [
+        [f"{se:.1f}", lv, t, "ep", f"{ep:.1f}", "ed", f"{ed:.1f}"]
+        for se, lv, t, ep, ed in zip(r.se, r.level, r.technique, r.ep, r.ed)
+    ]
+    assert ours == [t[1:] for t in theirs]
+    assert r.ep.dtype == np.float32 and r.ed.dtype == np.float32
+    assert r.ep_exact.all() and r.ed_exact.all()
+    assert r.work[-1] > 0 and not r.work[:-1].any()
+    # A small work budget: a lower bound, as `--work` gives.
+    cut = sudogen.rate([BEYOND], work=1000)
+    bound = _fields(cli("rate", "--work", "1000", "-f", "line", str(path)))[-1]
+    assert not cut.exact[0] and f"{cut.se[0]:.1f}+" == bound[1]
+
+
+def test_pandas_series_and_object_arrays_of_strings():
+    pd = pytest.importorskip("pandas")
+    made = sudogen.puzzles(3, seed=5)
+    strings = sudogen.to_strings(made.puzzles)
+    for given in (pd.Series(strings), pd.DataFrame({"quizzes": strings})["quizzes"],
+                  np.array(strings, dtype=object), pd.Series(strings, dtype="string")):
+        assert np.array_equal(sudogen.solve(given), made.solutions), type(given)
+
+
+def test_split_takes_one_fraction_and_says_what_it_takes():
+    p = sudogen.puzzles(20, seed=6).puzzles
+    assert np.array_equal(sudogen.split(p, 0.8), sudogen.split(p, (0.8,)))
+    assert set(sudogen.split(p, 0.8).tolist()) <= {0, -1}
+    for bad in ("0.8", None, (0.8, "x")):
+        with pytest.raises(TypeError, match="fraction"):
+            sudogen.split(p, bad)  # type: ignore[arg-type]
+
+
+def test_read_takes_the_solutions_beside_an_npy_file(cli, tmp_path):
+    npy = tmp_path / "p.npy"
+    cli("puzzle", "-n", "5", "--seed", "3", "--with-solution", "-f", "npy", "-o", str(npy))
+    made = sudogen.puzzles(5, seed=3)
+    p, s = sudogen.read(npy, solutions=True)
+    assert np.array_equal(p, made.puzzles) and np.array_equal(s, made.solutions)
+    # A solutions file of other rows is refused.
+    other = tmp_path / "q.npy"
+    cli("puzzle", "-n", "5", "--seed", "3", "--with-solution", "-f", "npy", "-o", str(other))
+    cli("puzzle", "-n", "4", "--seed", "3", "--with-solution", "-f", "npy", "-o", str(tmp_path / "r.npy"))
+    os.replace(tmp_path / "r.solutions.npy", tmp_path / "q.solutions.npy")
+    with pytest.raises(ValueError, match="4 solutions of 9x9 for 5 puzzles"):
+        sudogen.read(other, solutions=True)
+
+
+def test_transform_refuses_solutions_of_other_puzzles():
+    p, s = sudogen.puzzles(4, seed=7)
+    other = sudogen.generate(4, seed=8)
+    with pytest.raises(ValueError, match=r"puzzles\[0\]: its solution does not keep the given"):
+        sudogen.transform(p, seed=1, solutions=other)
+    swapped = s[[1, 0, 2, 3]]
+    with pytest.raises(ValueError, match=r"(?s)puzzles\[0\]: .*\npuzzles\[1\]: "):
+        sudogen.transform(p, seed=1, solutions=swapped)
+    assert len(sudogen.transform(p, 1, 1, s)[1]) == 4
+
+
+def test_a_puzzle_set_has_a_length():
+    made = sudogen.puzzles(3, seed=1)
+    assert len(made) == 3 and len(made.puzzles) == 3
+
+
+def test_runs_without_a_seed_draw_one_and_say_which():
+    """A default seed of 0 made `puzzles(500)` the first rows of
+    `puzzles(5000)`: a test set inside a training set. Without a seed a run
+    draws one, as the CLI does, and says which."""
+    a = sudogen.generate(20, size=4)
+    seed = sudogen.last_seed()
+    assert seed is not None and 0 <= seed < 2**64
+    assert np.array_equal(sudogen.generate(20, size=4, seed=seed), a)
+    b = sudogen.generate(20, size=4)
+    assert sudogen.last_seed() != seed and not np.array_equal(a[:5], b[:5])
+    small, big = sudogen.puzzles(5), sudogen.puzzles(10)
+    assert small.seed != big.seed
+    assert not np.array_equal(small.puzzles, big.puzzles[:5])
+    assert np.array_equal(sudogen.puzzles(5, seed=small.seed).puzzles, small.puzzles)
+    assert sudogen.puzzles(2, seed=9).seed == 9 and sudogen.last_seed() == 9
+    t = sudogen.transform(small.puzzles)
+    assert np.array_equal(sudogen.transform(small.puzzles, sudogen.last_seed()), t)
+
+
+def test_split_by_solution_keeps_the_puzzles_of_one_grid_together(cli, tmp_path):
+    """Issue 50, item 29: three puzzles of each of 50 grids; by the
+    puzzle's own form most grids land in both parts, by solution none."""
+    grids = sudogen.generate(50, seed=5)
+    path = tmp_path / "g.txt"
+    path.write_text("\n".join(sudogen.to_strings(grids)) + "\n")
+    rows = []
+    for seed in ("1", "2", "3"):
+        rows += _fields(cli("puzzle", "--from", str(path), "--seed", seed, "--with-solution", "-f", "line"))
+    p = sudogen._grids([r[0] for r in rows])[0]
+    s = sudogen._grids([r[1] for r in rows])[0]
+    key = np.array([r[1] for r in rows])
+
+    def leaked(parts):
+        return len(set(key[parts == 0]) & set(key[parts == 1]))
+
+    assert leaked(sudogen.split(p, (0.5, 0.5), seed=1)) > 20
+    by_solution = sudogen.split(p, (0.5, 0.5), seed=1, by="solution")
+    assert leaked(by_solution) == 0
+    # The same parts from the solutions given, found, or carried by a file,
+    # and the same as the CLI's.
+    assert np.array_equal(sudogen.split(p, (0.5, 0.5), seed=1, by="solution", solutions=s), by_solution)
+    both = tmp_path / "both.txt"
+    both.write_text("".join(f"{a} {b}\n" for a, b in rows))
+    assert np.array_equal(sudogen.split(both, (0.5, 0.5), seed=1, by="solution"), by_solution)
+    prefix = tmp_path / "parts"
+    cli("split", "--by", "solution", "--train", "0.5", "--test", "0.5", "--seed", "1",
+        "-o", str(prefix), str(both))
+    lines = [f"{a} {b}" for a, b in rows]
+    for k, name in enumerate(("train", "test")):
+        theirs = Path(f"{prefix}.{name}.txt").read_text().splitlines()
+        assert [x for x, q in zip(lines, by_solution) if q == k] == theirs, name
+    # A solution that does not solve its puzzle is named.
+    with pytest.raises(ValueError, match=r"puzzles\[0\]: its solution does not keep the given"):
+        sudogen.split(p[:2], 1.0, by="solution", solutions=s[[1, 0]])
+
+
+def test_results_type_check_under_mypy_strict(tmp_path):
+    """`Union` returns made `mypy --strict` fail on `transform(p).shape`."""
+    api = pytest.importorskip("mypy.api")
+    script = tmp_path / "user.py"
+    script.write_text(
+        "import numpy as np\n"
+        "import sudogen\n"
+        "p, s = sudogen.puzzles(2, seed=1)\n"
+        "a: tuple[int, ...] = sudogen.transform(p).shape\n"
+        "b: tuple[int, ...] = sudogen.transform(p, 1, 2, s)[1].shape\n"
+        "c: tuple[int, ...] = sudogen.canon(p).shape\n"
+        "d: list[str] = sudogen.canon(p, transforms=True)[1]\n"
+        "e: tuple[int, ...] = sudogen.read('p.txt').shape\n"
+        "f: tuple[int, ...] = sudogen.read('p.txt', solutions=True)[1].shape\n"
+        "g: tuple[int, ...] = sudogen.solve(p).shape\n"
+        "h: tuple[int, ...] = sudogen.solve(p, return_mask=True)[1].shape\n"
+        "grids, shape = sudogen.read('p.txt', return_shape=True)\n"
+        "i: tuple[int, ...] = sudogen.solve(grids, **shape).shape\n"
+        "j: int = len(sudogen.puzzles(1))\n"
+    )
+    out, err, status = api.run(["--strict", "--cache-dir=/dev/null", str(script)])
+    assert status == 0, out + err
+
+
+def test_shape_keywords_take_what_the_cli_takes_and_say_what_is_wrong(tmp_path):
+    letters = JIGSAW.replace(" ", "")
+    expected = sudogen.generate(3, seed=4, regions=JIGSAW)
+    path = tmp_path / "regions.txt"
+    path.write_text(JIGSAW.replace(" ", "\n") + "\n")
+    rows = JIGSAW.split()
+    numbers = np.array([[ord(c) - ord("A") + 1 for c in row] for row in rows])
+    for regions in (letters, path, str(path), rows, numbers):
+        assert np.array_equal(sudogen.generate(3, seed=4, regions=regions), expected), regions
+    assert np.array_equal(sudogen.generate(3, seed=4, variant="jigsaw", regions=letters), expected)
+    assert np.array_equal(
+        sudogen.generate(2, seed=1, box=(3, 2)), sudogen.generate(2, seed=1, size=6, box="3x2")
+    )
+    for kwargs, kind, message in [
+        (dict(variant="jigsaw"), ValueError, "variant='jigsaw' needs its regions"),
+        (dict(variant="x", regions=letters), ValueError, "regions= goes with variant='jigsaw' only"),
+        (dict(box="3x3", regions=letters), ValueError, "box= does not go with jigsaw regions"),
+        (dict(size=6, regions=letters), ValueError, "regions= is a 9x9 map but size=6"),
+        (dict(variant="hyper", size=6), ValueError, "hyper windows exist only on 9x9"),
+        (dict(size=6, box="2x4"), ValueError, "box=2x4 does not fit size=6"),
+        (dict(box="4x1"), ValueError, "boxes of 4x1 are lines"),
+        (dict(box="big"), ValueError, "'big' is not a box"),
+        (dict(variant="diagonal"), ValueError, "'diagonal' is not a variant; use 'none', 'x'"),
+        (dict(regions="AB" * 8), ValueError, "regions: a 4x4 region map has 2 regions"),
+        (dict(regions="no/such/map.txt"), FileNotFoundError, "no such file"),
+        (dict(size=7), ValueError, "a 7x7 grid has no boxes"),
+    ]:
+        with pytest.raises(kind, match=message):
+            sudogen.generate(1, **kwargs)
+    # An array and the shape asked for must agree.
+    with pytest.raises(ValueError, match=r"puzzles: 9x9 grids, but size, box or regions ask for 6x6"):
+        sudogen.solve(expected, size=6)
+    with pytest.raises(ValueError, match="a 7x7 grid has no boxes"):
+        sudogen.solve(np.zeros((1, 7, 7), dtype=np.uint8))

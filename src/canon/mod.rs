@@ -108,6 +108,10 @@ pub enum CanonError {
     NoSolution,
     /// [`By::Solution`] on a puzzle with more than one solution.
     ManySolutions,
+    /// A shape whose boxes are more than 5 columns wide (14x14 with 2x7
+    /// boxes, 22x22 with 2x11): the search keeps the orderings of one
+    /// stack's columns as a 128-bit set.
+    WideBoxes(Size),
 }
 
 impl fmt::Display for CanonError {
@@ -118,6 +122,11 @@ impl fmt::Display for CanonError {
             CanonError::ManySolutions => {
                 write!(f, "more than one solution, so no solution-first form")
             }
+            CanonError::WideBoxes(size) => write!(
+                f,
+                "no canonical form for {size} grids with {} boxes: the search takes boxes at most 5 columns wide",
+                size.box_text()
+            ),
         }
     }
 }
@@ -171,6 +180,9 @@ impl Canonicalizer {
     pub fn canon(&mut self, grid: &Grid, by: By) -> Result<Canon, CanonError> {
         let size = grid.size();
         let shape = Shape::of(size);
+        if shape.box_cols() > 5 {
+            return Err(CanonError::WideBoxes(size));
+        }
         let fast = self.path == Path::Fast && size == Size::S9;
         if !(fast && by != By::Solution) {
             check_givens(grid)?;

@@ -139,7 +139,8 @@ pub enum Command {
     #[command(after_help = transform::EXAMPLES)]
     Transform(transform::TransformArgs),
     /// Split a dataset into parts (train, validation, test) that keep all
-    /// isomorphs of a puzzle together, reproducibly from --seed.
+    /// isomorphs of a puzzle together (with --by solution, all puzzles of
+    /// one solution grid), reproducibly from --seed.
     #[command(after_help = split::EXAMPLES)]
     Split(split::SplitArgs),
     /// Typeset puzzles as a book: PDF or SVG pages, with the solutions at

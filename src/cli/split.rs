@@ -4,23 +4,26 @@
 //!
 //! A record's part is decided by its canonical form's fingerprint and the
 //! seed ([`sudogen::dataset::Split`]): the same on every machine, for
-//! every `-j` and every order of the input.
+//! every `-j` and every order of the input. With `--by solution` the form
+//! is its solution grid's ([`sudogen::dataset::split_key`]), so the
+//! puzzles of one grid stay together too.
 
 use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Context;
-use clap::Args;
+use clap::{ArgAction, Args, ValueEnum};
 
 use super::args::{InputArgs, JobsArgs};
 use super::exit::{Exit, usage};
 use super::io::{Output, batches, describe, each_input, open_output, warn};
 use super::parse::{format_choice, parse_seed};
 use sudogen::canon::{By, Canonicalizer};
-use sudogen::dataset::{Fingerprint, Split};
+use sudogen::check::solution_problem;
+use sudogen::dataset::{Split, split_key};
 use sudogen::format::read::{BATCH_RECORDS, Batch};
 use sudogen::format::{Content, Format, Formatted, Record, Writer};
-use sudogen::grid::{Size, plural};
+use sudogen::grid::{Size, Variant, plural};
 use sudogen::pipeline;
 
 /// Worked examples, at the end of `--help`.
@@ -28,6 +31,7 @@ pub const EXAMPLES: &str = "\
 Examples:
   sudogen puzzle -n 10000 --seed 1 --with-solution -f csv | sudogen split --train 0.9 --test 0.1 -f csv
   sudogen split --train 0.8 --valid 0.1 --test 0.1 --seed 3 -o data puzzles.txt
+  sudogen split --by solution --test 0.1 -o part all.csv   the puzzles of one grid on one side
   sudogen split --test 0.05 -o heldout all.csv      only a test part; the rest is dropped";
 
 /// How to split.
@@ -37,16 +41,20 @@ pub struct SplitArgs {
     pub input: InputArgs,
 
     /// The fraction of the records in the training part
-    #[arg(long, value_name = "F", value_parser = parse_fraction)]
-    pub train: Option<f64>,
+    #[arg(long, value_name = "F", value_parser = parse_fraction, action = ArgAction::Append)]
+    pub train: Vec<f64>,
 
     /// The fraction in the validation part
-    #[arg(long, value_name = "F", value_parser = parse_fraction)]
-    pub valid: Option<f64>,
+    #[arg(long, value_name = "F", value_parser = parse_fraction, action = ArgAction::Append)]
+    pub valid: Vec<f64>,
 
     /// The fraction in the test part
-    #[arg(long, value_name = "F", value_parser = parse_fraction)]
-    pub test: Option<f64>,
+    #[arg(long, value_name = "F", value_parser = parse_fraction, action = ArgAction::Append)]
+    pub test: Vec<f64>,
+
+    /// What one part keeps together
+    #[arg(long, value_enum, default_value_t = Together::String)]
+    pub by: Together,
 
     /// Seed of the split: another seed, other parts
     #[arg(long, value_name = "u64", default_value_t = 0, value_parser = parse_seed,
@@ -64,6 +72,49 @@ pub struct SplitArgs {
 
     #[command(flatten)]
     pub jobs: JobsArgs,
+}
+
+/// What a split keeps in one part.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Together {
+    /// A puzzle and its isomorphs (relabelled, rotated, rows or columns
+    /// swapped), by the string form
+    String,
+    /// The same groups as string, by the pattern-first form (another,
+    /// independent split)
+    Pattern,
+    /// The puzzles of one solution grid and of its isomorphs, so that no
+    /// test answer was seen in training (the record's solution, else the
+    /// one found by solving it)
+    Solution,
+}
+
+impl Together {
+    /// The canonical convention of the split's key.
+    fn by(self) -> By {
+        match self {
+            Together::String => By::String,
+            Together::Pattern => By::Pattern,
+            Together::Solution => By::Solution,
+        }
+    }
+}
+
+/// A part's fraction, given at most once (a repeated option is a usage
+/// error, not the last one silently).
+fn once(name: &str, given: &[f64]) -> anyhow::Result<Option<f64>> {
+    match given {
+        [] => Ok(None),
+        [x] => Ok(Some(*x)),
+        more => {
+            let values: Vec<String> = more.iter().map(f64::to_string).collect();
+            Err(usage(format!(
+                "--{name} is given {} times ({}); give each part's fraction once",
+                more.len(),
+                values.join(", ")
+            )))
+        }
+    }
 }
 
 /// The file extension of a format's parts.
@@ -95,14 +146,14 @@ struct Parts {
 /// Runs `sudogen split`.
 pub fn run(args: &SplitArgs) -> anyhow::Result<Exit> {
     let input = args.input.resolve_plain("split")?;
-    let named: Vec<(&str, f64)> = [
-        ("train", args.train),
-        ("valid", args.valid),
-        ("test", args.test),
-    ]
-    .into_iter()
-    .filter_map(|(name, f)| Some((name, f?)))
-    .collect();
+    let mut named: Vec<(&str, f64)> = Vec::new();
+    for (name, given) in [
+        ("train", &args.train),
+        ("valid", &args.valid),
+        ("test", &args.test),
+    ] {
+        named.extend(once(name, given)?.map(|f| (name, f)));
+    }
     if named.is_empty() {
         return Err(usage(
             "name the parts: --train F, --valid F, --test F (fractions)",
@@ -145,7 +196,9 @@ pub fn run(args: &SplitArgs) -> anyhow::Result<Exit> {
                 }))
             },
             |(first, batch): (u64, Batch), _| {
-                pace.time(batch.len(), || parts(&split, &writer, first, &batch))
+                pace.time(batch.len(), || {
+                    parts(&split, args.by.by(), &writer, first, &batch)
+                })
             },
             |done: Parts| -> anyhow::Result<()> {
                 for (line, message) in &done.problems {
@@ -198,8 +251,9 @@ thread_local! {
     static CANON: std::cell::RefCell<Canonicalizer> = std::cell::RefCell::new(Canonicalizer::new());
 }
 
-/// Sorts the records of a batch into their parts.
-fn parts(split: &Split, writer: &Writer, first: u64, batch: &Batch) -> Parts {
+/// Sorts the records of a batch into their parts, each placed by its key
+/// under `by`.
+fn parts(split: &Split, by: By, writer: &Writer, first: u64, batch: &Batch) -> Parts {
     let n = split.parts();
     let mut out = Parts {
         parts: (0..n).map(|_| Formatted::default()).collect(),
@@ -217,16 +271,41 @@ fn parts(split: &Split, writer: &Writer, first: u64, batch: &Batch) -> Parts {
                 return Ok::<(), ()>(());
             }
         };
-        let form = match CANON.with(|c| c.borrow_mut().form(grid, By::String)) {
-            Ok(form) => form,
+        // A record that says it has a variant (CSV, JSON), as `--variant`
+        // is refused: the symmetries would not keep its units.
+        if grid.variant() != Variant::None {
+            out.problems.push((
+                line,
+                format!(
+                    "a {} record: split works on grids without a variant (its symmetries would not keep the units of variant {})",
+                    grid.shape(),
+                    grid.variant().name()
+                ),
+            ));
+            return Ok(());
+        }
+        // Split by solution, a record's solution must solve it.
+        let wrong = match &solution {
+            Some(Err(e)) => Some(format!("its solution: {}", describe(e))),
+            Some(Ok(s)) if by == By::Solution => solution_problem(grid, Ok(s)),
+            _ => None,
+        };
+        if let Some(problem) = wrong {
+            out.problems.push((line, problem));
+            return Ok(());
+        }
+        let solution = solution.and_then(Result::ok);
+        let key = CANON.with(|c| split_key(&mut c.borrow_mut(), grid, solution, by));
+        let key = match key {
+            Ok(key) => key,
             Err(e) => {
                 out.problems.push((line, e.to_string()));
                 return Ok(());
             }
         };
-        if let Some(k) = split.part(Fingerprint::of(&form)) {
+        if let Some(k) = split.part(key) {
             let record = Record {
-                solution: solution.and_then(Result::ok),
+                solution,
                 ..Record::new(i, grid)
             };
             writer.push_sized(&mut out.parts[k], &record);

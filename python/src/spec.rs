@@ -1,0 +1,199 @@
+//! The shape keywords (`size=`, `box=`, `variant=`, `regions=`) resolved
+//! into the library's values, with the CLI's checks and messages (naming
+//! the keyword instead of the option), as a `Spec` the wrapper passes to
+//! every call that makes or takes grids.
+
+use pyo3::prelude::*;
+use sudogen::grid::{Layout, Shape, Size, Variant};
+
+use crate::args::grid_size;
+use crate::value_error;
+
+/// What the shape keywords ask for: the size to make or read records as
+/// (`None`: from each array or record; 9x9 to make) and the variant
+/// (`None`: each record's own, none for arrays).
+#[pyclass(frozen, from_py_object, module = "sudogen._sudogen")]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Spec {
+    size: Option<Size>,
+    variant: Option<Variant>,
+}
+
+#[pymethods]
+impl Spec {
+    /// The side, if known.
+    #[getter]
+    fn side(&self) -> Option<usize> {
+        self.size.map(Size::side)
+    }
+
+    /// The boxes as `RxC`, when they are not the side's usual ones.
+    #[getter]
+    #[pyo3(name = "box")]
+    fn boxes(&self) -> Option<String> {
+        self.size
+            .filter(|s| s.has_boxes() && !s.is_usual())
+            .map(Size::box_text)
+    }
+
+    /// The variant's name (`x`, `hyper`, `jigsaw`), if any.
+    #[getter]
+    fn variant(&self) -> Option<&'static str> {
+        self.variant
+            .filter(|v| *v != Variant::None)
+            .map(Variant::name)
+    }
+
+    /// A jigsaw's region map as letters, row by row.
+    #[getter]
+    fn regions(&self) -> Option<String> {
+        match self.variant {
+            Some(Variant::Jigsaw(layout)) => Some(layout.text()),
+            _ => None,
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Spec(side={:?}, box={:?}, variant={:?}, regions={:?})",
+            self.side(),
+            self.boxes(),
+            self.variant(),
+            self.regions()
+        )
+    }
+}
+
+impl Spec {
+    /// The spec of records of `shape` (as read from a file).
+    pub fn of(shape: Shape) -> Spec {
+        Spec {
+            size: Some(shape.size()),
+            variant: Some(shape.variant()),
+        }
+    }
+
+    /// The shape to make grids of: the size asked (9x9 by default) and the
+    /// variant.
+    pub fn made(&self) -> PyResult<Shape> {
+        shape(
+            self.size.unwrap_or(Size::S9),
+            self.variant.unwrap_or_default(),
+        )
+    }
+
+    /// The size to read records as, if given.
+    pub fn size(&self) -> Option<Size> {
+        self.size
+    }
+
+    /// The variant to read records with, if given.
+    pub fn forced_variant(&self) -> Option<Variant> {
+        self.variant
+    }
+
+    /// The shape of an array of grids of side `side`: the size asked for
+    /// (which must have that side) or the side's usual boxes, and the
+    /// variant asked for (none by default).
+    pub fn for_side(&self, side: usize) -> PyResult<Shape> {
+        let size = match self.size {
+            Some(s) if s.side() == side => s,
+            Some(s) => {
+                return Err(value_error(format!(
+                    "grids of {side}x{side}, but size=, box= or regions= ask for {s} grids"
+                )));
+            }
+            None => Size::from_side(side).ok_or_else(|| {
+                value_error(format!(
+                    "a {side}x{side} grid has no boxes (no box of at least 2x2 has {side} cells); give it a jigsaw region map with regions="
+                ))
+            })?,
+        };
+        shape(size, self.variant.unwrap_or_default())
+    }
+}
+
+/// The shape of `size` and `variant`, or why there is none.
+fn shape(size: Size, variant: Variant) -> PyResult<Shape> {
+    Shape::new(size, variant).map_err(|e| value_error(format!("variant='{}': {e}", variant.name())))
+}
+
+/// Resolves the shape keywords, as the CLI resolves `--size`, `--box`,
+/// `--variant` and `--regions` (the region map is given as letters).
+#[pyfunction]
+#[pyo3(signature = (size=None, boxes=None, variant=None, regions=None))]
+pub fn spec(
+    size: Option<usize>,
+    boxes: Option<(usize, usize)>,
+    variant: Option<&str>,
+    regions: Option<&str>,
+) -> PyResult<Spec> {
+    let kind = match variant {
+        None => None,
+        Some(name) => Some(
+            Variant::NAMES
+                .into_iter()
+                .find(|n| n.eq_ignore_ascii_case(name.trim()))
+                .ok_or_else(|| {
+                    value_error(format!(
+                        "'{name}' is not a variant; use 'none', 'x', 'hyper' or 'jigsaw' (with regions=)"
+                    ))
+                })?,
+        ),
+    };
+    if kind == Some("jigsaw") || regions.is_some() {
+        let Some(letters) = regions else {
+            return Err(value_error(
+                "variant='jigsaw' needs its regions; give regions= (N·N letters, one per cell row by row, or a 2-D array of region numbers)",
+            ));
+        };
+        if let Some(k) = kind.filter(|k| *k != "jigsaw") {
+            return Err(value_error(format!(
+                "regions= goes with variant='jigsaw' only, not variant='{k}'; leave out variant= or regions="
+            )));
+        }
+        if boxes.is_some() {
+            return Err(value_error(
+                "box= does not go with jigsaw regions, which take the boxes' place; leave out box=",
+            ));
+        }
+        let layout = Layout::parse(letters).map_err(|e| value_error(format!("regions: {e}")))?;
+        if let Some(side) = size.filter(|&s| s != layout.side()) {
+            return Err(value_error(format!(
+                "regions= is a {n}x{n} map but size={side}; leave out size (the map gives the side)",
+                n = layout.side()
+            )));
+        }
+        return Ok(Spec::of(Shape::jigsaw(layout)));
+    }
+    let size = size.map(grid_size).transpose()?;
+    let size = match (size, boxes) {
+        (size, None) => size,
+        (None, Some((r, c))) => {
+            Some(Size::boxed(r * c, r, c).map_err(|e| value_error(format!("box={r}x{c}: {e}")))?)
+        }
+        (Some(size), Some((r, c))) => Some(Size::boxed(size.side(), r, c).map_err(|e| {
+            value_error(format!(
+                "box={r}x{c} does not fit size={}: {e}",
+                size.side()
+            ))
+        })?),
+    };
+    let variant = match kind {
+        Some("x") => Some(Variant::X),
+        Some("hyper") => Some(Variant::Hyper),
+        Some(_) => Some(Variant::None),
+        None => None,
+    };
+    if variant == Some(Variant::Hyper) {
+        // Hyper makes and reads 9x9 grids only.
+        let size = size.unwrap_or(Size::S9);
+        Shape::new(size, Variant::Hyper)
+            .map_err(|e| value_error(format!("variant='hyper': {e}; use size=9")))?;
+        return Ok(Spec {
+            size: Some(size),
+            variant,
+        });
+    }
+    Ok(Spec { size, variant })
+}
