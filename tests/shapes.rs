@@ -345,6 +345,81 @@ fn shapes_that_cannot_be_are_one_line_usage_errors() {
     }
 }
 
+/// The guide's map with its first and last cells swapped: regions 'A'
+/// and 'I' each keep nine cells, but one of them sits alone in the far
+/// corner (issue 50, item 9).
+const SWAPPED: &str =
+    "IAABBBCCC AABBBCCCC AAAABBBCC DDDDEEEFF DDEEEFFFF DDDEEEFFF GGGHHHIII GGGHHHIII GGGHHHIIA";
+
+/// What a disconnected region is told, naming the first one in reading
+/// order.
+const DISCONNECTED: &str = "region 'I' is not connected: its cells fall into 2 pieces; a region's cells must join side by side (not only at corners), so redraw the map with each letter's cells in one piece";
+
+/// A region map whose region is not one piece is refused by every command
+/// that takes --regions (one line, exit 2), and a record that carries
+/// such a map is an invalid record, named by its line.
+#[test]
+fn disconnected_regions_are_refused() {
+    // Corner-touching is not joining: a 4x4 map whose region 'A' has a
+    // cell meeting the others only at a corner.
+    for (command, map) in [
+        ("generate", SWAPPED),
+        ("puzzle", SWAPPED),
+        ("solve", SWAPPED),
+        ("rate", SWAPPED),
+        ("check", SWAPPED),
+        ("stats", SWAPPED),
+        ("print", SWAPPED),
+        ("generate", "ABBB AABD CCAD CCDD"),
+    ] {
+        let reads = !matches!(command, "generate" | "puzzle" | "stats");
+        let mut args = vec![command, "--regions", map];
+        if reads {
+            args.push("/dev/null");
+        }
+        let out = run(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{command} {map}: {err}");
+        assert_eq!(err.lines().count(), 1, "{command}: {err}");
+        let says = if map == SWAPPED {
+            DISCONNECTED.to_string()
+        } else {
+            DISCONNECTED.replace("'I'", "'A'")
+        };
+        assert_eq!(err.trim_end(), format!("sudogen: error: --regions: {says}"));
+    }
+    // A JSON record carrying the swapped map: `check` counts it invalid
+    // (exit 1), `solve` cannot read it (exit 2); both name its line.
+    let dir = scratch_dir();
+    let good = lines(&[
+        "puzzle",
+        "--regions",
+        JIGSAW,
+        "-n",
+        "1",
+        "--seed",
+        "1",
+        "-f",
+        "json",
+    ]);
+    let map: String = JIGSAW.split_whitespace().collect();
+    let swapped: String = SWAPPED.split_whitespace().collect();
+    assert!(good[0].contains(&map));
+    let file = dir.path().join("swapped.json");
+    std::fs::write(&file, good[0].replace(&map, &swapped) + "\n").unwrap();
+    let file = file.to_str().unwrap();
+    for (command, code) in [("check", 1), ("solve", 2)] {
+        let out = run(&[command, file]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        let all = format!("{err}{}", String::from_utf8_lossy(&out.stdout));
+        assert_eq!(out.status.code(), Some(code), "{command}: {all}");
+        assert!(
+            all.contains(&format!("swapped.json:1: {DISCONNECTED}")),
+            "{command}: {all}"
+        );
+    }
+}
+
 #[test]
 fn every_shape_makes_a_few_valid_grids() {
     for case in cases() {
