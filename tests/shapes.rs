@@ -528,59 +528,184 @@ fn release_puzzles_of_every_shape_are_unique_and_minimal() {
         );
     }
     // Symmetric puzzles are unique too, and minimal among symmetric ones:
-    // without any one pair of givens (a cell and its half-turn image) they
-    // have two solutions or more.
-    for (args, n, units) in [
+    // without any one orbit of givens (a cell and its images) they have
+    // two solutions or more. The symmetry need not keep the units: a
+    // quarter turn of 6x6 (2x3 boxes become 3x2), the diagonal of 12x12
+    // (3x4 boxes become 4x3), a half turn of a jigsaw map that is not
+    // symmetric; and the combined symmetries on 9x9.
+    let jigsaw = units_of(9, (3, 3), false, false, Some(JIGSAW));
+    for (args, n, units, count) in [
         (
             vec!["--variant", "x", "--symmetry", "rot180"],
             9,
             units_of(9, (3, 3), true, false, None),
+            30,
         ),
         (
             vec!["--size", "8", "--symmetry", "rot180"],
             8,
             units_of(8, (2, 4), false, false, None),
+            30,
         ),
         (
             vec!["--symmetry", "rot180"],
             9,
             units_of(9, (3, 3), false, false, None),
+            30,
         ),
         (
             vec!["--variant", "hyper", "--symmetry", "rot180"],
             9,
             units_of(9, (3, 3), false, true, None),
+            30,
+        ),
+        (
+            vec!["--size", "6", "--symmetry", "rot90"],
+            6,
+            units_of(6, (2, 3), false, false, None),
+            200,
+        ),
+        (
+            vec!["--size", "12", "--symmetry", "diagonal"],
+            12,
+            units_of(12, (3, 4), false, false, None),
+            3,
+        ),
+        (
+            vec!["--regions", JIGSAW, "--symmetry", "rot180"],
+            9,
+            jigsaw.clone(),
+            30,
+        ),
+        (
+            vec!["--regions", JIGSAW, "--symmetry", "rot90"],
+            9,
+            jigsaw,
+            30,
+        ),
+        (
+            vec!["--symmetry", "both-mirrors"],
+            9,
+            units_of(9, (3, 3), false, false, None),
+            30,
+        ),
+        (
+            vec!["--symmetry", "both-diagonals"],
+            9,
+            units_of(9, (3, 3), false, false, None),
+            30,
+        ),
+        (
+            vec!["--symmetry", "all"],
+            9,
+            units_of(9, (3, 3), false, false, None),
+            30,
+        ),
+        (
+            vec!["--variant", "x", "--symmetry", "both-diagonals"],
+            9,
+            units_of(9, (3, 3), true, false, None),
+            30,
         ),
     ] {
-        let mut all = vec!["puzzle", "-n", "30", "--with-solution", "-f", "line"];
+        let symmetry = args[args.len() - 1];
+        let orbits = orbits_of(symmetry, n);
+        let count = count.to_string();
+        let mut all = vec![
+            "puzzle",
+            "-n",
+            &count,
+            "--seed",
+            "5",
+            "--with-solution",
+            "-f",
+            "line",
+        ];
         all.extend(&args);
-        for record in lines(&all) {
-            let (puzzle, _) = record.split_once(' ').unwrap();
-            let mut cells = line_cells(puzzle);
+        let records = lines(&all);
+        assert_eq!(records.len().to_string(), count, "{args:?}");
+        for record in records {
+            let (puzzle, solution) = record.split_once(' ').unwrap();
+            let cells = line_cells(puzzle);
+            let solution = line_cells(solution);
+            assert!(units_valid(&solution, n, &units, true), "{args:?}");
             assert_eq!(
                 naive_count_units(&mut cells.clone(), n, &units, 2),
                 1,
                 "{args:?}"
             );
-            for k in 0..n * n / 2 + 1 {
-                let image = n * n - 1 - k;
-                if cells[k] == 0 {
-                    assert_eq!(cells[image], 0, "{args:?}: not symmetric: {puzzle}");
+            for orbit in &orbits {
+                let given = orbit.iter().filter(|&&k| cells[k] != 0).count();
+                assert!(
+                    given == 0 || given == orbit.len(),
+                    "{args:?}: not symmetric (orbit {orbit:?}): {puzzle}"
+                );
+                if given == 0 {
                     continue;
                 }
-                let (a, b) = (cells[k], cells[image]);
-                cells[k] = 0;
-                cells[image] = 0;
-                let count = naive_count_units(&mut cells.clone(), n, &units, 2);
-                cells[k] = a;
-                cells[image] = b;
+                let mut without = cells.clone();
+                for &k in orbit {
+                    without[k] = 0;
+                }
+                let count = naive_count_units(&mut without, n, &units, 2);
                 assert_eq!(
                     count, 2,
-                    "{args:?}: not minimal (cells {k} and {image} are not needed): {puzzle}"
+                    "{args:?}: not minimal (orbit {orbit:?} is not needed): {puzzle}"
                 );
             }
         }
+        eprintln!("{args:?}: {count} puzzles unique, symmetric and minimal among symmetric ones");
     }
+}
+
+/// The orbits of the cells of an `n`x`n` grid under the symmetry of this
+/// `--symmetry` name, built here from the maps of the square as written
+/// (not from the library): every cell's images under the group the named
+/// maps generate.
+fn orbits_of(symmetry: &str, n: usize) -> Vec<Vec<usize>> {
+    type Map = fn(usize, usize, usize) -> (usize, usize);
+    let half: Map = |r, c, n| (n - 1 - r, n - 1 - c);
+    let quarter: Map = |r, c, n| (c, n - 1 - r);
+    let mirror: Map = |r, c, n| (r, n - 1 - c);
+    let flip: Map = |r, c, n| (n - 1 - r, c);
+    let diagonal: Map = |r, c, _| (c, r);
+    let anti: Map = |r, c, n| (n - 1 - c, n - 1 - r);
+    let maps: Vec<Map> = match symmetry {
+        "none" => vec![],
+        "rot180" => vec![half],
+        "rot90" => vec![quarter, half],
+        "mirror" => vec![mirror],
+        "flip" => vec![flip],
+        "diagonal" => vec![diagonal],
+        "antidiagonal" => vec![anti],
+        "both-mirrors" => vec![mirror, flip, half],
+        "both-diagonals" => vec![diagonal, anti, half],
+        "all" => vec![quarter, half, mirror, flip, diagonal, anti],
+        other => panic!("no symmetry {other}"),
+    };
+    let mut seen = vec![false; n * n];
+    let mut orbits = Vec::new();
+    for start in 0..n * n {
+        if seen[start] {
+            continue;
+        }
+        // The images of the cell, and of those, until none is new.
+        let mut orbit = vec![start];
+        seen[start] = true;
+        let mut k = 0;
+        while k < orbit.len() {
+            for map in &maps {
+                let (r, c) = map(orbit[k] / n, orbit[k] % n, n);
+                if !seen[r * n + c] {
+                    seen[r * n + c] = true;
+                    orbit.push(r * n + c);
+                }
+            }
+            k += 1;
+        }
+        orbits.push(orbit);
+    }
+    orbits
 }
 
 /// The first grid's `<g>` of a one-puzzle book printed as SVG with `args`
