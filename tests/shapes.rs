@@ -420,6 +420,123 @@ fn disconnected_regions_are_refused() {
     }
 }
 
+/// `stats` follows the shape options (issue 50, item 8): generated grids
+/// of a variant are measured as such, the header names the shape, and the
+/// tests whose uniform reference is classic say they do not apply; puzzles
+/// read from files are checked unique in their own shape; bad shape
+/// options are usage errors on file input too.
+#[test]
+fn stats_follows_the_shape_options() {
+    let classic_only = "(not applicable: its uniform reference is for classic 9x9 grids, not";
+    for (args, shape) in [
+        (&["--regions", JIGSAW][..], "9x9 jigsaw"),
+        (&["--variant", "x"], "9x9 X"),
+        (&["--variant", "hyper"], "9x9 hyper"),
+    ] {
+        let mut all = vec!["stats", "-n", "300", "--seed", "1"];
+        all.extend(args);
+        let table = lines(&all);
+        assert_eq!(table[0], format!("strategy search, size {shape}, seed 1"));
+        let row = |name: &str| {
+            table
+                .iter()
+                .find(|l| l.starts_with(name))
+                .unwrap_or_else(|| panic!("{args:?}: no {name}: {table:#?}"))
+                .clone()
+        };
+        assert!(row("grids").trim_end().ends_with(" 300"), "{table:#?}");
+        assert!(row("symbol in each cell: chi-square (df 648)").contains("pass"));
+        for name in ["top-band class", "class of all bands", "4-cell unavoidable"] {
+            let row = row(name);
+            assert!(row.contains(&format!("{classic_only} {shape})")), "{row}");
+            assert!(!row.contains("pass") && !row.contains("FAIL"), "{row}");
+        }
+        assert!(row("duplicate grids").contains("no expected number"));
+    }
+    // The JSON report names the shape; a test that does not apply has no
+    // value.
+    let json = lines(&[
+        "stats",
+        "--variant",
+        "x",
+        "-n",
+        "50",
+        "--seed",
+        "1",
+        "-f",
+        "json",
+    ]);
+    let doc: serde_json::Value = serde_json::from_str(&json[0]).unwrap();
+    assert_eq!(doc["shape"], "9x9 X");
+    let band = doc["statistics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["name"] == "top-band class (44): chi-square")
+        .unwrap();
+    assert!(band["value"].is_null() && band["pass"].is_null(), "{band}");
+
+    // Files of puzzles of each variant: unique in their shape, whether the
+    // records carry it (JSON) or the options give it (line).
+    let dir = scratch_dir();
+    for (args, format) in [
+        (&["--regions", JIGSAW][..], "json"),
+        (&["--regions", JIGSAW], "line"),
+        (&["--variant", "x"], "line"),
+        (&["--variant", "hyper"], "line"),
+    ] {
+        let mut make = vec!["puzzle", "-n", "12", "--seed", "3", "-f", format];
+        make.extend(args);
+        let file = dir.path().join(format!("p.{format}"));
+        std::fs::write(&file, lines(&make).join("\n") + "\n").unwrap();
+        let mut all = vec!["stats"];
+        if format == "line" {
+            all.extend(args);
+        }
+        all.push(file.to_str().unwrap());
+        let table = lines(&all);
+        assert!(
+            table[0].ends_with("records read from 1 input"),
+            "{table:#?}"
+        );
+        assert!(
+            table
+                .iter()
+                .any(|l| l.starts_with("puzzles ") && l.trim_end().ends_with(" 12"))
+        );
+        assert!(
+            !table
+                .iter()
+                .any(|l| l.contains("without exactly one solution")),
+            "{args:?} {format}: {table:#?}"
+        );
+    }
+    // Bad shape options: one line, exit 2, whether generating or reading.
+    let file = dir.path().join("p.line");
+    let file = file.to_str().unwrap();
+    for (args, says) in [
+        (
+            &["stats", "--variant", "hyper", "--size", "6", file][..],
+            "--variant hyper: hyper windows exist only on 9x9 grids",
+        ),
+        (
+            &["stats", "--box", "4x4", "--size", "9", file],
+            "--box 4x4 does not fit --size 9",
+        ),
+        (
+            &["stats", "--variant", "jigsaw", file],
+            "--variant jigsaw needs its regions",
+        ),
+        (&["stats", "--regions", SWAPPED, "-n", "5"], DISCONNECTED),
+    ] {
+        let out = run(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
 #[test]
 fn every_shape_makes_a_few_valid_grids() {
     for case in cases() {
