@@ -230,7 +230,7 @@ pub fn run(args: &PuzzleArgs) -> anyhow::Result<Exit> {
     write_run(
         &args.output,
         args.report.quiet,
-        config.grids.count,
+        (config.grids.count, "puzzles"),
         npy,
         |out, done| write(&config, out, done, &reports),
     )?;

@@ -7,9 +7,10 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args;
 
-use super::args::{GridArgs, RunArgs, SymbolsArgs};
+use super::args::{GridArgs, ReportArgs, RunArgs, SymbolsArgs};
 use super::exit::{Exit, usage};
 use super::io::{Output, batches, each_input, metadata_of, warn};
+use super::progress::Progress;
 use sudogen::format::Symbols;
 use sudogen::format::read::{BATCH_RECORDS, Batch, Reader};
 use sudogen::format::report;
@@ -71,6 +72,9 @@ pub struct StatsArgs {
     #[arg(long, default_value_t = 0.001, value_name = "P", value_parser = parse_level,
           allow_negative_numbers = true)]
     pub level: f64,
+
+    #[command(flatten)]
+    pub report: ReportArgs,
 }
 
 /// How `stats` prints its report.
@@ -127,6 +131,8 @@ pub struct Config {
     pub format: ReportFormat,
     /// The significance level.
     pub level: f64,
+    /// Whether a progress bar may be shown (on a terminal, after a second).
+    pub progress: bool,
 }
 
 impl StatsArgs {
@@ -190,6 +196,7 @@ impl StatsArgs {
             jobs: self.run.jobs.get(),
             format: self.format,
             level: self.level,
+            progress: !self.report.quiet,
         })
     }
 }
@@ -205,6 +212,20 @@ struct Measured {
 /// Runs `sudogen stats`.
 pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
     let config = args.config()?;
+    if args.report.verbose {
+        let what = match &config.source {
+            Source::Generate { .. } => "generated grids".to_string(),
+            Source::Read { files, .. } => files
+                .iter()
+                .map(|f| f.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+        };
+        warn(format_args!(
+            "measuring {what}: jobs {}, level {}",
+            config.jobs, config.level
+        ));
+    }
     let mut out = Output::stdout()?;
     let measured = match &config.source {
         &Source::Generate {
@@ -220,8 +241,11 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
                 ));
             }
             let run = GridRun::new(strategy, shape, seed);
+            let progress = Progress::new(count, "grids", config.progress);
+            let counts = measure(run, (start, count), config.jobs, &|n| progress.advance(n));
+            progress.finish();
             Measured {
-                counts: measure(run, start, count, config.jobs),
+                counts,
                 skipped: Skipped::default(),
                 source: format!("strategy {strategy}, size {shape}, seed {seed}"),
             }
@@ -293,6 +317,7 @@ fn read(config: &Config, reading: &Reading<'_>) -> anyhow::Result<Result<Measure
     // Puzzles are rated, which can take a while each: batches sized by
     // time share the work out evenly to the end.
     let pace = pipeline::Pace::new(BATCH_RECORDS);
+    let progress = Progress::reading(files, "records read", config.progress);
     let all_read = each_input(files, |name, input| {
         let mut reader = Reader::new(input, None, reading.forced)
             .with_symbols(reading.symbols.cloned())
@@ -313,9 +338,15 @@ fn read(config: &Config, reading: &Reading<'_>) -> anyhow::Result<Result<Measure
         let Some(shape) = shape else {
             return Ok(());
         };
-        let source = || match first.take() {
-            Some(batch) => Ok(Some(batch)),
-            None => next(),
+        let source = || {
+            let batch = match first.take() {
+                Some(batch) => Some(batch),
+                None => next()?,
+            };
+            if let Some(batch) = &batch {
+                progress.read(batch);
+            }
+            Ok::<_, anyhow::Error>(batch)
         };
         let init = || (Stats::new(shape), Skipped::default());
         let step = |part: &mut (Stats, Skipped), batch: Batch| {
@@ -327,7 +358,9 @@ fn read(config: &Config, reading: &Reading<'_>) -> anyhow::Result<Result<Measure
             None => part,
         });
         Ok(())
-    })?;
+    });
+    progress.finish();
+    let all_read = all_read?;
     if !all_read {
         return Ok(Err(Exit::Usage));
     }
