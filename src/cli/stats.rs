@@ -28,7 +28,7 @@ Examples:
   sudogen puzzle -n 1000 | sudogen stats -        ... or a pipe, named as '-'
   sudogen stats -f json -n 10000 > report.json    the report as one JSON object
   sudogen stats --variant x -n 10000              X grids: the tests that apply to them
-  sudogen stats --regions regions.txt jig.txt     a file of jigsaw puzzles, unique in their shape";
+  sudogen stats jigsaw.jsonl                      jigsaw puzzles (JSON carries the regions), unique in their shape";
 
 /// The options that only make sense when grids are generated: a file to
 /// read (named either way) conflicts with each.
