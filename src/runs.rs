@@ -17,6 +17,14 @@
 //! above, attempt `k > 0` is made the same way from runs keyed by the seed
 //! mixed with `k` (see [`attempt_key`]), so a rated run is still a pure
 //! function of (strategy, size, seed, index, settings).
+//!
+//! **Clue targets.** A run that is not rated may try up to `attempts`
+//! removal orders of the same grid toward its clue target
+//! ([`PuzzleRun::with_clue_attempts`]): attempt 0 is the plain puzzle `i`,
+//! attempt `k > 0` draws its order from the removal key of the seed mixed
+//! with `k` (stream `i`), the grid staying grid `i`. The first attempt
+//! that reaches the target is the puzzle; when none does, the one with
+//! the fewest clues (the earliest of those), which is then minimal.
 
 use rand_chacha::ChaCha8Rng;
 
@@ -177,6 +185,12 @@ pub struct Filter {
 }
 
 impl Filter {
+    /// Whether every rating is kept, the lower bounds too, from one
+    /// attempt: what `--rate` asks for (rate the plain puzzle).
+    pub fn rates_only(&self) -> bool {
+        self.low <= 10 && self.high == u8::MAX && self.attempts <= 1
+    }
+
     /// Whether a rating is kept.
     pub fn keeps(&self, rating: &Rating) -> bool {
         if rating.exact {
@@ -240,6 +254,8 @@ pub struct PuzzleRun {
     grids: GridRun,
     settings: Settings,
     filter: Option<Filter>,
+    /// Removal orders tried toward the clue target (1: the plain one).
+    clue_attempts: u64,
     /// The removal streams' key, expanded once.
     removals: RunRng,
 }
@@ -268,8 +284,18 @@ impl PuzzleRun {
             grids,
             settings,
             filter,
+            clue_attempts: 1,
             removals,
         }
+    }
+
+    /// The same run trying up to `attempts` removal orders of each grid
+    /// toward the settings' clue target (see [the module](self)); ignored
+    /// without a target, and in runs that keep a rating range (there each
+    /// attempt is a candidate for the range).
+    pub fn with_clue_attempts(mut self, attempts: u64) -> PuzzleRun {
+        self.clue_attempts = attempts.max(1);
+        self
     }
 
     /// The grids the puzzles are made from.
@@ -282,16 +308,15 @@ impl PuzzleRun {
     pub fn make(&self, index: u64, grid: &mut Grid) -> Option<RunPuzzle> {
         let seed = self.grids.seed;
         let settings = self.settings;
-        let Some(filter) = self.filter else {
+        let Some(filter) = self.filter.filter(|f| !f.rates_only()) else {
             self.grids.fill(index, grid);
-            let mut removals = self.removals.for_index(index);
-            let made = puzzle::make(&mut removals, grid, settings);
-            return Some(RunPuzzle {
-                fell_short: made.fell_short(&settings),
-                puzzle: made.puzzle,
-                rating: None,
-                attempt: 0,
-            });
+            let tries = Tries {
+                seed,
+                index,
+                attempts: self.clue_attempts,
+            };
+            let first = self.removals.for_index(index);
+            return tries.toward_clues(first, grid, settings, self.filter);
         };
         let ceiling = filter.high;
         // Up to the easy level's top (SE 1.5: hidden singles only), a
@@ -347,6 +372,7 @@ pub struct SolutionRun {
     seed: u64,
     settings: Settings,
     filter: Option<Filter>,
+    clue_attempts: u64,
     removals: RunRng,
 }
 
@@ -358,8 +384,15 @@ impl SolutionRun {
             seed,
             settings,
             filter,
+            clue_attempts: 1,
             removals: RunRng::new(seed ^ PUZZLE_KEY),
         }
+    }
+
+    /// [`PuzzleRun::with_clue_attempts`] for puzzles of given grids.
+    pub fn with_clue_attempts(mut self, attempts: u64) -> SolutionRun {
+        self.clue_attempts = attempts.max(1);
+        self
     }
 
     /// Puzzle `index`, whose unique solution is `solution` (a complete
@@ -367,9 +400,17 @@ impl SolutionRun {
     /// Attempt `k > 0` draws its removal order from the key mixed with `k`.
     pub fn make(&self, index: u64, solution: &Grid) -> Option<RunPuzzle> {
         let settings = self.settings;
-        let attempts = self.filter.map_or(1, |f| f.attempts);
-        let easy_only = self.filter.is_some_and(|f| f.high <= Level::Easy.range().1);
-        for k in 0..attempts {
+        let Some(filter) = self.filter.filter(|f| !f.rates_only()) else {
+            let tries = Tries {
+                seed: self.seed,
+                index,
+                attempts: self.clue_attempts,
+            };
+            let first = self.removals.for_index(index);
+            return tries.toward_clues(first, solution, settings, self.filter);
+        };
+        let easy_only = filter.high <= Level::Easy.range().1;
+        for k in 0..filter.attempts {
             let mut removals = if k == 0 {
                 self.removals.for_index(index)
             } else {
@@ -381,14 +422,6 @@ impl SolutionRun {
                 Some(puzzle::make(&mut removals, solution, settings))
             };
             let Some(made) = made else { continue };
-            let Some(filter) = self.filter else {
-                return Some(RunPuzzle {
-                    fell_short: made.fell_short(&settings),
-                    puzzle: made.puzzle,
-                    rating: None,
-                    attempt: 0,
-                });
-            };
             let rated = match easy_only.then(|| rate_singles(&made.puzzle)).flatten() {
                 Some(r) => Ok(r),
                 None => rate_solved(&made.puzzle, solution, false, filter.high),
@@ -405,6 +438,60 @@ impl SolutionRun {
             }
         }
         None
+    }
+}
+
+/// The removal orders of puzzle `index` of a run keyed by `seed` that a
+/// clue target may try.
+struct Tries {
+    seed: u64,
+    index: u64,
+    attempts: u64,
+}
+
+impl Tries {
+    /// The puzzle of `solution` made with `settings` from the first of the
+    /// removal orders that reaches the clue target (`first` is attempt
+    /// 0's stream), or else the one with the fewest clues; rated when
+    /// `rate` asks (`None` if it cannot be).
+    fn toward_clues(
+        &self,
+        first: ChaCha8Rng,
+        solution: &Grid,
+        settings: Settings,
+        rate: Option<Filter>,
+    ) -> Option<RunPuzzle> {
+        let mut removals = first;
+        let mut best: Option<(puzzle::Made, u64)> = None;
+        for k in 0..self.attempts.max(1) {
+            if k > 0 {
+                removals =
+                    RunRng::new(attempt_key(self.seed, k) ^ PUZZLE_KEY).for_index(self.index);
+            }
+            let made = puzzle::make(&mut removals, solution, settings);
+            let clues = puzzle::clues(&made.puzzle);
+            let reached = settings.clues.is_none_or(|target| clues <= target);
+            if best
+                .as_ref()
+                .is_none_or(|(b, _)| clues < puzzle::clues(&b.puzzle))
+            {
+                best = Some((made, k));
+            }
+            if reached {
+                break;
+            }
+        }
+        let (made, attempt) = best?;
+        let rating = match rate {
+            None => None,
+            Some(filter) => Some(rate_solved(&made.puzzle, solution, false, filter.high).ok()?),
+        };
+        Some(RunPuzzle {
+            fell_short: made.fell_short(&settings),
+            puzzle: made.puzzle,
+            rating,
+            attempt,
+        })
     }
 }
 
@@ -461,5 +548,62 @@ mod tests {
             assert!((26..=44).contains(&rating.se), "{rating:?}");
             assert_eq!(crate::rate::rate(&made.puzzle, false), Ok(rating));
         }
+    }
+
+    /// With a clue target, attempt `k` of puzzle `i` is the removal order
+    /// of its own stream, on the same grid: the first to reach the target
+    /// is the puzzle, else the one with the fewest clues; one attempt is
+    /// the plain run, and puzzles of given grids are the run's.
+    #[test]
+    fn clue_attempts_take_the_first_order_that_reaches_the_target() {
+        let settings = Settings {
+            clues: Some(22),
+            ..Settings::MINIMAL
+        };
+        let grids = GridRun::new(Strategy::Uniform, Size::S9, 5);
+        let plain = PuzzleRun::new(grids.clone(), settings, None);
+        let tried = PuzzleRun::new(grids.clone(), settings, None).with_clue_attempts(40);
+        let from = SolutionRun::new(5, settings, None).with_clue_attempts(40);
+        let mut grid = Grid::empty(Size::S9);
+        let (mut retried, mut missed) = (0, 0);
+        for index in 0..30 {
+            let solution = grids.grid(index);
+            // Each order by hand.
+            let orders: Vec<puzzle::Made> = (0..40)
+                .map(|k| {
+                    let mut rng = if k == 0 {
+                        RunRng::new(5 ^ PUZZLE_KEY).for_index(index)
+                    } else {
+                        RunRng::new(attempt_key(5, k) ^ PUZZLE_KEY).for_index(index)
+                    };
+                    puzzle::make(&mut rng, &solution, settings)
+                })
+                .collect();
+            let count = |m: &puzzle::Made| puzzle::clues(&m.puzzle);
+            let (k, want) = match orders.iter().position(|m| count(m) <= 22) {
+                Some(k) => (k, &orders[k]),
+                None => {
+                    missed += 1;
+                    let fewest = orders.iter().map(count).min().unwrap();
+                    let k = orders.iter().position(|m| count(m) == fewest).unwrap();
+                    (k, &orders[k])
+                }
+            };
+            retried += usize::from(k > 0);
+            let made = tried.make(index, &mut grid).unwrap();
+            assert_eq!(grid, solution);
+            assert_eq!(
+                (made.attempt, &made.puzzle),
+                (k as u64, &want.puzzle),
+                "#{index}"
+            );
+            assert_eq!(from.make(index, &solution), Some(made));
+            let first = plain.make(index, &mut grid).unwrap();
+            assert_eq!((first.attempt, &first.puzzle), (0, &orders[0].puzzle));
+        }
+        assert!(
+            retried > 5 && missed < 30,
+            "{retried} retried, {missed} missed"
+        );
     }
 }

@@ -116,6 +116,14 @@ pub enum ShapeError {
         /// The side (the cells each region must have).
         side: usize,
     },
+    /// A region whose cells do not make one piece (each joined to the
+    /// next by a side, not a corner).
+    Disconnected {
+        /// The region's letter as written.
+        region: char,
+        /// How many pieces it falls into.
+        pieces: usize,
+    },
     /// A region map whose side differs from the grid's.
     LayoutSide {
         /// The map's side.
@@ -191,6 +199,10 @@ impl fmt::Display for ShapeError {
             } => write!(
                 f,
                 "region '{region}' has {cells} cells; every region of a {side}x{side} map needs {side}"
+            ),
+            ShapeError::Disconnected { region, pieces } => write!(
+                f,
+                "region '{region}' is not connected: its cells fall into {pieces} pieces; a region's cells must join side by side (not only at corners), so redraw the map with each letter's cells in one piece"
             ),
             ShapeError::LayoutSide { layout, side } => write!(
                 f,
@@ -544,7 +556,7 @@ impl Layout {
     /// The map whose cell `i` is in region `regions[i]` (any numbers: two
     /// cells are in the same region when their numbers are equal); its
     /// side is the square root of the number of cells. Every region must
-    /// have `side` cells.
+    /// have `side` cells, joined side by side into one piece.
     pub fn new(regions: &[u8]) -> Result<Layout, ShapeError> {
         let letters: Vec<char> = regions.iter().map(|&r| char::from(r)).collect();
         Layout::from_letters(&letters)
@@ -602,6 +614,12 @@ impl Layout {
                 side,
             });
         }
+        if let Some((k, pieces)) = disconnected(&regions, side) {
+            return Err(ShapeError::Disconnected {
+                region: names[usize::from(k)],
+                pieces,
+            });
+        }
         Layout::intern(regions, side)
     }
 
@@ -657,6 +675,42 @@ impl Layout {
             .map(|&r| char::from(b'A' + r))
             .collect()
     }
+}
+
+/// The first region (in reading order of its first cell) of the map
+/// `regions` (side `side`) whose cells are not one orthogonally connected
+/// piece, and how many pieces it has.
+fn disconnected(regions: &[u8], side: usize) -> Option<(u8, usize)> {
+    let mut seen = vec![false; regions.len()];
+    let mut pieces = vec![0usize; side];
+    let mut stack = Vec::with_capacity(regions.len());
+    for start in 0..regions.len() {
+        if seen[start] {
+            continue;
+        }
+        let region = regions[start];
+        pieces[usize::from(region)] += 1;
+        seen[start] = true;
+        stack.push(start);
+        while let Some(cell) = stack.pop() {
+            let (r, c) = (cell / side, cell % side);
+            let near = [
+                (r > 0).then(|| cell - side),
+                (r + 1 < side).then(|| cell + side),
+                (c > 0).then(|| cell - 1),
+                (c + 1 < side).then(|| cell + 1),
+            ];
+            for next in near.into_iter().flatten() {
+                if !seen[next] && regions[next] == region {
+                    seen[next] = true;
+                    stack.push(next);
+                }
+            }
+        }
+    }
+    (0..side)
+        .find(|&k| pieces[k] > 1)
+        .map(|k| (k as u8, pieces[k]))
 }
 
 impl fmt::Debug for Layout {
@@ -1335,6 +1389,23 @@ mod tests {
         assert_eq!(
             Layout::parse("AAAAAAAACCDDCCDD").unwrap_err().to_string(),
             "a 4x4 region map has 3 regions; it needs 4 regions of 4 cells each"
+        );
+        // Rows are connected, and so is a region that winds; two cells
+        // that touch only at a corner are not.
+        assert!(Layout::parse("AAAA BBBB CCCC DDDD").is_ok());
+        assert!(Layout::parse("AABB ABBD ACCD CCDD").is_ok());
+        assert_eq!(
+            Layout::parse("ABBB AABD CCAD CCDD").unwrap_err(),
+            ShapeError::Disconnected {
+                region: 'A',
+                pieces: 2
+            }
+        );
+        assert_eq!(
+            Layout::parse("BAAA BBAC DDBC DDCC")
+                .unwrap_err()
+                .to_string(),
+            "region 'B' is not connected: its cells fall into 2 pieces; a region's cells must join side by side (not only at corners), so redraw the map with each letter's cells in one piece"
         );
         let shape = Shape::jigsaw(a);
         assert!(!shape.has_boxes());

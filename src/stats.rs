@@ -5,14 +5,27 @@
 //! fail at a stated level. A uniform generator fails each test with
 //! probability equal to the level; the tests marked "not independent" reuse
 //! the same grids, so their p-values are approximate.
+//!
+//! **Shapes.** The counts are of one shape. The symbol in each cell is
+//! tested on every shape: relabelling the symbols maps the valid grids of
+//! any shape (boxes, X, Hyper, Jigsaw) onto themselves, so under the
+//! uniform distribution each cell holds each symbol equally often. The
+//! other references are known for the classic shapes only: the 288 grids
+//! of classic 4x4, and the band classes and unavoidable rectangles of
+//! classic 9x9 (a variant's units change which bands can occur), and the
+//! number of grids behind the expected duplicates. On a variant of those
+//! sides the table says which tests do not apply and why. Puzzles are
+//! checked unique in their own shape (the variant's units included)
+//! before they are rated.
 
 use std::collections::HashSet;
 
 use statrs::distribution::{ChiSquared, ContinuousCDF, DiscreteCDF, Normal, Poisson};
 
 use crate::check::fingerprint;
-use crate::grid::{Grid, MAX_CELLS, MAX_SIDE, Size};
+use crate::grid::{Grid, MAX_CELLS, MAX_SIDE, Shape, Size};
 use crate::runs::GridRun;
+use crate::solve::{DEFAULT_BUDGET, Search};
 use crate::strategies::uniform::{all_4x4, band_key, class_of_key, signature};
 
 /// The number of 9x9 grids.
@@ -39,10 +52,10 @@ pub fn band_class(rows: &[[u8; 9]; 3]) -> usize {
     class_of_key(band_key(&signature(rows))).unwrap_or(0)
 }
 
-/// Running counts over a stream of grids of one size.
+/// Running counts over a stream of grids of one shape.
 #[derive(Clone, Debug)]
 pub struct Stats {
-    size: Size,
+    shape: Shape,
     grids: u64,
     seen: HashSet<u128>,
     /// `cell_counts[cell * side + value - 1]`.
@@ -59,19 +72,33 @@ pub struct Stats {
     /// Puzzles by SE rating in tenths (index 255: rated inexactly, as a
     /// lower bound).
     ratings: Vec<u64>,
-    /// Puzzles without exactly one solution (not rated).
+    /// Puzzles without exactly one solution in their shape (not rated).
     unrated: u64,
+    /// Puzzles whose uniqueness check ran out of its search budget.
+    undecided: u64,
+    /// Unique puzzles the rater failed on (a step contradicted the
+    /// solution: a bug, counted rather than hidden).
+    rater_failed: u64,
 }
 
 impl Stats {
-    /// Empty counts for grids of `size`.
-    pub fn new(size: Size) -> Stats {
+    /// Empty counts for grids of `shape` (a size, or a size and variant).
+    pub fn new(shape: impl Into<Shape>) -> Stats {
+        let shape = shape.into();
+        let size = shape.size();
         Stats {
-            size,
+            shape,
             grids: 0,
             seen: HashSet::new(),
             cell_counts: vec![0; size.cells() * size.side()],
-            grid_counts: vec![0; if size == Size::S4 { 288 } else { 0 }],
+            grid_counts: vec![
+                0;
+                if shape == Shape::plain(Size::S4) {
+                    288
+                } else {
+                    0
+                }
+            ],
             top_band: [0; 44],
             all_bands: [0; 44],
             rectangles: 0,
@@ -79,12 +106,25 @@ impl Stats {
             clue_counts: vec![0; size.cells() + 1],
             ratings: vec![0; 256],
             unrated: 0,
+            undecided: 0,
+            rater_failed: 0,
         }
     }
 
     /// The size counted.
     pub fn size(&self) -> Size {
-        self.size
+        self.shape.size()
+    }
+
+    /// The shape counted.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// Whether the shape is `size` without a variant and with its square
+    /// boxes (the shapes the uniform references are known for).
+    fn is_classic(&self, size: Size) -> bool {
+        self.shape == Shape::plain(size)
     }
 
     /// How many grids were counted.
@@ -92,15 +132,32 @@ impl Stats {
         self.grids
     }
 
-    /// Counts one puzzle (a grid of this size with empty cells) by its
-    /// number of clues and its Sudoku Explainer rating.
+    /// Counts one puzzle (a grid of this shape with empty cells) by its
+    /// number of clues, and, if it has exactly one solution in its shape,
+    /// its Sudoku Explainer rating.
     pub fn add_puzzle(&mut self, puzzle: &Grid) {
-        debug_assert_eq!(puzzle.size(), self.size);
+        debug_assert_eq!(puzzle.shape(), self.shape);
         self.clue_counts[crate::puzzle::clues(puzzle)] += 1;
-        match crate::rate::rate(puzzle, false) {
+        let search = Search {
+            limit: 2,
+            budget: DEFAULT_BUDGET,
+        };
+        let outcome = crate::solve::search(puzzle, search);
+        let solution = match (&outcome.first, outcome.solutions, outcome.cut) {
+            (_, _, true) => {
+                self.undecided += 1;
+                return;
+            }
+            (Some(solution), 1, false) => solution,
+            _ => {
+                self.unrated += 1;
+                return;
+            }
+        };
+        match crate::rate::rate_solved(puzzle, solution, false, u8::MAX) {
             Ok(r) if r.exact => self.ratings[usize::from(r.se)] += 1,
             Ok(_) => self.ratings[255] += 1,
-            Err(_) => self.unrated += 1,
+            Err(_) => self.rater_failed += 1,
         }
     }
 
@@ -116,7 +173,7 @@ impl Stats {
                 .enumerate()
                 .map(|(se, &c)| se as u64 * c)
                 .sum();
-            let scale = if self.size == Size::S9 {
+            let scale = if self.is_classic(Size::S9) {
                 "SE rating"
             } else {
                 "technique level"
@@ -156,6 +213,18 @@ impl Stats {
             rows.push(Row::info(
                 "puzzles without exactly one solution",
                 self.unrated as f64,
+            ));
+        }
+        if self.undecided > 0 {
+            rows.push(Row::info(
+                "puzzles whose uniqueness check ran out of search budget",
+                self.undecided as f64,
+            ));
+        }
+        if self.rater_failed > 0 {
+            rows.push(Row::info(
+                "unique puzzles the rater failed on (internal error)",
+                self.rater_failed as f64,
             ));
         }
         rows
@@ -199,16 +268,19 @@ impl Stats {
         rows
     }
 
-    /// Counts one valid grid of this size.
+    /// Counts one valid grid of this shape.
     pub fn add(&mut self, grid: &Grid) {
-        debug_assert_eq!(grid.size(), self.size);
+        debug_assert_eq!(grid.shape(), self.shape);
         self.grids += 1;
         self.seen.insert(fingerprint(grid));
-        let side = self.size.side();
+        let side = self.shape.side();
         for (cell, &v) in grid.cells().iter().enumerate() {
             self.cell_counts[cell * side + usize::from(v) - 1] += 1;
         }
-        match self.size {
+        if !self.shape.is_classic() {
+            return;
+        }
+        match self.shape.size() {
             Size::S4 => {
                 if let Ok(k) = all_4x4().binary_search_by(|g| g[..].cmp(grid.cells())) {
                     self.grid_counts[k] += 1;
@@ -263,6 +335,8 @@ impl Stats {
             *a += b;
         }
         self.unrated += other.unrated;
+        self.undecided += other.undecided;
+        self.rater_failed += other.rater_failed;
     }
 
     /// The statistics, each against its uniform expectation at `level`.
@@ -271,8 +345,14 @@ impl Stats {
         if self.grids > 0 {
             rows.push(self.duplicates_row(level));
             rows.extend(self.frequency_rows(level));
-            if self.size == Size::S9 {
+            if self.is_classic(Size::S9) {
                 rows.extend(self.band_rows(level));
+            } else if self.shape.side() == 9 {
+                rows.extend(self.classic_only(&[
+                    "top-band class (44): chi-square",
+                    "class of all bands and stacks: chi-square",
+                    "4-cell unavoidable rectangles per grid",
+                ]));
             }
         }
         rows.extend(self.clue_rows());
@@ -284,7 +364,8 @@ impl Stats {
     fn duplicates_row(&self, level: f64) -> Row {
         let n = self.grids as f64;
         let dups = n - self.seen.len() as f64;
-        let population = match self.size {
+        let population = match self.shape.size() {
+            _ if !self.shape.is_classic() => None,
             Size::S4 => Some(288.0),
             Size::S9 => Some(N0),
             _ => None,
@@ -305,6 +386,13 @@ impl Stats {
                 let expected = n - big * (1.0 - (1.0 - 1.0 / big).powf(n));
                 Row::info("duplicate grids", dups).expected(expected)
             }
+            None if !self.shape.is_classic() => Row {
+                note: format!(
+                    "no expected number: how many {} grids there are is not known here",
+                    self.shape
+                ),
+                ..Row::info("duplicate grids", dups)
+            },
             None => Row::info("duplicate grids", dups),
         }
     }
@@ -313,14 +401,14 @@ impl Stats {
     /// equal frequencies.
     fn frequency_rows(&self, level: f64) -> Vec<Row> {
         let n = self.grids as f64;
-        let side = self.size.side();
+        let side = self.shape.side();
         let e = n / side as f64;
         let chi2: f64 = self
             .cell_counts
             .iter()
             .map(|&o| (o as f64 - e).powi(2) / e)
             .sum();
-        let df = (self.size.cells() * (side - 1)) as f64;
+        let df = (self.shape.cells() * (side - 1)) as f64;
         let mut rows = vec![Row::chi2(
             "symbol in each cell",
             chi2,
@@ -330,7 +418,7 @@ impl Stats {
             MIN_EXPECTED * side as f64,
             n,
         )];
-        if self.size == Size::S4 {
+        if self.is_classic(Size::S4) {
             let e = n / 288.0;
             let chi2: f64 = self
                 .grid_counts
@@ -346,8 +434,27 @@ impl Stats {
                 MIN_EXPECTED * 288.0,
                 n,
             ));
+        } else if self.shape.side() == 4 {
+            rows.extend(self.classic_only(&["each of the 288 grids: chi-square"]));
         }
         rows
+    }
+
+    /// The tests of `names`, whose uniform reference is known for the
+    /// classic grid of this side only: not applicable to this shape.
+    fn classic_only(&self, names: &[&str]) -> Vec<Row> {
+        let side = self.shape.side();
+        let reason = format!(
+            "not applicable: its uniform reference is for classic {side}x{side} grids, not {}",
+            self.shape
+        );
+        names
+            .iter()
+            .map(|name| Row {
+                note: reason.clone(),
+                ..Row::info(name, f64::NAN)
+            })
+            .collect()
     }
 
     /// 9x9: band classes (the top band's, and all bands' and stacks')
@@ -507,9 +614,16 @@ impl Row {
 }
 
 /// Makes grids `start..start + count` of a run and counts their
-/// statistics, on `jobs` threads; the result does not depend on `jobs`.
-pub fn measure(run: GridRun, start: u64, count: u64, jobs: usize) -> Stats {
-    /// Grids made per work item.
+/// statistics, on `jobs` threads, calling `done(n)` as each chunk of `n`
+/// grids is counted (from the worker that counted it); the result does
+/// not depend on `jobs`.
+pub fn measure(
+    run: GridRun,
+    (start, count): (u64, u64),
+    jobs: usize,
+    done: &(dyn Fn(u64) + Sync),
+) -> Stats {
+    /// Grids made per work item (about a tenth of a second of 9x9 grids).
     const CHUNK: u64 = 4096;
     let (mut next, mut left) = (start, count);
     let source = || {
@@ -526,13 +640,14 @@ pub fn measure(run: GridRun, start: u64, count: u64, jobs: usize) -> Stats {
             run.fill(index, &mut grid);
             stats.add(&grid);
         }
+        done(len);
     };
     let merge = |mut a: Stats, b: Stats| {
         a.merge(b);
         a
     };
     let jobs = usize::try_from(count.div_ceil(CHUNK)).map_or(jobs, |chunks| jobs.min(chunks));
-    match crate::pipeline::fold(jobs, source, || Stats::new(run.size()), step, merge) {
+    match crate::pipeline::fold(jobs, source, || Stats::new(run.shape()), step, merge) {
         Ok(stats) => stats,
         Err(never) => match never {},
     }

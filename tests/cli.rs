@@ -351,6 +351,87 @@ fn no_progress_bar_when_stderr_is_not_a_terminal() {
     assert_eq!(String::from_utf8(out.stderr).unwrap(), "");
 }
 
+/// Runs `command` (a shell command line) with a terminal as its standard
+/// error, through `script(1)`: what the terminal showed, without escape
+/// sequences, and how long it took; `None` where `script` is missing.
+fn on_a_terminal(command: &str) -> Option<(String, std::time::Duration)> {
+    let started = std::time::Instant::now();
+    let out = StdCommand::new("script")
+        .args(["-qfec", command, "/dev/null"])
+        .stdin(Stdio::null())
+        .output()
+        .ok()?;
+    let took = started.elapsed();
+    assert!(out.status.success(), "{command}: {out:?}");
+    let text = String::from_utf8_lossy(&out.stdout).replace('\r', "\n");
+    let mut plain = String::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            // CSI: ESC [ parameters, then a final letter.
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            plain.push(c);
+        }
+    }
+    Some((plain, took))
+}
+
+/// `rate`, `stats` and `puzzle` show a bar on a terminal once a run has
+/// taken a second (issue 50, item 25), naming what they count; `-q` hides
+/// it. A run that ended within 1.5 s need not have shown one.
+#[test]
+fn rate_stats_and_puzzle_show_progress_on_a_terminal() {
+    let dir = scratch_dir();
+    let hard = dir.path().join("hard.txt");
+    // Three puzzles of SE 9.5 and more, each stopped after about a second
+    // of nested chains.
+    let se_hard = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/se-hard.txt"
+    ))
+    .unwrap();
+    let puzzles: Vec<&str> = se_hard
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split_whitespace().next().unwrap())
+        .take(3)
+        .collect();
+    std::fs::write(&hard, puzzles.join("\n") + "\n").unwrap();
+    let out = dir.path().join("out.txt");
+    let (hard, out) = (hard.display(), out.display());
+    for (command, shows) in [
+        (
+            format!("{BIN} rate -j 1 --work 40000000 {hard} -o {out}"),
+            "3 puzzles read",
+        ),
+        (
+            format!("{BIN} stats -s backtrack -n 600000 -j 1 --seed 1 > {out}"),
+            "/600,000 grids",
+        ),
+        (
+            format!("{BIN} puzzle --size 16 -n 40 -j 1 --seed 1 -o {out}"),
+            "/40 puzzles",
+        ),
+    ] {
+        let Some((screen, took)) = on_a_terminal(&command) else {
+            eprintln!("script(1) is missing: the terminal is not tested");
+            return;
+        };
+        if took.as_secs_f64() > 1.5 {
+            assert!(screen.contains(shows), "{command} ({took:?}): {screen}");
+        } else {
+            eprintln!("{command} took {took:?}: too fast for a bar");
+        }
+        let (quiet, _) = on_a_terminal(&command.replacen(" -j 1", " -q -j 1", 1)).unwrap();
+        assert!(!quiet.contains(shows), "{command} -q: {quiet}");
+    }
+}
+
 #[test]
 fn check_accepts_everything_sudogen_writes() {
     let dir = scratch_dir();

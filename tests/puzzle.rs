@@ -162,6 +162,103 @@ fn clue_targets_are_reached_or_refused() {
         .stderr(predicate::str::contains("use 17 to 81"));
 }
 
+/// `--attempts` with a clue target tries other removal orders of the same
+/// grid (issue 50, item 21): the first that reaches the target is
+/// written, else the one with the fewest clues (then minimal); the note
+/// says how many reached it. Puzzle `i` still solves to grid `i`, and the
+/// bytes are the same for every `-j` and `--start`.
+#[test]
+fn clue_attempts_try_other_removal_orders() {
+    let clues = |line: &str| {
+        line.split(' ')
+            .next()
+            .unwrap()
+            .bytes()
+            .filter(|b| b.is_ascii_digit() && *b != b'0')
+            .count()
+    };
+    let base = [
+        "puzzle",
+        "-n",
+        "20",
+        "--seed",
+        "1",
+        "--with-solution",
+        "--clues",
+        "22",
+    ];
+    let once = stdout_of(&base);
+    let above = once.lines().filter(|l| clues(l) > 22).count();
+    assert!(above > 5, "{above} of 20 above 22 clues in one order each");
+    let out = sudogen()
+        .args(base)
+        .args(["--attempts", "200"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "sudogen: note: --clues 22 --attempts 200: all 20 puzzles reached 22 clues\n"
+    );
+    let tried = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(tried.lines().count(), 20);
+    for (a, b) in once.lines().zip(tried.lines()) {
+        let (puzzle, solution) = b.split_once(' ').unwrap();
+        // The same grid; the plain order's puzzle when it reached the target.
+        assert_eq!(solution, a.split_once(' ').unwrap().1);
+        assert_eq!(clues(b), 22, "{b}");
+        if clues(a) == 22 {
+            assert_eq!(a, b);
+        }
+        let p = Grid::parse_line(puzzle.as_bytes(), None).unwrap();
+        assert_eq!(naive_count(&mut p.cells().to_vec(), 9, 2), 1, "{puzzle}");
+        for (&g, s) in p.cells().iter().zip(solution.bytes()) {
+            assert!(g == 0 || g == s - b'0');
+        }
+    }
+    let args = [&base[..], &["--attempts", "200", "-j", "1"]].concat();
+    assert_eq!(stdout_of(&args), tried);
+    let tail = [&args[..], &["--start", "12", "-n", "8"]].concat();
+    let tail = stdout_of(&tail);
+    assert_eq!(
+        tail,
+        tried
+            .lines()
+            .skip(12)
+            .map(|l| format!("{l}\n"))
+            .collect::<String>()
+    );
+
+    // Out of reach in 30 orders: the fewest clues found, a minimal puzzle,
+    // never more clues than the plain order's.
+    let far = ["puzzle", "-n", "4", "--seed", "1", "--clues", "19"];
+    let plain = stdout_of(&far);
+    let out = sudogen()
+        .args(far)
+        .args(["--attempts", "30"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("sudogen: note: --clues 19 --attempts 30: 0 of 4 puzzles reached 19 clues; 4 stayed above after 30 removal orders each and are written with the fewest clues found ("),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1);
+    let best = String::from_utf8(out.stdout).unwrap();
+    for (a, b) in plain.lines().zip(best.lines()) {
+        assert!(clues(b) <= clues(a), "{a} {b}");
+        let p = Grid::parse_line(b.as_bytes(), None).unwrap();
+        assert!(is_minimal(&p, Symmetry::None), "{b}");
+    }
+    // Without a target there is nothing to retry toward.
+    sudogen()
+        .args(["puzzle", "-n", "2", "--attempts", "10"])
+        .assert()
+        .code(2)
+        .stderr("sudogen: error: --attempts 10 retries toward --clues, --rating or --level, and none was given; add one, or leave out --attempts\n");
+}
+
 /// A search budget bounds each puzzle's checks: a given whose check runs
 /// out stays, the puzzle stays unique, and the run says so and exits 1.
 #[test]

@@ -345,6 +345,198 @@ fn shapes_that_cannot_be_are_one_line_usage_errors() {
     }
 }
 
+/// The guide's map with its first and last cells swapped: regions 'A'
+/// and 'I' each keep nine cells, but one of them sits alone in the far
+/// corner (issue 50, item 9).
+const SWAPPED: &str =
+    "IAABBBCCC AABBBCCCC AAAABBBCC DDDDEEEFF DDEEEFFFF DDDEEEFFF GGGHHHIII GGGHHHIII GGGHHHIIA";
+
+/// What a disconnected region is told, naming the first one in reading
+/// order.
+const DISCONNECTED: &str = "region 'I' is not connected: its cells fall into 2 pieces; a region's cells must join side by side (not only at corners), so redraw the map with each letter's cells in one piece";
+
+/// A region map whose region is not one piece is refused by every command
+/// that takes --regions (one line, exit 2), and a record that carries
+/// such a map is an invalid record, named by its line.
+#[test]
+fn disconnected_regions_are_refused() {
+    // Corner-touching is not joining: a 4x4 map whose region 'A' has a
+    // cell meeting the others only at a corner.
+    for (command, map) in [
+        ("generate", SWAPPED),
+        ("puzzle", SWAPPED),
+        ("solve", SWAPPED),
+        ("rate", SWAPPED),
+        ("check", SWAPPED),
+        ("stats", SWAPPED),
+        ("print", SWAPPED),
+        ("generate", "ABBB AABD CCAD CCDD"),
+    ] {
+        let reads = !matches!(command, "generate" | "puzzle" | "stats");
+        let mut args = vec![command, "--regions", map];
+        if reads {
+            args.push("/dev/null");
+        }
+        let out = run(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{command} {map}: {err}");
+        assert_eq!(err.lines().count(), 1, "{command}: {err}");
+        let says = if map == SWAPPED {
+            DISCONNECTED.to_string()
+        } else {
+            DISCONNECTED.replace("'I'", "'A'")
+        };
+        assert_eq!(err.trim_end(), format!("sudogen: error: --regions: {says}"));
+    }
+    // A JSON record carrying the swapped map: `check` counts it invalid
+    // (exit 1), `solve` cannot read it (exit 2); both name its line.
+    let dir = scratch_dir();
+    let good = lines(&[
+        "puzzle",
+        "--regions",
+        JIGSAW,
+        "-n",
+        "1",
+        "--seed",
+        "1",
+        "-f",
+        "json",
+    ]);
+    let map: String = JIGSAW.split_whitespace().collect();
+    let swapped: String = SWAPPED.split_whitespace().collect();
+    assert!(good[0].contains(&map));
+    let file = dir.path().join("swapped.json");
+    std::fs::write(&file, good[0].replace(&map, &swapped) + "\n").unwrap();
+    let file = file.to_str().unwrap();
+    for (command, code) in [("check", 1), ("solve", 2)] {
+        let out = run(&[command, file]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        let all = format!("{err}{}", String::from_utf8_lossy(&out.stdout));
+        assert_eq!(out.status.code(), Some(code), "{command}: {all}");
+        assert!(
+            all.contains(&format!("swapped.json:1: {DISCONNECTED}")),
+            "{command}: {all}"
+        );
+    }
+}
+
+/// `stats` follows the shape options (issue 50, item 8): generated grids
+/// of a variant are measured as such, the header names the shape, and the
+/// tests whose uniform reference is classic say they do not apply; puzzles
+/// read from files are checked unique in their own shape; bad shape
+/// options are usage errors on file input too.
+#[test]
+fn stats_follows_the_shape_options() {
+    let classic_only = "(not applicable: its uniform reference is for classic 9x9 grids, not";
+    for (args, shape) in [
+        (&["--regions", JIGSAW][..], "9x9 jigsaw"),
+        (&["--variant", "x"], "9x9 X"),
+        (&["--variant", "hyper"], "9x9 hyper"),
+    ] {
+        let mut all = vec!["stats", "-n", "300", "--seed", "1"];
+        all.extend(args);
+        let table = lines(&all);
+        assert_eq!(table[0], format!("strategy search, size {shape}, seed 1"));
+        let row = |name: &str| {
+            table
+                .iter()
+                .find(|l| l.starts_with(name))
+                .unwrap_or_else(|| panic!("{args:?}: no {name}: {table:#?}"))
+                .clone()
+        };
+        assert!(row("grids").trim_end().ends_with(" 300"), "{table:#?}");
+        assert!(row("symbol in each cell: chi-square (df 648)").contains("pass"));
+        for name in ["top-band class", "class of all bands", "4-cell unavoidable"] {
+            let row = row(name);
+            assert!(row.contains(&format!("{classic_only} {shape})")), "{row}");
+            assert!(!row.contains("pass") && !row.contains("FAIL"), "{row}");
+        }
+        assert!(row("duplicate grids").contains("no expected number"));
+    }
+    // The JSON report names the shape; a test that does not apply has no
+    // value.
+    let json = lines(&[
+        "stats",
+        "--variant",
+        "x",
+        "-n",
+        "50",
+        "--seed",
+        "1",
+        "-f",
+        "json",
+    ]);
+    let doc: serde_json::Value = serde_json::from_str(&json[0]).unwrap();
+    assert_eq!(doc["shape"], "9x9 X");
+    let band = doc["statistics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["name"] == "top-band class (44): chi-square")
+        .unwrap();
+    assert!(band["value"].is_null() && band["pass"].is_null(), "{band}");
+
+    // Files of puzzles of each variant: unique in their shape, whether the
+    // records carry it (JSON) or the options give it (line).
+    let dir = scratch_dir();
+    for (args, format) in [
+        (&["--regions", JIGSAW][..], "json"),
+        (&["--regions", JIGSAW], "line"),
+        (&["--variant", "x"], "line"),
+        (&["--variant", "hyper"], "line"),
+    ] {
+        let mut make = vec!["puzzle", "-n", "12", "--seed", "3", "-f", format];
+        make.extend(args);
+        let file = dir.path().join(format!("p.{format}"));
+        std::fs::write(&file, lines(&make).join("\n") + "\n").unwrap();
+        let mut all = vec!["stats"];
+        if format == "line" {
+            all.extend(args);
+        }
+        all.push(file.to_str().unwrap());
+        let table = lines(&all);
+        assert!(
+            table[0].ends_with("records read from 1 input"),
+            "{table:#?}"
+        );
+        assert!(
+            table
+                .iter()
+                .any(|l| l.starts_with("puzzles ") && l.trim_end().ends_with(" 12"))
+        );
+        assert!(
+            !table
+                .iter()
+                .any(|l| l.contains("without exactly one solution")),
+            "{args:?} {format}: {table:#?}"
+        );
+    }
+    // Bad shape options: one line, exit 2, whether generating or reading.
+    let file = dir.path().join("p.line");
+    let file = file.to_str().unwrap();
+    for (args, says) in [
+        (
+            &["stats", "--variant", "hyper", "--size", "6", file][..],
+            "--variant hyper: hyper windows exist only on 9x9 grids",
+        ),
+        (
+            &["stats", "--box", "4x4", "--size", "9", file],
+            "--box 4x4 does not fit --size 9",
+        ),
+        (
+            &["stats", "--variant", "jigsaw", file],
+            "--variant jigsaw needs its regions",
+        ),
+        (&["stats", "--regions", SWAPPED, "-n", "5"], DISCONNECTED),
+    ] {
+        let out = run(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
 #[test]
 fn every_shape_makes_a_few_valid_grids() {
     for case in cases() {
@@ -453,59 +645,184 @@ fn release_puzzles_of_every_shape_are_unique_and_minimal() {
         );
     }
     // Symmetric puzzles are unique too, and minimal among symmetric ones:
-    // without any one pair of givens (a cell and its half-turn image) they
-    // have two solutions or more.
-    for (args, n, units) in [
+    // without any one orbit of givens (a cell and its images) they have
+    // two solutions or more. The symmetry need not keep the units: a
+    // quarter turn of 6x6 (2x3 boxes become 3x2), the diagonal of 12x12
+    // (3x4 boxes become 4x3), a half turn of a jigsaw map that is not
+    // symmetric; and the combined symmetries on 9x9.
+    let jigsaw = units_of(9, (3, 3), false, false, Some(JIGSAW));
+    for (args, n, units, count) in [
         (
             vec!["--variant", "x", "--symmetry", "rot180"],
             9,
             units_of(9, (3, 3), true, false, None),
+            30,
         ),
         (
             vec!["--size", "8", "--symmetry", "rot180"],
             8,
             units_of(8, (2, 4), false, false, None),
+            30,
         ),
         (
             vec!["--symmetry", "rot180"],
             9,
             units_of(9, (3, 3), false, false, None),
+            30,
         ),
         (
             vec!["--variant", "hyper", "--symmetry", "rot180"],
             9,
             units_of(9, (3, 3), false, true, None),
+            30,
+        ),
+        (
+            vec!["--size", "6", "--symmetry", "rot90"],
+            6,
+            units_of(6, (2, 3), false, false, None),
+            200,
+        ),
+        (
+            vec!["--size", "12", "--symmetry", "diagonal"],
+            12,
+            units_of(12, (3, 4), false, false, None),
+            3,
+        ),
+        (
+            vec!["--regions", JIGSAW, "--symmetry", "rot180"],
+            9,
+            jigsaw.clone(),
+            30,
+        ),
+        (
+            vec!["--regions", JIGSAW, "--symmetry", "rot90"],
+            9,
+            jigsaw,
+            30,
+        ),
+        (
+            vec!["--symmetry", "both-mirrors"],
+            9,
+            units_of(9, (3, 3), false, false, None),
+            30,
+        ),
+        (
+            vec!["--symmetry", "both-diagonals"],
+            9,
+            units_of(9, (3, 3), false, false, None),
+            30,
+        ),
+        (
+            vec!["--symmetry", "all"],
+            9,
+            units_of(9, (3, 3), false, false, None),
+            30,
+        ),
+        (
+            vec!["--variant", "x", "--symmetry", "both-diagonals"],
+            9,
+            units_of(9, (3, 3), true, false, None),
+            30,
         ),
     ] {
-        let mut all = vec!["puzzle", "-n", "30", "--with-solution", "-f", "line"];
+        let symmetry = args[args.len() - 1];
+        let orbits = orbits_of(symmetry, n);
+        let count = count.to_string();
+        let mut all = vec![
+            "puzzle",
+            "-n",
+            &count,
+            "--seed",
+            "5",
+            "--with-solution",
+            "-f",
+            "line",
+        ];
         all.extend(&args);
-        for record in lines(&all) {
-            let (puzzle, _) = record.split_once(' ').unwrap();
-            let mut cells = line_cells(puzzle);
+        let records = lines(&all);
+        assert_eq!(records.len().to_string(), count, "{args:?}");
+        for record in records {
+            let (puzzle, solution) = record.split_once(' ').unwrap();
+            let cells = line_cells(puzzle);
+            let solution = line_cells(solution);
+            assert!(units_valid(&solution, n, &units, true), "{args:?}");
             assert_eq!(
                 naive_count_units(&mut cells.clone(), n, &units, 2),
                 1,
                 "{args:?}"
             );
-            for k in 0..n * n / 2 + 1 {
-                let image = n * n - 1 - k;
-                if cells[k] == 0 {
-                    assert_eq!(cells[image], 0, "{args:?}: not symmetric: {puzzle}");
+            for orbit in &orbits {
+                let given = orbit.iter().filter(|&&k| cells[k] != 0).count();
+                assert!(
+                    given == 0 || given == orbit.len(),
+                    "{args:?}: not symmetric (orbit {orbit:?}): {puzzle}"
+                );
+                if given == 0 {
                     continue;
                 }
-                let (a, b) = (cells[k], cells[image]);
-                cells[k] = 0;
-                cells[image] = 0;
-                let count = naive_count_units(&mut cells.clone(), n, &units, 2);
-                cells[k] = a;
-                cells[image] = b;
+                let mut without = cells.clone();
+                for &k in orbit {
+                    without[k] = 0;
+                }
+                let count = naive_count_units(&mut without, n, &units, 2);
                 assert_eq!(
                     count, 2,
-                    "{args:?}: not minimal (cells {k} and {image} are not needed): {puzzle}"
+                    "{args:?}: not minimal (orbit {orbit:?} is not needed): {puzzle}"
                 );
             }
         }
+        eprintln!("{args:?}: {count} puzzles unique, symmetric and minimal among symmetric ones");
     }
+}
+
+/// The orbits of the cells of an `n`x`n` grid under the symmetry of this
+/// `--symmetry` name, built here from the maps of the square as written
+/// (not from the library): every cell's images under the group the named
+/// maps generate.
+fn orbits_of(symmetry: &str, n: usize) -> Vec<Vec<usize>> {
+    type Map = fn(usize, usize, usize) -> (usize, usize);
+    let half: Map = |r, c, n| (n - 1 - r, n - 1 - c);
+    let quarter: Map = |r, c, n| (c, n - 1 - r);
+    let mirror: Map = |r, c, n| (r, n - 1 - c);
+    let flip: Map = |r, c, n| (n - 1 - r, c);
+    let diagonal: Map = |r, c, _| (c, r);
+    let anti: Map = |r, c, n| (n - 1 - c, n - 1 - r);
+    let maps: Vec<Map> = match symmetry {
+        "none" => vec![],
+        "rot180" => vec![half],
+        "rot90" => vec![quarter, half],
+        "mirror" => vec![mirror],
+        "flip" => vec![flip],
+        "diagonal" => vec![diagonal],
+        "antidiagonal" => vec![anti],
+        "both-mirrors" => vec![mirror, flip, half],
+        "both-diagonals" => vec![diagonal, anti, half],
+        "all" => vec![quarter, half, mirror, flip, diagonal, anti],
+        other => panic!("no symmetry {other}"),
+    };
+    let mut seen = vec![false; n * n];
+    let mut orbits = Vec::new();
+    for start in 0..n * n {
+        if seen[start] {
+            continue;
+        }
+        // The images of the cell, and of those, until none is new.
+        let mut orbit = vec![start];
+        seen[start] = true;
+        let mut k = 0;
+        while k < orbit.len() {
+            for map in &maps {
+                let (r, c) = map(orbit[k] / n, orbit[k] % n, n);
+                if !seen[r * n + c] {
+                    seen[r * n + c] = true;
+                    orbit.push(r * n + c);
+                }
+            }
+            k += 1;
+        }
+        orbits.push(orbit);
+    }
+    orbits
 }
 
 /// The first grid's `<g>` of a one-puzzle book printed as SVG with `args`

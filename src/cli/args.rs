@@ -37,12 +37,6 @@ pub struct GridArgs {
 }
 
 impl GridArgs {
-    /// The size asked for (by `--size`, `--box` or `--regions`), or 9x9.
-    pub fn size(&self) -> Size {
-        self.shape()
-            .map_or(self.size.unwrap_or(Size::S9), Shape::size)
-    }
-
     /// The shape asked for: the size (9x9 by default), its boxes and its
     /// variant; a usage error for one that cannot be.
     pub fn shape(&self) -> anyhow::Result<Shape> {
@@ -56,12 +50,6 @@ impl GridArgs {
         let size = size.unwrap_or(Size::S9);
         let variant = variant.unwrap_or_default();
         Shape::new(size, variant).map_err(|e| usage(format!("--variant {}: {e}", variant.name())))
-    }
-
-    /// The strategy asked for, or the default for the shape; a usage error
-    /// if it cannot make that shape.
-    pub fn strategy(&self) -> anyhow::Result<Strategy> {
-        self.strategy_for(self.shape()?)
     }
 
     /// The strategy asked for, or the default, for grids of `shape`; a

@@ -151,7 +151,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Exit> {
     write_run(
         &args.output,
         args.report.quiet,
-        config.count,
+        (config.count, "grids"),
         npy,
         |out, done| write(&config, out, done),
     )?;

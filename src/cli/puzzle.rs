@@ -40,7 +40,9 @@ Examples:
   sudogen puzzle -n 5                                   five minimal puzzles with one solution each
   sudogen puzzle -n 100 --level hard -f csv -o hard.csv 100 hard puzzles as CSV
   sudogen puzzle -n 1000 --seed 7 --with-solution -f json   puzzles and solutions as JSON Lines
-  sudogen puzzle -n 10 --symmetry rot180 --clues 30     symmetric puzzles of 30 clues";
+  sudogen puzzle -n 10 --symmetry rot180 --clues 30     symmetric puzzles of 30 clues
+  sudogen puzzle -n 10 --clues 22 --attempts 200        up to 200 removal orders a puzzle toward 22 clues
+  sudogen puzzle -n 5 --size 6 --symmetry rot90         quarter-turn givens on 6x6 (any symmetry, any shape)";
 
 /// How to make puzzles.
 #[derive(Debug, Args)]
@@ -65,11 +67,13 @@ pub struct PuzzleArgs {
     #[command(flatten)]
     pub symbols: SymbolsArgs,
 
-    /// The symmetry of the givens (minimal subject to it)
+    /// The symmetry of the givens (minimal subject to it), on any shape: a
+    /// pattern of the givens, which the boxes or regions need not share
     #[arg(long, value_parser = choice::<Symmetry>(), default_value = "none")]
     pub symmetry: Symmetry,
 
-    /// Stop removing givens at N clues: unique, not minimal
+    /// Stop removing givens at N clues: unique, not minimal (a removal that
+    /// gets stuck above N ends minimal; --attempts tries other orders)
     #[arg(long, value_name = "N", value_parser = parse_clues, allow_negative_numbers = true)]
     pub clues: Option<i64>,
 
@@ -103,11 +107,12 @@ pub struct PuzzleArgs {
     #[arg(long)]
     pub rate: bool,
 
-    /// With --rating or --level: candidates tried per puzzle before it is
-    /// reported missing
-    #[arg(long, value_name = "N", default_value_t = 1000,
-          value_parser = parse_attempts, allow_negative_numbers = true)]
-    pub attempts: u64,
+    /// Tries per puzzle. With --rating or --level: candidates tried before
+    /// the puzzle is reported missing [default: 1000]. With --clues: removal
+    /// orders of its grid tried toward the target, the first that reaches
+    /// it written, else the one with the fewest clues [default: 1]
+    #[arg(long, value_name = "N", value_parser = parse_attempts, allow_negative_numbers = true)]
+    pub attempts: Option<u64>,
 
     #[command(flatten)]
     pub report: ReportArgs,
@@ -125,6 +130,8 @@ pub struct Config {
     pub with_solution: bool,
     /// Keep only puzzles rated in this range.
     pub filter: Option<Filter>,
+    /// Removal orders tried per puzzle toward the clue target.
+    pub clue_attempts: u64,
 }
 
 impl PuzzleArgs {
@@ -134,14 +141,6 @@ impl PuzzleArgs {
         let grids = GridConfig::of(&self.grid, &self.run, &self.output, &self.symbols)?;
         let size = grids.grids.size();
         let shape = grids.grids.shape();
-        if !self.symmetry.fits(shape) {
-            let fitting: Vec<&str> = Symmetry::fitting(shape).iter().map(|s| s.name()).collect();
-            return Err(usage(format!(
-                "--symmetry {} does not keep the units of a {shape} grid (it would map a box, region or diagonal onto cells that are none); use --symmetry {}",
-                self.symmetry.name(),
-                fitting.join(", ")
-            )));
-        }
         let clues = match self.clues {
             None => None,
             Some(n) => {
@@ -158,6 +157,11 @@ impl PuzzleArgs {
             }
         };
         let range = self.rating.or(self.level.map(Level::range));
+        if let (Some(n), None, None) = (self.attempts, clues, range) {
+            return Err(usage(format!(
+                "--attempts {n} retries toward --clues, --rating or --level, and none was given; add one, or leave out --attempts"
+            )));
+        }
         if let Some((low, high)) = range
             && ((high != u8::MAX && high >= BEYOND) || low > BEYOND)
         {
@@ -181,7 +185,7 @@ impl PuzzleArgs {
                 .map(|(low, high)| Filter {
                     low,
                     high,
-                    attempts: self.attempts,
+                    attempts: self.attempts.unwrap_or(1000),
                 })
                 .or(self.rate.then_some(Filter {
                     // Every rating is kept, the lower bounds too: one
@@ -190,6 +194,11 @@ impl PuzzleArgs {
                     high: u8::MAX,
                     attempts: 1,
                 })),
+            clue_attempts: match range {
+                // A range's attempts are candidates for it.
+                Some(_) => 1,
+                None => self.attempts.unwrap_or(1),
+            },
         })
     }
 }
@@ -221,7 +230,7 @@ pub fn run(args: &PuzzleArgs) -> anyhow::Result<Exit> {
     write_run(
         &args.output,
         args.report.quiet,
-        config.grids.count,
+        (config.grids.count, "puzzles"),
         npy,
         |out, done| write(&config, out, done, &reports),
     )?;
@@ -241,9 +250,15 @@ fn report(config: &Config, reports: Reports) -> Exit {
         missed,
         unproven,
         above,
+        reached,
     } = reports;
     let above = reports_above(&above);
-    if let Some(note) = config.settings.clues.and_then(|t| above_note(t, &above)) {
+    let reached = reached.into_inner().unwrap_or_else(|e| e.into_inner());
+    let note = config
+        .settings
+        .clues
+        .and_then(|t| above_note(t, config.clue_attempts, reached, &above));
+    if let Some(note) = note {
         warn(note);
     }
     let missed = missed.into_inner().unwrap_or_else(|e| e.into_inner());
@@ -288,6 +303,8 @@ struct Reports {
     /// With a clue target: how many minimal puzzles stayed above it, by
     /// their number of clues.
     above: Mutex<Vec<u64>>,
+    /// With a clue target: how many puzzles reached it.
+    reached: Mutex<u64>,
 }
 
 impl Reports {
@@ -299,16 +316,39 @@ impl Reports {
         }
         above[clues] += 1;
     }
+
+    /// Counts a puzzle that reached the clue target.
+    fn reached(&self) {
+        *self.reached.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+    }
 }
 
-/// What a clue target out of reach gave: `--clues 17: 100 of them stayed
-/// above 17 clues (22 to 26, median 24)...`, for puzzles above the target
-/// by their clue counts.
-fn above_note(target: usize, above: &[u64]) -> Option<String> {
-    let (total, range) = sudogen::runs::clue_spread(above)?;
+/// What a clue target gave: with one removal order a puzzle (`attempts`
+/// 1), only when some stayed above it: `--clues 17: 100 of them stayed
+/// above 17 clues (22 to 26, median 24)...`; with more, always: how many
+/// of the puzzles (`reached` and those `above`, by their clue counts)
+/// reached it, and what the others have.
+fn above_note(target: usize, attempts: u64, reached: u64, above: &[u64]) -> Option<String> {
+    let minimal = "each is minimal, no given can go without a second solution; see docs/GUIDE.md, \"How few clues\"";
+    let spread = sudogen::runs::clue_spread(above);
+    if attempts <= 1 {
+        let (total, range) = spread?;
+        return Some(format!(
+            "note: --clues {target}: {} stayed above {target} clues ({range}): {minimal}",
+            plural(total as usize, "puzzle")
+        ));
+    }
+    let asked = format!("--clues {target} --attempts {attempts}");
+    let Some((total, range)) = spread else {
+        return Some(format!(
+            "note: {asked}: all {} reached {target} clues",
+            plural(reached as usize, "puzzle")
+        ));
+    };
     Some(format!(
-        "note: --clues {target}: {} stayed above {target} clues ({range}): each is minimal, no given can go without a second solution; see docs/GUIDE.md, \"How few clues\"",
-        plural(total as usize, "puzzle")
+        "note: {asked}: {reached} of {} reached {target} clues; {total} stayed above after {attempts} removal orders each and {} written with the fewest clues found ({range}): {minimal}",
+        plural((reached + total) as usize, "puzzle"),
+        if total == 1 { "is" } else { "are" }
     ))
 }
 
@@ -373,6 +413,8 @@ fn note(config: &Config, reports: &Reports, index: u64, made: &RunPuzzle) {
         let clues = made.puzzle.filled();
         if clues > target {
             reports.above(clues);
+        } else {
+            reports.reached();
         }
     }
 }
@@ -440,7 +482,8 @@ fn from_grids(
     };
     let writer =
         Writer::new(g.format, content, g.grids.shape(), 0, &fields).with_symbols(g.symbols.clone());
-    let run = SolutionRun::new(g.grids.seed(), config.settings, config.filter);
+    let run = SolutionRun::new(g.grids.seed(), config.settings, config.filter)
+        .with_clue_attempts(config.clue_attempts);
     let made_none = "grids in the input; no puzzle was made";
     records::run(
         &input,
@@ -508,7 +551,8 @@ fn write<W: Write + ?Sized>(
     let writer = Writer::new(g.format, content, g.grids.shape(), g.start, &fields)
         .with_symbols(g.symbols.clone());
     writer.write_header(out)?;
-    let run = PuzzleRun::new(g.grids.clone(), config.settings, config.filter);
+    let run = PuzzleRun::new(g.grids.clone(), config.settings, config.filter)
+        .with_clue_attempts(config.clue_attempts);
     let shape = g.grids.shape();
     pipeline::write_indexed(
         out,

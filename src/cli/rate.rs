@@ -11,11 +11,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::Args;
 
-use super::args::{BudgetArgs, Input, InputArgs, JobsArgs, OutputArgs};
+use super::args::{BudgetArgs, Input, InputArgs, JobsArgs, OutputArgs, ReportArgs};
 use super::exit::Exit;
 use super::io::describe;
 use super::io::warn;
 use super::parse::{format_choice, parse_work};
+use super::progress::Progress;
 use super::records::{self, Processed, with_rated};
 use sudogen::format::read::Batch;
 use sudogen::format::{Content, Format, Record, Writer};
@@ -76,6 +77,9 @@ pub struct RateArgs {
 
     #[command(flatten)]
     pub jobs: JobsArgs,
+
+    #[command(flatten)]
+    pub report: ReportArgs,
 }
 
 /// A `rate` run with every option resolved.
@@ -121,14 +125,39 @@ static NOTED: AtomicBool = AtomicBool::new(false);
 /// Runs `sudogen rate`.
 pub fn run(args: &RateArgs) -> anyhow::Result<Exit> {
     let config = args.config()?;
-    records::run(
+    if args.report.verbose {
+        warn(format_args!(
+            "rating {}: jobs {}, search budget {} guesses, work {}",
+            config
+                .input
+                .files
+                .iter()
+                .map(|f| f.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            config.jobs,
+            config.budget,
+            if config.work.bound() == u64::MAX {
+                "unlimited".to_string()
+            } else {
+                config.work.to_string()
+            }
+        ));
+    }
+    // A bar on a terminal, unless the ratings themselves go there.
+    let shown = !args.report.quiet && !args.output.is_terminal();
+    let progress = Progress::reading(&config.input.files, "puzzles read", shown);
+    let exit = records::run_showing(
         &config.input,
         config.jobs,
         &args.output,
         "puzzles in the input; nothing was rated",
         &mut |_| true,
+        Some(&progress),
         |first, batch| rate_batch(&config, first, batch),
-    )
+    );
+    progress.finish();
+    exit
 }
 
 /// Rates every record of `batch`, the first being record `first`.

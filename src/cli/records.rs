@@ -11,6 +11,7 @@ use anyhow::Context;
 use super::args::{Input, OutputArgs};
 use super::exit::{Exit, UsageError};
 use super::io::{batches, each_input, warn};
+use super::progress::Progress;
 use sudogen::format::read::{BATCH_RECORDS, Batch};
 use sudogen::format::{Formatted, Rated, StepRecord, Symbols};
 use sudogen::grid::Size;
@@ -85,6 +86,20 @@ pub fn run(
     keep: &mut dyn FnMut(u128) -> bool,
     work: impl Fn(u64, &Batch) -> Processed + Sync,
 ) -> anyhow::Result<Exit> {
+    run_showing(input, jobs, output, done, keep, None, work)
+}
+
+/// [`run`], counting each batch of records on `progress`, if given, as
+/// it goes to the workers (see [`Progress::reading`]).
+pub fn run_showing(
+    input: &Input,
+    jobs: usize,
+    output: &OutputArgs,
+    done: &str,
+    keep: &mut dyn FnMut(u128) -> bool,
+    progress: Option<&Progress>,
+    work: impl Fn(u64, &Batch) -> Processed + Sync,
+) -> anyhow::Result<Exit> {
     if output.format == Some(sudogen::format::Format::NPY) {
         return Err(UsageError(
             "npy arrays are written by generate and puzzle; write csv, json or kaggle here".into(),
@@ -107,6 +122,9 @@ pub fn run(
                 Ok(next()?.map(|b| {
                     let first = index;
                     index += b.len() as u64;
+                    if let Some(progress) = progress {
+                        progress.read(&b);
+                    }
                     (first, b)
                 }))
             },

@@ -7,13 +7,14 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args;
 
-use super::args::{GridArgs, RunArgs, SymbolsArgs};
+use super::args::{GridArgs, ReportArgs, RunArgs, SymbolsArgs};
 use super::exit::{Exit, usage};
 use super::io::{Output, batches, each_input, metadata_of, warn};
+use super::progress::Progress;
 use sudogen::format::Symbols;
 use sudogen::format::read::{BATCH_RECORDS, Batch, Reader};
 use sudogen::format::report;
-use sudogen::grid::{Grid, Size};
+use sudogen::grid::{Grid, Shape, Size, Variant};
 use sudogen::pipeline;
 use sudogen::runs::GridRun;
 use sudogen::stats::{Stats, measure};
@@ -25,7 +26,9 @@ Examples:
   sudogen stats -s backtrack -n 100000 --seed 1   how random is a strategy?
   sudogen stats grids.txt                         ... or another program's grids (or puzzles)
   sudogen puzzle -n 1000 | sudogen stats -        ... or a pipe, named as '-'
-  sudogen stats -f json -n 10000 > report.json    the report as one JSON object";
+  sudogen stats -f json -n 10000 > report.json    the report as one JSON object
+  sudogen stats --variant x -n 10000              X grids: the tests that apply to them
+  sudogen stats jigsaw.jsonl                      jigsaw puzzles (JSON carries the regions), unique in their shape";
 
 /// The options that only make sense when grids are generated: a file to
 /// read (named either way) conflicts with each.
@@ -50,8 +53,10 @@ pub struct StatsArgs {
     pub files: Vec<PathBuf>,
 
     /// Read grids from these files (`-`: standard input) instead of
-    /// generating; puzzles (empty cells) are counted by their clues; invalid
-    /// records and other sizes than --size are counted and skipped
+    /// generating; puzzles (empty cells) are counted by their clues and,
+    /// if unique in their shape, rated; invalid records and other shapes
+    /// than the one measured (--size, --box, --variant, --regions, or the
+    /// first valid record's) are counted and skipped
     #[arg(long, value_name = "FILE", num_args = 1..,
           conflicts_with_all = GENERATION_ONLY)]
     pub input: Vec<PathBuf>,
@@ -67,6 +72,9 @@ pub struct StatsArgs {
     #[arg(long, default_value_t = 0.001, value_name = "P", value_parser = parse_level,
           allow_negative_numbers = true)]
     pub level: f64,
+
+    #[command(flatten)]
+    pub report: ReportArgs,
 }
 
 /// How `stats` prints its report.
@@ -83,6 +91,8 @@ pub enum ReportFormat {
 pub enum Source {
     /// Generated: indices `start..start + count` of a run.
     Generate {
+        /// The shape made.
+        shape: Shape,
         /// The strategy.
         strategy: Strategy,
         /// The run's seed.
@@ -99,15 +109,20 @@ pub enum Source {
         /// Their alphabet, if another (boxed: a [`Symbols`] is two
         /// 256-byte tables).
         symbols: Option<Box<Symbols>>,
+        /// The size every record is read as, if forced (by the alphabet,
+        /// a box or a region map).
+        forced: Option<Size>,
+        /// The variant every record is read with, if given.
+        variant: Option<Variant>,
     },
 }
 
 /// A `stats` run with every option resolved.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// The grid size measured (`None`: reading, the size of the first
+    /// The grid shape measured (`None`: reading, the shape of the first
     /// valid record read).
-    pub size: Option<Size>,
+    pub shape: Option<Shape>,
     /// The grids.
     pub source: Source,
     /// Worker threads.
@@ -116,6 +131,8 @@ pub struct Config {
     pub format: ReportFormat,
     /// The significance level.
     pub level: f64,
+    /// Whether a progress bar may be shown (on a terminal, after a second).
+    pub progress: bool,
 }
 
 impl StatsArgs {
@@ -123,40 +140,63 @@ impl StatsArgs {
     pub fn config(&self) -> anyhow::Result<Config> {
         // The files named either way, positional ones first.
         let inputs: Vec<PathBuf> = self.files.iter().chain(&self.input).cloned().collect();
-        let mut size = self.grid.size;
-        let source = if inputs.is_empty() {
+        let (shape, source) = if inputs.is_empty() {
             if self.symbols.symbols.is_some() {
                 return Err(usage(
                     "--symbols reads files, and no file was named; use sudogen stats --symbols ALPHABET FILE",
                 ));
             }
-            size = Some(self.grid.size());
+            let shape = self.grid.shape()?;
             self.run.check_range()?;
             if self.run.count == 0 {
                 return Err(usage("nothing to measure; use --count 1 or more"));
             }
-            Source::Generate {
-                strategy: self.grid.strategy()?,
+            let source = Source::Generate {
+                shape,
+                strategy: self.grid.strategy_for(shape)?,
                 seed: self.run.seed(),
                 start: self.run.start,
                 count: self.run.count,
-            }
+            };
+            (Some(shape), source)
         } else {
+            let mut size = self.grid.size;
             let symbols = self.symbols.resolve(size)?.map(|(implied, symbols)| {
                 size = Some(implied);
                 Box::new(symbols)
             });
-            Source::Read {
+            // The size an alphabet, a box or a region map implies is
+            // forced on every record (a line record does not say its
+            // boxes); --size alone picks the records measured.
+            let shape_args = &self.grid.shape;
+            let forces =
+                symbols.is_some() || shape_args.boxes.is_some() || shape_args.regions.is_some();
+            let (size, variant) = shape_args.resolve(size)?;
+            let shape = match size {
+                Some(size) => {
+                    let variant = variant.unwrap_or_default();
+                    Some(
+                        Shape::new(size, variant)
+                            .map_err(|e| usage(format!("--variant {}: {e}", variant.name())))?,
+                    )
+                }
+                None => None,
+            };
+            let source = Source::Read {
                 files: inputs,
                 symbols,
-            }
+                forced: size.filter(|_| forces),
+                variant,
+            };
+            (shape, source)
         };
         Ok(Config {
-            size,
+            shape,
             source,
             jobs: self.run.jobs.get(),
             format: self.format,
             level: self.level,
+            progress: !self.report.quiet,
         })
     }
 }
@@ -172,38 +212,68 @@ struct Measured {
 /// Runs `sudogen stats`.
 pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
     let config = args.config()?;
+    if args.report.verbose {
+        let what = match &config.source {
+            Source::Generate { .. } => "generated grids".to_string(),
+            Source::Read { files, .. } => files
+                .iter()
+                .map(|f| f.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+        };
+        warn(format_args!(
+            "measuring {what}: jobs {}, level {}",
+            config.jobs, config.level
+        ));
+    }
     let mut out = Output::stdout()?;
     let measured = match &config.source {
         &Source::Generate {
+            shape,
             strategy,
             seed,
             start,
             count,
         } => {
-            let size = config.size.unwrap_or(Size::S9);
             if stdin_is_data() {
                 warn(format_args!(
                     "note: measuring {count} generated grids; standard input is not read (to measure it: sudogen stats -)"
                 ));
             }
-            let run = GridRun::new(strategy, size, seed);
+            let run = GridRun::new(strategy, shape, seed);
+            let progress = Progress::new(count, "grids", config.progress);
+            let counts = measure(run, (start, count), config.jobs, &|n| progress.advance(n));
+            progress.finish();
             Measured {
-                counts: measure(run, start, count, config.jobs),
+                counts,
                 skipped: Skipped::default(),
-                source: format!("strategy {strategy}, size {size}, seed {seed}"),
+                source: format!("strategy {strategy}, size {shape}, seed {seed}"),
             }
         }
-        Source::Read { files, symbols } => match read(&config, files, symbols.as_deref())? {
-            Ok(measured) => measured,
-            Err(exit) => return Ok(exit),
-        },
+        Source::Read {
+            files,
+            symbols,
+            forced,
+            variant,
+        } => {
+            let reading = Reading {
+                files,
+                symbols: symbols.as_deref(),
+                forced: *forced,
+                variant: *variant,
+            };
+            match read(&config, &reading)? {
+                Ok(measured) => measured,
+                Err(exit) => return Ok(exit),
+            }
+        }
     };
     let Measured {
         counts,
         skipped,
         source,
     } = measured;
-    let size = counts.size();
+    let shape = counts.shape();
     let rows = counts.report(config.level);
     let what = out.what.clone();
     match config.format {
@@ -211,7 +281,7 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
             writeln!(out.file, "{source}").context(what.clone())?;
             write!(out.file, "{}", report::table(&rows, config.level)).context(what.clone())?;
             if skipped.any() {
-                writeln!(out.file, "({})", skipped.describe(Some(size))).context(what.clone())?;
+                writeln!(out.file, "({})", skipped.describe(Some(shape))).context(what.clone())?;
             }
         }
         ReportFormat::Json => {
@@ -220,7 +290,7 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
                 Source::Read { .. } => Some((skipped.invalid, skipped.other_size)),
                 Source::Generate { .. } => None,
             };
-            let doc = report::json(&rows, size, config.level, &source, skipped);
+            let doc = report::json(&rows, shape, config.level, &source, skipped);
             writeln!(out.file, "{doc}").context(what.clone())?;
         }
     }
@@ -228,47 +298,59 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
     Ok(Exit::Success)
 }
 
-/// Measures the records of `files`; the exit status instead when an input
-/// cannot be read (2) or holds nothing to measure (1, said on standard
-/// error).
-fn read(
-    config: &Config,
-    files: &[PathBuf],
-    symbols: Option<&Symbols>,
-) -> anyhow::Result<Result<Measured, Exit>> {
-    let mut size = config.size;
-    // With another alphabet, the size it implies is forced.
-    let forced = if symbols.is_some() { config.size } else { None };
+/// The inputs of a `stats` run that reads, and how to read them.
+struct Reading<'a> {
+    files: &'a [PathBuf],
+    symbols: Option<&'a Symbols>,
+    forced: Option<Size>,
+    variant: Option<Variant>,
+}
+
+/// Measures the records of the inputs; the exit status instead when an
+/// input cannot be read (2) or holds nothing to measure (1, said on
+/// standard error).
+fn read(config: &Config, reading: &Reading<'_>) -> anyhow::Result<Result<Measured, Exit>> {
+    let files = reading.files;
+    let mut shape = config.shape;
     let mut total: Option<(Stats, Skipped)> = None;
     let mut unmeasured = Skipped::default();
     // Puzzles are rated, which can take a while each: batches sized by
     // time share the work out evenly to the end.
     let pace = pipeline::Pace::new(BATCH_RECORDS);
+    let progress = Progress::reading(files, "records read", config.progress);
     let all_read = each_input(files, |name, input| {
-        let mut reader = Reader::new(input, None, forced).with_symbols(symbols.cloned());
+        let mut reader = Reader::new(input, None, reading.forced)
+            .with_symbols(reading.symbols.cloned())
+            .with_variant(reading.variant);
         let mut next = batches(&mut reader, name, &pace);
-        // Without --size: the size of the first valid record (the batches
-        // before it have none, so skip them whatever it is).
+        // Without a shape asked for: the shape of the first valid record
+        // (the batches before it have none, so skip them whatever it is).
         let mut first = None;
-        while size.is_none() {
+        while shape.is_none() {
             let Some(batch) = next()? else { break };
-            size = first_size(&batch);
-            if size.is_some() {
+            shape = first_shape(&batch);
+            if shape.is_some() {
                 first = Some(batch);
             } else {
                 unmeasured.invalid += batch.len() as u64;
             }
         }
-        let Some(size) = size else {
+        let Some(shape) = shape else {
             return Ok(());
         };
-        let source = || match first.take() {
-            Some(batch) => Ok(Some(batch)),
-            None => next(),
+        let source = || {
+            let batch = match first.take() {
+                Some(batch) => Some(batch),
+                None => next()?,
+            };
+            if let Some(batch) = &batch {
+                progress.read(batch);
+            }
+            Ok::<_, anyhow::Error>(batch)
         };
-        let init = || (Stats::new(size), Skipped::default());
+        let init = || (Stats::new(shape), Skipped::default());
         let step = |part: &mut (Stats, Skipped), batch: Batch| {
-            pace.time(batch.len(), || count(part, &batch, size));
+            pace.time(batch.len(), || count(part, &batch, shape));
         };
         let part = pipeline::fold(config.jobs, source, init, step, merge)?;
         total = Some(match total.take() {
@@ -276,7 +358,9 @@ fn read(
             None => part,
         });
         Ok(())
-    })?;
+    });
+    progress.finish();
+    let all_read = all_read?;
     if !all_read {
         return Ok(Err(Exit::Usage));
     }
@@ -286,19 +370,19 @@ fn read(
     };
     if counts.grids() == 0 && counts.puzzles() == 0 {
         if skipped.any() {
-            let what = size.map_or(String::new(), |s| format!("{s} "));
+            let what = shape.map_or(String::new(), |s| format!("{s} "));
             warn(format_args!(
                 "error: no valid {what}grids or puzzles in the input ({}); nothing to measure",
-                skipped.describe(size)
+                skipped.describe(shape)
             ));
         } else {
             warn("error: no grids or puzzles in the input; nothing to measure");
         }
         return Ok(Err(Exit::Failure));
     }
-    let size = counts.size();
+    let shape = counts.shape();
     let plural = if files.len() == 1 { "" } else { "s" };
-    let source = format!("{size} records read from {} input{plural}", files.len());
+    let source = format!("{shape} records read from {} input{plural}", files.len());
     Ok(Ok(Measured {
         counts,
         skipped,
@@ -306,14 +390,14 @@ fn read(
     }))
 }
 
-/// Counts the records of a batch: grids and puzzles of `size` measured,
+/// Counts the records of a batch: grids and puzzles of `shape` measured,
 /// the others skipped.
-fn count((counts, skipped): &mut (Stats, Skipped), batch: &Batch, size: Size) {
+fn count((counts, skipped): &mut (Stats, Skipped), batch: &Batch, shape: Shape) {
     let _ = batch.for_each(|_, grid| {
         match grid.ok().and_then(kind) {
-            Some(Kind::Grid(g)) if g.size() == size => counts.add(g),
-            Some(Kind::Puzzle(g)) if g.size() == size => counts.add_puzzle(g),
-            Some(Kind::Grid(g) | Kind::Puzzle(g)) => skipped.other(g.size()),
+            Some(Kind::Grid(g)) if g.shape() == shape => counts.add(g),
+            Some(Kind::Puzzle(g)) if g.shape() == shape => counts.add_puzzle(g),
+            Some(Kind::Grid(g) | Kind::Puzzle(g)) => skipped.other(g.shape(), shape),
             None => skipped.invalid += 1,
         }
         Ok::<(), ()>(())
@@ -360,11 +444,11 @@ fn kind(grid: &Grid) -> Option<Kind<'_>> {
     }
 }
 
-/// The size of the first record of `batch` that `stats` can measure.
-fn first_size(batch: &Batch) -> Option<Size> {
+/// The shape of the first record of `batch` that `stats` can measure.
+fn first_shape(batch: &Batch) -> Option<Shape> {
     batch
         .for_each(|_, grid| match grid.ok().and_then(kind) {
-            Some(Kind::Grid(g) | Kind::Puzzle(g)) => Err(g.size()),
+            Some(Kind::Grid(g) | Kind::Puzzle(g)) => Err(g.shape()),
             None => Ok(()),
         })
         .err()
@@ -379,12 +463,19 @@ struct Skipped {
     other_size: u64,
     /// Those sizes, a bit per side.
     sizes: u32,
+    /// Valid, of the side measured but another shape (boxes or variant).
+    other_shape: u64,
 }
 
 impl Skipped {
-    fn other(&mut self, size: Size) {
-        self.other_size += 1;
-        self.sizes |= 1 << size.side();
+    /// Counts a record of `shape`, which is not the one `measured`.
+    fn other(&mut self, shape: Shape, measured: Shape) {
+        if shape.side() == measured.side() {
+            self.other_shape += 1;
+        } else {
+            self.other_size += 1;
+            self.sizes |= 1 << shape.side();
+        }
     }
 
     fn merge(self, b: Skipped) -> Skipped {
@@ -392,16 +483,18 @@ impl Skipped {
             invalid: self.invalid + b.invalid,
             other_size: self.other_size + b.other_size,
             sizes: self.sizes | b.sizes,
+            other_shape: self.other_shape + b.other_shape,
         }
     }
 
     fn any(&self) -> bool {
-        self.invalid + self.other_size > 0
+        self.invalid + self.other_size + self.other_shape > 0
     }
 
     /// `N records skipped: ...`, saying how to measure the other sizes
     /// (called only when [`Skipped::any`]).
-    fn describe(&self, size: Option<Size>) -> String {
+    fn describe(&self, shape: Option<Shape>) -> String {
+        let size = shape.map(Shape::size);
         let mut parts = Vec::new();
         if self.invalid > 0 {
             parts.push(format!("{} invalid", self.invalid));
@@ -418,7 +511,14 @@ impl Skipped {
                 sizes.join(", ")
             ));
         }
-        let n = self.invalid + self.other_size;
+        if self.other_shape > 0 {
+            let measured = shape.map_or(String::new(), |s| format!(" than {s}"));
+            parts.push(format!(
+                "{} of another shape{measured} (measure them with --box, --variant or --regions)",
+                self.other_shape
+            ));
+        }
+        let n = self.invalid + self.other_size + self.other_shape;
         let records = if n == 1 { "record" } else { "records" };
         format!("{n} {records} skipped: {}", parts.join(", "))
     }

@@ -64,6 +64,12 @@ impl Batch {
         self.raws.is_empty()
     }
 
+    /// The bytes of its records as framed: about the input they came
+    /// from, less line ends and skipped lines (what a progress bar counts).
+    pub fn framed_bytes(&self) -> usize {
+        self.bytes.len()
+    }
+
     /// A standard symbol (as the grids read hold it) as the input writes
     /// it: itself, or its letter in the alphabet of `--symbols`.
     pub fn as_written(&self, symbol: char) -> char {

@@ -1,7 +1,7 @@
 //! Reports: what `stats` measured, as an aligned table for people or one
 //! JSON object for programs.
 
-use crate::grid::Size;
+use crate::grid::Shape;
 use crate::stats::Row;
 
 /// The report as an aligned table.
@@ -16,7 +16,10 @@ pub fn table(rows: &[Row], level: f64) -> String {
     );
     for r in rows {
         let num = |x: f64| {
-            if x.fract() == 0.0 && x.abs() < 1e15 {
+            if x.is_nan() {
+                // A test that does not apply has no value.
+                String::new()
+            } else if x.fract() == 0.0 && x.abs() < 1e15 {
                 format!("{x:.0}")
             } else if x.abs() >= 1e-3 {
                 format!("{x:.4}")
@@ -51,10 +54,11 @@ pub fn table(rows: &[Row], level: f64) -> String {
 
 /// The report as one JSON object; `source` says where the grids came from,
 /// and `skipped`, for grids read, how many records were invalid and how
-/// many of another size.
+/// many of another size. A shape other than the classic ones is named in
+/// `shape` (as `9x9 X`); a test that does not apply has a `null` value.
 pub fn json(
     rows: &[Row],
-    size: Size,
+    shape: Shape,
     level: f64,
     source: &str,
     skipped: Option<(u64, u64)>,
@@ -74,11 +78,14 @@ pub fn json(
         })
         .collect();
     let mut doc = serde_json::json!({
-        "size": size.side(),
+        "size": shape.side(),
         "level": level,
         "source": source,
         "statistics": items,
     });
+    if !shape.is_classic() {
+        doc["shape"] = serde_json::json!(shape.to_string());
+    }
     if let Some((invalid, other_size)) = skipped {
         doc["skipped"] = serde_json::json!({
             "invalid": invalid,

@@ -12,6 +12,11 @@
 //! orbit of givens can be removed.
 //! With no symmetry, no single given can be removed.
 //!
+//! A symmetry is a pattern of cells, on any shape: it need not map the
+//! shape's units onto units (a quarter turn of a 6x6 grid does not, nor a
+//! half turn of most jigsaw maps), and nothing below assumes it does.
+//! Each check holds for any grouping of the cells into orbits.
+//!
 //! With a clue target, the pass stops as soon as the puzzle has that many
 //! clues or fewer (unique, not minimal).
 //!
@@ -79,7 +84,14 @@ use unavoidable::Unavoidable;
 /// A map of the cell (row, column) of a grid of side n to another cell.
 type CellMap = fn(usize, usize, usize) -> (usize, usize);
 
-/// The symmetry a puzzle's givens keep.
+/// The symmetry a puzzle's givens keep: a pattern of the cells, which
+/// needs nothing of the shape's units (a quarter turn of a 6x6 grid turns
+/// its 2x3 boxes into 3x2 cells that are no box, and the givens can still
+/// keep it). The names of Simon Tatham's Solo for the same groups:
+/// `none` a, `rot180` r2, `rot90` r4, `mirror` m2, `diagonal` md2,
+/// `both-mirrors` m4, `both-diagonals` md4, `all` m8 (Solo has no
+/// `flip` or `antidiagonal`, which are `mirror` and `diagonal` turned a
+/// quarter).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Symmetry {
     /// No symmetry
@@ -96,6 +108,11 @@ pub enum Symmetry {
     Diagonal,
     /// The anti-diagonal
     Antidiagonal,
+    /// Both mirrors, left-right and top-bottom (and the half turn they
+    /// make together)
+    BothMirrors,
+    /// Both diagonals (and the half turn they make together)
+    BothDiagonals,
     /// All eight symmetries of the square
     All,
 }
@@ -110,6 +127,8 @@ impl Symmetry {
         Symmetry::Flip,
         Symmetry::Diagonal,
         Symmetry::Antidiagonal,
+        Symmetry::BothMirrors,
+        Symmetry::BothDiagonals,
         Symmetry::All,
     ];
 
@@ -123,6 +142,8 @@ impl Symmetry {
             Symmetry::Flip => "flip",
             Symmetry::Diagonal => "diagonal",
             Symmetry::Antidiagonal => "antidiagonal",
+            Symmetry::BothMirrors => "both-mirrors",
+            Symmetry::BothDiagonals => "both-diagonals",
             Symmetry::All => "all",
         }
     }
@@ -142,6 +163,10 @@ impl Symmetry {
             Symmetry::Flip => "Top-bottom flip",
             Symmetry::Diagonal => "The main diagonal",
             Symmetry::Antidiagonal => "The anti-diagonal",
+            Symmetry::BothMirrors => {
+                "Left-right and top-bottom mirrors together (so also the half turn)"
+            }
+            Symmetry::BothDiagonals => "Both diagonals together (so also the half turn)",
             Symmetry::All => "All eight symmetries of the square",
         }
     }
@@ -163,6 +188,8 @@ impl Symmetry {
             Symmetry::Flip => &[FLIP],
             Symmetry::Diagonal => &[DIAGONAL],
             Symmetry::Antidiagonal => &[ANTI],
+            Symmetry::BothMirrors => &[MIRROR, FLIP],
+            Symmetry::BothDiagonals => &[DIAGONAL, ANTI],
             Symmetry::All => &[ROT90, MIRROR],
         }
     }
@@ -204,7 +231,8 @@ impl Symmetry {
     fn flat_orbits(self, size: Size) -> (&'static [u16], &'static [u16]) {
         type Flat = std::sync::OnceLock<(Vec<u16>, Vec<u16>)>;
         const SIDES: usize = crate::grid::MAX_SIDE + 1;
-        static FLAT: [[Flat; SIDES]; 8] = [const { [const { Flat::new() }; SIDES] }; 8];
+        const KINDS: usize = Symmetry::ALL.len();
+        static FLAT: [[Flat; SIDES]; KINDS] = [const { [const { Flat::new() }; SIDES] }; KINDS];
         let (cells, starts) = FLAT[self as usize][size.side()].get_or_init(|| {
             let orbits = self.orbits(size);
             let mut starts = vec![0u16];
@@ -216,42 +244,6 @@ impl Symmetry {
             (cells, starts)
         });
         (cells, starts)
-    }
-
-    /// Whether the symmetry keeps the units of `shape`: each maps every
-    /// unit onto a unit (rows and columns, boxes, regions, diagonals,
-    /// windows). A puzzle of that shape can then keep the symmetry in its
-    /// givens (as its units keep it); a quarter turn of a 6x6 grid, whose
-    /// 2x3 boxes it turns into 3x2 ones, does not.
-    pub fn fits(self, shape: Shape) -> bool {
-        let geometry = shape.geometry();
-        let n = shape.side();
-        let units: std::collections::HashSet<Vec<u16>> = (0..geometry.unit_count())
-            .map(|u| geometry.unit(u).to_vec())
-            .collect();
-        self.generators().iter().all(|g| {
-            units.iter().all(|unit| {
-                let mut image: Vec<u16> = unit
-                    .iter()
-                    .map(|&c| {
-                        let (r, c2) = g(usize::from(c) / n, usize::from(c) % n, n);
-                        (r * n + c2) as u16
-                    })
-                    .collect();
-                image.sort_unstable();
-                units.contains(&image)
-            })
-        })
-    }
-
-    /// The symmetries that keep the units of `shape` (see
-    /// [`Symmetry::fits`]).
-    pub fn fitting(shape: Shape) -> Vec<Symmetry> {
-        Symmetry::ALL
-            .iter()
-            .copied()
-            .filter(|s| s.fits(shape))
-            .collect()
     }
 
     /// Whether the givens of `puzzle` keep the symmetry.
@@ -689,7 +681,7 @@ mod tests {
                 let largest = orbits.iter().map(Vec::len).max().unwrap();
                 let expected = match s {
                     Symmetry::None => 1,
-                    Symmetry::Rot90 => 4,
+                    Symmetry::Rot90 | Symmetry::BothMirrors | Symmetry::BothDiagonals => 4,
                     Symmetry::All => 8,
                     _ => 2,
                 };
