@@ -10,6 +10,7 @@ use std::hash::{BuildHasher, Hasher};
 use crate::format::RecordError;
 use crate::format::read::Batch;
 use crate::grid::Grid;
+use crate::shape::Variant;
 use crate::solve::{Budget, Search};
 
 /// What a check found.
@@ -186,6 +187,34 @@ fn problem_written(grid: &Grid, rules: Rules, written: impl Fn(char) -> char) ->
         };
     }
     None
+}
+
+/// The guesses [`unique_under`] gives each variant's search: a hint in a
+/// message is not worth a long search.
+const HINT_BUDGET: u64 = 1_000;
+
+/// The variant under which `puzzle`, a grid without a variant that has
+/// several solutions, has exactly one: X, else Hyper (where the size has
+/// them); `None` if neither, or if a search would take more than a few
+/// guesses to tell. Every solution with the extra units is a solution
+/// without them, so only a puzzle with several solutions can be unique
+/// under a variant; this names the option such a record was made for.
+pub fn unique_under(puzzle: &Grid) -> Option<Variant> {
+    if puzzle.variant() != Variant::None {
+        return None;
+    }
+    [Variant::X, Variant::Hyper].into_iter().find(|&variant| {
+        let mut grid = puzzle.clone();
+        if grid.set_variant(variant).is_err() || grid.validate_givens().is_err() {
+            return false;
+        }
+        let search = Search {
+            limit: 2,
+            budget: Budget::new(HINT_BUDGET),
+        };
+        let out = crate::solve::search(&grid, search);
+        out.solutions == 1 && !out.cut
+    })
 }
 
 /// What is wrong with `solution` as a solution of the valid record `grid`,

@@ -1,10 +1,11 @@
 //! `sudogen print`: puzzle books as PDF or SVG, ready for paper.
 //!
 //! Reads puzzle records (any format sudogen reads, with the solutions and
-//! ratings they carry), solves those without a solution, rates them when
-//! asked, and typesets the book through [`sudogen::print`]. Nothing is
-//! written unless every record is a puzzle with exactly one solution: a
-//! book with a wrong answer is worse than none.
+//! ratings they carry), solves every one in the book's shape (a solution a
+//! record carries must be the one it finds), rates them when asked, and
+//! typesets the book through [`sudogen::print`]. Nothing is written unless
+//! every record is a puzzle with exactly one solution: a book with a wrong
+//! answer is worse than none.
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -21,6 +22,7 @@ use sudogen::grid::{Grid, SYMBOLS, Size};
 use sudogen::pipeline;
 use sudogen::print::{self, Entry, Geometry, MAX_ANSWERS_PER_PAGE, Options, PER_PAGE, Paper};
 use sudogen::rate::{Level, rate_within};
+use sudogen::shape::Shape;
 use sudogen::solve::{Budget, Search, search};
 
 /// Worked examples, at the end of `--help`.
@@ -53,7 +55,7 @@ pub enum Sort {
 /// How to print a book.
 #[derive(Debug, Args)]
 #[command(mut_arg("budget", |a| a.help(
-    "Guesses a puzzle without a solution in its record may take to solve; one that needs more stops the run"
+    "Guesses each puzzle's search may make (every puzzle is solved, to prove it has one solution); one that needs more stops the run"
 )))]
 pub struct PrintArgs {
     #[command(flatten)]
@@ -359,9 +361,10 @@ fn prepare(config: &Config, batch: &Batch) -> Part {
     part
 }
 
-/// A puzzle's solution (the one its record carries when that fits, else
-/// solved) and rating (the one it carries, else rated when asked), or what
-/// is wrong with it.
+/// A puzzle's solution and rating (the one its record carries, else rated
+/// when asked), or what is wrong with it. Every puzzle is solved in the
+/// book's shape, whatever its record carries: it must have exactly one
+/// solution there, and a solution the record carries must be that one.
 fn ready(
     config: &Config,
     puzzle: &Grid,
@@ -372,31 +375,52 @@ fn ready(
         return Err("a complete grid, not a puzzle".into());
     }
     puzzle.validate_givens().map_err(|e| e.to_string())?;
-    let solution = match carried {
-        Some(Ok(s)) => match sudogen::check::solution_problem(puzzle, Ok(s)) {
-            None => s.clone(),
-            Some(problem) => return Err(problem),
-        },
-        Some(Err(e)) => return Err(format!("its solution: {e}")),
-        None => {
-            let search_for = Search {
-                limit: 2,
-                budget: config.budget,
-            };
-            let outcome = search(puzzle, search_for);
-            match (outcome.solutions, outcome.cut) {
-                (_, true) => {
-                    return Err(format!(
-                        "search budget of {} guesses exceeded before it was solved; raise --budget",
-                        config.budget
-                    ));
-                }
-                (0, _) => return Err("no solution".into()),
-                (1, _) => outcome.first.ok_or("no solution")?,
-                _ => return Err("2+ solutions: a puzzle for a book needs exactly one".into()),
-            }
+    if let Some(carried) = &carried {
+        let carried = carried.as_ref().map(|s| *s).map_err(Clone::clone);
+        if let Some(problem) = sudogen::check::solution_problem(puzzle, carried) {
+            return Err(problem);
+        }
+    }
+    let search_for = Search {
+        limit: 2,
+        budget: config.budget,
+    };
+    let outcome = search(puzzle, search_for);
+    let solution = match (outcome.solutions, outcome.cut) {
+        (_, true) => {
+            return Err(format!(
+                "search budget of {} guesses exceeded before its solution was known to be the only one; raise --budget",
+                config.budget
+            ));
+        }
+        (0, _) => return Err("no solution".into()),
+        (1, _) => outcome.first.ok_or("no solution")?,
+        _ => {
+            return Err(match sudogen::check::unique_under(puzzle) {
+                Some(variant) => format!(
+                    "2+ solutions as a {} puzzle, exactly one as a {} puzzle: print it with --variant {}",
+                    puzzle.shape(),
+                    Shape::new(puzzle.size(), variant)
+                        .map_or_else(|_| variant.name().into(), |s| s.to_string()),
+                    variant.name()
+                ),
+                None => "2+ solutions: a puzzle for a book needs exactly one".into(),
+            });
         }
     };
+    if let Some(Ok(carried)) = carried
+        && carried.cells() != solution.cells()
+    {
+        let at = (carried.cells().iter().zip(solution.cells()))
+            .position(|(a, b)| a != b)
+            .unwrap_or(0);
+        let n = puzzle.size().side();
+        return Err(format!(
+            "its solution is not the puzzle's one solution (r{}c{} differs); mend it, or leave it out to have it solved",
+            at / n + 1,
+            at % n + 1
+        ));
+    }
     let rating = match rating {
         Some(r) => Some(r),
         None if config.rate && puzzle.size() == Size::S9 => {
