@@ -91,7 +91,7 @@ pub struct PrintArgs {
 
     /// Solutions per answer page [default: as many as stay legible]
     #[arg(long, value_name = "N", value_parser = parse_answers_per_page,
-          allow_negative_numbers = true)]
+          allow_negative_numbers = true, conflicts_with = "no_solutions")]
     pub answers_per_page: Option<usize>,
 
     /// Leave out the page numbers

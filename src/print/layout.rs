@@ -23,6 +23,22 @@ pub(crate) struct Page {
     pub(crate) items: Vec<Item>,
 }
 
+impl Page {
+    /// Calls `f` on every text run of the page, groups included, in order.
+    pub(crate) fn each_run<'a>(&'a self, f: &mut impl FnMut(&'a Run)) {
+        fn each<'a>(items: &'a [Item], f: &mut impl FnMut(&'a Run)) {
+            for item in items {
+                match item {
+                    Item::Text(run) => f(run),
+                    Item::Group { items, .. } => each(items, f),
+                    _ => {}
+                }
+            }
+        }
+        each(&self.items, f);
+    }
+}
+
 /// A drawing operation.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Item {

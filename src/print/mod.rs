@@ -182,6 +182,9 @@ pub enum Error {
     },
     /// The PDF library failed (not expected to happen).
     Pdf(String),
+    /// The font could not be cut down to embed in an SVG page (not
+    /// expected to happen).
+    Font(String),
 }
 
 impl fmt::Display for Error {
@@ -206,6 +209,7 @@ impl fmt::Display for Error {
                 number, message, ..
             } => write!(f, "puzzle #{number}: {message}"),
             Error::Pdf(m) => write!(f, "writing the PDF: {m}"),
+            Error::Font(m) => write!(f, "embedding the font in SVG: {m}"),
         }
     }
 }
@@ -227,15 +231,17 @@ pub fn pdf(entries: &[Entry], options: &Options) -> Result<Vec<u8>, Error> {
 /// Typesets `entries` as SVG documents, one per page, laid out exactly as
 /// [`pdf`](fn@pdf) lays them out.
 ///
-/// The text is real SVG text in the font family "Atkinson Hyperlegible"
-/// (with sans-serif fallbacks): a viewer without that font draws the same
-/// layout in another sans-serif face.
+/// The text is real SVG text in the built-in font, embedded in each page
+/// (subset to the page's characters, as a WOFF file in a `data:` URL), so
+/// that browsers draw it as the PDF does; a viewer that ignores embedded
+/// fonts falls back to an installed Atkinson Hyperlegible, then to other
+/// sans-serif faces.
 pub fn svg_pages(entries: &[Entry], options: &Options) -> Result<Vec<String>, Error> {
     let book = check(entries, options)?;
-    Ok(layout::book(entries, options, &book)
+    layout::book(entries, options, &book)
         .iter()
         .map(svg::write)
-        .collect())
+        .collect()
 }
 
 /// One puzzle as a small SVG document: its label and its grid, nothing
@@ -243,14 +249,14 @@ pub fn svg_pages(entries: &[Entry], options: &Options) -> Result<Vec<String>, Er
 /// `large_print` of `options` matter.
 pub fn svg_puzzle(entry: &Entry, options: &Options) -> Result<String, Error> {
     check_single(entry, options)?;
-    Ok(svg::write(&layout::single(entry, options, false)))
+    svg::write(&layout::single(entry, options, false))
 }
 
 /// [`svg_puzzle`] for the puzzle's solution, the givens dark and the
 /// filled cells lighter.
 pub fn svg_solution(entry: &Entry, options: &Options) -> Result<String, Error> {
     check_single(entry, options)?;
-    Ok(svg::write(&layout::single(entry, options, true)))
+    svg::write(&layout::single(entry, options, true))
 }
 
 /// How a book's pages fall: what [`plan`] tells before anything is drawn.
