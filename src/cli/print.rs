@@ -18,7 +18,7 @@ use super::exit::{Exit, Unreadable, usage};
 use super::io::{Output, batches, describe, each_input, open_output, warn};
 use sudogen::format::read::{BATCH_RECORDS, Batch};
 use sudogen::format::{Carried, symbols};
-use sudogen::grid::{Grid, SYMBOLS, Size};
+use sudogen::grid::{Grid, SYMBOLS, Size, plural};
 use sudogen::pipeline;
 use sudogen::print::{self, Entry, Geometry, MAX_ANSWERS_PER_PAGE, Options, PER_PAGE, Paper};
 use sudogen::rate::{Level, rate_within};
@@ -38,7 +38,7 @@ Examples:
 pub enum Document {
     /// PDF: vector pages, the font embedded (subset), text extractable
     Pdf,
-    /// SVG: one file per page (FILE, then FILE-2.svg, FILE-3.svg, ...)
+    /// SVG: one file per page, the font embedded (FILE, then FILE-02.svg ... FILE-12.svg, numbers as wide as the last)
     Svg,
 }
 
@@ -436,27 +436,57 @@ fn ready(
     Ok((solution, rating))
 }
 
-/// Writes SVG pages: the first to `first`, page `k` to `first` with `-k`
-/// before its extension; every file whole, or none of them.
+/// The name of page `k` (1-based) of an SVG book of `pages` pages whose
+/// first page is `first`: `first` itself, then `first` with `-k` before
+/// its extension, `k` padded with zeros to the width of `pages`, so that
+/// the pages sort in order (`book-02.svg` ... `book-12.svg`).
+fn page_name(first: &Path, k: usize, pages: usize) -> PathBuf {
+    if k == 1 {
+        return first.to_path_buf();
+    }
+    let (stem, ext) = stem_and_extension(first);
+    let width = pages.to_string().len();
+    first.with_file_name(format!("{stem}-{k:0width$}{ext}"))
+}
+
+/// A file name's stem and its extension with the dot (or nothing).
+fn stem_and_extension(path: &Path) -> (String, String) {
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    let ext = path
+        .extension()
+        .map_or(String::new(), |e| format!(".{}", e.to_string_lossy()));
+    (stem.into_owned(), ext)
+}
+
+/// The comment on the second line of each SVG page, by which a later run
+/// knows the pages of this book as its own: the book's first file name
+/// (with `--` broken, which a comment cannot hold).
+fn page_mark(first: &Path) -> String {
+    let name = first.file_name().unwrap_or_default().to_string_lossy();
+    format!(
+        "<!-- sudogen print: a page of {} -->",
+        name.replace("--", "- -")
+    )
+}
+
+/// Writes SVG pages, named by [`page_name`], each marked as a page of this
+/// book; every file whole, or none of them. Then removes the pages of an
+/// earlier, longer run of the same book (or one numbered another width)
+/// that this run did not write: only regular files named as its pages
+/// would be whose second line is this book's mark ([`remove_stale_pages`]).
 fn write_pages(first: &Path, pages: &[String], inputs: &[PathBuf]) -> anyhow::Result<()> {
-    let name = |k: usize| -> PathBuf {
-        if k == 1 {
-            return first.to_path_buf();
-        }
-        let stem = first.file_stem().unwrap_or_default().to_string_lossy();
-        let ext = first
-            .extension()
-            .map_or(String::new(), |e| format!(".{}", e.to_string_lossy()));
-        first.with_file_name(format!("{stem}-{k}{ext}"))
-    };
+    let mark = page_mark(first);
     // Every page to its temporary file first; they are put in place only
     // once all are written.
     let mut outs: Vec<Output> = Vec::new();
     for (k, page) in pages.iter().enumerate() {
-        let mut out = open_output(Some(&name(k + 1)), inputs)?;
-        out.file
-            .write_all(page.as_bytes())
-            .context(out.what.clone())?;
+        let mut out = open_output(Some(&page_name(first, k + 1, pages.len())), inputs)?;
+        let (head, body) = page.split_once('\n').unwrap_or((page, ""));
+        for part in [head, "\n", &mark, "\n", body] {
+            out.file
+                .write_all(part.as_bytes())
+                .context(out.what.clone())?;
+        }
         outs.push(out);
     }
     for out in &mut outs {
@@ -470,8 +500,79 @@ fn write_pages(first: &Path, pages: &[String], inputs: &[PathBuf]) -> anyhow::Re
             "note: wrote {} pages: {} to {}",
             pages.len(),
             first.display(),
-            name(pages.len()).display()
+            page_name(first, pages.len(), pages.len()).display()
         ));
     }
+    remove_stale_pages(first, pages.len(), &mark);
     Ok(())
+}
+
+/// Removes the files beside `first` named as its pages would be
+/// (`STEM-DIGITS.EXT`) that are not the names of this book's `pages`
+/// pages, are regular files (not links) and carry `mark` on their second
+/// line: pages an earlier run of this book wrote. Anything else is left
+/// alone; a page that cannot be removed is reported, and the book stands.
+fn remove_stale_pages(first: &Path, pages: usize, mark: &str) {
+    let dir = match first.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let (stem, ext) = stem_and_extension(first);
+    let prefix = format!("{stem}-");
+    let mut stale: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .filter(|e| {
+            let name = e.file_name();
+            let Some(digits) = name
+                .to_str()
+                .and_then(|n| n.strip_prefix(&prefix))
+                .and_then(|n| n.strip_suffix(&ext))
+            else {
+                return false;
+            };
+            let k = digits.parse::<usize>().ok();
+            !digits.is_empty()
+                && digits.bytes().all(|b| b.is_ascii_digit())
+                && !k.is_some_and(|k| {
+                    (2..=pages).contains(&k)
+                        && page_name(first, k, pages).file_name() == Some(&name)
+                })
+        })
+        .map(|e| e.path())
+        .filter(|path| is_page_of(path, mark))
+        .collect();
+    if stale.is_empty() {
+        return;
+    }
+    stale.sort();
+    let mut removed = 0;
+    for path in &stale {
+        match std::fs::remove_file(path) {
+            Ok(()) => removed += 1,
+            Err(e) => warn(format_args!(
+                "warning: could not remove {}, a page of an earlier run of this book: {e}",
+                path.display()
+            )),
+        }
+    }
+    if removed > 0 {
+        warn(format_args!(
+            "note: removed {} of an earlier run of this book that this one did not write",
+            plural(removed, "page")
+        ));
+    }
+}
+
+/// Whether `path` is a regular file whose second line is `mark`.
+fn is_page_of(path: &Path, mark: &str) -> bool {
+    use std::io::Read;
+    if !std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file()) {
+        return false;
+    }
+    let mut head = Vec::with_capacity(512);
+    let read = std::fs::File::open(path).and_then(|f| f.take(512).read_to_end(&mut head));
+    read.is_ok() && head.split(|&b| b == b'\n').nth(1) == Some(mark.as_bytes())
 }
