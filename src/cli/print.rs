@@ -320,6 +320,8 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<Exit> {
         geometry: Geometry::from_shape(shape),
         ..config.options.clone()
     };
+    let plan = print::plan(&entries, &options).map_err(|e| usage(e.to_string()))?;
+    warn_if_small(&entries, &options, &plan);
     match config.document {
         Document::Pdf => {
             let pdf = print::pdf(&entries, &options).map_err(|e| usage(e.to_string()))?;
@@ -334,6 +336,71 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<Exit> {
         }
     }
     Ok(Exit::Success)
+}
+
+/// Warns when the cells of the puzzles are too small to write in, or those
+/// of the solutions too small to read, saying how big they are and what
+/// would make them big enough: the most to a page that would do, or larger
+/// paper.
+fn warn_if_small(entries: &[Entry], options: &Options, plan: &print::Plan) {
+    if !plan.puzzles_writable() {
+        let advice = fewer(
+            entries,
+            PER_PAGE
+                .iter()
+                .rev()
+                .copied()
+                .filter(|&n| n < options.per_page),
+            |n| Options {
+                per_page: n,
+                ..options.clone()
+            },
+            |p| p.puzzles_writable().then_some(p.puzzle_cell_mm),
+            "--per-page",
+        );
+        warn(format_args!(
+            "warning: the puzzles' cells are {:.1} mm wide, too small to write in ({} mm or more); {advice}use larger paper",
+            plan.puzzle_cell_mm,
+            print::WRITABLE_CELL_MM
+        ));
+    }
+    if !plan.answers_readable() {
+        let advice = fewer(
+            entries,
+            (1..plan.answers_per_page).rev(),
+            |n| Options {
+                answers_per_page: Some(n),
+                ..options.clone()
+            },
+            |p| p.answers_readable().then_some(p.answer_cell_mm),
+            "--answers-per-page",
+        );
+        warn(format_args!(
+            "warning: the solutions' cells are {:.1} mm wide, too small to read ({} mm or more); {advice}use larger paper",
+            plan.answer_cell_mm,
+            print::READABLE_CELL_MM
+        ));
+    }
+}
+
+/// Advice for [`warn_if_small`]: the first of `counts` (fewer to a page,
+/// most first) whose layout, made `with` it, `fits` (giving its cell size),
+/// as "print fewer to a page (FLAG N gives X mm) or ", or nothing.
+fn fewer(
+    entries: &[Entry],
+    mut counts: impl Iterator<Item = usize>,
+    with: impl Fn(usize) -> Options,
+    fits: impl Fn(&print::Plan) -> Option<f32>,
+    flag: &str,
+) -> String {
+    counts
+        .find_map(|n| {
+            let cell = fits(&print::plan(entries, &with(n)).ok()?)?;
+            Some(format!(
+                "print fewer to a page ({flag} {n} gives {cell:.1} mm) or "
+            ))
+        })
+        .unwrap_or_default()
 }
 
 /// Checks, solves and rates the records of a batch.

@@ -259,8 +259,9 @@ pub fn svg_solution(entry: &Entry, options: &Options) -> Result<String, Error> {
     svg::write(&layout::single(entry, options, true))
 }
 
-/// How a book's pages fall: what [`plan`] tells before anything is drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How a book's pages fall, and how big its cells are: what [`plan`]
+/// tells before anything is drawn.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Plan {
     /// Pages of puzzles.
     pub puzzle_pages: usize,
@@ -268,7 +269,37 @@ pub struct Plan {
     pub answer_pages: usize,
     /// Solutions per full answer page.
     pub answers_per_page: usize,
+    /// The side of a puzzle grid's cells, in millimetres.
+    pub puzzle_cell_mm: f32,
+    /// The side of a solution grid's cells, in millimetres.
+    pub answer_cell_mm: f32,
 }
+
+impl Plan {
+    /// Whether the puzzle grids' cells are big enough to write in:
+    /// [`WRITABLE_CELL_MM`] or more.
+    pub fn puzzles_writable(&self) -> bool {
+        self.puzzle_cell_mm >= WRITABLE_CELL_MM
+    }
+
+    /// Whether the solution grids' cells are big enough to read (or there
+    /// are none): [`READABLE_CELL_MM`] or more.
+    pub fn answers_readable(&self) -> bool {
+        self.answer_pages == 0 || self.answer_cell_mm >= READABLE_CELL_MM
+    }
+}
+
+/// The smallest cell, in millimetres, that a reader can write a digit in
+/// by hand: a pencilled digit is 3 to 4 mm tall, and forms that ask for
+/// handwritten digits give each a box of 5 mm or more; printed puzzle
+/// books use cells of 6 to 10 mm. [`Plan::puzzles_writable`] tells.
+pub const WRITABLE_CELL_MM: f32 = 5.0;
+
+/// The smallest cell, in millimetres, whose printed digit can be read:
+/// the digit takes 70% of the cell, and 2.1 mm (6-point type) is about
+/// the smallest size held legible in print. [`Plan::answers_readable`]
+/// tells.
+pub const READABLE_CELL_MM: f32 = 3.0;
 
 /// How `entries` fall into pages with `options` (checking them as
 /// [`pdf`](fn@pdf) does).
@@ -283,6 +314,8 @@ pub(crate) struct Book {
     /// The columns and rows of grids on an answer page, and how many
     /// solutions it holds.
     pub(crate) answer_grid: (usize, usize, usize),
+    /// The font size of running heads and page numbers.
+    pub(crate) furniture: f32,
 }
 
 /// Checks everything that could make layout fail, so that layout and the
@@ -311,8 +344,10 @@ fn check(entries: &[Entry], options: &Options) -> Result<Book, Error> {
     for (index, entry) in entries.iter().enumerate() {
         check_entry(index, entry, &options.geometry)?;
     }
-    let answer_grid = layout::answer_grid(options);
+    let furniture = layout::furniture(options);
+    let answer_grid = layout::answer_grid(options, furniture);
     let answers_per_page = answer_grid.2;
+    let (puzzle_cell, answer_cell) = layout::cells(options, furniture, answer_grid);
     Ok(Book {
         plan: Plan {
             puzzle_pages: entries.len().div_ceil(options.per_page),
@@ -322,8 +357,11 @@ fn check(entries: &[Entry], options: &Options) -> Result<Book, Error> {
                 0
             },
             answers_per_page,
+            puzzle_cell_mm: puzzle_cell / paper::MM,
+            answer_cell_mm: answer_cell / paper::MM,
         },
         answer_grid,
+        furniture,
     })
 }
 
