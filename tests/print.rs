@@ -731,6 +731,349 @@ fn a_thousand_puzzles_fit_in_a_megabyte() {
     assert_eq!(doc.get_pages().len(), 167 + 50);
 }
 
+/// The built-in font's file, read here by `ttf-parser` alone: the tests
+/// measure text with it, not with the writer's code.
+static FONT: &[u8] = include_bytes!("../assets/fonts/AtkinsonHyperlegible-Bold.ttf");
+
+/// The width of `text` in ems in the font, and whether it has every
+/// character.
+fn em_width(face: &ttf_parser::Face, text: &str) -> (f32, bool) {
+    let upem = f32::from(face.units_per_em());
+    text.chars().fold((0.0, true), |(w, all), c| {
+        match face.glyph_index(c).and_then(|g| face.glyph_hor_advance(g)) {
+            Some(a) => (w + f32::from(a) / upem, all),
+            None => (w, false),
+        }
+    })
+}
+
+/// An attribute of `node` as a number.
+fn attr(node: roxmltree::Node, name: &str) -> f32 {
+    node.attribute(name)
+        .unwrap_or_else(|| panic!("no {name}"))
+        .parse()
+        .unwrap()
+}
+
+/// A text element's run: its text, its anchor x, its anchor and its size.
+fn run_of(node: roxmltree::Node) -> (String, f32, String, f32) {
+    let text: String = node
+        .descendants()
+        .filter(|d| d.is_text())
+        .map(|d| d.text().unwrap_or(""))
+        .collect();
+    (
+        text,
+        node.attribute("x").map_or(f32::NAN, |x| x.parse().unwrap()),
+        node.attribute("text-anchor").unwrap_or("start").to_string(),
+        attr(node, "font-size"),
+    )
+}
+
+/// A grid's label: its text runs, as [`run_of`] reads them.
+type Label = Vec<(String, f32, String, f32)>;
+
+/// Each grid of an SVG page, as (left, top, outer width), with the text
+/// runs just before it from the one that starts with `#` (its label), in
+/// document order.
+fn svg_grids(svg: &str) -> Vec<([f32; 3], Label)> {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    let mut grids = Vec::new();
+    let mut runs: Label = Vec::new();
+    for node in doc.root_element().children().filter(|n| n.is_element()) {
+        match node.tag_name().name() {
+            "text" => runs.push(run_of(node)),
+            "g" => {
+                let t = node.attribute("transform").unwrap();
+                let xy: Vec<f32> = t
+                    .trim_start_matches("translate(")
+                    .trim_end_matches(')')
+                    .split(' ')
+                    .map(|v| v.parse().unwrap())
+                    .collect();
+                // The border is the first segment of the thickest lines.
+                let thick = node
+                    .children()
+                    .filter(|n| n.has_tag_name("path") && n.attribute("stroke").is_some())
+                    .max_by(|a, b| attr(*a, "stroke-width").total_cmp(&attr(*b, "stroke-width")))
+                    .unwrap();
+                let d = thick.attribute("d").unwrap();
+                let nums: Vec<f32> = d[1..]
+                    .split(['L', 'M', ' '])
+                    .take(4)
+                    .map(|v| v.parse().unwrap())
+                    .collect();
+                let width = nums[2] - nums[0] + attr(thick, "stroke-width");
+                let label = runs.split_off(
+                    runs.iter()
+                        .rposition(|r| r.0.starts_with('#'))
+                        .unwrap_or(runs.len()),
+                );
+                grids.push(([xy[0], xy[1], width], label));
+            }
+            _ => {}
+        }
+    }
+    grids
+}
+
+/// Item 26 of issue 50: on small paper labels and page numbers shrink
+/// with the grids. On 80x110 mm, for every number per page, shape and
+/// large print, each label lies within its grid's width (measured with
+/// the font's own advances), the number and the level do not overlap, a
+/// label is no taller than a tenth of a grid narrower than 75 points, and
+/// the running head and page number over such grids no taller than 15% of
+/// them (one and a half labels).
+#[test]
+fn small_paper_labels_and_page_numbers_shrink_with_the_grids() {
+    let face = ttf_parser::Face::parse(FONT, 0).unwrap();
+    let paper = Paper::parse("80x110mm").unwrap();
+    let mut cases: Vec<(Size, usize, bool)> = Vec::new();
+    for &per_page in print::PER_PAGE {
+        for size in [Size::S4, Size::S9, Size::S16] {
+            cases.push((size, per_page, false));
+        }
+    }
+    cases.extend([(Size::S9, 1, true), (Size::S9, 2, true)]);
+    for (size, per_page, large_print) in cases {
+        let mut entries = entries(13, size, 21);
+        for e in &mut entries {
+            e.level = Some("fiendish".into());
+            e.rating = Some("10.5+".into());
+        }
+        let options = Options {
+            paper,
+            large_print,
+            title: Some("Pocket puzzles".into()),
+            ..options(size, per_page)
+        };
+        let case = format!("{size:?}, {per_page} a page, large print {large_print}");
+        for (page, svg) in print::svg_pages(&entries, &options)
+            .unwrap()
+            .iter()
+            .enumerate()
+        {
+            let grids = svg_grids(svg);
+            assert!(!grids.is_empty(), "{case}: page {}", page + 1);
+            for ([x, _, width], label) in &grids {
+                let (number, detail) = (&label[0], label.get(1));
+                assert_eq!(number.2, "start");
+                let (w, all) = em_width(&face, &number.0);
+                assert!(all, "{case}: {}", number.0);
+                let number_end = number.1 + w * number.3;
+                let right = match detail {
+                    Some(d) => {
+                        assert_eq!(d.2, "end");
+                        let (dw, all) = em_width(&face, &d.0);
+                        assert!(all, "{case}: {}", d.0);
+                        assert!(
+                            number_end <= d.1 - dw * d.3 + 0.05,
+                            "{case}: {label:?} overlap"
+                        );
+                        d.1
+                    }
+                    None => number_end,
+                };
+                assert!(
+                    number.1 >= x - 0.05 && right <= x + width + 0.05,
+                    "{case}, page {}: label {label:?} from {} to {right}, grid from {x} to {}",
+                    page + 1,
+                    number.1,
+                    x + width
+                );
+                let size = label.iter().map(|r| r.3).fold(0.0, f32::max);
+                if *width < 75.0 {
+                    assert!(
+                        size <= width / 10.0 + 0.01,
+                        "{case}: a {size} pt label over a {width} pt grid"
+                    );
+                }
+            }
+            let doc = roxmltree::Document::parse(svg).unwrap();
+            let furniture: Vec<_> = doc
+                .root_element()
+                .children()
+                .filter(|n| n.has_tag_name("text") && n.attribute("text-anchor") == Some("middle"))
+                .map(run_of)
+                .collect();
+            assert_eq!(
+                furniture.len(),
+                2,
+                "{case}: the running head and the page number"
+            );
+            assert_eq!(furniture[1].0, (page + 1).to_string());
+            let narrowest = grids.iter().map(|g| g.0[2]).fold(f32::MAX, f32::min);
+            for run in &furniture {
+                assert!(
+                    narrowest >= 75.0 || run.3 <= 0.15 * narrowest + 0.01,
+                    "{case}, page {}: '{}' in {} pt over grids of {narrowest} pt",
+                    page + 1,
+                    run.0,
+                    run.3
+                );
+            }
+        }
+    }
+}
+
+/// The plan tells the cell sizes, and whether they can be written in (5
+/// mm) and read (3 mm): on A4, six 9x9 puzzles to a page can; on 80x110
+/// mm, twelve cannot, and one can.
+#[test]
+fn the_plan_tells_whether_cells_are_big_enough() {
+    let entries = entries(13, Size::S9, 3);
+    let a4 = print::plan(&entries, &options(Size::S9, 6)).unwrap();
+    assert!(a4.puzzles_writable() && a4.answers_readable(), "{a4:?}");
+    assert!((8.0..10.0).contains(&a4.puzzle_cell_mm), "{a4:?}");
+    let small = |per_page| {
+        let options = Options {
+            paper: Paper::parse("80x110mm").unwrap(),
+            ..options(Size::S9, per_page)
+        };
+        print::plan(&entries, &options).unwrap()
+    };
+    let (twelve, one) = (small(12), small(1));
+    assert!(
+        !twelve.puzzles_writable() && twelve.puzzle_cell_mm < 2.0,
+        "{twelve:?}"
+    );
+    assert!(one.puzzles_writable() && one.answers_readable(), "{one:?}");
+    let crowded = Options {
+        answers_per_page: Some(48),
+        ..options(Size::S16, 6)
+    };
+    let crowded = print::plan(&entries_16(), &crowded).unwrap();
+    assert!(!crowded.answers_readable(), "{crowded:?}");
+}
+
+/// Three 16x16 puzzles.
+fn entries_16() -> Vec<Entry> {
+    entries(3, Size::S16, 4)
+}
+
+/// Base64 as RFC 4648 reads it, written here.
+fn unbase64(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' => 62,
+        b'/' => 63,
+        _ => panic!("not base64: {}", char::from(c)),
+    };
+    let bytes: Vec<u8> = text.bytes().filter(|&c| c != b'=').collect();
+    let mut out = Vec::new();
+    for chunk in bytes.chunks(4) {
+        let word = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |w, (i, &c)| w | u32::from(value(c)) << (18 - 6 * i));
+        out.extend(&word.to_be_bytes()[1..chunk.len()]);
+    }
+    out
+}
+
+/// A WOFF 1.0 file unpacked to the TrueType file it holds (the W3C's
+/// layout, read here: header, directory, zlib-compressed tables).
+fn unwoff(woff: &[u8]) -> Vec<u8> {
+    let u32_at = |at: usize| u32::from_be_bytes(woff[at..at + 4].try_into().unwrap());
+    assert_eq!(&woff[..4], b"wOFF");
+    assert_eq!(u32_at(8) as usize, woff.len(), "the length in the header");
+    let count = usize::from(u16::from_be_bytes([woff[12], woff[13]]));
+    let mut tables = Vec::new();
+    for i in 0..count {
+        let at = 44 + 20 * i;
+        let (offset, packed, length) = (
+            u32_at(at + 4) as usize,
+            u32_at(at + 8) as usize,
+            u32_at(at + 12) as usize,
+        );
+        let stored = &woff[offset..offset + packed];
+        let data = if packed < length {
+            miniz_oxide::inflate::decompress_to_vec_zlib(stored).unwrap()
+        } else {
+            stored.to_vec()
+        };
+        assert_eq!(data.len(), length);
+        tables.push((woff[at..at + 4].to_vec(), data));
+    }
+    let mut out = woff[4..8].to_vec();
+    out.extend((count as u16).to_be_bytes());
+    out.extend([0; 6]);
+    let mut offset = 12 + 16 * count;
+    for (tag, data) in &tables {
+        out.extend(tag);
+        out.extend([0; 4]);
+        out.extend((offset as u32).to_be_bytes());
+        out.extend((data.len() as u32).to_be_bytes());
+        offset += data.len().next_multiple_of(4);
+    }
+    for (_, data) in &tables {
+        out.extend(data);
+        out.resize(out.len().next_multiple_of(4), 0);
+    }
+    out
+}
+
+/// Item 26 of issue 50: each SVG page embeds the font, so that it renders
+/// the same everywhere: an `@font-face` whose `data:` URL holds a WOFF
+/// file of a font that has every character of the page, each as wide as
+/// in the built-in font, and that the page's text asks for first.
+#[test]
+fn svg_pages_embed_the_font_they_use() {
+    let face = ttf_parser::Face::parse(FONT, 0).unwrap();
+    let mut entries = entries(5, Size::S16, 8);
+    entries[0].level = Some("très difficile".into());
+    let options = Options {
+        title: Some("Hexadoku · Ÿ".into()),
+        ..options(Size::S16, 4)
+    };
+    let pages = print::svg_pages(&entries, &options).unwrap();
+    let mut families = Vec::new();
+    for svg in &pages {
+        let doc = roxmltree::Document::parse(svg).unwrap();
+        let style = doc
+            .descendants()
+            .find(|n| n.has_tag_name("style"))
+            .and_then(|n| n.text())
+            .unwrap();
+        let (_, face_rule) = style.split_once("@font-face{").expect("a font face");
+        let family = face_rule
+            .split_once("font-family:'")
+            .and_then(|(_, f)| f.split_once('\''))
+            .unwrap()
+            .0;
+        let data = face_rule
+            .split_once("url(data:font/woff;base64,")
+            .and_then(|(_, d)| d.split_once(')'))
+            .unwrap()
+            .0;
+        assert!(
+            style.contains(&format!("text{{font-family:'{family}',")),
+            "{style}"
+        );
+        let ttf = unwoff(&unbase64(data));
+        let sub = ttf_parser::Face::parse(&ttf, 0).unwrap();
+        let text = svg_text(svg);
+        for c in text.chars() {
+            let gid = sub
+                .glyph_index(c)
+                .unwrap_or_else(|| panic!("no '{c}' in {family}"));
+            let advance = sub.glyph_hor_advance(gid).unwrap();
+            let whole = face
+                .glyph_hor_advance(face.glyph_index(c).unwrap())
+                .unwrap();
+            assert_eq!(advance, whole, "'{c}'");
+        }
+        families.push(family.to_string());
+    }
+    // Pages of other characters declare other families, so that pages
+    // can share an HTML page.
+    assert_eq!(pages.len(), 3);
+    assert!(svg_text(&pages[0]).contains('è') && !svg_text(&pages[1]).contains('è'));
+    assert_ne!(families[0], families[1]);
+}
+
 /// `sudogen print` on the command line: the issue's acceptance commands,
 /// read back; bad input stops the run with nothing written.
 mod command {

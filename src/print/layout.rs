@@ -256,6 +256,9 @@ impl Slots {
         let room = Slots::label_room(label);
         let by_height = (h - (r - 1.0) * gap) / r - room;
         let size = by_width.min(by_height).max(1.0);
+        // A label no taller than a tenth of its grid (which only grids
+        // under 75 points need).
+        let label = label.min(size * 0.1);
         let spare_x = (w - c * size - (c - 1.0) * gap).max(0.0);
         let spare_y = (h - r * (size + room) - (r - 1.0) * gap).max(0.0);
         // Spare room widens the gaps between grids, up to twice the
