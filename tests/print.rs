@@ -6,6 +6,8 @@
 
 use std::collections::BTreeSet;
 
+mod common;
+
 use lopdf::{Dictionary, Document, Object, ObjectId};
 use sudogen::print::{self, Entry, Error, Geometry, Options, Paper, Window};
 use sudogen::puzzle::{self, Settings};
@@ -1284,5 +1286,289 @@ mod command {
             .collect();
         assert_eq!(ratings.len(), 6, "{text}");
         assert!(ratings.windows(2).all(|w| w[0] <= w[1]), "{ratings:?}");
+    }
+
+    /// Item 2 of issue 50: X puzzles written as lines, which carry no
+    /// variant, have several solutions as classic puzzles: `print` without
+    /// `--variant x` refuses them, whatever solution each record carries,
+    /// and names the flag; with it, the book is made.
+    #[test]
+    fn puzzles_unique_only_as_x_are_refused_naming_the_flag() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let lines = made(&[
+            "puzzle",
+            "--variant",
+            "x",
+            "-n",
+            "6",
+            "--seed",
+            "1",
+            "--with-solution",
+            "-f",
+            "line",
+        ]);
+        std::fs::write(d.join("x.txt"), &lines).unwrap();
+        // Each has 2+ solutions as a classic puzzle: counted here.
+        for line in String::from_utf8(lines.clone()).unwrap().lines() {
+            let mut cells = common::line_cells(line.split(' ').next().unwrap());
+            assert!(common::naive_count(&mut cells, 9, 2) >= 2, "{line}");
+        }
+        let out = run(d, &["print", "x.txt", "-o", "x.pdf"], b"");
+        assert_eq!(out.status.code(), Some(1), "{out:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        for k in 1..=6 {
+            assert!(
+                err.contains(&format!(
+                    "x.txt:{k}: 2+ solutions as a 9x9 puzzle, exactly one as a 9x9 X puzzle: print it with --variant x\n"
+                )),
+                "{err}"
+            );
+        }
+        assert!(!d.join("x.pdf").exists());
+        let out = run(d, &["print", "--variant", "x", "x.txt", "-o", "x.pdf"], b"");
+        assert!(out.status.success(), "{out:?}");
+        assert_eq!(
+            Document::load(d.join("x.pdf")).unwrap().get_pages().len(),
+            2
+        );
+        // Hyper lines name --variant hyper.
+        let hyper = made(&["puzzle", "--variant", "hyper", "-n", "1", "--seed", "3"]);
+        let out = run(d, &["print", "-o", "h.pdf"], &hyper);
+        assert_eq!(out.status.code(), Some(1), "{out:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("print it with --variant hyper\n"), "{err}");
+    }
+
+    /// Item 2 of issue 50: a hand-edited record whose puzzle has several
+    /// solutions is refused though it carries a valid grid that keeps its
+    /// givens; and a carried solution must be the puzzle's one solution in
+    /// the book's shape (a classic solution of an X puzzle is not).
+    #[test]
+    fn a_carried_solution_does_not_stand_for_the_puzzle_s_one_solution() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let line = String::from_utf8(made(&[
+            "puzzle",
+            "-n",
+            "1",
+            "--seed",
+            "7",
+            "--with-solution",
+            "-f",
+            "line",
+        ]))
+        .unwrap();
+        let (puzzle, solution) = line.trim().split_once(' ').unwrap();
+        // A given taken out: a minimal puzzle then has several solutions.
+        let at = puzzle.find(|c: char| c != '.').unwrap();
+        let edited = format!("{}.{} {solution}\n", &puzzle[..at], &puzzle[at + 1..]);
+        let mut cells = common::line_cells(&edited[..81]);
+        assert!(common::naive_count(&mut cells, 9, 2) >= 2);
+        let out = run(d, &["print", "-o", "e.pdf"], edited.as_bytes());
+        assert_eq!(out.status.code(), Some(1), "{out:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(
+            err,
+            "sudogen: <stdin>:1: 2+ solutions: a puzzle for a book needs exactly one\n\
+             sudogen: error: nothing was printed; mend the records above, or leave them out\n"
+        );
+        assert!(!d.join("e.pdf").exists());
+
+        // An X puzzle with a classic solution of its givens that is not
+        // its X solution, found here by fixing cells one by one.
+        let x = String::from_utf8(made(&[
+            "puzzle",
+            "--variant",
+            "x",
+            "-n",
+            "1",
+            "--seed",
+            "1",
+            "--with-solution",
+            "-f",
+            "line",
+        ]))
+        .unwrap();
+        let (puzzle, x_solution) = x.trim().split_once(' ').unwrap();
+        let mut cells = common::line_cells(puzzle);
+        let x_cells = common::line_cells(x_solution);
+        let mut differs = false;
+        for i in 0..81 {
+            if cells[i] != 0 {
+                continue;
+            }
+            cells[i] = (1..=9)
+                .filter(|&v| differs || v != x_cells[i])
+                .find(|&v| {
+                    let mut trial = cells.clone();
+                    trial[i] = v;
+                    common::naive_count(&mut trial, 9, 1) == 1
+                })
+                .unwrap_or(x_cells[i]);
+            differs |= cells[i] != x_cells[i];
+        }
+        assert!(differs && common::naive_count(&mut cells.clone(), 9, 1) == 1);
+        let other: String = cells.iter().map(|v| char::from(b'0' + v)).collect();
+        let record = format!("{puzzle} {other}\n");
+        let out = run(
+            d,
+            &["print", "--variant", "x", "-o", "x.pdf"],
+            record.as_bytes(),
+        );
+        assert_eq!(out.status.code(), Some(1), "{out:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.starts_with("sudogen: <stdin>:1: its solution "),
+            "{err}"
+        );
+        assert!(!d.join("x.pdf").exists());
+        // With its own solution, it prints.
+        let out = run(d, &["print", "--variant", "x", "-o", "x.pdf"], x.as_bytes());
+        assert!(out.status.success(), "{out:?}");
+    }
+
+    /// Item 27 of issue 50: `--answers-per-page` with `--no-solutions` is a
+    /// usage error, not silently ignored.
+    #[test]
+    fn answers_per_page_without_solutions_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let puzzles = made(&["puzzle", "-n", "2", "--seed", "1"]);
+        let args = [
+            "print",
+            "--no-solutions",
+            "--answers-per-page",
+            "4",
+            "-o",
+            "b.pdf",
+        ];
+        let out = run(dir.path(), &args, &puzzles);
+        assert_eq!(out.status.code(), Some(2), "{out:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with("sudogen: ")
+                && err.contains("--no-solutions")
+                && err.contains("--answers-per-page"),
+            "{err}"
+        );
+        assert!(!dir.path().join("b.pdf").exists());
+    }
+
+    /// Item 26 of issue 50: cells too small to write in get a warning that
+    /// says how big they are and what would do (fewer to a page, larger
+    /// paper); the book is still made. A usual book gets none.
+    #[test]
+    fn cells_too_small_to_write_in_are_warned_of() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let puzzles = made(&["puzzle", "-n", "12", "--seed", "1"]);
+        let small = [
+            "print",
+            "--paper",
+            "80x110mm",
+            "--per-page",
+            "12",
+            "-o",
+            "s.pdf",
+        ];
+        let out = run(d, &small, &puzzles);
+        assert!(out.status.success(), "{out:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.starts_with("sudogen: warning: the puzzles' cells are 1.")
+                && err.ends_with(" mm wide, too small to write in (5 mm or more); print fewer to a page (--per-page 1 gives 6.5 mm) or use larger paper\n")
+                && err.lines().count() == 1,
+            "{err}"
+        );
+        assert!(d.join("s.pdf").exists());
+        let out = run(d, &["print", "-o", "a4.pdf"], &puzzles);
+        assert!(out.status.success() && out.stderr.is_empty(), "{out:?}");
+        let crowded = [
+            "print",
+            "--size",
+            "16",
+            "--answers-per-page",
+            "48",
+            "-o",
+            "c.pdf",
+        ];
+        let big = made(&[
+            "puzzle", "--size", "16", "-n", "2", "--seed", "1", "--clues", "150",
+        ]);
+        let out = run(d, &crowded, &big);
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.contains("warning: the solutions' cells are 1.4 mm wide, too small to read (3 mm or more); print fewer to a page (--answers-per-page 12 gives 3.4 mm) or use larger paper\n"),
+            "{err}"
+        );
+    }
+
+    /// The SVG pages of `dir`, sorted by name.
+    fn svg_files(dir: &std::path::Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .filter(|n| n.ends_with(".svg"))
+            .collect();
+        names.sort();
+        names
+    }
+
+    /// Item 26 of issue 50: SVG page numbers are padded to the width of the
+    /// page count, so names sort in page order; a shorter book written
+    /// again under the same name removes the pages of the earlier run
+    /// that it did not write, and nothing else: not a file of that name
+    /// that is not a page of this book, not a link, not another book's page.
+    #[test]
+    fn svg_page_names_sort_and_stale_pages_go() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let many = made(&["puzzle", "-n", "60", "--seed", "2", "--with-solution"]);
+        let out = run(d, &["print", "--per-page", "1", "-o", "book.svg"], &many);
+        assert!(out.status.success(), "{out:?}");
+        let names = svg_files(d);
+        // 60 pages of puzzles, 3 of solutions: book.svg, book-02 ... book-63.
+        assert_eq!(names.len(), 63);
+        assert_eq!(names[0], "book-02.svg");
+        assert_eq!(names[61], "book-63.svg");
+        assert_eq!(names[62], "book.svg");
+        let page_two = std::fs::read_to_string(d.join("book-02.svg")).unwrap();
+        assert!(squeeze(&svg_text(&page_two)).starts_with("#2"));
+        // Files that are not this book's pages, named as its pages are.
+        let foreign = "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n";
+        std::fs::write(d.join("book-70.svg"), foreign).unwrap();
+        std::fs::write(d.join("book-71.svg"), "").unwrap();
+        let other = made(&["puzzle", "-n", "3", "--seed", "4"]);
+        let out = run(d, &["print", "--per-page", "1", "-o", "other.svg"], &other);
+        assert!(out.status.success(), "{out:?}");
+        std::fs::rename(d.join("other-2.svg"), d.join("book-72.svg")).unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(d.join("book-63.svg"), d.join("book-73.svg")).unwrap();
+
+        let few = made(&["puzzle", "-n", "7", "--seed", "3"]);
+        let out = run(d, &["print", "--per-page", "1", "-o", "book.svg"], &few);
+        assert!(out.status.success(), "{out:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.contains(
+                "note: removed 62 pages of an earlier run of this book that this one did not write"
+            ),
+            "{err}"
+        );
+        let mut kept: Vec<String> = (2..=8).map(|k| format!("book-{k}.svg")).collect();
+        kept.extend(["book-70.svg", "book-71.svg", "book-72.svg"].map(String::from));
+        #[cfg(unix)]
+        kept.push("book-73.svg".into());
+        kept.extend(["book.svg", "other-3.svg", "other-4.svg", "other.svg"].map(String::from));
+        kept.sort();
+        assert_eq!(svg_files(d), kept);
+        assert_eq!(
+            std::fs::read_to_string(d.join("book-70.svg")).unwrap(),
+            foreign
+        );
+        // Seven puzzles, one page of answers: the last is page 8.
+        let last = std::fs::read_to_string(d.join("book-8.svg")).unwrap();
+        assert!(squeeze(&svg_text(&last)).starts_with("Solutions#1"));
     }
 }
