@@ -53,9 +53,9 @@ fn style(out: &mut String, page: &Page) -> Result<(), Error> {
         let ttf = font::web_subset(chars.iter().copied()).map_err(Error::Font)?;
         let woff = font::woff(&ttf).map_err(Error::Font)?;
         let family = format!("{FAMILY} {}", font::tag(chars.iter().map(|&c| c as u16)));
-        let _ = write!(
+        let _ = writeln!(
             out,
-            "@font-face{{font-family:'{family}';font-weight:bold;src:url(data:font/woff;base64,{}) format('woff')}}\n",
+            "@font-face{{font-family:'{family}';font-weight:bold;src:url(data:font/woff;base64,{}) format('woff')}}",
             base64(&woff)
         );
         families = format!("'{family}',{families}");
