@@ -369,6 +369,27 @@ mod tests {
         );
     }
 
+    /// A classic puzzle with several solutions that has one as X names
+    /// X, one as Hyper names Hyper; an empty grid, a puzzle that already
+    /// has a variant and a 4x4 puzzle with several X solutions name none.
+    #[test]
+    fn names_the_variant_a_puzzle_is_unique_under() {
+        let grid = |s: &str| Grid::parse(s, None).unwrap();
+        let x = grid(
+            ".3.6...59.....9...........7........4...8.65..5.....1....3....9.........2.47.....1",
+        );
+        assert_eq!(unique_under(&x), Some(Variant::X));
+        let hyper = grid(
+            "...6...5......9.8.........7........6...1..8.....4......7.....6..5.9..1.4.24.....3",
+        );
+        assert_eq!(unique_under(&hyper), Some(Variant::Hyper));
+        assert_eq!(unique_under(&grid(&".".repeat(81))), None);
+        let mut as_x = x.clone();
+        as_x.set_variant(Variant::X).unwrap();
+        assert_eq!(unique_under(&as_x), None);
+        assert_eq!(unique_under(&grid("1...............")), None);
+    }
+
     #[test]
     fn reports_bad_grids_by_line_and_counts() {
         let good =

@@ -846,6 +846,7 @@ mod tests {
             Paper::LETTER,
             Paper::A5,
             Paper::parse("297x210mm").unwrap(),
+            Paper::parse("80x110mm").unwrap(),
         ] {
             for side in [4, 9, 16, 25] {
                 for &per_page in crate::print::PER_PAGE {
