@@ -10,6 +10,7 @@ use std::hash::{BuildHasher, Hasher};
 use crate::format::RecordError;
 use crate::format::read::Batch;
 use crate::grid::Grid;
+use crate::shape::Variant;
 use crate::solve::{Budget, Search};
 
 /// What a check found.
@@ -188,6 +189,34 @@ fn problem_written(grid: &Grid, rules: Rules, written: impl Fn(char) -> char) ->
     None
 }
 
+/// The guesses [`unique_under`] gives each variant's search: a hint in a
+/// message is not worth a long search.
+const HINT_BUDGET: u64 = 1_000;
+
+/// The variant under which `puzzle`, a grid without a variant that has
+/// several solutions, has exactly one: X, else Hyper (where the size has
+/// them); `None` if neither, or if a search would take more than a few
+/// guesses to tell. Every solution with the extra units is a solution
+/// without them, so only a puzzle with several solutions can be unique
+/// under a variant; this names the option such a record was made for.
+pub fn unique_under(puzzle: &Grid) -> Option<Variant> {
+    if puzzle.variant() != Variant::None {
+        return None;
+    }
+    [Variant::X, Variant::Hyper].into_iter().find(|&variant| {
+        let mut grid = puzzle.clone();
+        if grid.set_variant(variant).is_err() || grid.validate_givens().is_err() {
+            return false;
+        }
+        let search = Search {
+            limit: 2,
+            budget: Budget::new(HINT_BUDGET),
+        };
+        let out = crate::solve::search(&grid, search);
+        out.solutions == 1 && !out.cut
+    })
+}
+
 /// What is wrong with `solution` as a solution of the valid record `grid`,
 /// if anything: it must be a valid complete grid of the same size that
 /// keeps every given.
@@ -338,6 +367,27 @@ mod tests {
             solution_problem(&puzzle, Err(RecordError::JsonNoGrid)).unwrap(),
             "its solution: no \"grid\" or \"puzzle\" field"
         );
+    }
+
+    /// A classic puzzle with several solutions that has one as X names
+    /// X, one as Hyper names Hyper; an empty grid, a puzzle that already
+    /// has a variant and a 4x4 puzzle with several X solutions name none.
+    #[test]
+    fn names_the_variant_a_puzzle_is_unique_under() {
+        let grid = |s: &str| Grid::parse(s, None).unwrap();
+        let x = grid(
+            ".3.6...59.....9...........7........4...8.65..5.....1....3....9.........2.47.....1",
+        );
+        assert_eq!(unique_under(&x), Some(Variant::X));
+        let hyper = grid(
+            "...6...5......9.8.........7........6...1..8.....4......7.....6..5.9..1.4.24.....3",
+        );
+        assert_eq!(unique_under(&hyper), Some(Variant::Hyper));
+        assert_eq!(unique_under(&grid(&".".repeat(81))), None);
+        let mut as_x = x.clone();
+        as_x.set_variant(Variant::X).unwrap();
+        assert_eq!(unique_under(&as_x), None);
+        assert_eq!(unique_under(&grid("1...............")), None);
     }
 
     #[test]

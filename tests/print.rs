@@ -6,6 +6,8 @@
 
 use std::collections::BTreeSet;
 
+mod common;
+
 use lopdf::{Dictionary, Document, Object, ObjectId};
 use sudogen::print::{self, Entry, Error, Geometry, Options, Paper, Window};
 use sudogen::puzzle::{self, Settings};
@@ -731,6 +733,349 @@ fn a_thousand_puzzles_fit_in_a_megabyte() {
     assert_eq!(doc.get_pages().len(), 167 + 50);
 }
 
+/// The built-in font's file, read here by `ttf-parser` alone: the tests
+/// measure text with it, not with the writer's code.
+static FONT: &[u8] = include_bytes!("../assets/fonts/AtkinsonHyperlegible-Bold.ttf");
+
+/// The width of `text` in ems in the font, and whether it has every
+/// character.
+fn em_width(face: &ttf_parser::Face, text: &str) -> (f32, bool) {
+    let upem = f32::from(face.units_per_em());
+    text.chars().fold((0.0, true), |(w, all), c| {
+        match face.glyph_index(c).and_then(|g| face.glyph_hor_advance(g)) {
+            Some(a) => (w + f32::from(a) / upem, all),
+            None => (w, false),
+        }
+    })
+}
+
+/// An attribute of `node` as a number.
+fn attr(node: roxmltree::Node, name: &str) -> f32 {
+    node.attribute(name)
+        .unwrap_or_else(|| panic!("no {name}"))
+        .parse()
+        .unwrap()
+}
+
+/// A text element's run: its text, its anchor x, its anchor and its size.
+fn run_of(node: roxmltree::Node) -> (String, f32, String, f32) {
+    let text: String = node
+        .descendants()
+        .filter(|d| d.is_text())
+        .map(|d| d.text().unwrap_or(""))
+        .collect();
+    (
+        text,
+        node.attribute("x").map_or(f32::NAN, |x| x.parse().unwrap()),
+        node.attribute("text-anchor").unwrap_or("start").to_string(),
+        attr(node, "font-size"),
+    )
+}
+
+/// A grid's label: its text runs, as [`run_of`] reads them.
+type Label = Vec<(String, f32, String, f32)>;
+
+/// Each grid of an SVG page, as (left, top, outer width), with the text
+/// runs just before it from the one that starts with `#` (its label), in
+/// document order.
+fn svg_grids(svg: &str) -> Vec<([f32; 3], Label)> {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    let mut grids = Vec::new();
+    let mut runs: Label = Vec::new();
+    for node in doc.root_element().children().filter(|n| n.is_element()) {
+        match node.tag_name().name() {
+            "text" => runs.push(run_of(node)),
+            "g" => {
+                let t = node.attribute("transform").unwrap();
+                let xy: Vec<f32> = t
+                    .trim_start_matches("translate(")
+                    .trim_end_matches(')')
+                    .split(' ')
+                    .map(|v| v.parse().unwrap())
+                    .collect();
+                // The border is the first segment of the thickest lines.
+                let thick = node
+                    .children()
+                    .filter(|n| n.has_tag_name("path") && n.attribute("stroke").is_some())
+                    .max_by(|a, b| attr(*a, "stroke-width").total_cmp(&attr(*b, "stroke-width")))
+                    .unwrap();
+                let d = thick.attribute("d").unwrap();
+                let nums: Vec<f32> = d[1..]
+                    .split(['L', 'M', ' '])
+                    .take(4)
+                    .map(|v| v.parse().unwrap())
+                    .collect();
+                let width = nums[2] - nums[0] + attr(thick, "stroke-width");
+                let label = runs.split_off(
+                    runs.iter()
+                        .rposition(|r| r.0.starts_with('#'))
+                        .unwrap_or(runs.len()),
+                );
+                grids.push(([xy[0], xy[1], width], label));
+            }
+            _ => {}
+        }
+    }
+    grids
+}
+
+/// Item 26 of issue 50: on small paper labels and page numbers shrink
+/// with the grids. On 80x110 mm, for every number per page, shape and
+/// large print, each label lies within its grid's width (measured with
+/// the font's own advances), the number and the level do not overlap, a
+/// label is no taller than a tenth of a grid narrower than 75 points, and
+/// the running head and page number over such grids no taller than 15% of
+/// them (one and a half labels).
+#[test]
+fn small_paper_labels_and_page_numbers_shrink_with_the_grids() {
+    let face = ttf_parser::Face::parse(FONT, 0).unwrap();
+    let paper = Paper::parse("80x110mm").unwrap();
+    let mut cases: Vec<(Size, usize, bool)> = Vec::new();
+    for &per_page in print::PER_PAGE {
+        for size in [Size::S4, Size::S9, Size::S16] {
+            cases.push((size, per_page, false));
+        }
+    }
+    cases.extend([(Size::S9, 1, true), (Size::S9, 2, true)]);
+    for (size, per_page, large_print) in cases {
+        let mut entries = entries(13, size, 21);
+        for e in &mut entries {
+            e.level = Some("fiendish".into());
+            e.rating = Some("10.5+".into());
+        }
+        let options = Options {
+            paper,
+            large_print,
+            title: Some("Pocket puzzles".into()),
+            ..options(size, per_page)
+        };
+        let case = format!("{size:?}, {per_page} a page, large print {large_print}");
+        for (page, svg) in print::svg_pages(&entries, &options)
+            .unwrap()
+            .iter()
+            .enumerate()
+        {
+            let grids = svg_grids(svg);
+            assert!(!grids.is_empty(), "{case}: page {}", page + 1);
+            for ([x, _, width], label) in &grids {
+                let (number, detail) = (&label[0], label.get(1));
+                assert_eq!(number.2, "start");
+                let (w, all) = em_width(&face, &number.0);
+                assert!(all, "{case}: {}", number.0);
+                let number_end = number.1 + w * number.3;
+                let right = match detail {
+                    Some(d) => {
+                        assert_eq!(d.2, "end");
+                        let (dw, all) = em_width(&face, &d.0);
+                        assert!(all, "{case}: {}", d.0);
+                        assert!(
+                            number_end <= d.1 - dw * d.3 + 0.05,
+                            "{case}: {label:?} overlap"
+                        );
+                        d.1
+                    }
+                    None => number_end,
+                };
+                assert!(
+                    number.1 >= x - 0.05 && right <= x + width + 0.05,
+                    "{case}, page {}: label {label:?} from {} to {right}, grid from {x} to {}",
+                    page + 1,
+                    number.1,
+                    x + width
+                );
+                let size = label.iter().map(|r| r.3).fold(0.0, f32::max);
+                if *width < 75.0 {
+                    assert!(
+                        size <= width / 10.0 + 0.01,
+                        "{case}: a {size} pt label over a {width} pt grid"
+                    );
+                }
+            }
+            let doc = roxmltree::Document::parse(svg).unwrap();
+            let furniture: Vec<_> = doc
+                .root_element()
+                .children()
+                .filter(|n| n.has_tag_name("text") && n.attribute("text-anchor") == Some("middle"))
+                .map(run_of)
+                .collect();
+            assert_eq!(
+                furniture.len(),
+                2,
+                "{case}: the running head and the page number"
+            );
+            assert_eq!(furniture[1].0, (page + 1).to_string());
+            let narrowest = grids.iter().map(|g| g.0[2]).fold(f32::MAX, f32::min);
+            for run in &furniture {
+                assert!(
+                    narrowest >= 75.0 || run.3 <= 0.15 * narrowest + 0.01,
+                    "{case}, page {}: '{}' in {} pt over grids of {narrowest} pt",
+                    page + 1,
+                    run.0,
+                    run.3
+                );
+            }
+        }
+    }
+}
+
+/// The plan tells the cell sizes, and whether they can be written in (5
+/// mm) and read (3 mm): on A4, six 9x9 puzzles to a page can; on 80x110
+/// mm, twelve cannot, and one can.
+#[test]
+fn the_plan_tells_whether_cells_are_big_enough() {
+    let entries = entries(13, Size::S9, 3);
+    let a4 = print::plan(&entries, &options(Size::S9, 6)).unwrap();
+    assert!(a4.puzzles_writable() && a4.answers_readable(), "{a4:?}");
+    assert!((8.0..10.0).contains(&a4.puzzle_cell_mm), "{a4:?}");
+    let small = |per_page| {
+        let options = Options {
+            paper: Paper::parse("80x110mm").unwrap(),
+            ..options(Size::S9, per_page)
+        };
+        print::plan(&entries, &options).unwrap()
+    };
+    let (twelve, one) = (small(12), small(1));
+    assert!(
+        !twelve.puzzles_writable() && twelve.puzzle_cell_mm < 2.0,
+        "{twelve:?}"
+    );
+    assert!(one.puzzles_writable() && one.answers_readable(), "{one:?}");
+    let crowded = Options {
+        answers_per_page: Some(48),
+        ..options(Size::S16, 6)
+    };
+    let crowded = print::plan(&entries_16(), &crowded).unwrap();
+    assert!(!crowded.answers_readable(), "{crowded:?}");
+}
+
+/// Three 16x16 puzzles.
+fn entries_16() -> Vec<Entry> {
+    entries(3, Size::S16, 4)
+}
+
+/// Base64 as RFC 4648 reads it, written here.
+fn unbase64(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' => 62,
+        b'/' => 63,
+        _ => panic!("not base64: {}", char::from(c)),
+    };
+    let bytes: Vec<u8> = text.bytes().filter(|&c| c != b'=').collect();
+    let mut out = Vec::new();
+    for chunk in bytes.chunks(4) {
+        let word = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |w, (i, &c)| w | u32::from(value(c)) << (18 - 6 * i));
+        out.extend(&word.to_be_bytes()[1..chunk.len()]);
+    }
+    out
+}
+
+/// A WOFF 1.0 file unpacked to the TrueType file it holds (the W3C's
+/// layout, read here: header, directory, zlib-compressed tables).
+fn unwoff(woff: &[u8]) -> Vec<u8> {
+    let u32_at = |at: usize| u32::from_be_bytes(woff[at..at + 4].try_into().unwrap());
+    assert_eq!(&woff[..4], b"wOFF");
+    assert_eq!(u32_at(8) as usize, woff.len(), "the length in the header");
+    let count = usize::from(u16::from_be_bytes([woff[12], woff[13]]));
+    let mut tables = Vec::new();
+    for i in 0..count {
+        let at = 44 + 20 * i;
+        let (offset, packed, length) = (
+            u32_at(at + 4) as usize,
+            u32_at(at + 8) as usize,
+            u32_at(at + 12) as usize,
+        );
+        let stored = &woff[offset..offset + packed];
+        let data = if packed < length {
+            miniz_oxide::inflate::decompress_to_vec_zlib(stored).unwrap()
+        } else {
+            stored.to_vec()
+        };
+        assert_eq!(data.len(), length);
+        tables.push((woff[at..at + 4].to_vec(), data));
+    }
+    let mut out = woff[4..8].to_vec();
+    out.extend((count as u16).to_be_bytes());
+    out.extend([0; 6]);
+    let mut offset = 12 + 16 * count;
+    for (tag, data) in &tables {
+        out.extend(tag);
+        out.extend([0; 4]);
+        out.extend((offset as u32).to_be_bytes());
+        out.extend((data.len() as u32).to_be_bytes());
+        offset += data.len().next_multiple_of(4);
+    }
+    for (_, data) in &tables {
+        out.extend(data);
+        out.resize(out.len().next_multiple_of(4), 0);
+    }
+    out
+}
+
+/// Item 26 of issue 50: each SVG page embeds the font, so that it renders
+/// the same everywhere: an `@font-face` whose `data:` URL holds a WOFF
+/// file of a font that has every character of the page, each as wide as
+/// in the built-in font, and that the page's text asks for first.
+#[test]
+fn svg_pages_embed_the_font_they_use() {
+    let face = ttf_parser::Face::parse(FONT, 0).unwrap();
+    let mut entries = entries(5, Size::S16, 8);
+    entries[0].level = Some("très difficile".into());
+    let options = Options {
+        title: Some("Hexadoku · Ÿ".into()),
+        ..options(Size::S16, 4)
+    };
+    let pages = print::svg_pages(&entries, &options).unwrap();
+    let mut families = Vec::new();
+    for svg in &pages {
+        let doc = roxmltree::Document::parse(svg).unwrap();
+        let style = doc
+            .descendants()
+            .find(|n| n.has_tag_name("style"))
+            .and_then(|n| n.text())
+            .unwrap();
+        let (_, face_rule) = style.split_once("@font-face{").expect("a font face");
+        let family = face_rule
+            .split_once("font-family:'")
+            .and_then(|(_, f)| f.split_once('\''))
+            .unwrap()
+            .0;
+        let data = face_rule
+            .split_once("url(data:font/woff;base64,")
+            .and_then(|(_, d)| d.split_once(')'))
+            .unwrap()
+            .0;
+        assert!(
+            style.contains(&format!("text{{font-family:'{family}',")),
+            "{style}"
+        );
+        let ttf = unwoff(&unbase64(data));
+        let sub = ttf_parser::Face::parse(&ttf, 0).unwrap();
+        let text = svg_text(svg);
+        for c in text.chars() {
+            let gid = sub
+                .glyph_index(c)
+                .unwrap_or_else(|| panic!("no '{c}' in {family}"));
+            let advance = sub.glyph_hor_advance(gid).unwrap();
+            let whole = face
+                .glyph_hor_advance(face.glyph_index(c).unwrap())
+                .unwrap();
+            assert_eq!(advance, whole, "'{c}'");
+        }
+        families.push(family.to_string());
+    }
+    // Pages of other characters declare other families, so that pages
+    // can share an HTML page.
+    assert_eq!(pages.len(), 3);
+    assert!(svg_text(&pages[0]).contains('è') && !svg_text(&pages[1]).contains('è'));
+    assert_ne!(families[0], families[1]);
+}
+
 /// `sudogen print` on the command line: the issue's acceptance commands,
 /// read back; bad input stops the run with nothing written.
 mod command {
@@ -941,5 +1286,289 @@ mod command {
             .collect();
         assert_eq!(ratings.len(), 6, "{text}");
         assert!(ratings.windows(2).all(|w| w[0] <= w[1]), "{ratings:?}");
+    }
+
+    /// Item 2 of issue 50: X puzzles written as lines, which carry no
+    /// variant, have several solutions as classic puzzles: `print` without
+    /// `--variant x` refuses them, whatever solution each record carries,
+    /// and names the flag; with it, the book is made.
+    #[test]
+    fn puzzles_unique_only_as_x_are_refused_naming_the_flag() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let lines = made(&[
+            "puzzle",
+            "--variant",
+            "x",
+            "-n",
+            "6",
+            "--seed",
+            "1",
+            "--with-solution",
+            "-f",
+            "line",
+        ]);
+        std::fs::write(d.join("x.txt"), &lines).unwrap();
+        // Each has 2+ solutions as a classic puzzle: counted here.
+        for line in String::from_utf8(lines.clone()).unwrap().lines() {
+            let mut cells = common::line_cells(line.split(' ').next().unwrap());
+            assert!(common::naive_count(&mut cells, 9, 2) >= 2, "{line}");
+        }
+        let out = run(d, &["print", "x.txt", "-o", "x.pdf"], b"");
+        assert_eq!(out.status.code(), Some(1), "{out:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        for k in 1..=6 {
+            assert!(
+                err.contains(&format!(
+                    "x.txt:{k}: 2+ solutions as a 9x9 puzzle, exactly one as a 9x9 X puzzle: print it with --variant x\n"
+                )),
+                "{err}"
+            );
+        }
+        assert!(!d.join("x.pdf").exists());
+        let out = run(d, &["print", "--variant", "x", "x.txt", "-o", "x.pdf"], b"");
+        assert!(out.status.success(), "{out:?}");
+        assert_eq!(
+            Document::load(d.join("x.pdf")).unwrap().get_pages().len(),
+            2
+        );
+        // Hyper lines name --variant hyper.
+        let hyper = made(&["puzzle", "--variant", "hyper", "-n", "1", "--seed", "3"]);
+        let out = run(d, &["print", "-o", "h.pdf"], &hyper);
+        assert_eq!(out.status.code(), Some(1), "{out:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("print it with --variant hyper\n"), "{err}");
+    }
+
+    /// Item 2 of issue 50: a hand-edited record whose puzzle has several
+    /// solutions is refused though it carries a valid grid that keeps its
+    /// givens; and a carried solution must be the puzzle's one solution in
+    /// the book's shape (a classic solution of an X puzzle is not).
+    #[test]
+    fn a_carried_solution_does_not_stand_for_the_puzzle_s_one_solution() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let line = String::from_utf8(made(&[
+            "puzzle",
+            "-n",
+            "1",
+            "--seed",
+            "7",
+            "--with-solution",
+            "-f",
+            "line",
+        ]))
+        .unwrap();
+        let (puzzle, solution) = line.trim().split_once(' ').unwrap();
+        // A given taken out: a minimal puzzle then has several solutions.
+        let at = puzzle.find(|c: char| c != '.').unwrap();
+        let edited = format!("{}.{} {solution}\n", &puzzle[..at], &puzzle[at + 1..]);
+        let mut cells = common::line_cells(&edited[..81]);
+        assert!(common::naive_count(&mut cells, 9, 2) >= 2);
+        let out = run(d, &["print", "-o", "e.pdf"], edited.as_bytes());
+        assert_eq!(out.status.code(), Some(1), "{out:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(
+            err,
+            "sudogen: <stdin>:1: 2+ solutions: a puzzle for a book needs exactly one\n\
+             sudogen: error: nothing was printed; mend the records above, or leave them out\n"
+        );
+        assert!(!d.join("e.pdf").exists());
+
+        // An X puzzle with a classic solution of its givens that is not
+        // its X solution, found here by fixing cells one by one.
+        let x = String::from_utf8(made(&[
+            "puzzle",
+            "--variant",
+            "x",
+            "-n",
+            "1",
+            "--seed",
+            "1",
+            "--with-solution",
+            "-f",
+            "line",
+        ]))
+        .unwrap();
+        let (puzzle, x_solution) = x.trim().split_once(' ').unwrap();
+        let mut cells = common::line_cells(puzzle);
+        let x_cells = common::line_cells(x_solution);
+        let mut differs = false;
+        for i in 0..81 {
+            if cells[i] != 0 {
+                continue;
+            }
+            cells[i] = (1..=9)
+                .filter(|&v| differs || v != x_cells[i])
+                .find(|&v| {
+                    let mut trial = cells.clone();
+                    trial[i] = v;
+                    common::naive_count(&mut trial, 9, 1) == 1
+                })
+                .unwrap_or(x_cells[i]);
+            differs |= cells[i] != x_cells[i];
+        }
+        assert!(differs && common::naive_count(&mut cells.clone(), 9, 1) == 1);
+        let other: String = cells.iter().map(|v| char::from(b'0' + v)).collect();
+        let record = format!("{puzzle} {other}\n");
+        let out = run(
+            d,
+            &["print", "--variant", "x", "-o", "x.pdf"],
+            record.as_bytes(),
+        );
+        assert_eq!(out.status.code(), Some(1), "{out:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.starts_with("sudogen: <stdin>:1: its solution "),
+            "{err}"
+        );
+        assert!(!d.join("x.pdf").exists());
+        // With its own solution, it prints.
+        let out = run(d, &["print", "--variant", "x", "-o", "x.pdf"], x.as_bytes());
+        assert!(out.status.success(), "{out:?}");
+    }
+
+    /// Item 27 of issue 50: `--answers-per-page` with `--no-solutions` is a
+    /// usage error, not silently ignored.
+    #[test]
+    fn answers_per_page_without_solutions_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let puzzles = made(&["puzzle", "-n", "2", "--seed", "1"]);
+        let args = [
+            "print",
+            "--no-solutions",
+            "--answers-per-page",
+            "4",
+            "-o",
+            "b.pdf",
+        ];
+        let out = run(dir.path(), &args, &puzzles);
+        assert_eq!(out.status.code(), Some(2), "{out:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with("sudogen: ")
+                && err.contains("--no-solutions")
+                && err.contains("--answers-per-page"),
+            "{err}"
+        );
+        assert!(!dir.path().join("b.pdf").exists());
+    }
+
+    /// Item 26 of issue 50: cells too small to write in get a warning that
+    /// says how big they are and what would do (fewer to a page, larger
+    /// paper); the book is still made. A usual book gets none.
+    #[test]
+    fn cells_too_small_to_write_in_are_warned_of() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let puzzles = made(&["puzzle", "-n", "12", "--seed", "1"]);
+        let small = [
+            "print",
+            "--paper",
+            "80x110mm",
+            "--per-page",
+            "12",
+            "-o",
+            "s.pdf",
+        ];
+        let out = run(d, &small, &puzzles);
+        assert!(out.status.success(), "{out:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.starts_with("sudogen: warning: the puzzles' cells are 1.")
+                && err.ends_with(" mm wide, too small to write in (5 mm or more); print fewer to a page (--per-page 1 gives 6.5 mm) or use larger paper\n")
+                && err.lines().count() == 1,
+            "{err}"
+        );
+        assert!(d.join("s.pdf").exists());
+        let out = run(d, &["print", "-o", "a4.pdf"], &puzzles);
+        assert!(out.status.success() && out.stderr.is_empty(), "{out:?}");
+        let crowded = [
+            "print",
+            "--size",
+            "16",
+            "--answers-per-page",
+            "48",
+            "-o",
+            "c.pdf",
+        ];
+        let big = made(&[
+            "puzzle", "--size", "16", "-n", "2", "--seed", "1", "--clues", "150",
+        ]);
+        let out = run(d, &crowded, &big);
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.contains("warning: the solutions' cells are 1.4 mm wide, too small to read (3 mm or more); print fewer to a page (--answers-per-page 12 gives 3.4 mm) or use larger paper\n"),
+            "{err}"
+        );
+    }
+
+    /// The SVG pages of `dir`, sorted by name.
+    fn svg_files(dir: &std::path::Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .filter(|n| n.ends_with(".svg"))
+            .collect();
+        names.sort();
+        names
+    }
+
+    /// Item 26 of issue 50: SVG page numbers are padded to the width of the
+    /// page count, so names sort in page order; a shorter book written
+    /// again under the same name removes the pages of the earlier run
+    /// that it did not write, and nothing else: not a file of that name
+    /// that is not a page of this book, not a link, not another book's page.
+    #[test]
+    fn svg_page_names_sort_and_stale_pages_go() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let many = made(&["puzzle", "-n", "60", "--seed", "2", "--with-solution"]);
+        let out = run(d, &["print", "--per-page", "1", "-o", "book.svg"], &many);
+        assert!(out.status.success(), "{out:?}");
+        let names = svg_files(d);
+        // 60 pages of puzzles, 3 of solutions: book.svg, book-02 ... book-63.
+        assert_eq!(names.len(), 63);
+        assert_eq!(names[0], "book-02.svg");
+        assert_eq!(names[61], "book-63.svg");
+        assert_eq!(names[62], "book.svg");
+        let page_two = std::fs::read_to_string(d.join("book-02.svg")).unwrap();
+        assert!(squeeze(&svg_text(&page_two)).starts_with("#2"));
+        // Files that are not this book's pages, named as its pages are.
+        let foreign = "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n";
+        std::fs::write(d.join("book-70.svg"), foreign).unwrap();
+        std::fs::write(d.join("book-71.svg"), "").unwrap();
+        let other = made(&["puzzle", "-n", "3", "--seed", "4"]);
+        let out = run(d, &["print", "--per-page", "1", "-o", "other.svg"], &other);
+        assert!(out.status.success(), "{out:?}");
+        std::fs::rename(d.join("other-2.svg"), d.join("book-72.svg")).unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(d.join("book-63.svg"), d.join("book-73.svg")).unwrap();
+
+        let few = made(&["puzzle", "-n", "7", "--seed", "3"]);
+        let out = run(d, &["print", "--per-page", "1", "-o", "book.svg"], &few);
+        assert!(out.status.success(), "{out:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.contains(
+                "note: removed 62 pages of an earlier run of this book that this one did not write"
+            ),
+            "{err}"
+        );
+        let mut kept: Vec<String> = (2..=8).map(|k| format!("book-{k}.svg")).collect();
+        kept.extend(["book-70.svg", "book-71.svg", "book-72.svg"].map(String::from));
+        #[cfg(unix)]
+        kept.push("book-73.svg".into());
+        kept.extend(["book.svg", "other-3.svg", "other-4.svg", "other.svg"].map(String::from));
+        kept.sort();
+        assert_eq!(svg_files(d), kept);
+        assert_eq!(
+            std::fs::read_to_string(d.join("book-70.svg")).unwrap(),
+            foreign
+        );
+        // Seven puzzles, one page of answers: the last is page 8.
+        let last = std::fs::read_to_string(d.join("book-8.svg")).unwrap();
+        assert!(squeeze(&svg_text(&last)).starts_with("Solutions#1"));
     }
 }

@@ -147,10 +147,11 @@ pub enum Command {
     /// the back.
     ///
     /// Reads puzzle records in any format sudogen reads (with the
-    /// solutions, ratings and levels they carry; puzzles without a
-    /// solution are solved). Each puzzle is labelled with its number and,
-    /// when known, its level and rating. Nothing is written unless every
-    /// record is a puzzle with exactly one solution (exit 1; 2 for records
+    /// solutions, ratings and levels they carry; every puzzle is solved in
+    /// the book's shape, and a solution it carries must be the one found).
+    /// Each puzzle is labelled with its number and, when known, its level
+    /// and rating. Nothing is written unless every record is a puzzle with
+    /// exactly one solution in the book's shape (exit 1; 2 for records
     /// that cannot be read).
     #[command(after_help = print::EXAMPLES)]
     Print(print::PrintArgs),

@@ -1,10 +1,11 @@
 //! `sudogen print`: puzzle books as PDF or SVG, ready for paper.
 //!
 //! Reads puzzle records (any format sudogen reads, with the solutions and
-//! ratings they carry), solves those without a solution, rates them when
-//! asked, and typesets the book through [`sudogen::print`]. Nothing is
-//! written unless every record is a puzzle with exactly one solution: a
-//! book with a wrong answer is worse than none.
+//! ratings they carry), solves every one in the book's shape (a solution a
+//! record carries must be the one it finds), rates them when asked, and
+//! typesets the book through [`sudogen::print`]. Nothing is written unless
+//! every record is a puzzle with exactly one solution: a book with a wrong
+//! answer is worse than none.
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -17,10 +18,11 @@ use super::exit::{Exit, Unreadable, usage};
 use super::io::{Output, batches, describe, each_input, open_output, warn};
 use sudogen::format::read::{BATCH_RECORDS, Batch};
 use sudogen::format::{Carried, symbols};
-use sudogen::grid::{Grid, SYMBOLS, Size};
+use sudogen::grid::{Grid, SYMBOLS, Size, plural};
 use sudogen::pipeline;
 use sudogen::print::{self, Entry, Geometry, MAX_ANSWERS_PER_PAGE, Options, PER_PAGE, Paper};
 use sudogen::rate::{Level, rate_within};
+use sudogen::shape::Shape;
 use sudogen::solve::{Budget, Search, search};
 
 /// Worked examples, at the end of `--help`.
@@ -36,7 +38,7 @@ Examples:
 pub enum Document {
     /// PDF: vector pages, the font embedded (subset), text extractable
     Pdf,
-    /// SVG: one file per page (FILE, then FILE-2.svg, FILE-3.svg, ...)
+    /// SVG: one file per page, the font embedded (FILE, then FILE-02.svg ... FILE-12.svg, numbers as wide as the last)
     Svg,
 }
 
@@ -53,7 +55,7 @@ pub enum Sort {
 /// How to print a book.
 #[derive(Debug, Args)]
 #[command(mut_arg("budget", |a| a.help(
-    "Guesses a puzzle without a solution in its record may take to solve; one that needs more stops the run"
+    "Guesses each puzzle's search may make (every puzzle is solved, to prove it has one solution); one that needs more stops the run"
 )))]
 pub struct PrintArgs {
     #[command(flatten)]
@@ -89,7 +91,7 @@ pub struct PrintArgs {
 
     /// Solutions per answer page [default: as many as stay legible]
     #[arg(long, value_name = "N", value_parser = parse_answers_per_page,
-          allow_negative_numbers = true)]
+          allow_negative_numbers = true, conflicts_with = "no_solutions")]
     pub answers_per_page: Option<usize>,
 
     /// Leave out the page numbers
@@ -318,6 +320,8 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<Exit> {
         geometry: Geometry::from_shape(shape),
         ..config.options.clone()
     };
+    let plan = print::plan(&entries, &options).map_err(|e| usage(e.to_string()))?;
+    warn_if_small(&entries, &options, &plan);
     match config.document {
         Document::Pdf => {
             let pdf = print::pdf(&entries, &options).map_err(|e| usage(e.to_string()))?;
@@ -332,6 +336,71 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<Exit> {
         }
     }
     Ok(Exit::Success)
+}
+
+/// Warns when the cells of the puzzles are too small to write in, or those
+/// of the solutions too small to read, saying how big they are and what
+/// would make them big enough: the most to a page that would do, or larger
+/// paper.
+fn warn_if_small(entries: &[Entry], options: &Options, plan: &print::Plan) {
+    if !plan.puzzles_writable() {
+        let advice = fewer(
+            entries,
+            PER_PAGE
+                .iter()
+                .rev()
+                .copied()
+                .filter(|&n| n < options.per_page),
+            |n| Options {
+                per_page: n,
+                ..options.clone()
+            },
+            |p| p.puzzles_writable().then_some(p.puzzle_cell_mm),
+            "--per-page",
+        );
+        warn(format_args!(
+            "warning: the puzzles' cells are {:.1} mm wide, too small to write in ({} mm or more); {advice}use larger paper",
+            plan.puzzle_cell_mm,
+            print::WRITABLE_CELL_MM
+        ));
+    }
+    if !plan.answers_readable() {
+        let advice = fewer(
+            entries,
+            (1..plan.answers_per_page).rev(),
+            |n| Options {
+                answers_per_page: Some(n),
+                ..options.clone()
+            },
+            |p| p.answers_readable().then_some(p.answer_cell_mm),
+            "--answers-per-page",
+        );
+        warn(format_args!(
+            "warning: the solutions' cells are {:.1} mm wide, too small to read ({} mm or more); {advice}use larger paper",
+            plan.answer_cell_mm,
+            print::READABLE_CELL_MM
+        ));
+    }
+}
+
+/// Advice for [`warn_if_small`]: the first of `counts` (fewer to a page,
+/// most first) whose layout, made `with` it, `fits` (giving its cell size),
+/// as "print fewer to a page (FLAG N gives X mm) or ", or nothing.
+fn fewer(
+    entries: &[Entry],
+    mut counts: impl Iterator<Item = usize>,
+    with: impl Fn(usize) -> Options,
+    fits: impl Fn(&print::Plan) -> Option<f32>,
+    flag: &str,
+) -> String {
+    counts
+        .find_map(|n| {
+            let cell = fits(&print::plan(entries, &with(n)).ok()?)?;
+            Some(format!(
+                "print fewer to a page ({flag} {n} gives {cell:.1} mm) or "
+            ))
+        })
+        .unwrap_or_default()
 }
 
 /// Checks, solves and rates the records of a batch.
@@ -359,9 +428,10 @@ fn prepare(config: &Config, batch: &Batch) -> Part {
     part
 }
 
-/// A puzzle's solution (the one its record carries when that fits, else
-/// solved) and rating (the one it carries, else rated when asked), or what
-/// is wrong with it.
+/// A puzzle's solution and rating (the one its record carries, else rated
+/// when asked), or what is wrong with it. Every puzzle is solved in the
+/// book's shape, whatever its record carries: it must have exactly one
+/// solution there, and a solution the record carries must be that one.
 fn ready(
     config: &Config,
     puzzle: &Grid,
@@ -372,31 +442,52 @@ fn ready(
         return Err("a complete grid, not a puzzle".into());
     }
     puzzle.validate_givens().map_err(|e| e.to_string())?;
-    let solution = match carried {
-        Some(Ok(s)) => match sudogen::check::solution_problem(puzzle, Ok(s)) {
-            None => s.clone(),
-            Some(problem) => return Err(problem),
-        },
-        Some(Err(e)) => return Err(format!("its solution: {e}")),
-        None => {
-            let search_for = Search {
-                limit: 2,
-                budget: config.budget,
-            };
-            let outcome = search(puzzle, search_for);
-            match (outcome.solutions, outcome.cut) {
-                (_, true) => {
-                    return Err(format!(
-                        "search budget of {} guesses exceeded before it was solved; raise --budget",
-                        config.budget
-                    ));
-                }
-                (0, _) => return Err("no solution".into()),
-                (1, _) => outcome.first.ok_or("no solution")?,
-                _ => return Err("2+ solutions: a puzzle for a book needs exactly one".into()),
-            }
+    if let Some(carried) = &carried {
+        let carried = carried.as_ref().map(|s| *s).map_err(Clone::clone);
+        if let Some(problem) = sudogen::check::solution_problem(puzzle, carried) {
+            return Err(problem);
+        }
+    }
+    let search_for = Search {
+        limit: 2,
+        budget: config.budget,
+    };
+    let outcome = search(puzzle, search_for);
+    let solution = match (outcome.solutions, outcome.cut) {
+        (_, true) => {
+            return Err(format!(
+                "search budget of {} guesses exceeded before its solution was known to be the only one; raise --budget",
+                config.budget
+            ));
+        }
+        (0, _) => return Err("no solution".into()),
+        (1, _) => outcome.first.ok_or("no solution")?,
+        _ => {
+            return Err(match sudogen::check::unique_under(puzzle) {
+                Some(variant) => format!(
+                    "2+ solutions as a {} puzzle, exactly one as a {} puzzle: print it with --variant {}",
+                    puzzle.shape(),
+                    Shape::new(puzzle.size(), variant)
+                        .map_or_else(|_| variant.name().into(), |s| s.to_string()),
+                    variant.name()
+                ),
+                None => "2+ solutions: a puzzle for a book needs exactly one".into(),
+            });
         }
     };
+    if let Some(Ok(carried)) = carried
+        && carried.cells() != solution.cells()
+    {
+        let at = (carried.cells().iter().zip(solution.cells()))
+            .position(|(a, b)| a != b)
+            .unwrap_or(0);
+        let n = puzzle.size().side();
+        return Err(format!(
+            "its solution is not the puzzle's one solution (r{}c{} differs); mend it, or leave it out to have it solved",
+            at / n + 1,
+            at % n + 1
+        ));
+    }
     let rating = match rating {
         Some(r) => Some(r),
         None if config.rate && puzzle.size() == Size::S9 => {
@@ -412,27 +503,57 @@ fn ready(
     Ok((solution, rating))
 }
 
-/// Writes SVG pages: the first to `first`, page `k` to `first` with `-k`
-/// before its extension; every file whole, or none of them.
+/// The name of page `k` (1-based) of an SVG book of `pages` pages whose
+/// first page is `first`: `first` itself, then `first` with `-k` before
+/// its extension, `k` padded with zeros to the width of `pages`, so that
+/// the pages sort in order (`book-02.svg` ... `book-12.svg`).
+fn page_name(first: &Path, k: usize, pages: usize) -> PathBuf {
+    if k == 1 {
+        return first.to_path_buf();
+    }
+    let (stem, ext) = stem_and_extension(first);
+    let width = pages.to_string().len();
+    first.with_file_name(format!("{stem}-{k:0width$}{ext}"))
+}
+
+/// A file name's stem and its extension with the dot (or nothing).
+fn stem_and_extension(path: &Path) -> (String, String) {
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    let ext = path
+        .extension()
+        .map_or(String::new(), |e| format!(".{}", e.to_string_lossy()));
+    (stem.into_owned(), ext)
+}
+
+/// The comment on the second line of each SVG page, by which a later run
+/// knows the pages of this book as its own: the book's first file name
+/// (with `--` broken, which a comment cannot hold).
+fn page_mark(first: &Path) -> String {
+    let name = first.file_name().unwrap_or_default().to_string_lossy();
+    format!(
+        "<!-- sudogen print: a page of {} -->",
+        name.replace("--", "- -")
+    )
+}
+
+/// Writes SVG pages, named by [`page_name`], each marked as a page of this
+/// book; every file whole, or none of them. Then removes the pages of an
+/// earlier, longer run of the same book (or one numbered another width)
+/// that this run did not write: only regular files named as its pages
+/// would be whose second line is this book's mark ([`remove_stale_pages`]).
 fn write_pages(first: &Path, pages: &[String], inputs: &[PathBuf]) -> anyhow::Result<()> {
-    let name = |k: usize| -> PathBuf {
-        if k == 1 {
-            return first.to_path_buf();
-        }
-        let stem = first.file_stem().unwrap_or_default().to_string_lossy();
-        let ext = first
-            .extension()
-            .map_or(String::new(), |e| format!(".{}", e.to_string_lossy()));
-        first.with_file_name(format!("{stem}-{k}{ext}"))
-    };
+    let mark = page_mark(first);
     // Every page to its temporary file first; they are put in place only
     // once all are written.
     let mut outs: Vec<Output> = Vec::new();
     for (k, page) in pages.iter().enumerate() {
-        let mut out = open_output(Some(&name(k + 1)), inputs)?;
-        out.file
-            .write_all(page.as_bytes())
-            .context(out.what.clone())?;
+        let mut out = open_output(Some(&page_name(first, k + 1, pages.len())), inputs)?;
+        let (head, body) = page.split_once('\n').unwrap_or((page, ""));
+        for part in [head, "\n", &mark, "\n", body] {
+            out.file
+                .write_all(part.as_bytes())
+                .context(out.what.clone())?;
+        }
         outs.push(out);
     }
     for out in &mut outs {
@@ -446,8 +567,79 @@ fn write_pages(first: &Path, pages: &[String], inputs: &[PathBuf]) -> anyhow::Re
             "note: wrote {} pages: {} to {}",
             pages.len(),
             first.display(),
-            name(pages.len()).display()
+            page_name(first, pages.len(), pages.len()).display()
         ));
     }
+    remove_stale_pages(first, pages.len(), &mark);
     Ok(())
+}
+
+/// Removes the files beside `first` named as its pages would be
+/// (`STEM-DIGITS.EXT`) that are not the names of this book's `pages`
+/// pages, are regular files (not links) and carry `mark` on their second
+/// line: pages an earlier run of this book wrote. Anything else is left
+/// alone; a page that cannot be removed is reported, and the book stands.
+fn remove_stale_pages(first: &Path, pages: usize, mark: &str) {
+    let dir = match first.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let (stem, ext) = stem_and_extension(first);
+    let prefix = format!("{stem}-");
+    let mut stale: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .filter(|e| {
+            let name = e.file_name();
+            let Some(digits) = name
+                .to_str()
+                .and_then(|n| n.strip_prefix(&prefix))
+                .and_then(|n| n.strip_suffix(&ext))
+            else {
+                return false;
+            };
+            let k = digits.parse::<usize>().ok();
+            !digits.is_empty()
+                && digits.bytes().all(|b| b.is_ascii_digit())
+                && !k.is_some_and(|k| {
+                    (2..=pages).contains(&k)
+                        && page_name(first, k, pages).file_name() == Some(&name)
+                })
+        })
+        .map(|e| e.path())
+        .filter(|path| is_page_of(path, mark))
+        .collect();
+    if stale.is_empty() {
+        return;
+    }
+    stale.sort();
+    let mut removed = 0;
+    for path in &stale {
+        match std::fs::remove_file(path) {
+            Ok(()) => removed += 1,
+            Err(e) => warn(format_args!(
+                "warning: could not remove {}, a page of an earlier run of this book: {e}",
+                path.display()
+            )),
+        }
+    }
+    if removed > 0 {
+        warn(format_args!(
+            "note: removed {} of an earlier run of this book that this one did not write",
+            plural(removed, "page")
+        ));
+    }
+}
+
+/// Whether `path` is a regular file whose second line is `mark`.
+fn is_page_of(path: &Path, mark: &str) -> bool {
+    use std::io::Read;
+    if !std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file()) {
+        return false;
+    }
+    let mut head = Vec::with_capacity(512);
+    let read = std::fs::File::open(path).and_then(|f| f.take(512).read_to_end(&mut head));
+    read.is_ok() && head.split(|&b| b == b'\n').nth(1) == Some(mark.as_bytes())
 }

@@ -23,6 +23,22 @@ pub(crate) struct Page {
     pub(crate) items: Vec<Item>,
 }
 
+impl Page {
+    /// Calls `f` on every text run of the page, groups included, in order.
+    pub(crate) fn each_run<'a>(&'a self, f: &mut impl FnMut(&'a Run)) {
+        fn each<'a>(items: &'a [Item], f: &mut impl FnMut(&'a Run)) {
+            for item in items {
+                match item {
+                    Item::Text(run) => f(run),
+                    Item::Group { items, .. } => each(items, f),
+                    _ => {}
+                }
+            }
+        }
+        each(&self.items, f);
+    }
+}
+
 /// A drawing operation.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Item {
@@ -156,8 +172,18 @@ struct Frame {
 
 impl Frame {
     /// The text block of page `number` (1-based; odd pages are right-hand
-    /// pages, bound on their left).
-    fn new(options: &Options, number: usize) -> Frame {
+    /// pages, bound on their left), its running head and page number set
+    /// in `furniture` points.
+    fn new(options: &Options, number: usize, furniture: f32) -> Frame {
+        Frame {
+            furniture,
+            ..Frame::of_paper(options, number)
+        }
+    }
+
+    /// [`Frame::new`] with running heads and page numbers in the size
+    /// the paper alone would give them.
+    fn of_paper(options: &Options, number: usize) -> Frame {
         let (pw, ph) = options.paper.size();
         let short = pw.min(ph);
         let outer = (short * 0.06).clamp(9.0 * MM, 18.0 * MM);
@@ -230,6 +256,9 @@ impl Slots {
         let room = Slots::label_room(label);
         let by_height = (h - (r - 1.0) * gap) / r - room;
         let size = by_width.min(by_height).max(1.0);
+        // A label no taller than a tenth of its grid (which only grids
+        // under 75 points need).
+        let label = label.min(size * 0.1);
         let spare_x = (w - c * size - (c - 1.0) * gap).max(0.0);
         let spare_y = (h - r * (size + room) - (r - 1.0) * gap).max(0.0);
         // Spare room widens the gaps between grids, up to twice the
@@ -255,13 +284,13 @@ impl Slots {
         }
     }
 
-    /// Label font size for a grid of about `size` points.
+    /// Label font size for a grid of about `size` points: a twentieth of
+    /// the grid, within 7.5 and 14 points (13 and 18 in large print), but
+    /// never more than a tenth of the grid, so that labels shrink with
+    /// grids under 75 points (26 mm), which only small paper gives.
     fn label_size(size: f32, large: bool) -> f32 {
-        if large {
-            (size * 0.05).clamp(13.0, 18.0)
-        } else {
-            (size * 0.05).clamp(7.5, 14.0)
-        }
+        let (low, high) = if large { (13.0, 18.0) } else { (7.5, 14.0) };
+        (size * 0.05).clamp(f32::min(low, size * 0.1), high)
     }
 
     /// The arrangement of `count` grids in `area` that gives the biggest
@@ -317,12 +346,62 @@ fn grid_area(frame: &Frame, head: bool, foot: bool) -> [f32; 4] {
     [frame.x, frame.y + top, frame.w, frame.h - top - bottom]
 }
 
+/// The size of the book's running heads and page numbers: what the paper
+/// gives them (8.5 to 10.5 points, 14 in large print), but no more than
+/// 1.5 times the labels of the puzzle grids, so that where small paper
+/// makes grids and labels small they shrink with them. (Laid out again
+/// with the smaller furniture, the grids only grow.)
+pub(crate) fn furniture(options: &Options) -> f32 {
+    let frame = Frame::of_paper(options, 1);
+    let slots = puzzle_slots(&frame, options);
+    frame.furniture.min(1.5 * slots.label)
+}
+
+/// The slots of a page of puzzles in `frame`.
+fn puzzle_slots(frame: &Frame, options: &Options) -> Slots {
+    let head = options.title.as_deref().is_some_and(|t| !t.is_empty());
+    let area = grid_area(frame, head, options.page_numbers);
+    Slots::best(
+        options.per_page,
+        area,
+        gap(frame, false),
+        options.large_print,
+    )
+}
+
+/// The side of a grid's cells, in points, for a grid of `size` points
+/// drawn as [`grid`] draws it (the border's stroke inside `size`).
+fn cell_of(size: f32, options: &Options) -> f32 {
+    let n = options.geometry.side as f32;
+    let border = Style::new(options.large_print, options.geometry.side).thick(size / n);
+    (size - border) / n
+}
+
+/// The side of the cells of the puzzle grids, and of the solution grids,
+/// in points, of a book laid out with `options` and the `answer_grid`
+/// [`answer_grid`] gives.
+pub(crate) fn cells(
+    options: &Options,
+    furniture: f32,
+    answer_grid: (usize, usize, usize),
+) -> (f32, f32) {
+    let frame = Frame::new(options, 1, furniture);
+    let puzzles = puzzle_slots(&frame, options);
+    let area = grid_area(&frame, true, options.page_numbers);
+    let (cols, rows, _) = answer_grid;
+    let answers = Slots::new(cols, rows, area, gap(&frame, true), options.large_print);
+    (
+        cell_of(puzzles.size, options),
+        cell_of(answers.size, options),
+    )
+}
+
 /// The columns and rows of an answer page, and how many solutions it
 /// holds: as many as stay legible (cells of at least 4.2 mm, 6.5 mm in
 /// large print, grids of at least 28 mm), or the number asked for.
-pub(crate) fn answer_grid(options: &Options) -> (usize, usize, usize) {
+pub(crate) fn answer_grid(options: &Options, furniture: f32) -> (usize, usize, usize) {
     // Page 2 has the wider inner margin on the right: the same area.
-    let frame = Frame::new(options, 1);
+    let frame = Frame::new(options, 1, furniture);
     let area = grid_area(&frame, true, options.page_numbers);
     let gap = gap(&frame, true);
     if let Some(n) = options.answers_per_page {
@@ -349,17 +428,11 @@ pub(crate) fn book(entries: &[Entry], options: &Options, book: &Book) -> Vec<Pag
     let puzzle_style = Style::new(options.large_print, geometry.side);
     for chunk in entries.chunks(options.per_page) {
         let number = pages.len() + 1;
-        let frame = Frame::new(options, number);
+        let frame = Frame::new(options, number, book.furniture);
         let mut items = Vec::new();
         let head = options.title.as_deref().filter(|t| !t.is_empty());
         furniture_head(&mut items, &frame, head);
-        let area = grid_area(&frame, head.is_some(), options.page_numbers);
-        let slots = Slots::best(
-            options.per_page,
-            area,
-            gap(&frame, false),
-            options.large_print,
-        );
+        let slots = puzzle_slots(&frame, options);
         for (i, entry) in chunk.iter().enumerate() {
             let (x, y, baseline) = slots.grid_at(i);
             label(
@@ -395,7 +468,7 @@ pub(crate) fn book(entries: &[Entry], options: &Options, book: &Book) -> Vec<Pag
         let answer_style = Style::new(options.large_print, geometry.side);
         for chunk in entries.chunks(book.plan.answers_per_page) {
             let number = pages.len() + 1;
-            let frame = Frame::new(options, number);
+            let frame = Frame::new(options, number, book.furniture);
             let mut items = Vec::new();
             furniture_head(&mut items, &frame, Some(&options.answers_heading));
             let area = grid_area(&frame, true, options.page_numbers);
@@ -773,6 +846,7 @@ mod tests {
             Paper::LETTER,
             Paper::A5,
             Paper::parse("297x210mm").unwrap(),
+            Paper::parse("80x110mm").unwrap(),
         ] {
             for side in [4, 9, 16, 25] {
                 for &per_page in crate::print::PER_PAGE {

@@ -182,6 +182,9 @@ pub enum Error {
     },
     /// The PDF library failed (not expected to happen).
     Pdf(String),
+    /// The font could not be cut down to embed in an SVG page (not
+    /// expected to happen).
+    Font(String),
 }
 
 impl fmt::Display for Error {
@@ -206,6 +209,7 @@ impl fmt::Display for Error {
                 number, message, ..
             } => write!(f, "puzzle #{number}: {message}"),
             Error::Pdf(m) => write!(f, "writing the PDF: {m}"),
+            Error::Font(m) => write!(f, "embedding the font in SVG: {m}"),
         }
     }
 }
@@ -227,15 +231,17 @@ pub fn pdf(entries: &[Entry], options: &Options) -> Result<Vec<u8>, Error> {
 /// Typesets `entries` as SVG documents, one per page, laid out exactly as
 /// [`pdf`](fn@pdf) lays them out.
 ///
-/// The text is real SVG text in the font family "Atkinson Hyperlegible"
-/// (with sans-serif fallbacks): a viewer without that font draws the same
-/// layout in another sans-serif face.
+/// The text is real SVG text in the built-in font, embedded in each page
+/// (subset to the page's characters, as a WOFF file in a `data:` URL), so
+/// that browsers draw it as the PDF does; a viewer that ignores embedded
+/// fonts falls back to an installed Atkinson Hyperlegible, then to other
+/// sans-serif faces.
 pub fn svg_pages(entries: &[Entry], options: &Options) -> Result<Vec<String>, Error> {
     let book = check(entries, options)?;
-    Ok(layout::book(entries, options, &book)
+    layout::book(entries, options, &book)
         .iter()
         .map(svg::write)
-        .collect())
+        .collect()
 }
 
 /// One puzzle as a small SVG document: its label and its grid, nothing
@@ -243,18 +249,19 @@ pub fn svg_pages(entries: &[Entry], options: &Options) -> Result<Vec<String>, Er
 /// `large_print` of `options` matter.
 pub fn svg_puzzle(entry: &Entry, options: &Options) -> Result<String, Error> {
     check_single(entry, options)?;
-    Ok(svg::write(&layout::single(entry, options, false)))
+    svg::write(&layout::single(entry, options, false))
 }
 
 /// [`svg_puzzle`] for the puzzle's solution, the givens dark and the
 /// filled cells lighter.
 pub fn svg_solution(entry: &Entry, options: &Options) -> Result<String, Error> {
     check_single(entry, options)?;
-    Ok(svg::write(&layout::single(entry, options, true)))
+    svg::write(&layout::single(entry, options, true))
 }
 
-/// How a book's pages fall: what [`plan`] tells before anything is drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How a book's pages fall, and how big its cells are: what [`plan`]
+/// tells before anything is drawn.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Plan {
     /// Pages of puzzles.
     pub puzzle_pages: usize,
@@ -262,7 +269,37 @@ pub struct Plan {
     pub answer_pages: usize,
     /// Solutions per full answer page.
     pub answers_per_page: usize,
+    /// The side of a puzzle grid's cells, in millimetres.
+    pub puzzle_cell_mm: f32,
+    /// The side of a solution grid's cells, in millimetres.
+    pub answer_cell_mm: f32,
 }
+
+impl Plan {
+    /// Whether the puzzle grids' cells are big enough to write in:
+    /// [`WRITABLE_CELL_MM`] or more.
+    pub fn puzzles_writable(&self) -> bool {
+        self.puzzle_cell_mm >= WRITABLE_CELL_MM
+    }
+
+    /// Whether the solution grids' cells are big enough to read (or there
+    /// are none): [`READABLE_CELL_MM`] or more.
+    pub fn answers_readable(&self) -> bool {
+        self.answer_pages == 0 || self.answer_cell_mm >= READABLE_CELL_MM
+    }
+}
+
+/// The smallest cell, in millimetres, that a reader can write a digit in
+/// by hand: a pencilled digit is 3 to 4 mm tall, and forms that ask for
+/// handwritten digits give each a box of 5 mm or more; printed puzzle
+/// books use cells of 6 to 10 mm. [`Plan::puzzles_writable`] tells.
+pub const WRITABLE_CELL_MM: f32 = 5.0;
+
+/// The smallest cell, in millimetres, whose printed digit can be read:
+/// the digit takes 70% of the cell, and 2.1 mm (6-point type) is about
+/// the smallest size held legible in print. [`Plan::answers_readable`]
+/// tells.
+pub const READABLE_CELL_MM: f32 = 3.0;
 
 /// How `entries` fall into pages with `options` (checking them as
 /// [`pdf`](fn@pdf) does).
@@ -277,6 +314,8 @@ pub(crate) struct Book {
     /// The columns and rows of grids on an answer page, and how many
     /// solutions it holds.
     pub(crate) answer_grid: (usize, usize, usize),
+    /// The font size of running heads and page numbers.
+    pub(crate) furniture: f32,
 }
 
 /// Checks everything that could make layout fail, so that layout and the
@@ -305,8 +344,10 @@ fn check(entries: &[Entry], options: &Options) -> Result<Book, Error> {
     for (index, entry) in entries.iter().enumerate() {
         check_entry(index, entry, &options.geometry)?;
     }
-    let answer_grid = layout::answer_grid(options);
+    let furniture = layout::furniture(options);
+    let answer_grid = layout::answer_grid(options, furniture);
     let answers_per_page = answer_grid.2;
+    let (puzzle_cell, answer_cell) = layout::cells(options, furniture, answer_grid);
     Ok(Book {
         plan: Plan {
             puzzle_pages: entries.len().div_ceil(options.per_page),
@@ -316,8 +357,11 @@ fn check(entries: &[Entry], options: &Options) -> Result<Book, Error> {
                 0
             },
             answers_per_page,
+            puzzle_cell_mm: puzzle_cell / paper::MM,
+            answer_cell_mm: answer_cell / paper::MM,
         },
         answer_grid,
+        furniture,
     })
 }
 

@@ -22,7 +22,7 @@ use pdf_writer::writers::Resources;
 use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
 use subsetter::GlyphRemapper;
 
-use super::font::{DATA, Face, POSTSCRIPT_NAME};
+use super::font::{self, DATA, Face, POSTSCRIPT_NAME};
 use super::layout::{Item, Page, Place, Run};
 use super::{Error, Options};
 
@@ -42,7 +42,7 @@ pub(crate) fn write(pages: &[Page], options: &Options) -> Result<Vec<u8>, Error>
     let mut remapper = GlyphRemapper::new();
     let mut chars = BTreeMap::new();
     for page in pages {
-        each_run(&page.items, &mut |run| {
+        page.each_run(&mut |run| {
             for c in run.text.chars() {
                 if let Some((gid, _)) = face.glyph(c) {
                     let cid = remapper.remap(gid);
@@ -148,18 +148,10 @@ pub(crate) fn write(pages: &[Page], options: &Options) -> Result<Vec<u8>, Error>
     Ok(pdf.finish())
 }
 
-/// Six capital letters naming this subset, drawn from its glyphs (an
-/// FNV-1a hash), as PDF asks of subset fonts.
+/// The subset tag of the glyphs `chars` maps (CID to glyph id and
+/// character).
 fn subset_tag(chars: &BTreeMap<u16, (u16, char)>) -> String {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for (&cid, &(gid, _)) in chars {
-        for byte in cid.to_be_bytes().into_iter().chain(gid.to_be_bytes()) {
-            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-    (0..6)
-        .map(|i| char::from(b'A' + ((hash >> (i * 10)) % 26) as u8))
-        .collect()
+    font::tag(chars.iter().flat_map(|(&cid, &(gid, _))| [cid, gid]))
 }
 
 /// `v` rounded to a hundredth of a point (3.5 µm): finer than any printer,
@@ -171,17 +163,6 @@ fn r(v: f32) -> f32 {
 /// A grey level, 0 black to 255 white, as PDF's 0 to 1.
 fn grey(luma: u8) -> f32 {
     f32::from(luma) / 255.0
-}
-
-/// Calls `f` on every text run of `items`, groups included, in order.
-fn each_run<'a>(items: &'a [Item], f: &mut impl FnMut(&'a Run)) {
-    for item in items {
-        match item {
-            Item::Text(run) => f(run),
-            Item::Group { items, .. } => each_run(items, f),
-            _ => {}
-        }
-    }
 }
 
 /// The graphics and text state set so far in a content stream, so that

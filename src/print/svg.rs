@@ -11,13 +11,15 @@
 
 use std::fmt::Write;
 
-use super::font::FAMILY;
+use super::Error;
+use super::font::{self, FAMILY};
 use super::layout::{Item, Page, Place};
 use super::paper::MM;
 
-/// Writes `page` as an SVG document.
-pub(crate) fn write(page: &Page) -> String {
-    let mut out = String::with_capacity(16 * 1024);
+/// Writes `page` as an SVG document, the font subset to the page's
+/// characters embedded in it.
+pub(crate) fn write(page: &Page) -> Result<String, Error> {
+    let mut out = String::with_capacity(24 * 1024);
     // `write!` to a String cannot fail.
     let _ = write!(
         out,
@@ -25,17 +27,63 @@ pub(crate) fn write(page: &Page) -> String {
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n",
             "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" ",
             "width=\"{}mm\" height=\"{}mm\" viewBox=\"0 0 {} {}\">\n",
-            "<style>text{{font-family:'{}',Verdana,Arial,sans-serif;font-weight:bold}}</style>\n",
-            "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n"
         ),
         num(page.width / MM),
         num(page.height / MM),
         num(page.width),
         num(page.height),
-        FAMILY
     );
+    style(&mut out, page)?;
+    out.push_str("<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n");
     items(&mut out, &page.items);
     out.push_str("</svg>\n");
+    Ok(out)
+}
+
+/// The page's style sheet: the font, subset to the characters of the page,
+/// as a WOFF file in a `data:` URL under a family named for its subset
+/// (so that pages of other subsets can share an HTML page), then the
+/// installed font and common sans-serif faces as fallbacks.
+fn style(out: &mut String, page: &Page) -> Result<(), Error> {
+    let mut chars = std::collections::BTreeSet::new();
+    page.each_run(&mut |run| chars.extend(run.text.chars()));
+    out.push_str("<style>");
+    let mut families = format!("'{FAMILY}',Verdana,Arial,sans-serif");
+    if !chars.is_empty() {
+        let ttf = font::web_subset(chars.iter().copied()).map_err(Error::Font)?;
+        let woff = font::woff(&ttf).map_err(Error::Font)?;
+        let family = format!("{FAMILY} {}", font::tag(chars.iter().map(|&c| c as u16)));
+        let _ = writeln!(
+            out,
+            "@font-face{{font-family:'{family}';font-weight:bold;src:url(data:font/woff;base64,{}) format('woff')}}",
+            base64(&woff)
+        );
+        families = format!("'{family}',{families}");
+    }
+    let _ = writeln!(
+        out,
+        "text{{font-family:{families};font-weight:bold}}</style>"
+    );
+    Ok(())
+}
+
+/// `bytes` in Base64 (RFC 4648, with padding), as `data:` URLs hold them.
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let word = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |w, (i, &b)| w | u32::from(b) << (16 - 8 * i));
+        for i in 0..4 {
+            out.push(if i <= chunk.len() {
+                char::from(ALPHABET[(word >> (18 - 6 * i) & 63) as usize])
+            } else {
+                '='
+            });
+        }
+    }
     out
 }
 
@@ -159,6 +207,22 @@ mod tests {
         assert_eq!(num(-0.001), "0");
         assert_eq!(num(10.0), "10");
         assert_eq!(num(100.10), "100.1");
+    }
+
+    #[test]
+    fn base64_is_rfc_4648() {
+        for (bytes, text) in [
+            (&b""[..], ""),
+            (b"f", "Zg=="),
+            (b"fo", "Zm8="),
+            (b"foo", "Zm9v"),
+            (b"foob", "Zm9vYg=="),
+            (b"fooba", "Zm9vYmE="),
+            (b"foobar", "Zm9vYmFy"),
+            (&[0xfb, 0xff, 0xbf], "+/+/"),
+        ] {
+            assert_eq!(base64(bytes), text);
+        }
     }
 
     #[test]
