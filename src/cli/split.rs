@@ -16,10 +16,11 @@ use super::args::{InputArgs, JobsArgs};
 use super::exit::{Exit, usage};
 use super::io::{Output, batches, describe, each_input, open_output, warn};
 use super::parse::{format_choice, parse_seed};
+use super::records;
 use sudogen::canon::{By, Canonicalizer};
 use sudogen::dataset::{Fingerprint, Split};
 use sudogen::format::read::{BATCH_RECORDS, Batch};
-use sudogen::format::{Content, Format, Formatted, Record, Writer};
+use sudogen::format::{Content, Format, Formatted, Headed, Record, Writer};
 use sudogen::grid::{Size, plural};
 use sudogen::pipeline;
 
@@ -128,7 +129,7 @@ pub fn run(args: &SplitArgs) -> anyhow::Result<Exit> {
         &[],
     )
     .with_symbols(input.symbols.clone());
-    let mut last: Vec<Option<sudogen::grid::Shape>> = vec![None; named.len()];
+    let mut last: Vec<Headed> = named.iter().map(|_| Headed::default()).collect();
     let mut counts = vec![0u64; named.len()];
     let (mut index, mut bad) = (0u64, false);
     let pace = pipeline::Pace::new(BATCH_RECORDS);
@@ -207,14 +208,21 @@ fn parts(split: &Split, writer: &Writer, first: u64, batch: &Batch) -> Parts {
         problems: Vec::new(),
     };
     let mut index = first;
-    let _ = batch.for_each_with_solution(|line, grid, solution| {
-        let i = index;
+    let _ = batch.for_each_full(|read| {
+        let (i, line) = (index, read.line);
         index += 1;
-        let grid = match grid {
+        let grid = match read.grid {
             Ok(g) => g,
             Err(e) => {
                 out.problems.push((line, describe(&e)));
                 return Ok::<(), ()>(());
+            }
+        };
+        let solution = match records::carried(read.solution) {
+            Ok(s) => s,
+            Err(problem) => {
+                out.problems.push((line, problem));
+                return Ok(());
             }
         };
         let form = match CANON.with(|c| c.borrow_mut().form(grid, By::String)) {
@@ -225,8 +233,19 @@ fn parts(split: &Split, writer: &Writer, first: u64, batch: &Batch) -> Parts {
             }
         };
         if let Some(k) = split.part(Fingerprint::of(&form)) {
+            let filled = match solution {
+                Some(_) => None,
+                None => match records::solution_for(writer.format(), grid) {
+                    Ok(filled) => filled,
+                    Err(problem) => {
+                        out.problems.push((line, problem));
+                        return Ok(());
+                    }
+                },
+            };
             let record = Record {
-                solution: solution.and_then(Result::ok),
+                solution: solution.or(filled.as_ref()),
+                labels: read.labels,
                 ..Record::new(i, grid)
             };
             writer.push_sized(&mut out.parts[k], &record);
