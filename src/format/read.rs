@@ -826,7 +826,7 @@ mod tests {
     }
 
     /// A solution comes with a `line` record whose second field is as long
-    /// as the first, with a puzzle CSV record whose solution field (under
+    /// as the first (or a few cells off it), with a puzzle CSV record whose solution field (under
     /// a header that names one) is not empty, and with a JSON record whose
     /// `solution` is rows; nothing else carries one (not a rated CSV's
     /// third field), and `for_each` reads the same grids either way.
@@ -868,7 +868,11 @@ mod tests {
                 (p.clone(), good.clone()),
                 (p.clone(), good.clone()),
                 (p.clone(), None),
-                (p.clone(), None),
+                // A cell short: a solution, to be reported.
+                (
+                    p.clone(),
+                    Some(Err("80 cells where 81 are expected".to_string()))
+                ),
                 (p.clone(), good.clone()),
                 (p.clone(), None),
                 (p.clone(), good),
