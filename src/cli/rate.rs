@@ -44,7 +44,8 @@ pub struct RateArgs {
     pub input: InputArgs,
 
     /// Also write every step of the solution path: as `#` comment lines
-    /// after each puzzle (which readers skip), or as `"path"` in json
+    /// after each puzzle (which readers skip), as `"path"` in json, or in a
+    /// `path` column in csv
     #[arg(long)]
     pub explain: bool,
 

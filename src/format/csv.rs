@@ -2,13 +2,13 @@
 //! one record per line.
 //!
 //! - Grids (and solutions): `index,r1c1,r1c2,...`, the cell values as
-//!   integers (0 for empty); the header comes again where the size
-//!   changes.
+//!   integers (0 for empty).
 //! - Puzzles: `index,puzzle,solution,clues`, each grid as one string of
 //!   symbols (`0` for empty).
 //! - Ratings: `index,puzzle,se,exact,level,hardest,steps`, then `ep` and
 //!   `ed` (SE's pearl and diamond ratings, `9.5+` for a lower bound) when
-//!   asked.
+//!   asked, and `path` with the steps (`text (rating); ...`) when asked.
+//! - Forms: `index,form`, then `transform` when asked.
 //! - Counts of solutions: the count alone (`3`, `2+` for a lower bound).
 //!
 //! Grids of a shape other than the classic ones (4x4, 9x9, 16x16, 25x25
@@ -16,15 +16,26 @@
 //! the header: `box` (`2x3`), `variant` (`none`, `x`, `hyper`, `jigsaw`)
 //! and `regions` (a jigsaw's region map as letters, else empty).
 //!
+//! A record read keeps its columns: after ours come its solution, where
+//! ours have no column for it (ratings, forms), then its labels (the
+//! input's other columns, a JSON record's other keys, a line's rating and
+//! `comment`), but those of a name ours already have (ours win). The
+//! header comes again only where it changes (another size, other labels).
+//! A field with a comma, a quote or white space at an end is quoted, a
+//! quote in it doubled.
+//!
 //! Reading follows the headers, sudogen's and other programs': under a
 //! header that names a puzzle column (`puzzle`, `quizzes`, `question`...)
 //! the puzzle is read from it, its solution from a `solution` (`solutions`,
-//! `answer`) column, and its rating from `se` and `level` columns; under a
-//! grid header (`index,r1c1,...`) the values are the cells. Without a
-//! header, a field as long as a grid (81 symbols) is the puzzle and the
-//! next such field its solution; else the values are the cells, after an
-//! index unless their number is a grid's. Fields may be quoted, and a
-//! leading index column (as pandas writes) is fine.
+//! `answer`) column, and its rating from `se` and `level` columns; every
+//! other named column but `index` is a label of the record. Under a grid
+//! header (`index,r1c1,...`) the values are the cells, and the columns
+//! after them labels. Without a header, a field as long as a grid (81
+//! symbols) is the puzzle and the next such field (or one a few cells off,
+//! to be reported) its solution; else the values are the cells, after an
+//! index unless their number is a grid's. Fields may be quoted, a leading
+//! index column (as pandas writes) is fine, and so is a CSV of one column
+//! (`puzzle` alone on its header line, or each field in quotes).
 
 use super::record::{Content, Label, Rated, Record, RecordError};
 use super::spec::{Encoding, Framer, Frames, RecordFormat, Run, claim};
@@ -181,7 +192,7 @@ impl RecordFormat for Csv {
                 "`index,r1c1,r1c2,...`: each solution's index and cell values (a header where the size changes); with --count, each count on a line"
             }
             Content::Ratings { .. } => {
-                "`index,puzzle,se,exact,level,hardest,steps`: one puzzle a line (then `ep`, `ed` with --ep, --ed: `9.5+` for a lower bound)"
+                "`index,puzzle,se,exact,level,hardest,steps`: one puzzle a line (then `ep`, `ed` with --ep, --ed: `9.5+` for a lower bound; `path`, the steps, with --explain)"
             }
             Content::Forms { .. } => {
                 "`index,form,transform`: each form as a string of symbols, 0 for empty (transform with --transform)"
@@ -292,7 +303,14 @@ impl RecordFormat for Csv {
     }
 
     fn detect(&self, line: &[u8]) -> Option<u8> {
-        (line[0] != b'{' && memchr::memchr(b',', line).is_some()).then_some(claim::MARKED)
+        let commas = line[0] != b'{' && memchr::memchr(b',', line).is_some();
+        // A CSV of one column: a field in quotes, or the header alone
+        // (`puzzle`).
+        let quoted = line.len() >= 2 && line.starts_with(b"\"") && line.ends_with(b"\"");
+        let header = PUZZLE_NAMES
+            .iter()
+            .any(|n| n.as_bytes().eq_ignore_ascii_case(line));
+        (commas || quoted || header).then_some(claim::MARKED)
     }
 
     fn framer(&self) -> Box<dyn Framer> {

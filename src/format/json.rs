@@ -18,8 +18,14 @@
 //! (not for a jigsaw grid), `"variant":"x"`, and a jigsaw's
 //! `"regions":"AAAB..."` (its region map as letters).
 //!
+//! A record read keeps its labels (see [`Label`](super::Label)): they
+//! follow as keys, but those of a name the record already has (ours win);
+//! text that is a number or `true`/`false` is written as one, empty text
+//! as `null`. Ratings and forms write the record's `solution` too.
+//!
 //! Reading takes the rows of `grid` (or `puzzle`), and `solution` rows
-//! beside them, with the shape the record says it has.
+//! beside them, with the shape the record says it has; every other key but
+//! the shape's and `index` is a label (in the order of their names).
 
 use super::record::{
     Carried, Content, Field, LabelBuf, LabelValue, Rated, Record, RecordError, StepRecord, Value,

@@ -1,11 +1,17 @@
 //! The `line` format: one record per line, the grid's symbols row-major
 //! (`.` for an empty cell), as other Sudoku tools read and write them.
 //! What a command adds follows on the same line: a puzzle's solution after
-//! a space, a rating summary, a `# problem`.
+//! a space, a rating summary, a `# problem`, then the record's `# comment`.
 //!
 //! Reading takes a line's first field; a second field of the same length
-//! is its solution (`PUZZLE SOLUTION`), and anything after is ignored
-//! (collections append counts or ratings).
+//! (or a few cells off, to be reported) is its solution (`PUZZLE
+//! SOLUTION`). What follows is kept with the record as labels (see
+//! [`Label`](super::Label)): a transform as `canon --transform` writes it,
+//! a rating summary as `rate` writes it (`7.2 fiendish xy-wing`, read as
+//! the labels `se`, `exact`, `level`, `hardest`, and `ep`, `ed`), then a
+//! `# comment`; other text is the comment. Writing puts a record's rating
+//! (the one computed, else the one its labels carry) and its comment back
+//! on its line; the line has no room for other labels.
 
 use super::record::{Carried, Content, Record, RecordError};
 use super::spec::{Encoding, Framer, Frames, RecordFormat, Run, claim};
@@ -32,7 +38,7 @@ impl RecordFormat for Line {
         match content {
             Content::Grids => "one grid per line, its symbols row-major",
             Content::Puzzles { .. } => {
-                "one puzzle per line, `.` for empty; its solution after a space, when written"
+                "one puzzle per line, `.` for empty; its solution after a space, when written; then its rating, when rated"
             }
             Content::Solutions { .. } => {
                 "each puzzle's solution on a line (one not solved as it was, then `# what is wrong`); with --count, its number of solutions (`2+`: at least)"

@@ -238,7 +238,7 @@ impl RecordFormat for Kaggle3m {
     }
 
     fn layout(&self, _content: Content) -> &'static str {
-        "`id,puzzle,solution,clues,difficulty`: `.` for empty, difficulty the SE rating when known"
+        "`id,puzzle,solution,clues,difficulty`: id the input's or the index, `.` for empty, difficulty the SE rating when known"
     }
 
     fn header(&self, out: &mut Vec<u8>, _run: &Run, record: &Record<'_>) {
@@ -276,7 +276,7 @@ impl RecordFormat for Extreme {
     }
 
     fn layout(&self, _content: Content) -> &'static str {
-        "`source,question,answer,rating`: source sudogen, `.` for empty, rating the SE rating when known"
+        "`source,question,answer,rating`: source the input's or sudogen, `.` for empty, rating the SE rating when known"
     }
 
     fn header(&self, out: &mut Vec<u8>, _run: &Run, record: &Record<'_>) {

@@ -7,8 +7,11 @@
 //! ------+-------+------
 //! ```
 //!
-//! A puzzle's solution is drawn below it; a rating follows as a `#`
-//! comment line. Reading frames a block of rows (as many as the first row
+//! A puzzle's solution is drawn below it, and then each block has a title
+//! (`Puzzle 1`, `Solution 1`, counted from 1); a rating (the one computed,
+//! else the one the record carries) and the record's comment follow the
+//! puzzle as `#` comment lines. Reading skips titles and comments, and
+//! frames a block of rows (as many as the first row
 //! has cells), skipping the rules. Rows may also be written without
 //! separators (`003020600`, as Project Euler's puzzles are), or as numbers
 //! separated by spaces or commas (`10 11 12 ...` in a 16x16 grid).
@@ -39,7 +42,7 @@ impl RecordFormat for Pretty {
                 "each grid in rows, `|` between stacks, rules between bands, a blank line between grids"
             }
             Content::Puzzles { .. } => {
-                "each puzzle in rows (`.` for empty); its solution below it, when written"
+                "each puzzle in rows (`.` for empty), then `# RATING` when rated; its solution below it, when written (the blocks then titled `Puzzle 1`, `Solution 1`)"
             }
             Content::Solutions { .. } => {
                 "each solution in rows; with --count, each puzzle's number of solutions on a line"
