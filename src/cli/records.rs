@@ -217,9 +217,7 @@ pub fn solution_for(format: Format, puzzle: &Grid) -> Result<Option<Grid>, Strin
 
 /// The solution a record read carries, or what is wrong with it (to be
 /// reported as a record that could not be read).
-pub fn carried<'a>(
-    solution: Option<Result<&'a Grid, RecordError>>,
-) -> Result<Option<&'a Grid>, String> {
+pub fn carried(solution: Option<Result<&Grid, RecordError>>) -> Result<Option<&Grid>, String> {
     solution
         .transpose()
         .map_err(|e| format!("its solution: {}", describe(&e)))
