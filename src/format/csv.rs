@@ -28,7 +28,8 @@
 //! header that names a puzzle column (`puzzle`, `quizzes`, `question`...)
 //! the puzzle is read from it, its solution from a `solution` (`solutions`,
 //! `answer`) column, and its rating from `se` and `level` columns; every
-//! other named column but `index` is a label of the record. Under a grid
+//! other named column but `index` and `clues` (which writers compute) is a
+//! label of the record. Under a grid
 //! header (`index,r1c1,...`) the values are the cells, and the columns
 //! after them labels. Without a header, a field as long as a grid (81
 //! symbols) is the puzzle and the next such field (or one a few cells off,
@@ -609,12 +610,13 @@ fn header_of(fields: &[&[u8]]) -> Option<Result<Header, RecordError>> {
         regions: find(&["regions"]),
     };
     // Every other named column is a label (an unnamed one, or `index`, is
-    // the row's number, which writers give afresh).
+    // the row's number, and `clues` the puzzle's givens, which writers
+    // give afresh).
     let labels = |structural: &dyn Fn(usize) -> bool| -> Vec<Column> {
         let shaped = [shape.boxes, shape.variant, shape.regions];
         (0..fields.len())
             .filter(|&i| !structural(i) && !shaped.contains(&Some(i)))
-            .filter(|&i| !lower[i].is_empty() && lower[i] != "index")
+            .filter(|&i| !["", "index", "clues"].contains(&lower[i].as_str()))
             .map(|at| Column {
                 at,
                 name: unquote(fields[at]).into_owned(),
@@ -762,6 +764,48 @@ mod tests {
             assert_eq!(got[0].0, puzzle, "{text}");
             assert_eq!(got[0].1.as_deref(), Some(S), "{text}");
         }
+    }
+
+    /// Every named column but the grids', the shape's, `index` and
+    /// `clues` is a label, in the header's order, quotes undone; a short row gives an
+    /// empty one; a grid header's columns after the cells are labels too.
+    #[test]
+    fn other_columns_are_labels() {
+        let labels = |text: &str| {
+            let mut reader = Reader::new(text.as_bytes(), None, None);
+            let mut out = Vec::new();
+            while let Some(batch) = reader.next_batch().unwrap() {
+                let _ = batch.for_each_full(|read| {
+                    assert!(read.grid.is_ok(), "{text}");
+                    let l: Vec<String> = read
+                        .labels
+                        .iter()
+                        .map(|l| format!("{}={}", l.name, l.value.text()))
+                        .collect();
+                    out.push(l.join("|"));
+                    Ok::<(), ()>(())
+                });
+            }
+            out
+        };
+        assert_eq!(
+            labels(&format!(
+                "id,\"a, b\",puzzle,index,solution,note,clues\n7,\"x, \"\"y\"\"\",{P},3,{S},n,12\n8,z,{P}\n"
+            )),
+            ["id=7|a, b=x, \"y\"|note=n", "id=8|a, b=z|note="]
+        );
+        let cells: Vec<String> = S.bytes().map(|b| char::from(b).to_string()).collect();
+        let header: Vec<String> = (1..=16)
+            .map(|i| format!("r{}c{}", (i - 1) / 4 + 1, (i - 1) % 4 + 1))
+            .collect();
+        assert_eq!(
+            labels(&format!(
+                "index,{},tag\n0,{},t\n",
+                header.join(","),
+                cells.join(",")
+            )),
+            ["tag=t"]
+        );
     }
 
     /// Values on one line: 16 of them are a 4x4 grid without an index, 17

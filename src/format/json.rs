@@ -25,7 +25,8 @@
 //!
 //! Reading takes the rows of `grid` (or `puzzle`), and `solution` rows
 //! beside them, with the shape the record says it has; every other key but
-//! the shape's and `index` is a label (in the order of their names).
+//! the shape's, `index` and `clues` is a label (in the order of their
+//! names).
 
 use super::record::{
     Carried, Content, Field, LabelBuf, LabelValue, Rated, Record, RecordError, StepRecord, Value,
@@ -156,6 +157,9 @@ impl RecordFormat for Json {
                             "error",
                             Value::Text(record.problem.unwrap_or_default()),
                         );
+                        // No rating: none carried stands in for it.
+                        written.extend(["exact", "level", "hardest", "steps", "scale"]);
+                        written.extend(["ep", "ep_exact", "ed", "ed_exact", "path"]);
                     }
                 }
             }
@@ -416,8 +420,8 @@ pub fn parse_with_solution(
 
 /// [`parse_with_solution`], the rating the record carries, if any
 /// (`"se"`, `"exact"`, `"level"`, as rated runs write them), and its other
-/// keys as labels, added to `labels` (every key but the grids, the shape
-/// and the index, which writers write themselves).
+/// keys as labels, added to `labels` (every key but the grids, the shape,
+/// the index and the clues, which writers write themselves).
 #[allow(clippy::type_complexity)]
 pub fn parse_full(
     line: &[u8],
@@ -454,9 +458,9 @@ pub fn parse_full(
 }
 
 /// The keys of a record read that are not labels: its grids, its shape,
-/// its index.
+/// its index and its number of givens (which writers compute).
 const NOT_LABELS: &[&str] = &[
-    "grid", "puzzle", "solution", "box", "variant", "regions", "index",
+    "grid", "puzzle", "solution", "box", "variant", "regions", "index", "clues",
 ];
 
 /// A record's JSON.

@@ -345,6 +345,38 @@ pub fn push_grid(out: &mut Vec<u8>, grid: &Grid) {
 mod tests {
     use super::*;
 
+    /// What follows a line's grids: a rating as `rate` writes it, a
+    /// transform, a comment; other text is the comment.
+    #[test]
+    fn the_rest_of_a_line_is_labels() {
+        let labels = |rest: &str| summary_labels(rest.as_bytes());
+        let named = |pairs: &[(&'static str, &str)]| {
+            Some(
+                pairs
+                    .iter()
+                    .map(|&(n, v)| (n, v.to_string()))
+                    .collect::<Vec<_>>(),
+            )
+        };
+        assert_eq!(
+            labels("9.0+ fiendish nested-chains ep 9.0+ ed 2.6"),
+            named(&[
+                ("se", "9.0"),
+                ("exact", "false"),
+                ("level", "fiendish"),
+                ("hardest", "nested-chains"),
+                ("ep", "9.0+"),
+                ("ed", "2.6"),
+            ])
+        );
+        assert_eq!(labels(""), named(&[]));
+        for other in ["11.9/11.9/11.3", "Easter Monster", "7.2 a b c", "7.2 ep"] {
+            assert_eq!(labels(other), None, "{other}");
+        }
+        assert!(is_transform(b"t/r132456879/c321987465/d512948673"));
+        assert!(is_transform(b"r4321/c4321/d3412") && !is_transform(b"r1c1"));
+    }
+
     #[test]
     fn symbols_of_every_size_and_empty_cells() {
         for size in Size::ALL {

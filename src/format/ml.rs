@@ -45,20 +45,32 @@ enum Fill {
     Text(&'static [&'static str], &'static str),
 }
 
-/// A layout: its columns, and how it writes an empty cell.
+/// A layout: its name and help, its columns, and how it writes an empty
+/// cell.
 #[derive(Debug)]
-struct Layout {
+pub struct Layout {
+    name: &'static str,
+    description: &'static str,
+    help: &'static str,
     columns: &'static [(&'static str, Fill)],
     /// `.` for empty (else `0`, or the alphabet's own).
     dots: bool,
 }
 
-const KAGGLE: Layout = Layout {
+/// The `kaggle` layout.
+pub const KAGGLE: Layout = Layout {
+    name: "kaggle",
+    description: "`quizzes,solutions`: 81 digits each, 0 for empty (the Kaggle 1-million set)",
+    help: "`quizzes,solutions`: the puzzle and its solution as strings of digits, 0 for empty",
     columns: &[("quizzes", Fill::Puzzle), ("solutions", Fill::Solution)],
     dots: false,
 };
 
-const KAGGLE_3M: Layout = Layout {
+/// The `kaggle-3m` layout.
+pub const KAGGLE_3M: Layout = Layout {
+    name: "kaggle-3m",
+    description: "`id,puzzle,solution,clues,difficulty`: `.` for empty (the 3-million set)",
+    help: "`id,puzzle,solution,clues,difficulty`: id the input's or the index, `.` for empty, difficulty the SE rating when known",
     columns: &[
         ("id", Fill::Id(&["id"])),
         ("puzzle", Fill::Puzzle),
@@ -69,7 +81,11 @@ const KAGGLE_3M: Layout = Layout {
     dots: true,
 };
 
-const EXTREME: Layout = Layout {
+/// The `extreme` layout.
+pub const EXTREME: Layout = Layout {
+    name: "extreme",
+    description: "`source,question,answer,rating`: `.` for empty (the \"extreme\" benchmark)",
+    help: "`source,question,answer,rating`: source the input's or sudogen, `.` for empty, rating the SE rating when known",
     columns: &[
         ("source", Fill::Text(&["source"], "sudogen")),
         ("question", Fill::Puzzle),
@@ -114,7 +130,7 @@ impl Layout {
         out
     }
 
-    fn header(&self, out: &mut Vec<u8>, record: &Record<'_>) {
+    fn push_header(&self, out: &mut Vec<u8>, record: &Record<'_>) {
         for (i, (name, _)) in self.columns.iter().enumerate() {
             if i > 0 {
                 out.push(b',');
@@ -128,7 +144,7 @@ impl Layout {
         out.push(b'\n');
     }
 
-    fn write(&self, out: &mut Vec<u8>, run: &Run, record: &Record<'_>) {
+    fn push(&self, out: &mut Vec<u8>, run: &Run, record: &Record<'_>) {
         // A grid is its own solution.
         let solution = record
             .solution
@@ -186,105 +202,25 @@ impl Layout {
     }
 }
 
-/// The `kaggle` layout.
-#[derive(Clone, Copy, Debug)]
-pub struct Kaggle;
-
-impl RecordFormat for Kaggle {
+impl RecordFormat for Layout {
     fn name(&self) -> &'static str {
-        "kaggle"
+        self.name
     }
 
     fn description(&self) -> &'static str {
-        "`quizzes,solutions`: 81 digits each, 0 for empty (the Kaggle 1-million set)"
+        self.description
     }
 
     fn layout(&self, _content: Content) -> &'static str {
-        "`quizzes,solutions`: the puzzle and its solution as strings of digits, 0 for empty"
+        self.help
     }
 
     fn header(&self, out: &mut Vec<u8>, _run: &Run, record: &Record<'_>) {
-        KAGGLE.header(out, record);
+        self.push_header(out, record);
     }
 
     fn write(&self, out: &mut Vec<u8>, run: &Run, record: &Record<'_>) {
-        KAGGLE.write(out, run, record);
-    }
-
-    fn needs_solution(&self) -> bool {
-        true
-    }
-
-    fn detect(&self, _line: &[u8]) -> Option<u8> {
-        None
-    }
-
-    fn framer(&self) -> Box<dyn Framer> {
-        csv::framer()
-    }
-}
-
-/// The `kaggle-3m` layout.
-#[derive(Clone, Copy, Debug)]
-pub struct Kaggle3m;
-
-impl RecordFormat for Kaggle3m {
-    fn name(&self) -> &'static str {
-        "kaggle-3m"
-    }
-
-    fn description(&self) -> &'static str {
-        "`id,puzzle,solution,clues,difficulty`: `.` for empty (the 3-million set)"
-    }
-
-    fn layout(&self, _content: Content) -> &'static str {
-        "`id,puzzle,solution,clues,difficulty`: id the input's or the index, `.` for empty, difficulty the SE rating when known"
-    }
-
-    fn header(&self, out: &mut Vec<u8>, _run: &Run, record: &Record<'_>) {
-        KAGGLE_3M.header(out, record);
-    }
-
-    fn write(&self, out: &mut Vec<u8>, run: &Run, record: &Record<'_>) {
-        KAGGLE_3M.write(out, run, record);
-    }
-
-    fn needs_solution(&self) -> bool {
-        true
-    }
-
-    fn detect(&self, _line: &[u8]) -> Option<u8> {
-        None
-    }
-
-    fn framer(&self) -> Box<dyn Framer> {
-        csv::framer()
-    }
-}
-
-/// The `extreme` layout.
-#[derive(Clone, Copy, Debug)]
-pub struct Extreme;
-
-impl RecordFormat for Extreme {
-    fn name(&self) -> &'static str {
-        "extreme"
-    }
-
-    fn description(&self) -> &'static str {
-        "`source,question,answer,rating`: `.` for empty (the \"extreme\" benchmark)"
-    }
-
-    fn layout(&self, _content: Content) -> &'static str {
-        "`source,question,answer,rating`: source the input's or sudogen, `.` for empty, rating the SE rating when known"
-    }
-
-    fn header(&self, out: &mut Vec<u8>, _run: &Run, record: &Record<'_>) {
-        EXTREME.header(out, record);
-    }
-
-    fn write(&self, out: &mut Vec<u8>, run: &Run, record: &Record<'_>) {
-        EXTREME.write(out, run, record);
+        self.push(out, run, record);
     }
 
     fn needs_solution(&self) -> bool {

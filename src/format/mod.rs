@@ -56,9 +56,9 @@ pub const FORMATS: &[Format] = &[
     Format(&line::Line),
     Format(&csv::Csv),
     Format(&json::Json),
-    Format(&ml::Kaggle),
-    Format(&ml::Kaggle3m),
-    Format(&ml::Extreme),
+    Format(&ml::KAGGLE),
+    Format(&ml::KAGGLE_3M),
+    Format(&ml::EXTREME),
     Format(&npy::Npy),
 ];
 
