@@ -9,7 +9,8 @@
 //! [`Label`](super::Label)): a transform as `canon --transform` writes it,
 //! a rating summary as `rate` writes it (`7.2 fiendish xy-wing`, read as
 //! the labels `se`, `exact`, `level`, `hardest`, and `ep`, `ed`), then a
-//! `# comment`; other text is the comment. Writing puts a record's rating
+//! `# comment`; other text (counts, other programs' notes) is ignored.
+//! Writing puts a record's rating
 //! (the one computed, else the one its labels carry) and its comment back
 //! on its line; the line has no room for other labels.
 
@@ -180,7 +181,7 @@ fn is_solution(first: &[u8], second: &[u8]) -> bool {
 /// Gives the record what follows its grids as labels: a transform as
 /// `canon --transform` writes it (`transform`), a rating summary as `rate`
 /// writes it (`se`, `exact`, `level`, `hardest`, `ep`, `ed`), then a `#
-/// comment` (`comment`); text that is none of these is the comment.
+/// comment` (`comment`).
 fn push_trailing(rest: &[u8], frames: &mut Frames<'_>) {
     let mut rest = rest;
     let (word, after) = first_field(rest);
@@ -192,18 +193,12 @@ fn push_trailing(rest: &[u8], frames: &mut Frames<'_>) {
         Some(i) if i == 0 || rest[i - 1].is_ascii_whitespace() => (&rest[..i], &rest[i + 1..]),
         _ => (rest, &[][..]),
     };
-    let summary = summary.trim_ascii();
-    let labels = summary_labels(summary);
-    let comment = match labels {
-        Some(labels) => {
-            for (name, value) in labels {
-                frames.push_label(name.as_bytes(), value.as_bytes(), false);
-            }
-            comment.trim_ascii()
-        }
-        // Not a rating: the whole text is the comment.
-        None => rest.strip_prefix(b"#").unwrap_or(rest).trim_ascii(),
-    };
+    // Text that is no rating (a count, another program's notes) is not
+    // kept, as it never was.
+    for (name, value) in summary_labels(summary.trim_ascii()).unwrap_or_default() {
+        frames.push_label(name.as_bytes(), value.as_bytes(), false);
+    }
+    let comment = comment.trim_ascii();
     if !comment.is_empty() {
         frames.push_label(b"comment", comment, false);
     }
