@@ -10,9 +10,9 @@
 //! a rating summary as `rate` writes it (`7.2 fiendish xy-wing`, read as
 //! the labels `se`, `exact`, `level`, `hardest`, and `ep`, `ed`), then a
 //! `# comment`; other text (counts, other programs' notes) is ignored.
-//! Writing puts a record's rating
-//! (the one computed, else the one its labels carry) and its comment back
-//! on its line; the line has no room for other labels.
+//! Writing puts a record's rating (the one computed, else the one its
+//! labels carry) and its comment back on its line; the line has no room
+//! for other labels.
 
 use super::record::{Carried, Content, Record, RecordError};
 use super::spec::{Encoding, Framer, Frames, RecordFormat, Run, claim};
@@ -340,8 +340,8 @@ pub fn push_grid(out: &mut Vec<u8>, grid: &Grid) {
 mod tests {
     use super::*;
 
-    /// What follows a line's grids: a rating as `rate` writes it, a
-    /// transform, a comment; other text is the comment.
+    /// What follows a line's grids: a rating as `rate` writes it (other
+    /// text is none), a transform.
     #[test]
     fn the_rest_of_a_line_is_labels() {
         let labels = |rest: &str| summary_labels(rest.as_bytes());

@@ -826,10 +826,11 @@ mod tests {
     }
 
     /// A solution comes with a `line` record whose second field is as long
-    /// as the first (or a few cells off it), with a puzzle CSV record whose solution field (under
-    /// a header that names one) is not empty, and with a JSON record whose
-    /// `solution` is rows; nothing else carries one (not a rated CSV's
-    /// third field), and `for_each` reads the same grids either way.
+    /// as the first (or a few cells off it, to be reported), with a puzzle
+    /// CSV record whose solution field (under a header that names one) is
+    /// not empty, and with a JSON record whose `solution` is rows; nothing
+    /// else carries one (not a rated CSV's third field), and `for_each`
+    /// reads the same grids either way.
     #[test]
     fn solutions_are_read_beside_their_puzzles() {
         let puzzle = format!(".{}", &GOOD[1..]);

@@ -69,7 +69,7 @@ pub struct Record<'a> {
     /// JSON), written last.
     pub fields: &'a [Field<'a>],
     /// What the record carried when it was read (see [`Label`]): written
-    /// back after everything else, where the format has room, but where
+    /// back after everything else where the format has room, except where
     /// the record already has a value of that name.
     pub labels: &'a [Label<'a>],
 }
