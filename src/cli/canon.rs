@@ -185,18 +185,37 @@ fn canon_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
             name: "transform",
             value: Value::Text(&text),
         }];
-        let solution = read.solution.and_then(Result::ok);
+        let solution = match records::carried(read.solution) {
+            Ok(s) => s,
+            Err(problem) => {
+                s.report_malformed(read.line, problem);
+                return Ok(());
+            }
+        };
+        let filled = match solution {
+            Some(_) => None,
+            None => match records::solution_for(config.format, grid) {
+                Ok(filled) => filled,
+                Err(problem) => {
+                    s.report_failed(read.line, problem);
+                    None
+                }
+            },
+        };
+        let solution = solution.or(filled.as_ref());
         // The form's solution: the record's, moved by the same transform.
         let moved = solution.and_then(|s| canon.transform.apply(s).ok());
         let record = if config.original {
             Record {
                 solution,
+                labels: read.labels,
                 ..Record::new(i, grid)
             }
         } else {
             Record {
                 solution: moved.as_ref(),
                 fields: if config.transform { &fields } else { &[] },
+                labels: read.labels,
                 ..Record::new(i, &canon.form)
             }
         };

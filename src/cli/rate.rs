@@ -45,7 +45,8 @@ pub struct RateArgs {
     pub input: InputArgs,
 
     /// Also write every step of the solution path: as `#` comment lines
-    /// after each puzzle (which readers skip), or as `"path"` in json
+    /// after each puzzle (which readers skip), as `"path"` in json, or in a
+    /// `path` column in csv
     #[arg(long)]
     pub explain: bool,
 
@@ -172,14 +173,21 @@ fn rate_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
         .with_symbols(config.input.symbols.clone());
     let symbols = config.input.symbols.as_ref();
     let mut index = first;
-    let _ = batch.for_each(|line, puzzle| {
-        let record_index = index;
+    let _ = batch.for_each_full(|read| {
+        let (record_index, line) = (index, read.line);
         index += 1;
-        let puzzle = match puzzle {
+        let puzzle = match read.grid {
             Ok(p) => p,
             Err(e) => {
                 s.report_malformed(line, describe(&e));
                 return Ok::<(), ()>(());
+            }
+        };
+        let solution = match records::carried(read.solution) {
+            Ok(s) => s,
+            Err(problem) => {
+                s.report_malformed(line, problem);
+                return Ok(());
             }
         };
         let size = puzzle.size();
@@ -195,7 +203,17 @@ fn rate_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
                 sudogen::techniques::scope(shape)
             ));
         }
-        let record = Record::new(record_index, puzzle);
+        // A layout that needs a solution gets the puzzle's (if it has not
+        // one, the rating says why).
+        let filled = match solution {
+            Some(_) => None,
+            None => records::solution_for(config.format, puzzle).unwrap_or_default(),
+        };
+        let record = Record {
+            solution: solution.or(filled.as_ref()),
+            labels: read.labels,
+            ..Record::new(record_index, puzzle)
+        };
         match rate_limited(puzzle, config.explain, config.budget, config.work) {
             Ok(rating) => with_rated(&rating, shape, config.explain, symbols, |rated| {
                 let record = Record {

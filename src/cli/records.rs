@@ -1,8 +1,9 @@
-//! What the commands that read puzzles share (`solve`, `rate`): reading
-//! records in any format and alphabet, working on them in batches through
-//! the pipeline, and writing the results in input order with a
-//! `FILE:LINE: message` on standard error for each record that failed; and
-//! a rating as records carry it.
+//! What the commands that read puzzles share (`solve`, `rate`, `canon`,
+//! `transform`, `split`): reading records in any format and alphabet,
+//! working on them in batches through the pipeline, and writing the
+//! results in input order with a `FILE:LINE: message` on standard error for
+//! each record that failed; the solution a record carries or a layout
+//! needs; and a rating as records carry it.
 
 use std::io::Write;
 
@@ -10,13 +11,14 @@ use anyhow::Context;
 
 use super::args::{Input, OutputArgs};
 use super::exit::{Exit, UsageError};
-use super::io::{batches, each_input, warn};
+use super::io::{batches, describe, each_input, warn};
 use super::progress::Progress;
 use sudogen::format::read::{BATCH_RECORDS, Batch};
-use sudogen::format::{Formatted, Rated, StepRecord, Symbols};
-use sudogen::grid::Size;
+use sudogen::format::{Format, Formatted, Headed, Rated, RecordError, StepRecord, Symbols};
+use sudogen::grid::{Grid, Size};
 use sudogen::pipeline;
 use sudogen::rate::Rating;
+use sudogen::solve::{DEFAULT_BUDGET, Search};
 use sudogen::techniques::cell_name;
 
 /// What working on one batch gave: the output and the messages.
@@ -109,7 +111,7 @@ pub fn run_showing(
     let mut out = output.open_for(&input.files)?;
     let (mut malformed, mut failed) = (false, false);
     let mut index = 0u64;
-    let mut last_size: Option<sudogen::grid::Shape> = None;
+    let mut last_size = Headed::default();
     let pace = &pipeline::Pace::new(BATCH_RECORDS);
     let result = each_input(&input.files, |name, reader| {
         // Unreadable records of this input, named or not.
@@ -205,6 +207,38 @@ fn verdict(unreadable: bool, malformed: bool, failed: bool) -> Exit {
     } else {
         Exit::Success
     }
+}
+
+/// The solution to write beside `puzzle` in `format`, when the record came
+/// without one: none, unless the format always has one (the
+/// machine-learning layouts), which then is the puzzle's unique solution;
+/// `Err` says why there is none to write.
+pub fn solution_for(format: Format, puzzle: &Grid) -> Result<Option<Grid>, String> {
+    if !format.spec().needs_solution() || puzzle.is_complete() {
+        return Ok(None);
+    }
+    let search = Search {
+        limit: 2,
+        budget: DEFAULT_BUDGET,
+    };
+    let out = sudogen::solve::search(puzzle, search);
+    let why = match (out.solutions, out.cut) {
+        (1, false) => return Ok(out.first),
+        (_, true) => format!("its uniqueness is not settled within {DEFAULT_BUDGET} guesses"),
+        (0, _) => "it has no solution".to_string(),
+        _ => "it has 2+ solutions".to_string(),
+    };
+    Err(format!(
+        "no solution to write in the {format} layout, which has one for every puzzle: {why}"
+    ))
+}
+
+/// The solution a record read carries, or what is wrong with it (to be
+/// reported as a record that could not be read).
+pub fn carried(solution: Option<Result<&Grid, RecordError>>) -> Result<Option<&Grid>, String> {
+    solution
+        .transpose()
+        .map_err(|e| format!("its solution: {}", describe(&e)))
 }
 
 /// What a rating's path leaves out when the rating is a lower bound.

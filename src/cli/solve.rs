@@ -108,10 +108,10 @@ fn solve_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
     let writer = Writer::new(config.format, content, Size::S9, 0, &[])
         .with_symbols(config.input.symbols.clone());
     let mut index = first;
-    let _ = batch.for_each(|line, puzzle| {
-        let record_index = index;
+    let _ = batch.for_each_full(|read| {
+        let (record_index, line) = (index, read.line);
         index += 1;
-        let puzzle = match puzzle {
+        let puzzle = match read.grid {
             Ok(p) => p,
             Err(e) => {
                 s.report_malformed(line, describe(&e));
@@ -155,6 +155,7 @@ fn solve_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
             solution,
             search: Some(searched),
             problem: problem.as_deref(),
+            labels: read.labels,
             ..Record::new(record_index, puzzle)
         };
         writer.push_sized(&mut s.out, &record);

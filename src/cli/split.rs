@@ -18,11 +18,12 @@ use super::args::{InputArgs, JobsArgs};
 use super::exit::{Exit, usage};
 use super::io::{Output, batches, describe, each_input, open_output, warn};
 use super::parse::{format_choice, parse_seed};
+use super::records;
 use sudogen::canon::{By, Canonicalizer};
 use sudogen::check::solution_problem;
 use sudogen::dataset::{Split, split_key};
 use sudogen::format::read::{BATCH_RECORDS, Batch};
-use sudogen::format::{Content, Format, Formatted, Record, Writer};
+use sudogen::format::{Content, Format, Formatted, Headed, Record, Writer};
 use sudogen::grid::{Size, Variant, plural};
 use sudogen::pipeline;
 
@@ -179,7 +180,7 @@ pub fn run(args: &SplitArgs) -> anyhow::Result<Exit> {
         &[],
     )
     .with_symbols(input.symbols.clone());
-    let mut last: Vec<Option<sudogen::grid::Shape>> = vec![None; named.len()];
+    let mut last: Vec<Headed> = named.iter().map(|_| Headed::default()).collect();
     let mut counts = vec![0u64; named.len()];
     let (mut index, mut bad) = (0u64, false);
     let pace = pipeline::Pace::new(BATCH_RECORDS);
@@ -261,10 +262,10 @@ fn parts(split: &Split, by: By, writer: &Writer, first: u64, batch: &Batch) -> P
         problems: Vec::new(),
     };
     let mut index = first;
-    let _ = batch.for_each_with_solution(|line, grid, solution| {
-        let i = index;
+    let _ = batch.for_each_full(|read| {
+        let (i, line) = (index, read.line);
         index += 1;
-        let grid = match grid {
+        let grid = match read.grid {
             Ok(g) => g,
             Err(e) => {
                 out.problems.push((line, describe(&e)));
@@ -284,17 +285,20 @@ fn parts(split: &Split, by: By, writer: &Writer, first: u64, batch: &Batch) -> P
             ));
             return Ok(());
         }
-        // Split by solution, a record's solution must solve it.
-        let wrong = match &solution {
-            Some(Err(e)) => Some(format!("its solution: {}", describe(e))),
-            Some(Ok(s)) if by == By::Solution => solution_problem(grid, Ok(s)),
-            _ => None,
+        let solution = match records::carried(read.solution) {
+            Ok(s) => s,
+            Err(problem) => {
+                out.problems.push((line, problem));
+                return Ok(());
+            }
         };
-        if let Some(problem) = wrong {
-            out.problems.push((line, problem));
-            return Ok(());
+        // Split by solution, a record's solution must solve it.
+        if let Some(s) = solution.filter(|_| by == By::Solution) {
+            if let Some(problem) = solution_problem(grid, Ok(s)) {
+                out.problems.push((line, problem));
+                return Ok(());
+            }
         }
-        let solution = solution.and_then(Result::ok);
         let key = CANON.with(|c| split_key(&mut c.borrow_mut(), grid, solution, by));
         let key = match key {
             Ok(key) => key,
@@ -304,8 +308,19 @@ fn parts(split: &Split, by: By, writer: &Writer, first: u64, batch: &Batch) -> P
             }
         };
         if let Some(k) = split.part(key) {
+            let filled = match solution {
+                Some(_) => None,
+                None => match records::solution_for(writer.format(), grid) {
+                    Ok(filled) => filled,
+                    Err(problem) => {
+                        out.problems.push((line, problem));
+                        return Ok(());
+                    }
+                },
+            };
             let record = Record {
-                solution,
+                solution: solution.or(filled.as_ref()),
+                labels: read.labels,
                 ..Record::new(i, grid)
             };
             writer.push_sized(&mut out.parts[k], &record);

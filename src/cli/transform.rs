@@ -113,10 +113,10 @@ fn transform_batch(
         Writer::new(*format, content, Size::S9, 0, &fields).with_symbols(input.symbols.clone());
     let stream = TransformStream::new(*seed);
     let mut index = first;
-    let _ = batch.for_each_with_solution(|line, grid, solution| {
-        let i = index;
+    let _ = batch.for_each_full(|read| {
+        let (i, line) = (index, read.line);
         index += 1;
-        let grid = match grid {
+        let grid = match read.grid {
             Ok(g) => g,
             Err(e) => {
                 s.report_malformed(line, describe(&e));
@@ -124,14 +124,24 @@ fn transform_batch(
             }
         };
         let shape = Shape::of(grid.size());
-        let solution = match solution {
-            Some(Err(e)) => {
-                s.report_malformed(line, format!("its solution: {}", describe(&e)));
+        let solution = match records::carried(read.solution) {
+            Ok(sol) => sol,
+            Err(problem) => {
+                s.report_malformed(line, problem);
                 return Ok(());
             }
-            Some(Ok(sol)) => Some(sol),
-            None => None,
         };
+        let filled = match solution {
+            Some(_) => None,
+            None => match records::solution_for(*format, grid) {
+                Ok(filled) => filled,
+                Err(problem) => {
+                    s.report_failed(line, problem);
+                    None
+                }
+            },
+        };
+        let solution = solution.or(filled.as_ref());
         for k in 0..*copies {
             let t = match given {
                 Some(text) => match Transform::parse(text, shape) {
@@ -151,6 +161,7 @@ fn transform_batch(
             };
             let record = Record {
                 solution: solved.as_ref(),
+                labels: read.labels,
                 ..Record::new(i * u64::from(*copies) + u64::from(k), &moved)
             };
             writer.push_sized(&mut s.out, &record);

@@ -2,13 +2,13 @@
 //! one record per line.
 //!
 //! - Grids (and solutions): `index,r1c1,r1c2,...`, the cell values as
-//!   integers (0 for empty); the header comes again where the size
-//!   changes.
+//!   integers (0 for empty).
 //! - Puzzles: `index,puzzle,solution,clues`, each grid as one string of
 //!   symbols (`0` for empty).
 //! - Ratings: `index,puzzle,se,exact,level,hardest,steps`, then `ep` and
 //!   `ed` (SE's pearl and diamond ratings, `9.5+` for a lower bound) when
-//!   asked.
+//!   asked, and `path` with the steps (`text (rating); ...`) when asked.
+//! - Forms: `index,form`, then `transform` when asked.
 //! - Counts of solutions: the count alone (`3`, `2+` for a lower bound).
 //!
 //! Grids of a shape other than the classic ones (4x4, 9x9, 16x16, 25x25
@@ -16,20 +16,32 @@
 //! the header: `box` (`2x3`), `variant` (`none`, `x`, `hyper`, `jigsaw`)
 //! and `regions` (a jigsaw's region map as letters, else empty).
 //!
+//! A record read keeps its columns: after ours come its solution, where
+//! ours have no column for it (ratings, forms), then its labels (the
+//! input's other columns, a JSON record's other keys, a line's rating and
+//! `comment`), but those of a name ours already have (ours win). The
+//! header comes again only where it changes (another size, other labels).
+//! A field with a comma, a quote or white space at an end is quoted, a
+//! quote in it doubled.
+//!
 //! Reading follows the headers, sudogen's and other programs': under a
 //! header that names a puzzle column (`puzzle`, `quizzes`, `question`...)
 //! the puzzle is read from it, its solution from a `solution` (`solutions`,
-//! `answer`) column, and its rating from `se` and `level` columns; under a
-//! grid header (`index,r1c1,...`) the values are the cells. Without a
-//! header, a field as long as a grid (81 symbols) is the puzzle and the
-//! next such field its solution; else the values are the cells, after an
-//! index unless their number is a grid's. Fields may be quoted, and a
-//! leading index column (as pandas writes) is fine.
+//! `answer`) column, and its rating from `se` and `level` columns; every
+//! other named column but `index` and `clues` (which writers compute) is a
+//! label of the record. Under a grid
+//! header (`index,r1c1,...`) the values are the cells, and the columns
+//! after them labels. Without a header, a field as long as a grid (81
+//! symbols) is the puzzle and the next such field (or one a few cells off,
+//! to be reported) its solution; else the values are the cells, after an
+//! index unless their number is a grid's. Fields may be quoted, a leading
+//! index column (as pandas writes) is fine, and so is a CSV of one column
+//! (`puzzle` alone on its header line, or each field in quotes).
 
-use super::record::{Content, Record, RecordError};
+use super::record::{Content, Label, Rated, Record, RecordError};
 use super::spec::{Encoding, Framer, Frames, RecordFormat, Run, claim};
 use super::text::{
-    push_count, push_decimal, push_steps, push_symbols_zero, push_tenths, push_value,
+    push_count, push_csv_field, push_decimal, push_symbols_zero, push_tenths, push_value,
 };
 use crate::grid::{Grid, ParseError, Shape, Size, Variant};
 
@@ -37,15 +49,103 @@ use crate::grid::{Grid, ParseError, Shape, Size, Variant};
 #[derive(Clone, Copy, Debug)]
 pub struct Csv;
 
-/// The header of puzzle records.
-const PUZZLES: &[u8] = b"index,puzzle,solution,clues\n";
+/// The columns of records holding `content`, before the shape's and the
+/// extra ones (see [`extras`]); `None` for grids of values
+/// (`index,r1c1,...`), which depend on the size.
+fn columns(content: Content) -> Option<Vec<&'static str>> {
+    let mut columns = vec!["index"];
+    match content {
+        Content::Grids | Content::Solutions { .. } => return None,
+        Content::Puzzles { rated, .. } => {
+            columns.extend(["puzzle", "solution", "clues"]);
+            if rated {
+                columns.extend(["se", "exact", "level", "hardest"]);
+            }
+        }
+        Content::Ratings { explain, ep, ed } => {
+            columns.extend(["puzzle", "se", "exact", "level", "hardest", "steps"]);
+            for (asked, name) in [(ep, "ep"), (ed, "ed"), (explain, "path")] {
+                if asked {
+                    columns.push(name);
+                }
+            }
+        }
+        Content::Forms { transform } => {
+            columns.push("form");
+            if transform {
+                columns.push("transform");
+            }
+        }
+    }
+    Some(columns)
+}
 
-/// The header of rated puzzle records.
-const RATED_PUZZLES: &[u8] = b"index,puzzle,solution,clues,se,exact,level,hardest\n";
+/// What a record adds to the columns of its content: its solution, where
+/// the content has no column for it (ratings, forms), then its labels but
+/// those of a name the record already has a column for (ours win) and the
+/// second of a name seen twice.
+fn extras<'r>(run: &Run, record: &'r Record<'r>) -> Vec<Extra<'r>> {
+    let columns = columns(run.content);
+    let shaped = ["index", "box", "variant", "regions"];
+    let solution = matches!(run.content, Content::Ratings { .. } | Content::Forms { .. });
+    let mut out = Vec::new();
+    if let (true, Some(s)) = (solution, record.solution) {
+        out.push(Extra::Solution(s));
+    }
+    let mut names: Vec<&str> = Vec::new();
+    for label in record.labels {
+        let name = label.name;
+        let ours = match &columns {
+            Some(columns) => columns.iter().any(|c| c.eq_ignore_ascii_case(name)),
+            None => is_cell_name(name),
+        } || shaped.iter().any(|c| c.eq_ignore_ascii_case(name))
+            || (solution && name.eq_ignore_ascii_case("solution"));
+        if !ours && !names.iter().any(|n| n.eq_ignore_ascii_case(name)) {
+            names.push(name);
+            out.push(Extra::Label(label));
+        }
+    }
+    out
+}
 
-/// The header of rating records; `check`, `solve` and `stats` read the
-/// puzzle back from its second field.
-const RATINGS: &[u8] = b"index,puzzle,se,exact,level,hardest,steps\n";
+/// A column [`extras`] adds.
+enum Extra<'r> {
+    Solution(&'r Grid),
+    Label(&'r Label<'r>),
+}
+
+/// Whether a column's name is a cell's (`r1c1`).
+fn is_cell_name(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    let Some(rest) = lower.strip_prefix('r') else {
+        return false;
+    };
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    rest.split_once('c')
+        .is_some_and(|(row, col)| digits(row) && digits(col))
+}
+
+/// Appends a rating's steps as one field: `text (rating); ...`, then what
+/// the path leaves out.
+fn push_path_field(out: &mut Vec<u8>, rated: &Rated<'_>) {
+    let mut text = Vec::new();
+    for (i, step) in rated.path.iter().enumerate() {
+        if i > 0 {
+            text.extend_from_slice(b"; ");
+        }
+        text.extend_from_slice(step.text.as_bytes());
+        text.extend_from_slice(b" (");
+        push_tenths(&mut text, u64::from(step.rating));
+        text.push(b')');
+    }
+    if let Some(rest) = rated.unfinished {
+        if !text.is_empty() {
+            text.extend_from_slice(b"; ");
+        }
+        text.extend_from_slice(rest.as_bytes());
+    }
+    push_csv_field(out, &String::from_utf8_lossy(&text));
+}
 
 impl RecordFormat for Csv {
     fn name(&self) -> &'static str {
@@ -56,32 +156,26 @@ impl RecordFormat for Csv {
         "A header line, then one record per line (cells as integers, or puzzles as strings)"
     }
 
-    fn header(&self, out: &mut Vec<u8>, run: &Run, shape: Shape) {
-        match run.content {
-            Content::Grids | Content::Solutions { count: false } => {
-                push_grid_header(out, shape.size());
-            }
-            Content::Puzzles { rated: false, .. } => out.extend_from_slice(PUZZLES),
-            Content::Puzzles { rated: true, .. } => out.extend_from_slice(RATED_PUZZLES),
-            Content::Ratings { ep, ed, .. } => {
-                // `...,steps` then `,ep`, `,ed` when asked.
-                out.extend_from_slice(&RATINGS[..RATINGS.len() - 1]);
-                if ep {
-                    out.extend_from_slice(b",ep");
-                }
-                if ed {
-                    out.extend_from_slice(b",ed");
-                }
-                out.push(b'\n');
-            }
-            Content::Forms { transform: false } => out.extend_from_slice(b"index,form\n"),
-            Content::Forms { transform: true } => out.extend_from_slice(b"index,form,transform\n"),
-            Content::Solutions { count: true } => return,
+    fn header(&self, out: &mut Vec<u8>, run: &Run, record: &Record<'_>) {
+        if run.content == (Content::Solutions { count: true }) {
+            return;
+        }
+        let shape = record.grid.shape();
+        match columns(run.content) {
+            None => push_grid_header(out, shape.size()),
+            Some(columns) => out.extend_from_slice(columns.join(",").as_bytes()),
         }
         if !shape.is_classic() && !matches!(run.content, Content::Forms { .. }) {
-            out.pop();
             out.extend_from_slice(SHAPE_COLUMNS);
         }
+        for extra in extras(run, record) {
+            out.push(b',');
+            match extra {
+                Extra::Solution(_) => out.extend_from_slice(b"solution"),
+                Extra::Label(label) => push_csv_field(out, label.name),
+            }
+        }
+        out.push(b'\n');
     }
 
     fn layout(&self, content: Content) -> &'static str {
@@ -99,7 +193,7 @@ impl RecordFormat for Csv {
                 "`index,r1c1,r1c2,...`: each solution's index and cell values (a header where the size changes); with --count, each count on a line"
             }
             Content::Ratings { .. } => {
-                "`index,puzzle,se,exact,level,hardest,steps`: one puzzle a line (then `ep`, `ed` with --ep, --ed: `9.5+` for a lower bound)"
+                "`index,puzzle,se,exact,level,hardest,steps`: one puzzle a line (then `ep`, `ed` with --ep, --ed: `9.5+` for a lower bound; `path`, the steps, with --explain)"
             }
             Content::Forms { .. } => {
                 "`index,form,transform`: each form as a string of symbols, 0 for empty (transform with --transform)"
@@ -108,24 +202,29 @@ impl RecordFormat for Csv {
     }
 
     fn write(&self, out: &mut Vec<u8>, run: &Run, record: &Record<'_>) {
+        let symbols = run.symbols.as_ref();
         match run.content {
-            Content::Grids => push_values(out, record.index, record.grid),
-            Content::Forms { transform } => {
-                push_decimal(out, record.index);
-                out.push(b',');
-                push_symbols_zero(out, record.grid, run.symbols.as_ref());
-                if let Some(t) = record.text("transform").filter(|_| transform) {
-                    out.push(b',');
-                    out.extend_from_slice(t.as_bytes());
-                }
-                out.push(b'\n');
+            Content::Grids => {
+                push_values(out, record.index, record.grid);
+                push_shape(out, record.grid);
             }
             Content::Solutions { count: false } => {
                 push_values(out, record.index, record.solution.unwrap_or(record.grid));
+                push_shape(out, record.grid);
             }
             Content::Solutions { count: true } => {
                 if let Some(search) = &record.search {
                     push_count(out, search);
+                }
+                return;
+            }
+            Content::Forms { transform } => {
+                push_decimal(out, record.index);
+                out.push(b',');
+                push_symbols_zero(out, record.grid, symbols);
+                if let Some(t) = record.text("transform").filter(|_| transform) {
+                    out.push(b',');
+                    out.extend_from_slice(t.as_bytes());
                 }
             }
             Content::Puzzles {
@@ -134,10 +233,10 @@ impl RecordFormat for Csv {
             } => {
                 push_decimal(out, record.index);
                 out.push(b',');
-                push_symbols_zero(out, record.grid, run.symbols.as_ref());
+                push_symbols_zero(out, record.grid, symbols);
                 out.push(b',');
                 if let Some(s) = record.solution.filter(|_| with_solution) {
-                    push_symbols_zero(out, s, run.symbols.as_ref());
+                    push_symbols_zero(out, s, symbols);
                 }
                 out.push(b',');
                 push_decimal(out, record.grid.filled() as u64);
@@ -154,12 +253,11 @@ impl RecordFormat for Csv {
                     None => {}
                 }
                 push_shape(out, record.grid);
-                out.push(b'\n');
             }
             Content::Ratings { explain, ep, ed } => {
                 push_decimal(out, record.index);
                 out.push(b',');
-                push_symbols_zero(out, record.grid, run.symbols.as_ref());
+                push_symbols_zero(out, record.grid, symbols);
                 match record.rating {
                     Some(r) => {
                         out.push(b',');
@@ -181,25 +279,39 @@ impl RecordFormat for Csv {
                                 }
                             }
                         }
-                        push_shape(out, record.grid);
-                        out.push(b'\n');
                         if explain {
-                            push_steps(out, r);
+                            out.push(b',');
+                            push_path_field(out, r);
                         }
                     }
                     None => {
                         out.extend_from_slice(b",,,,,");
-                        out.extend_from_slice(&b",,"[..usize::from(ep) + usize::from(ed)]);
-                        push_shape(out, record.grid);
-                        out.push(b'\n');
+                        let empty = usize::from(ep) + usize::from(ed) + usize::from(explain);
+                        out.extend_from_slice(&b",,,"[..empty]);
                     }
                 }
+                push_shape(out, record.grid);
             }
         }
+        for extra in extras(run, record) {
+            out.push(b',');
+            match extra {
+                Extra::Solution(s) => push_symbols_zero(out, s, symbols),
+                Extra::Label(label) => push_csv_field(out, &label.value.text()),
+            }
+        }
+        out.push(b'\n');
     }
 
     fn detect(&self, line: &[u8]) -> Option<u8> {
-        (line[0] != b'{' && memchr::memchr(b',', line).is_some()).then_some(claim::MARKED)
+        let commas = line[0] != b'{' && memchr::memchr(b',', line).is_some();
+        // A CSV of one column: a field in quotes, or the header alone
+        // (`puzzle`).
+        let quoted = line.len() >= 2 && line.starts_with(b"\"") && line.ends_with(b"\"");
+        let header = PUZZLE_NAMES
+            .iter()
+            .any(|n| n.as_bytes().eq_ignore_ascii_case(line));
+        (commas || quoted || header).then_some(claim::MARKED)
     }
 
     fn framer(&self) -> Box<dyn Framer> {
@@ -208,7 +320,7 @@ impl RecordFormat for Csv {
 }
 
 /// The header of the shape columns of grids other than the classic ones.
-const SHAPE_COLUMNS: &[u8] = b",box,variant,regions\n";
+const SHAPE_COLUMNS: &[u8] = b",box,variant,regions";
 
 /// Appends a record's shape columns (`,2x3,x,`), if its shape is not one
 /// of the classic ones.
@@ -264,16 +376,17 @@ pub fn framer() -> Box<dyn Framer> {
 }
 
 /// What the last header said.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 enum Header {
     /// No header (yet), or one that names no puzzle column.
     #[default]
     None,
-    /// `index,r1c1,...`: grid values of this size, and where the shape
-    /// columns are.
-    Grid(Size, ShapeColumns),
+    /// `index,r1c1,...`: grid values of this size, where the shape columns
+    /// are, and the labels' columns.
+    Grid(Size, ShapeColumns, Vec<Column>),
     /// Named columns: the puzzle's, and where present the solution's, the
-    /// rating's, whether it is exact, the level's, and the shape's.
+    /// rating's, whether it is exact, the level's, the shape's, and the
+    /// labels'.
     Columns {
         puzzle: usize,
         solution: Option<usize>,
@@ -281,7 +394,40 @@ enum Header {
         exact: Option<usize>,
         level: Option<usize>,
         shape: ShapeColumns,
+        labels: Vec<Column>,
     },
+}
+
+/// A column whose values are labels: where it is, and its name.
+#[derive(Clone, Debug)]
+struct Column {
+    at: usize,
+    name: Vec<u8>,
+}
+
+/// Gives the last record added the labels its fields hold in `columns`
+/// (an empty one where the row is short).
+fn push_labels(columns: &[Column], fields: &[&[u8]], frames: &mut Frames<'_>) {
+    for column in columns {
+        let value = fields.get(column.at).copied().unwrap_or_default();
+        frames.push_label(&column.name, &unquote(value), false);
+    }
+}
+
+/// A field as written, a quote doubled inside quotes as one.
+fn unquote(field: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    if memchr::memmem::find(field, b"\"\"").is_none() {
+        return field.into();
+    }
+    let mut out = Vec::with_capacity(field.len());
+    let mut bytes = field.iter();
+    while let Some(&b) = bytes.next() {
+        out.push(b);
+        if b == b'"' {
+            bytes.next();
+        }
+    }
+    out.into()
 }
 
 /// Reads records after the last header.
@@ -305,18 +451,21 @@ impl Framer for CsvFramer {
             }
             return;
         }
-        match self.header {
-            Header::Grid(size, shape) => {
+        match &self.header {
+            Header::Grid(size, shape, labels) => {
+                let (size, shape) = (*size, *shape);
                 let values = Encoding::Values { header: true };
-                // The index and the cells; the shape columns after them
-                // are read here.
+                // The index and the cells; the columns after them are read
+                // here.
+                let after = shape.boxes.is_some() || shape.regions.is_some() || !labels.is_empty();
                 let end = (memchr::memchr_iter(b',', line).nth(size.cells()))
-                    .filter(|_| shape.boxes.is_some() || shape.regions.is_some())
+                    .filter(|_| after)
                     .unwrap_or(line.len());
                 frames.push(number, values, Some(forced.unwrap_or(size)), &line[..end]);
                 if let Some(shape) = shape.shape(&fields, size.side()) {
                     frames.shape_last(shape);
                 }
+                push_labels(labels, &fields, frames);
             }
             Header::Columns {
                 puzzle,
@@ -325,37 +474,45 @@ impl Framer for CsvFramer {
                 exact,
                 level,
                 shape,
+                labels,
             } => {
                 let field = |i: Option<usize>| i.and_then(|i| fields.get(i)).copied();
-                let puzzle = field(Some(puzzle)).unwrap_or_default();
+                let puzzle = field(Some(*puzzle)).unwrap_or_default();
                 frames.push(number, Encoding::StandardSymbols, forced, puzzle);
                 let side = (4..=25).find(|s| s * s == puzzle.len());
                 if let (Some(shape), Some(_)) = (shape.shape(&fields, side.unwrap_or(0)), side) {
                     frames.shape_last(shape);
                 }
-                if let Some(s) = field(solution).filter(|f| !f.is_empty()) {
+                if let Some(s) = field(*solution).filter(|f| !f.is_empty()) {
                     frames.push_solution(Encoding::StandardSymbols, s);
                 }
-                if let Some(rating) = field(se).filter(|f| !f.is_empty()) {
+                if let Some(rating) = field(*se).filter(|f| !f.is_empty()) {
                     let mut extra = rating.to_vec();
-                    if field(exact) == Some(b"false".as_slice()) {
+                    if field(*exact) == Some(b"false".as_slice()) {
                         extra.push(b'+');
                     }
-                    if let Some(level) = field(level) {
+                    if let Some(level) = field(*level) {
                         extra.push(b' ');
                         extra.extend_from_slice(level);
                     }
                     frames.push_extra(&extra);
                 }
+                push_labels(labels, &fields, frames);
             }
             Header::None => {
                 // A field as long as a grid is the puzzle; the next of the
-                // same length its solution.
-                let mut grids = fields.iter().filter(|f| is_grid_string(f));
-                match grids.next() {
-                    Some(puzzle) => {
+                // same length its solution (or of a length a few cells off,
+                // to be reported).
+                let at = fields.iter().position(|f| is_grid_string(f, false));
+                match at.map(|at| (fields[at], &fields[at + 1..])) {
+                    Some((puzzle, rest)) => {
                         frames.push(number, Encoding::StandardSymbols, forced, puzzle);
-                        if let Some(s) = grids.next().filter(|s| s.len() == puzzle.len()) {
+                        let cells = Size::from_cells(puzzle.len());
+                        let solution = |s: &&&[u8]| {
+                            s.len() == puzzle.len() || Size::near_cells(s.len()) == cells
+                        };
+                        let mut grids = rest.iter().filter(|f| is_grid_string(f, true));
+                        if let Some(s) = grids.next().filter(solution) {
                             frames.push_solution(Encoding::StandardSymbols, s);
                         }
                     }
@@ -367,15 +524,29 @@ impl Framer for CsvFramer {
 }
 
 /// The fields of a line: separated by commas, quotes around a field
-/// dropped (a quoted field may hold commas), white space around each
-/// trimmed.
+/// dropped (a quoted field may hold commas, and a quote written twice),
+/// white space around each trimmed.
 fn split(line: &[u8]) -> Vec<&[u8]> {
     let mut fields = Vec::new();
     let mut rest = line;
     loop {
         let trimmed = rest.trim_ascii_start();
         if let Some(quoted) = trimmed.strip_prefix(b"\"") {
-            let end = memchr::memchr(b'"', quoted).unwrap_or(quoted.len());
+            // The closing quote: one not followed by another.
+            let mut end = 0;
+            loop {
+                match memchr::memchr(b'"', &quoted[end..]) {
+                    Some(i) if quoted.get(end + i + 1) == Some(&b'"') => end += i + 2,
+                    Some(i) => {
+                        end += i;
+                        break;
+                    }
+                    None => {
+                        end = quoted.len();
+                        break;
+                    }
+                }
+            }
             fields.push(&quoted[..end]);
             let after = quoted.get(end + 1..).unwrap_or_default();
             match memchr::memchr(b',', after) {
@@ -398,9 +569,11 @@ fn split(line: &[u8]) -> Vec<&[u8]> {
 }
 
 /// Whether a field is a grid as a string of symbols: as many as a size
-/// has cells, each a symbol or an empty cell.
-fn is_grid_string(field: &[u8]) -> bool {
-    Size::from_cells(field.len()).is_some()
+/// has cells (or, if `near`, a few more or fewer), each a symbol or an
+/// empty cell.
+fn is_grid_string(field: &[u8], near: bool) -> bool {
+    let n = field.len();
+    (Size::from_cells(n).is_some() || (near && Size::near_cells(n).is_some()))
         && field
             .iter()
             .all(|&b| b.is_ascii_alphanumeric() || b"._-*".contains(&b))
@@ -419,8 +592,10 @@ const SOLUTION_NAMES: &[&str] = &["solution", "solutions", "answer", "answers"];
 fn header_of(fields: &[&[u8]]) -> Option<Result<Header, RecordError>> {
     let named = |f: &&[u8]| f.first().is_some_and(u8::is_ascii_alphabetic);
     let numeric = |f: &&[u8]| !f.is_empty() && f.iter().all(|b| b.is_ascii_digit() || *b == b'.');
-    let is_header =
-        fields.iter().take(2).any(named) && !fields.iter().any(|f| numeric(f) || is_grid_string(f));
+    let is_header = fields.iter().take(2).any(named)
+        && !fields
+            .iter()
+            .any(|f| numeric(f) || is_grid_string(f, false));
     if !is_header {
         return None;
     }
@@ -434,29 +609,48 @@ fn header_of(fields: &[&[u8]]) -> Option<Result<Header, RecordError>> {
         variant: find(&["variant"]),
         regions: find(&["regions"]),
     };
+    // Every other named column is a label (an unnamed one, or `index`, is
+    // the row's number, and `clues` the puzzle's givens, which writers
+    // give afresh).
+    let labels = |structural: &dyn Fn(usize) -> bool| -> Vec<Column> {
+        let shaped = [shape.boxes, shape.variant, shape.regions];
+        (0..fields.len())
+            .filter(|&i| !structural(i) && !shaped.contains(&Some(i)))
+            .filter(|&i| !["", "index", "clues"].contains(&lower[i].as_str()))
+            .map(|at| Column {
+                at,
+                name: unquote(fields[at]).into_owned(),
+            })
+            .collect()
+    };
     if lower.get(1).is_some_and(|f| f == "r1c1") {
         let cell = |f: &String| f.starts_with('r') && f[1..].contains('c');
         let cells = lower[1..].iter().take_while(|f| cell(f)).count();
+        let labels = labels(&|i| i <= cells);
         return Some(
             Size::from_cells(cells)
-                .map(|size| Header::Grid(size, shape))
+                .map(|size| Header::Grid(size, shape, labels))
                 .ok_or(RecordError::CsvHeader { cells }),
         );
     }
     Some(Ok(match find(PUZZLE_NAMES) {
-        Some(puzzle) => Header::Columns {
-            puzzle,
-            solution: find(SOLUTION_NAMES),
-            se: find(&["se"]),
-            exact: find(&["exact"]),
-            level: find(&["level"]),
-            shape,
-        },
+        Some(puzzle) => {
+            let solution = find(SOLUTION_NAMES);
+            Header::Columns {
+                puzzle,
+                solution,
+                se: find(&["se"]),
+                exact: find(&["exact"]),
+                level: find(&["level"]),
+                shape,
+                labels: labels(&|i| i == puzzle || Some(i) == solution),
+            }
+        }
         None => Header::None,
     }))
 }
 
-/// Appends the header line of grids of `size`: `index,r1c1,r1c2,...`.
+/// Appends the header of grids of `size`: `index,r1c1,r1c2,...`.
 fn push_grid_header(buf: &mut Vec<u8>, size: Size) {
     buf.extend_from_slice(b"index");
     let n = size.side() as u64;
@@ -468,19 +662,15 @@ fn push_grid_header(buf: &mut Vec<u8>, size: Size) {
             push_decimal(buf, c);
         }
     }
-    buf.push(b'\n');
 }
 
-/// Appends a record of grid values: its index, its cells, and its shape
-/// where it is not a classic one.
+/// Appends a record of grid values: its index and its cells.
 fn push_values(buf: &mut Vec<u8>, index: u64, grid: &Grid) {
     push_decimal(buf, index);
     for &v in grid.cells() {
         buf.push(b',');
         push_value(buf, v);
     }
-    push_shape(buf, grid);
-    buf.push(b'\n');
 }
 
 /// Reads a record of cell values, after an index (under a grid header, or
@@ -574,6 +764,48 @@ mod tests {
             assert_eq!(got[0].0, puzzle, "{text}");
             assert_eq!(got[0].1.as_deref(), Some(S), "{text}");
         }
+    }
+
+    /// Every named column but the grids', the shape's, `index` and
+    /// `clues` is a label, in the header's order, quotes undone; a short row gives an
+    /// empty one; a grid header's columns after the cells are labels too.
+    #[test]
+    fn other_columns_are_labels() {
+        let labels = |text: &str| {
+            let mut reader = Reader::new(text.as_bytes(), None, None);
+            let mut out = Vec::new();
+            while let Some(batch) = reader.next_batch().unwrap() {
+                let _ = batch.for_each_full(|read| {
+                    assert!(read.grid.is_ok(), "{text}");
+                    let l: Vec<String> = read
+                        .labels
+                        .iter()
+                        .map(|l| format!("{}={}", l.name, l.value.text()))
+                        .collect();
+                    out.push(l.join("|"));
+                    Ok::<(), ()>(())
+                });
+            }
+            out
+        };
+        assert_eq!(
+            labels(&format!(
+                "id,\"a, b\",puzzle,index,solution,note,clues\n7,\"x, \"\"y\"\"\",{P},3,{S},n,12\n8,z,{P}\n"
+            )),
+            ["id=7|a, b=x, \"y\"|note=n", "id=8|a, b=z|note="]
+        );
+        let cells: Vec<String> = S.bytes().map(|b| char::from(b).to_string()).collect();
+        let header: Vec<String> = (1..=16)
+            .map(|i| format!("r{}c{}", (i - 1) / 4 + 1, (i - 1) % 4 + 1))
+            .collect();
+        assert_eq!(
+            labels(&format!(
+                "index,{},tag\n0,{},t\n",
+                header.join(","),
+                cells.join(",")
+            )),
+            ["tag=t"]
+        );
     }
 
     /// Values on one line: 16 of them are a 4x4 grid without an index, 17

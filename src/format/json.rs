@@ -18,10 +18,19 @@
 //! (not for a jigsaw grid), `"variant":"x"`, and a jigsaw's
 //! `"regions":"AAAB..."` (its region map as letters).
 //!
+//! A record read keeps its labels (see [`Label`](super::Label)): they
+//! follow as keys, but those of a name the record already has (ours win);
+//! text that is a number or `true`/`false` is written as one, empty text
+//! as `null`. Ratings and forms write the record's `solution` too.
+//!
 //! Reading takes the rows of `grid` (or `puzzle`), and `solution` rows
-//! beside them, with the shape the record says it has.
+//! beside them, with the shape the record says it has; every other key but
+//! the shape's, `index` and `clues` is a label (in the order of their
+//! names).
 
-use super::record::{Carried, Content, Field, Rated, Record, RecordError, StepRecord, Value};
+use super::record::{
+    Carried, Content, Field, LabelBuf, LabelValue, Rated, Record, RecordError, StepRecord, Value,
+};
 use super::spec::{Encoding, Framer, Frames, RecordFormat, Run, claim};
 use super::text::{push_decimal, push_tenths, push_value};
 use crate::grid::{Grid, Shape, Size, Variant};
@@ -73,13 +82,22 @@ impl RecordFormat for Json {
         out.extend_from_slice(b"\"index\":");
         push_decimal(out, record.index);
         push_shape(out, record.grid.shape());
-        let field = |out: &mut Vec<u8>, name: &'static str, value: Value<'_>| {
+        // The keys written, so that a label of the same name is not.
+        let mut written: Vec<&str> = run.shared.clone();
+        written.extend(["index", "box", "variant", "regions"]);
+        let mut field = |out: &mut Vec<u8>, name: &'static str, value: Value<'_>| {
             out.push(b',');
             push_field(out, &Field { name, value });
+            written.push(name);
         };
         match run.content {
             Content::Grids => field(out, "grid", Value::Grid(record.grid)),
-            Content::Forms { .. } => field(out, "form", Value::Grid(record.grid)),
+            Content::Forms { .. } => {
+                field(out, "form", Value::Grid(record.grid));
+                if let Some(s) = record.solution {
+                    field(out, "solution", Value::Grid(s));
+                }
+            }
             Content::Puzzles { with_solution, .. } => {
                 field(out, "puzzle", Value::Grid(record.grid));
                 if let Some(s) = record.solution.filter(|_| with_solution) {
@@ -106,6 +124,9 @@ impl RecordFormat for Json {
             }
             Content::Ratings { explain, ep, ed } => {
                 field(out, "puzzle", Value::Grid(record.grid));
+                if let Some(s) = record.solution {
+                    field(out, "solution", Value::Grid(s));
+                }
                 field(out, "clues", Value::UInt(record.grid.filled() as u64));
                 match record.rating {
                     Some(r) => {
@@ -126,6 +147,7 @@ impl RecordFormat for Json {
                         if explain {
                             out.extend_from_slice(b",\"path\":");
                             push_path(out, r);
+                            written.push("path");
                         }
                     }
                     None => {
@@ -135,6 +157,9 @@ impl RecordFormat for Json {
                             "error",
                             Value::Text(record.problem.unwrap_or_default()),
                         );
+                        // No rating: none carried stands in for it.
+                        written.extend(["exact", "level", "hardest", "steps", "scale"]);
+                        written.extend(["ep", "ep_exact", "ed", "ed_exact", "path"]);
                     }
                 }
             }
@@ -142,6 +167,18 @@ impl RecordFormat for Json {
         for f in record.fields {
             out.push(b',');
             push_field(out, f);
+            written.push(f.name);
+        }
+        for label in record.labels {
+            if written.iter().any(|w| w.eq_ignore_ascii_case(label.name)) {
+                continue;
+            }
+            // A name seen twice (a CSV header may repeat one) is written once.
+            written.push(label.name);
+            out.push(b',');
+            push_string(out, label.name);
+            out.push(b':');
+            push_label_value(out, label.value);
         }
         out.extend_from_slice(b"}\n");
     }
@@ -256,6 +293,38 @@ fn push_field(buf: &mut Vec<u8>, field: &Field<'_>) {
     }
 }
 
+/// Appends a label's value: JSON as it was read; text as a number or a
+/// boolean where it is written as one (`7.2`, `true`), `null` where it is
+/// empty, else as a string.
+fn push_label_value(buf: &mut Vec<u8>, value: LabelValue<'_>) {
+    match value {
+        LabelValue::Json(json) => buf.extend_from_slice(json.as_bytes()),
+        LabelValue::Text("") => buf.extend_from_slice(b"null"),
+        LabelValue::Text(text @ ("true" | "false")) => buf.extend_from_slice(text.as_bytes()),
+        LabelValue::Text(text) if is_number(text) => buf.extend_from_slice(text.as_bytes()),
+        LabelValue::Text(text) => push_string(buf, text),
+    }
+}
+
+/// Whether `text` is a JSON number as written (`-12`, `7.2`, `1e5`; not
+/// `007`, `.5` or `1.`).
+fn is_number(text: &str) -> bool {
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let rest = text.strip_prefix('-').unwrap_or(text);
+    let (mantissa, exponent) = match rest.find(['e', 'E']) {
+        Some(i) => (&rest[..i], Some(&rest[i + 1..])),
+        None => (rest, None),
+    };
+    let (whole, fraction) = match mantissa.split_once('.') {
+        Some((w, f)) => (w, Some(f)),
+        None => (mantissa, None),
+    };
+    digits(whole)
+        && (whole == "0" || !whole.starts_with('0'))
+        && fraction.is_none_or(digits)
+        && exponent.is_none_or(|e| digits(e.strip_prefix(['+', '-']).unwrap_or(e)))
+}
+
 /// Appends `s` as a JSON string.
 fn push_string(buf: &mut Vec<u8>, s: &str) {
     buf.push(b'"');
@@ -349,19 +418,31 @@ pub fn parse_with_solution(
     (grid, solution)
 }
 
-/// [`parse_with_solution`], and the rating the record carries, if any
-/// (`"se"`, `"exact"`, `"level"`, as rated runs write them).
+/// [`parse_with_solution`], the rating the record carries, if any
+/// (`"se"`, `"exact"`, `"level"`, as rated runs write them), and its other
+/// keys as labels, added to `labels` (every key but the grids, the shape,
+/// the index and the clues, which writers write themselves).
 #[allow(clippy::type_complexity)]
 pub fn parse_full(
     line: &[u8],
     size: Option<Size>,
+    labels: &mut LabelBuf,
 ) -> (
     Result<Grid, RecordError>,
     Option<Result<Grid, RecordError>>,
     Option<Carried>,
 ) {
     let (grid, solution) = parse_with_solution(line, size);
-    let rating = document(line).ok().and_then(|doc| {
+    let doc = document(line).ok();
+    if let Some(serde_json::Value::Object(map)) = &doc {
+        for (key, value) in map {
+            if !NOT_LABELS.contains(&key.as_str()) {
+                let text = value.to_string();
+                labels.push(key.as_bytes(), text.as_bytes(), true);
+            }
+        }
+    }
+    let rating = doc.and_then(|doc| {
         let se = doc.get("se")?.as_f64()?;
         let tenths = (se * 10.0).round();
         ((10.0..=250.0).contains(&tenths)).then(|| Carried {
@@ -375,6 +456,12 @@ pub fn parse_full(
     });
     (grid, solution, rating)
 }
+
+/// The keys of a record read that are not labels: its grids, its shape,
+/// its index and its number of givens (which writers compute).
+const NOT_LABELS: &[&str] = &[
+    "grid", "puzzle", "solution", "box", "variant", "regions", "index", "clues",
+];
 
 /// A record's JSON.
 fn document(line: &[u8]) -> Result<serde_json::Value, RecordError> {

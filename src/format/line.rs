@@ -1,16 +1,24 @@
 //! The `line` format: one record per line, the grid's symbols row-major
 //! (`.` for an empty cell), as other Sudoku tools read and write them.
 //! What a command adds follows on the same line: a puzzle's solution after
-//! a space, a rating summary, a `# problem`.
+//! a space, a rating summary, a `# problem`, then the record's `# comment`.
 //!
 //! Reading takes a line's first field; a second field of the same length
-//! is its solution (`PUZZLE SOLUTION`), and anything after is ignored
-//! (collections append counts or ratings).
+//! (or a few cells off, to be reported) is its solution (`PUZZLE
+//! SOLUTION`). What follows is kept with the record as labels (see
+//! [`Label`](super::Label)): a transform as `canon --transform` writes it,
+//! a rating summary as `rate` writes it (`7.2 fiendish xy-wing`, read as
+//! the labels `se`, `exact`, `level`, `hardest`, and `ep`, `ed`), then a
+//! `# comment`; other text (counts, other programs' notes) is ignored.
+//! Writing puts a record's rating (the one computed, else the one its
+//! labels carry) and its comment back on its line; the line has no room
+//! for other labels.
 
-use super::record::{Content, Record, RecordError};
+use super::record::{Carried, Content, Record, RecordError};
 use super::spec::{Encoding, Framer, Frames, RecordFormat, Run, claim};
+use super::symbols::Symbols;
 use super::text::{
-    cell_value, first_field, push_count, push_pearls, push_steps, push_summary, rewrite,
+    SUMMARY, cell_value, first_field, push_comment, push_count, push_rating, push_steps, rewrite,
 };
 use crate::grid::{Grid, MAX_CELLS, SYMBOLS, Size};
 
@@ -31,7 +39,7 @@ impl RecordFormat for Line {
         match content {
             Content::Grids => "one grid per line, its symbols row-major",
             Content::Puzzles { .. } => {
-                "one puzzle per line, `.` for empty; its solution after a space, when written"
+                "one puzzle per line, `.` for empty; its solution after a space, when written; then its rating, when rated"
             }
             Content::Solutions { .. } => {
                 "each puzzle's solution on a line (one not solved as it was, then `# what is wrong`); with --count, its number of solutions (`2+`: at least)"
@@ -47,71 +55,59 @@ impl RecordFormat for Line {
 
     fn write(&self, out: &mut Vec<u8>, run: &Run, record: &Record<'_>) {
         let symbols = run.symbols.as_ref();
+        let from = out.len();
         match run.content {
             Content::Grids => {
-                let from = out.len();
                 push_grid(out, record.grid);
                 rewrite(out, from, symbols);
-            }
-            Content::Puzzles { with_solution, .. } => {
-                let from = out.len();
-                push_grid(out, record.grid);
-                if let Some(s) = record.solution.filter(|_| with_solution) {
-                    out.pop();
-                    out.push(b' ');
-                    push_grid(out, s);
-                }
-                rewrite(out, from, symbols);
+                return;
             }
             Content::Solutions { count: true } => {
                 if let Some(search) = &record.search {
                     push_count(out, search);
                 }
+                return;
             }
             Content::Solutions { count: false } => {
-                let from = out.len();
                 push_grid(out, record.solution.unwrap_or(record.grid));
                 rewrite(out, from, symbols);
+                out.pop();
                 if let Some(problem) = record.problem {
-                    out.pop();
                     out.extend_from_slice(b" # ");
                     out.extend_from_slice(problem.as_bytes());
-                    out.push(b'\n');
                 }
+            }
+            Content::Puzzles { with_solution, .. } => {
+                let solution = record.solution.filter(|_| with_solution);
+                push_pair(out, record.grid, solution, symbols);
+                push_rated(out, record, false, false);
             }
             Content::Forms { transform } => {
-                let from = out.len();
-                push_grid(out, record.grid);
-                rewrite(out, from, symbols);
+                push_pair(out, record.grid, record.solution, symbols);
                 if let Some(t) = record.text("transform").filter(|_| transform) {
-                    out.pop();
                     out.push(b' ');
                     out.extend_from_slice(t.as_bytes());
-                    out.push(b'\n');
                 }
+                push_rated(out, record, false, false);
             }
             Content::Ratings { explain, ep, ed } => {
-                let from = out.len();
-                push_grid(out, record.grid);
-                rewrite(out, from, symbols);
-                out.pop();
-                out.push(b' ');
-                match (record.rating, record.problem) {
-                    (Some(rated), _) => {
-                        push_summary(out, rated);
-                        push_pearls(out, rated, ep, ed);
-                    }
-                    (None, problem) => {
-                        out.extend_from_slice(b"# ");
-                        out.extend_from_slice(problem.unwrap_or_default().as_bytes());
-                    }
+                push_pair(out, record.grid, record.solution, symbols);
+                if record.rating.is_none() {
+                    out.extend_from_slice(b" # ");
+                    out.extend_from_slice(record.problem.unwrap_or_default().as_bytes());
+                } else {
+                    push_rated(out, record, ep, ed);
                 }
+                push_comment(out, record);
                 out.push(b'\n');
                 if let (true, Some(rated)) = (explain, record.rating) {
                     push_steps(out, rated);
                 }
+                return;
             }
         }
+        push_comment(out, record);
+        out.push(b'\n');
     }
 
     fn detect(&self, line: &[u8]) -> Option<u8> {
@@ -139,7 +135,7 @@ impl RecordFormat for Line {
 }
 
 /// Reads lines: the first field is the record, a second of its length its
-/// solution.
+/// solution; then what the record says about itself.
 struct LineFramer;
 
 impl Framer for LineFramer {
@@ -154,7 +150,7 @@ impl Framer for LineFramer {
         let (second, after) = first_field(rest);
         let size = frames.forced_size();
         frames.push(frames.line(), Encoding::Symbols, size, first);
-        let rest = if second.len() == first.len() {
+        let rest = if is_solution(first, second) {
             frames.push_solution(Encoding::Symbols, second);
             after.trim_ascii_start()
         } else {
@@ -165,6 +161,106 @@ impl Framer for LineFramer {
         if rest.first().is_some_and(u8::is_ascii_digit) {
             frames.push_extra(rest);
         }
+        push_trailing(rest, frames);
+    }
+}
+
+/// Whether the second field of a line is the first's solution: as long as
+/// it, or (so that a solution a cell short or long is reported, not
+/// ignored) a few cells off a grid's length that the first has, and
+/// written in symbols.
+fn is_solution(first: &[u8], second: &[u8]) -> bool {
+    second.len() == first.len()
+        || (Size::from_cells(first.len()).is_some()
+            && Size::near_cells(second.len()) == Size::from_cells(first.len())
+            && second
+                .iter()
+                .all(|&b| b.is_ascii_alphanumeric() || b"._-*".contains(&b)))
+}
+
+/// Gives the record what follows its grids as labels: a transform as
+/// `canon --transform` writes it (`transform`), a rating summary as `rate`
+/// writes it (`se`, `exact`, `level`, `hardest`, `ep`, `ed`), then a `#
+/// comment` (`comment`).
+fn push_trailing(rest: &[u8], frames: &mut Frames<'_>) {
+    let mut rest = rest;
+    let (word, after) = first_field(rest);
+    if is_transform(word) {
+        frames.push_label(b"transform", word, false);
+        rest = after.trim_ascii_start();
+    }
+    let (summary, comment) = match memchr::memchr(b'#', rest) {
+        Some(i) if i == 0 || rest[i - 1].is_ascii_whitespace() => (&rest[..i], &rest[i + 1..]),
+        _ => (rest, &[][..]),
+    };
+    // Text that is no rating (a count, another program's notes) is not
+    // kept, as it never was.
+    for (name, value) in summary_labels(summary.trim_ascii()).unwrap_or_default() {
+        frames.push_label(name.as_bytes(), value.as_bytes(), false);
+    }
+    let comment = comment.trim_ascii();
+    if !comment.is_empty() {
+        frames.push_label(b"comment", comment, false);
+    }
+}
+
+/// Whether a word is a transform as `canon --transform` writes it
+/// (`t/r021345678/c012345678/d123456789`).
+fn is_transform(word: &[u8]) -> bool {
+    let word = word.strip_prefix(b"t/").unwrap_or(word);
+    word.starts_with(b"r")
+        && word.windows(2).any(|w| w == b"/c")
+        && word.windows(2).any(|w| w == b"/d")
+}
+
+/// A rating summary as `rate` writes it, `7.2 fiendish xy-wing` (`9.0+`
+/// for a lower bound; then `ep 7.2 ed 2.6` when asked), as labels named
+/// as a rated CSV's columns; `Some(empty)` for no text, `None` for text
+/// that is not one.
+fn summary_labels(text: &[u8]) -> Option<Vec<(&'static str, String)>> {
+    let text = std::str::from_utf8(text).ok()?;
+    let mut words = text.split_ascii_whitespace();
+    let mut labels = Vec::new();
+    let Some(rating) = words.next() else {
+        return Some(labels);
+    };
+    let carried = Carried::parse(rating.as_bytes())?;
+    labels.push((SUMMARY[0], rating.trim_end_matches('+').to_string()));
+    labels.push((SUMMARY[1], carried.exact.to_string()));
+    let mut names = [SUMMARY[2], SUMMARY[3]].into_iter();
+    while let Some(word) = words.next() {
+        if let Some(pearl) = SUMMARY[4..].iter().find(|&&n| n == word) {
+            let value = words.next()?;
+            Carried::parse(value.as_bytes())?;
+            labels.push((pearl, value.to_string()));
+        } else if word.starts_with(|c: char| c.is_ascii_alphabetic()) {
+            labels.push((names.next()?, word.to_string()));
+        } else {
+            return None;
+        }
+    }
+    Some(labels)
+}
+
+/// Appends a grid and its solution, if any, on one line (no newline).
+fn push_pair(out: &mut Vec<u8>, grid: &Grid, solution: Option<&Grid>, symbols: Option<&Symbols>) {
+    let from = out.len();
+    push_grid(out, grid);
+    if let Some(s) = solution {
+        out.pop();
+        out.push(b' ');
+        push_grid(out, s);
+    }
+    rewrite(out, from, symbols);
+    out.pop();
+}
+
+/// Appends ` RATING`, if the record has one (see [`push_rating`]).
+fn push_rated(out: &mut Vec<u8>, record: &Record<'_>, ep: bool, ed: bool) {
+    let at = out.len();
+    out.push(b' ');
+    if !push_rating(out, record, ep, ed) {
+        out.truncate(at);
     }
 }
 
@@ -243,6 +339,38 @@ pub fn push_grid(out: &mut Vec<u8>, grid: &Grid) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What follows a line's grids: a rating as `rate` writes it (other
+    /// text is none), a transform.
+    #[test]
+    fn the_rest_of_a_line_is_labels() {
+        let labels = |rest: &str| summary_labels(rest.as_bytes());
+        let named = |pairs: &[(&'static str, &str)]| {
+            Some(
+                pairs
+                    .iter()
+                    .map(|&(n, v)| (n, v.to_string()))
+                    .collect::<Vec<_>>(),
+            )
+        };
+        assert_eq!(
+            labels("9.0+ fiendish nested-chains ep 9.0+ ed 2.6"),
+            named(&[
+                ("se", "9.0"),
+                ("exact", "false"),
+                ("level", "fiendish"),
+                ("hardest", "nested-chains"),
+                ("ep", "9.0+"),
+                ("ed", "2.6"),
+            ])
+        );
+        assert_eq!(labels(""), named(&[]));
+        for other in ["11.9/11.9/11.3", "Easter Monster", "7.2 a b c", "7.2 ep"] {
+            assert_eq!(labels(other), None, "{other}");
+        }
+        assert!(is_transform(b"t/r132456879/c321987465/d512948673"));
+        assert!(is_transform(b"r4321/c4321/d3412") && !is_transform(b"r1c1"));
+    }
 
     #[test]
     fn symbols_of_every_size_and_empty_cells() {

@@ -9,155 +9,222 @@
 //! - `extreme`: `source,question,answer,rating`, `.` for empty (the
 //!   "extreme" benchmark; `rating` as `difficulty` above).
 //!
+//! A record read keeps its labels here too: `id` and `source` come from
+//! the input where it had them (else the record's index, and `sudogen`),
+//! `difficulty` and `rating` from a rating computed, else from the input's
+//! `difficulty`, `rating` or `se` column, whichever it has first; the
+//! input's other columns follow the layout's. A record always has its
+//! solution in these layouts: commands solve a puzzle that came without
+//! one ([`RecordFormat::needs_solution`]).
+//!
 //! These three never claim a line when the format is detected: the CSV
 //! reader recognises their headers, and `--input-format` forces them.
 
 use super::csv;
-use super::record::{Content, Record};
+use super::record::{Content, Label, Record};
 use super::spec::{Framer, RecordFormat, Run};
-use super::text::{push_decimal, push_symbols_zero, push_tenths};
+use super::text::{push_csv_field, push_decimal, push_symbols_zero, push_tenths};
 use crate::grid::Grid;
 
-/// Appends a grid as a string of symbols, `.` for empty.
-fn push_dots(out: &mut Vec<u8>, grid: &Grid) {
-    let size = grid.size();
-    out.extend(grid.cells().iter().map(|&v| size.symbol(v)));
+/// What fills one column of a layout.
+#[derive(Clone, Copy, Debug)]
+enum Fill {
+    /// The puzzle (or grid).
+    Puzzle,
+    /// Its solution (a complete grid is its own).
+    Solution,
+    /// Its number of givens.
+    Clues,
+    /// A label of the first of these names the record has, else its
+    /// index.
+    Id(&'static [&'static str]),
+    /// The rating computed, else a label of the first of these names the
+    /// record has.
+    Rating(&'static [&'static str]),
+    /// A label of the first of these names the record has, else this text.
+    Text(&'static [&'static str], &'static str),
 }
 
-/// The puzzle and the solution a record of any content gives these
-/// layouts (a grid is its own solution).
-fn grids<'a>(record: &'a Record<'a>) -> (&'a Grid, Option<&'a Grid>) {
-    let solution = record
-        .solution
-        .or_else(|| record.grid.is_complete().then_some(record.grid));
-    (record.grid, solution)
-}
-
-/// Appends the rating, if the record has one.
-fn push_rating(out: &mut Vec<u8>, record: &Record<'_>) {
-    if let Some(r) = record.rating {
-        push_tenths(out, u64::from(r.se));
-    }
+/// A layout: its name and help, its columns, and how it writes an empty
+/// cell.
+#[derive(Debug)]
+pub struct Layout {
+    name: &'static str,
+    description: &'static str,
+    help: &'static str,
+    columns: &'static [(&'static str, Fill)],
+    /// `.` for empty (else `0`, or the alphabet's own).
+    dots: bool,
 }
 
 /// The `kaggle` layout.
-#[derive(Clone, Copy, Debug)]
-pub struct Kaggle;
+pub const KAGGLE: Layout = Layout {
+    name: "kaggle",
+    description: "`quizzes,solutions`: 81 digits each, 0 for empty (the Kaggle 1-million set)",
+    help: "`quizzes,solutions`: the puzzle and its solution as strings of digits, 0 for empty",
+    columns: &[("quizzes", Fill::Puzzle), ("solutions", Fill::Solution)],
+    dots: false,
+};
 
-impl RecordFormat for Kaggle {
+/// The `kaggle-3m` layout.
+pub const KAGGLE_3M: Layout = Layout {
+    name: "kaggle-3m",
+    description: "`id,puzzle,solution,clues,difficulty`: `.` for empty (the 3-million set)",
+    help: "`id,puzzle,solution,clues,difficulty`: id the input's or the index, `.` for empty, difficulty the SE rating when known",
+    columns: &[
+        ("id", Fill::Id(&["id"])),
+        ("puzzle", Fill::Puzzle),
+        ("solution", Fill::Solution),
+        ("clues", Fill::Clues),
+        ("difficulty", Fill::Rating(&["difficulty", "rating", "se"])),
+    ],
+    dots: true,
+};
+
+/// The `extreme` layout.
+pub const EXTREME: Layout = Layout {
+    name: "extreme",
+    description: "`source,question,answer,rating`: `.` for empty (the \"extreme\" benchmark)",
+    help: "`source,question,answer,rating`: source the input's or sudogen, `.` for empty, rating the SE rating when known",
+    columns: &[
+        ("source", Fill::Text(&["source"], "sudogen")),
+        ("question", Fill::Puzzle),
+        ("answer", Fill::Solution),
+        ("rating", Fill::Rating(&["rating", "difficulty", "se"])),
+    ],
+    dots: true,
+};
+
+impl Layout {
+    /// The label of the first of `names` the record has (by name, even if
+    /// empty, so that the columns are the same for records of the same
+    /// labels).
+    fn label<'r>(record: &'r Record<'r>, names: &[&str]) -> Option<&'r Label<'r>> {
+        names.iter().find_map(|n| record.label(n))
+    }
+
+    /// The record's labels the layout does not write in its own columns,
+    /// the first of each name.
+    fn extras<'r>(&self, record: &'r Record<'r>) -> Vec<&'r Label<'r>> {
+        let taken: Vec<&str> = self
+            .columns
+            .iter()
+            .flat_map(|&(name, fill)| {
+                let from = match fill {
+                    Fill::Id(names) | Fill::Rating(names) | Fill::Text(names, _) => {
+                        Layout::label(record, names).map(|l| l.name)
+                    }
+                    _ => None,
+                };
+                [Some(name), from]
+            })
+            .flatten()
+            .collect();
+        let mut out: Vec<&Label<'_>> = Vec::new();
+        for label in record.labels {
+            let seen = |n: &str| n.eq_ignore_ascii_case(label.name);
+            if !taken.iter().any(|n| seen(n)) && !out.iter().any(|l| seen(l.name)) {
+                out.push(label);
+            }
+        }
+        out
+    }
+
+    fn push_header(&self, out: &mut Vec<u8>, record: &Record<'_>) {
+        for (i, (name, _)) in self.columns.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            out.extend_from_slice(name.as_bytes());
+        }
+        for label in self.extras(record) {
+            out.push(b',');
+            push_csv_field(out, label.name);
+        }
+        out.push(b'\n');
+    }
+
+    fn push(&self, out: &mut Vec<u8>, run: &Run, record: &Record<'_>) {
+        // A grid is its own solution.
+        let solution = record
+            .solution
+            .or_else(|| record.grid.is_complete().then_some(record.grid));
+        let grid = |out: &mut Vec<u8>, grid: &Grid| {
+            if self.dots {
+                let size = grid.size();
+                out.extend(grid.cells().iter().map(|&v| size.symbol(v)));
+            } else {
+                push_symbols_zero(out, grid, run.symbols.as_ref());
+            }
+        };
+        let label = |out: &mut Vec<u8>, names: &[&str]| match Layout::label(record, names) {
+            Some(l) => {
+                push_csv_field(out, &l.value.text());
+                true
+            }
+            None => false,
+        };
+        for (i, &(_, fill)) in self.columns.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            match fill {
+                Fill::Puzzle => grid(out, record.grid),
+                Fill::Solution => {
+                    if let Some(s) = solution {
+                        grid(out, s);
+                    }
+                }
+                Fill::Clues => push_decimal(out, record.grid.filled() as u64),
+                Fill::Id(names) => {
+                    if !label(out, names) {
+                        push_decimal(out, record.index);
+                    }
+                }
+                Fill::Rating(names) => match record.rating {
+                    Some(r) => push_tenths(out, u64::from(r.se)),
+                    None => {
+                        label(out, names);
+                    }
+                },
+                Fill::Text(names, otherwise) => {
+                    if !label(out, names) {
+                        out.extend_from_slice(otherwise.as_bytes());
+                    }
+                }
+            }
+        }
+        for l in self.extras(record) {
+            out.push(b',');
+            push_csv_field(out, &l.value.text());
+        }
+        out.push(b'\n');
+    }
+}
+
+impl RecordFormat for Layout {
     fn name(&self) -> &'static str {
-        "kaggle"
+        self.name
     }
 
     fn description(&self) -> &'static str {
-        "`quizzes,solutions`: 81 digits each, 0 for empty (the Kaggle 1-million set)"
+        self.description
     }
 
     fn layout(&self, _content: Content) -> &'static str {
-        "`quizzes,solutions`: the puzzle and its solution as strings of digits, 0 for empty"
+        self.help
     }
 
-    fn header(&self, out: &mut Vec<u8>, _run: &Run, _shape: crate::grid::Shape) {
-        out.extend_from_slice(b"quizzes,solutions\n");
+    fn header(&self, out: &mut Vec<u8>, _run: &Run, record: &Record<'_>) {
+        self.push_header(out, record);
     }
 
     fn write(&self, out: &mut Vec<u8>, run: &Run, record: &Record<'_>) {
-        let (puzzle, solution) = grids(record);
-        push_symbols_zero(out, puzzle, run.symbols.as_ref());
-        out.push(b',');
-        if let Some(s) = solution {
-            push_symbols_zero(out, s, run.symbols.as_ref());
-        }
-        out.push(b'\n');
+        self.push(out, run, record);
     }
 
-    fn detect(&self, _line: &[u8]) -> Option<u8> {
-        None
-    }
-
-    fn framer(&self) -> Box<dyn Framer> {
-        csv::framer()
-    }
-}
-
-/// The `kaggle-3m` layout.
-#[derive(Clone, Copy, Debug)]
-pub struct Kaggle3m;
-
-impl RecordFormat for Kaggle3m {
-    fn name(&self) -> &'static str {
-        "kaggle-3m"
-    }
-
-    fn description(&self) -> &'static str {
-        "`id,puzzle,solution,clues,difficulty`: `.` for empty (the 3-million set)"
-    }
-
-    fn layout(&self, _content: Content) -> &'static str {
-        "`id,puzzle,solution,clues,difficulty`: `.` for empty, difficulty the SE rating when known"
-    }
-
-    fn header(&self, out: &mut Vec<u8>, _run: &Run, _shape: crate::grid::Shape) {
-        out.extend_from_slice(b"id,puzzle,solution,clues,difficulty\n");
-    }
-
-    fn write(&self, out: &mut Vec<u8>, _run: &Run, record: &Record<'_>) {
-        let (puzzle, solution) = grids(record);
-        push_decimal(out, record.index);
-        out.push(b',');
-        push_dots(out, puzzle);
-        out.push(b',');
-        if let Some(s) = solution {
-            push_dots(out, s);
-        }
-        out.push(b',');
-        push_decimal(out, puzzle.filled() as u64);
-        out.push(b',');
-        push_rating(out, record);
-        out.push(b'\n');
-    }
-
-    fn detect(&self, _line: &[u8]) -> Option<u8> {
-        None
-    }
-
-    fn framer(&self) -> Box<dyn Framer> {
-        csv::framer()
-    }
-}
-
-/// The `extreme` layout.
-#[derive(Clone, Copy, Debug)]
-pub struct Extreme;
-
-impl RecordFormat for Extreme {
-    fn name(&self) -> &'static str {
-        "extreme"
-    }
-
-    fn description(&self) -> &'static str {
-        "`source,question,answer,rating`: `.` for empty (the \"extreme\" benchmark)"
-    }
-
-    fn layout(&self, _content: Content) -> &'static str {
-        "`source,question,answer,rating`: source sudogen, `.` for empty, rating the SE rating when known"
-    }
-
-    fn header(&self, out: &mut Vec<u8>, _run: &Run, _shape: crate::grid::Shape) {
-        out.extend_from_slice(b"source,question,answer,rating\n");
-    }
-
-    fn write(&self, out: &mut Vec<u8>, _run: &Run, record: &Record<'_>) {
-        let (puzzle, solution) = grids(record);
-        out.extend_from_slice(b"sudogen,");
-        push_dots(out, puzzle);
-        out.push(b',');
-        if let Some(s) = solution {
-            push_dots(out, s);
-        }
-        out.push(b',');
-        push_rating(out, record);
-        out.push(b'\n');
+    fn needs_solution(&self) -> bool {
+        true
     }
 
     fn detect(&self, _line: &[u8]) -> Option<u8> {

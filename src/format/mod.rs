@@ -44,7 +44,8 @@ pub mod symbols;
 pub mod text;
 
 pub use record::{
-    Carried, Content, Field, Rated, Record, RecordError, Searched, StepRecord, Value,
+    Carried, Content, Field, Label, LabelValue, Rated, Record, RecordError, Searched, StepRecord,
+    Value,
 };
 pub use spec::{RecordFormat, Run};
 pub use symbols::Symbols;
@@ -55,9 +56,9 @@ pub const FORMATS: &[Format] = &[
     Format(&line::Line),
     Format(&csv::Csv),
     Format(&json::Json),
-    Format(&ml::Kaggle),
-    Format(&ml::Kaggle3m),
-    Format(&ml::Extreme),
+    Format(&ml::KAGGLE),
+    Format(&ml::KAGGLE_3M),
+    Format(&ml::EXTREME),
     Format(&npy::Npy),
 ];
 
@@ -147,6 +148,7 @@ impl Writer {
                 start,
                 symbols: None,
                 prefix: format.0.prefix(fields),
+                shared: fields.iter().map(|f| f.name).collect(),
             },
         }
     }
@@ -162,10 +164,14 @@ impl Writer {
         self.format
     }
 
-    /// Writes what comes before the first record (the CSV header).
+    /// Writes what comes before the first record (the CSV header) of a
+    /// run whose records carry no labels.
     pub fn write_header<W: Write + ?Sized>(&self, w: &mut W) -> io::Result<()> {
         let mut buf = Vec::new();
-        self.format.0.header(&mut buf, &self.run, self.run.shape);
+        let grid = crate::grid::Grid::new(self.run.shape);
+        self.format
+            .0
+            .header(&mut buf, &self.run, &Record::new(0, &grid));
         w.write_all(&buf)
     }
 
@@ -181,51 +187,77 @@ impl Writer {
     }
 
     /// Appends one record to a batch being formatted, with a header before
-    /// it where its shape differs from the record before it (see
-    /// [`Formatted`]).
+    /// it where its header differs from the record's before it (its shape,
+    /// its labels: see [`Formatted`]).
     ///
     /// Returns where the record's own bytes start in [`Formatted::bytes`]
     /// (after any header).
     pub fn push_sized(&self, out: &mut Formatted, record: &Record<'_>) -> usize {
-        let size = record.grid.shape();
-        if out.last != Some(size) {
-            self.format.0.header(&mut out.bytes, &self.run, size);
+        let key = header_key(record);
+        if out.key != Some(key) {
+            out.key = Some(key);
+            let mut header = Vec::new();
+            self.format.0.header(&mut header, &self.run, record);
+            if out.last.as_ref() != Some(&header) {
+                out.bytes.extend_from_slice(&header);
+                out.last = Some(header);
+            }
             if out.first.is_none() {
                 out.header = out.bytes.len();
+                out.first.clone_from(&out.last);
             }
         }
-        out.first.get_or_insert(size);
-        out.last = Some(size);
         let start = out.bytes.len();
         self.push(&mut out.bytes, record);
         start
     }
 }
 
-/// Records of mixed sizes formatted in order on a worker, for one writer
-/// to write after those of earlier batches: a header comes before a
-/// record wherever the shape changes, and the writer drops the first
-/// batch header when the batch before ended with the same shape.
+/// What a record's header may depend on, hashed: its shape, its labels'
+/// names, whether it has a solution.
+fn header_key(record: &Record<'_>) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    record.grid.shape().hash(&mut h);
+    record.solution.is_some().hash(&mut h);
+    for label in record.labels {
+        label.name.hash(&mut h);
+    }
+    h.finish()
+}
+
+/// Records formatted in order on a worker, for one writer to write after
+/// those of earlier batches: a header comes before a record wherever it
+/// differs from the one before (the shape or the labels change), and the
+/// writer drops the first batch header when the batch before ended under
+/// the same one.
 #[derive(Debug, Default)]
 pub struct Formatted {
     bytes: Vec<u8>,
-    /// The shape of the first and last record.
-    first: Option<Shape>,
-    last: Option<Shape>,
+    /// The header of the first and of the last record.
+    first: Option<Vec<u8>>,
+    last: Option<Vec<u8>>,
+    /// The last record's [`header_key`].
+    key: Option<u64>,
     /// How many bytes of header start `bytes`.
     header: usize,
 }
 
+/// The header the records written so far are under (see
+/// [`Formatted::bytes_after`]).
+#[derive(Debug, Default)]
+pub struct Headed(Option<Vec<u8>>);
+
 impl Formatted {
-    /// The bytes to write after records of which the last had shape
-    /// `previous` (updated to this batch's last shape).
-    pub fn bytes_after(&self, previous: &mut Option<Shape>) -> &[u8] {
+    /// The bytes to write after records written under `previous` (updated
+    /// to this batch's last header).
+    pub fn bytes_after(&self, previous: &mut Headed) -> &[u8] {
         let mut bytes = &self.bytes[..];
-        if self.first.is_some() && self.first == *previous {
+        if self.first.is_some() && self.first == previous.0 {
             bytes = &bytes[self.header..];
         }
         if self.last.is_some() {
-            *previous = self.last;
+            previous.0.clone_from(&self.last);
         }
         bytes
     }
@@ -306,7 +338,7 @@ mod tests {
             }
             f
         };
-        let mut previous = None;
+        let mut previous = Headed::default();
         let mut out = Vec::new();
         for b in [
             batch(&[&four, &four]),

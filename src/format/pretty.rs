@@ -7,15 +7,20 @@
 //! ------+-------+------
 //! ```
 //!
-//! A puzzle's solution is drawn below it; a rating follows as a `#`
-//! comment line. Reading frames a block of rows (as many as the first row
+//! A puzzle's solution is drawn below it, and then each block has a title
+//! (`Puzzle 1`, `Solution 1`, counted from 1); a rating (the one computed,
+//! else the one the record carries) and the record's comment follow the
+//! puzzle as `#` comment lines. Reading skips titles and comments, and
+//! frames a block of rows (as many as the first row
 //! has cells), skipping the rules. Rows may also be written without
 //! separators (`003020600`, as Project Euler's puzzles are), or as numbers
 //! separated by spaces or commas (`10 11 12 ...` in a 16x16 grid).
 
 use super::record::{Content, Record, RecordError};
 use super::spec::{Encoding, Framer, Frames, RecordFormat, Run, claim};
-use super::text::{cell_value, push_count, push_pearls, push_steps, push_summary, rewrite};
+use super::text::{
+    cell_value, push_count, push_decimal, push_one_line, push_rating, push_steps, rewrite,
+};
 use crate::grid::{Grid, Size};
 
 /// The `grid` format.
@@ -37,7 +42,7 @@ impl RecordFormat for Pretty {
                 "each grid in rows, `|` between stacks, rules between bands, a blank line between grids"
             }
             Content::Puzzles { .. } => {
-                "each puzzle in rows (`.` for empty); its solution below it, when written"
+                "each puzzle in rows (`.` for empty), then `# RATING` when rated; its solution below it, when written (the blocks then titled `Puzzle 1`, `Solution 1`)"
             }
             Content::Solutions { .. } => {
                 "each solution in rows; with --count, each puzzle's number of solutions on a line"
@@ -57,22 +62,6 @@ impl RecordFormat for Pretty {
         let from = out.len();
         match run.content {
             Content::Grids => push_grid(out, record.grid, separate),
-            Content::Forms { transform } => {
-                push_grid(out, record.grid, separate);
-                rewrite(out, from, symbols);
-                if let Some(t) = record.text("transform").filter(|_| transform) {
-                    out.extend_from_slice(b"# ");
-                    out.extend_from_slice(t.as_bytes());
-                    out.push(b'\n');
-                }
-                return;
-            }
-            Content::Puzzles { with_solution, .. } => {
-                push_grid(out, record.grid, separate);
-                if let Some(s) = record.solution.filter(|_| with_solution) {
-                    push_grid(out, s, true);
-                }
-            }
             Content::Solutions { count: true } => {
                 if let Some(search) = &record.search {
                     push_count(out, search);
@@ -81,25 +70,42 @@ impl RecordFormat for Pretty {
             }
             Content::Solutions { count: false } => {
                 push_grid(out, record.solution.unwrap_or(record.grid), separate);
+                rewrite(out, from, symbols);
+                push_notes(out, record, None);
+                return;
+            }
+            Content::Puzzles { with_solution, .. } => {
+                let solution = record.solution.filter(|_| with_solution);
+                push_titled(out, run, record, solution, |out| {
+                    push_notes(out, record, Some((false, false)));
+                });
+                return;
+            }
+            Content::Forms { transform } => {
+                push_titled(out, run, record, record.solution, |out| {
+                    if let Some(t) = record.text("transform").filter(|_| transform) {
+                        out.extend_from_slice(b"# ");
+                        out.extend_from_slice(t.as_bytes());
+                        out.push(b'\n');
+                    }
+                    push_notes(out, record, Some((false, false)));
+                });
+                return;
             }
             Content::Ratings { explain, ep, ed } => {
-                push_grid(out, record.grid, separate);
-                rewrite(out, from, symbols);
-                out.extend_from_slice(b"# ");
-                match (record.rating, record.problem) {
-                    (Some(rated), _) => {
-                        push_summary(out, rated);
-                        push_pearls(out, rated, ep, ed);
+                push_titled(out, run, record, record.solution, |out| {
+                    if record.rating.is_none() {
+                        out.extend_from_slice(b"# # ");
+                        out.extend_from_slice(record.problem.unwrap_or_default().as_bytes());
+                        out.push(b'\n');
+                        push_notes(out, record, None);
+                    } else {
+                        push_notes(out, record, Some((ep, ed)));
                     }
-                    (None, problem) => {
-                        out.extend_from_slice(b"# ");
-                        out.extend_from_slice(problem.unwrap_or_default().as_bytes());
+                    if let (true, Some(rated)) = (explain, record.rating) {
+                        push_steps(out, rated);
                     }
-                }
-                out.push(b'\n');
-                if let (true, Some(rated)) = (explain, record.rating) {
-                    push_steps(out, rated);
-                }
+                });
                 return;
             }
         }
@@ -112,6 +118,61 @@ impl RecordFormat for Pretty {
 
     fn framer(&self) -> Box<dyn Framer> {
         Box::new(BlockFramer { block: None })
+    }
+}
+
+/// Appends a record's puzzle block, what `notes` writes below it, and its
+/// solution's block, if any: then each block has a title, `Puzzle 1` and
+/// `Solution 1` (1-based), which readers skip as they skip any title.
+fn push_titled(
+    out: &mut Vec<u8>,
+    run: &Run,
+    record: &Record<'_>,
+    solution: Option<&Grid>,
+    notes: impl FnOnce(&mut Vec<u8>),
+) {
+    let symbols = run.symbols.as_ref();
+    let separate = record.index != run.start;
+    let title = |out: &mut Vec<u8>, word: &[u8]| {
+        out.extend_from_slice(word);
+        push_decimal(out, record.index + 1);
+        out.push(b'\n');
+    };
+    if solution.is_some() {
+        if separate {
+            out.push(b'\n');
+        }
+        title(out, b"Puzzle ");
+    }
+    let from = out.len();
+    push_grid(out, record.grid, separate && solution.is_none());
+    rewrite(out, from, symbols);
+    notes(out);
+    if let Some(s) = solution {
+        out.push(b'\n');
+        title(out, b"Solution ");
+        let from = out.len();
+        push_grid(out, s, false);
+        rewrite(out, from, symbols);
+    }
+}
+
+/// Appends the record's rating (with `pearls`: EP and ED when asked; see
+/// [`push_rating`]) and its comment, each on a `#` line.
+fn push_notes(out: &mut Vec<u8>, record: &Record<'_>, pearls: Option<(bool, bool)>) {
+    if let Some((ep, ed)) = pearls {
+        let at = out.len();
+        out.extend_from_slice(b"# ");
+        if push_rating(out, record, ep, ed) {
+            out.push(b'\n');
+        } else {
+            out.truncate(at);
+        }
+    }
+    if let Some((_, comment)) = record.label_text(&["comment"]) {
+        out.extend_from_slice(b"# ");
+        push_one_line(out, &comment);
+        out.push(b'\n');
     }
 }
 

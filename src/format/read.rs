@@ -19,8 +19,8 @@
 
 use std::io::{self, Read};
 
-use super::record::{Carried, RecordError};
-use super::spec::{Encoding, Framer, Frames, Raw};
+use super::record::{Carried, Label, LabelBuf, RecordError};
+use super::spec::{BatchLabels, Encoding, Framer, Frames, Raw};
 use super::{FORMATS, Format, Symbols, csv, json, line, npy, pretty};
 use crate::grid::{Grid, ParseError, Size, Variant};
 
@@ -51,6 +51,8 @@ pub struct Batch {
     /// Other bytes that mean an empty cell.
     empty: Vec<u8>,
     raws: Vec<Raw>,
+    /// What the records carry (see [`Label`]).
+    labels: BatchLabels,
 }
 
 impl Batch {
@@ -149,18 +151,23 @@ impl Batch {
     /// [`Batch::for_each_with_solution`], with the rating each record
     /// carries, if any: after a `line` record (`PUZZLE 7.2 fiendish ...`,
     /// as `rate` writes), in a CSV's `se` and `level` columns, in a JSON
-    /// record's `"se"` and `"level"`.
+    /// record's `"se"` and `"level"`; and its labels (see [`Label`]).
     pub fn for_each_full<E>(
         &self,
         mut f: impl FnMut(ReadRecord<'_>) -> Result<(), E>,
     ) -> Result<(), E> {
         let mut scratch = Grid::empty(Size::S9);
         let mut solution = Grid::empty(Size::S9);
-        for raw in &self.raws {
+        let mut cursor = 0;
+        for (i, raw) in self.raws.iter().enumerate() {
+            let mut json_labels = LabelBuf::default();
             let (parsed, solved, rating) = match (&raw.kind, raw.solution) {
                 (Ok(Encoding::Json), _) => {
-                    let (grid, sol, rating) =
-                        json::parse_full(&self.bytes[raw.start..raw.end], raw.size);
+                    let (grid, sol, rating) = json::parse_full(
+                        &self.bytes[raw.start..raw.end],
+                        raw.size,
+                        &mut json_labels,
+                    );
                     let parsed = grid.map(|g| scratch = g);
                     let parsed = parsed.and_then(|()| self.shape(raw, &mut scratch));
                     let sol = sol.map(|r| {
@@ -183,11 +190,15 @@ impl Batch {
                     (parsed, solved, rating)
                 }
             };
+            let mut labels = Vec::new();
+            self.labels.of(i, &mut cursor, &mut labels);
+            json_labels.decode(0, json_labels.len(), &mut labels);
             f(ReadRecord {
                 line: raw.line,
                 grid: parsed.map(|()| &scratch),
                 solution: solved.map(|r| r.map(|()| &solution)),
                 rating,
+                labels: &labels,
             })?;
         }
         Ok(())
@@ -265,6 +276,7 @@ impl Batch {
     fn frames(&mut self, line: u64, size: Option<Size>) -> Frames<'_> {
         Frames {
             bytes: &mut self.bytes,
+            labels: &mut self.labels,
             written: &mut self.written,
             raws: &mut self.raws,
             symbols: self.symbols.as_ref(),
@@ -286,6 +298,8 @@ pub struct ReadRecord<'a> {
     pub solution: Option<Result<&'a Grid, RecordError>>,
     /// The rating it carries, if any.
     pub rating: Option<Carried>,
+    /// What else it carries, to be written back with it.
+    pub labels: &'a [Label<'a>],
 }
 
 /// One record with its grid owned, as the [`Reader`]'s iterator yields it.
@@ -818,10 +832,11 @@ mod tests {
     }
 
     /// A solution comes with a `line` record whose second field is as long
-    /// as the first, with a puzzle CSV record whose solution field (under
-    /// a header that names one) is not empty, and with a JSON record whose
-    /// `solution` is rows; nothing else carries one (not a rated CSV's
-    /// third field), and `for_each` reads the same grids either way.
+    /// as the first (or a few cells off it, to be reported), with a puzzle
+    /// CSV record whose solution field (under a header that names one) is
+    /// not empty, and with a JSON record whose `solution` is rows; nothing
+    /// else carries one (not a rated CSV's third field), and `for_each`
+    /// reads the same grids either way.
     #[test]
     fn solutions_are_read_beside_their_puzzles() {
         let puzzle = format!(".{}", &GOOD[1..]);
@@ -860,7 +875,11 @@ mod tests {
                 (p.clone(), good.clone()),
                 (p.clone(), good.clone()),
                 (p.clone(), None),
-                (p.clone(), None),
+                // A cell short: a solution, to be reported.
+                (
+                    p.clone(),
+                    Some(Err("80 cells where 81 are expected".to_string()))
+                ),
                 (p.clone(), good.clone()),
                 (p.clone(), None),
                 (p.clone(), good),

@@ -68,6 +68,10 @@ pub struct Record<'a> {
     /// Further named values (in the formats that have room for them:
     /// JSON), written last.
     pub fields: &'a [Field<'a>],
+    /// What the record carried when it was read (see [`Label`]): written
+    /// back after everything else where the format has room, except where
+    /// the record already has a value of that name.
+    pub labels: &'a [Label<'a>],
 }
 
 impl<'a> Record<'a> {
@@ -89,7 +93,26 @@ impl<'a> Record<'a> {
             rating: None,
             problem: None,
             fields: &[],
+            labels: &[],
         }
+    }
+
+    /// The label named `name` (ASCII case ignored), if the record carries
+    /// one.
+    pub fn label(&self, name: &str) -> Option<&'a Label<'a>> {
+        self.labels
+            .iter()
+            .find(|l| l.name.eq_ignore_ascii_case(name))
+    }
+
+    /// The first label among `names` the record carries, and its value as
+    /// text (empty values skipped).
+    pub fn label_text(&self, names: &[&str]) -> Option<(&'a str, std::borrow::Cow<'a, str>)> {
+        names.iter().find_map(|n| {
+            let label = self.label(n)?;
+            let text = label.value.text();
+            (!text.is_empty()).then_some((label.name, text))
+        })
     }
 }
 
@@ -229,6 +252,108 @@ pub enum Value<'a> {
     Null,
     /// A number in tenths, written with one decimal (`72` as `7.2`).
     Tenths(u64),
+}
+
+/// A value a record carried when it was read, and which no command
+/// computes: a CSV column of its row (by the header's name), a JSON
+/// record's key, a `line` record's trailing `# comment` (named `comment`)
+/// or rating (`se`, `exact`, `level`, `hardest`, `ep`, `ed`, as `rate`
+/// writes them). Commands pass labels on with the record, and every writer
+/// writes them back where its format has room (see
+/// [`RecordFormat`](super::RecordFormat)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Label<'a> {
+    /// The name (a CSV column's, a JSON key).
+    pub name: &'a str,
+    /// The value.
+    pub value: LabelValue<'a>,
+}
+
+/// The value of a [`Label`]: text, or JSON as it was written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LabelValue<'a> {
+    /// Text (a CSV field, a comment).
+    Text(&'a str),
+    /// A JSON value, as written (`12`, `"hard"`, `[[1,2],[3,4]]`).
+    Json(&'a str),
+}
+
+impl<'a> LabelValue<'a> {
+    /// The value as text: a JSON string's characters, another JSON value
+    /// as written, `null` as nothing.
+    pub fn text(&self) -> std::borrow::Cow<'a, str> {
+        match *self {
+            LabelValue::Text(t) => t.into(),
+            LabelValue::Json("null") => "".into(),
+            LabelValue::Json(json) if json.starts_with('"') => {
+                match serde_json::from_str::<String>(json) {
+                    Ok(s) => s.into(),
+                    Err(_) => json.into(),
+                }
+            }
+            LabelValue::Json(json) => json.into(),
+        }
+    }
+}
+
+/// Labels laid out in one buffer, as a batch keeps them: for each, its
+/// kind, the name and the value, each length first.
+#[derive(Clone, Debug, Default)]
+pub struct LabelBuf {
+    bytes: Vec<u8>,
+}
+
+impl LabelBuf {
+    /// Appends a label (invalid UTF-8 replaced).
+    pub fn push(&mut self, name: &[u8], value: &[u8], json: bool) {
+        self.bytes.push(u8::from(json));
+        for part in [name, value] {
+            let text = String::from_utf8_lossy(part);
+            self.bytes
+                .extend_from_slice(&(text.len() as u32).to_le_bytes());
+            self.bytes.extend_from_slice(text.as_bytes());
+        }
+    }
+
+    /// How many bytes it holds.
+    pub fn len(&self) -> usize {
+        self.bytes.len()
+    }
+
+    /// Whether it holds no label.
+    pub fn is_empty(&self) -> bool {
+        self.bytes.is_empty()
+    }
+
+    /// Forgets every label.
+    pub fn clear(&mut self) {
+        self.bytes.clear();
+    }
+
+    /// Appends to `out` the labels laid out in `bytes[start..end]`.
+    pub fn decode<'b>(&'b self, start: usize, end: usize, out: &mut Vec<Label<'b>>) {
+        let mut rest = &self.bytes[start..end];
+        let take = |rest: &mut &'b [u8]| -> &'b str {
+            let len = u32::from_le_bytes([rest[0], rest[1], rest[2], rest[3]]) as usize;
+            let text = &rest[4..4 + len];
+            *rest = &rest[4 + len..];
+            // Written from a `str` by `push`.
+            std::str::from_utf8(text).unwrap_or_default()
+        };
+        while let Some((&json, tail)) = rest.split_first() {
+            rest = tail;
+            let name = take(&mut rest);
+            let value = take(&mut rest);
+            out.push(Label {
+                name,
+                value: if json == 1 {
+                    LabelValue::Json(value)
+                } else {
+                    LabelValue::Text(value)
+                },
+            });
+        }
+    }
 }
 
 /// Why a record is not a grid.

@@ -7,7 +7,7 @@
 //! [`text`](super::text) and [`symbols`](super::symbols); none of those
 //! imports a format.
 
-use super::record::{Content, Field, RecordError};
+use super::record::{Content, Field, Label, LabelBuf, Record, RecordError};
 use super::symbols::Symbols;
 use crate::grid::{Shape, Size, Variant};
 
@@ -31,14 +31,23 @@ pub trait RecordFormat: Sync + std::fmt::Debug {
         Vec::new()
     }
 
-    /// Appends what comes before records of `shape` (a CSV header line);
-    /// nothing by default.
-    fn header(&self, _out: &mut Vec<u8>, _run: &Run, _shape: Shape) {}
+    /// Appends what comes before records like `record` (a CSV header
+    /// line, which names the columns of its shape and its labels); nothing
+    /// by default. It may depend on the record's shape, on the names of its
+    /// labels and on whether it has a solution, nothing else.
+    fn header(&self, _out: &mut Vec<u8>, _run: &Run, _record: &Record<'_>) {}
 
     /// Appends one record. Writers are stateless per record: a record's
     /// bytes depend only on the run and the record, so records can be
     /// formatted on any thread and concatenated.
-    fn write(&self, out: &mut Vec<u8>, run: &Run, record: &super::record::Record<'_>);
+    fn write(&self, out: &mut Vec<u8>, run: &Run, record: &Record<'_>);
+
+    /// Whether every record written has its solution beside it (the
+    /// machine-learning layouts): a command that has a puzzle without one
+    /// solves it first.
+    fn needs_solution(&self) -> bool {
+        false
+    }
 
     /// Whether a line read (trimmed, neither blank nor a comment) looks
     /// like this format, and how surely: the reader takes the format that
@@ -82,6 +91,9 @@ pub struct Run {
     pub symbols: Option<Symbols>,
     /// What [`RecordFormat::prefix`] computed for this run.
     pub prefix: Vec<u8>,
+    /// The names of the fields every record of the run shares (a label
+    /// of one of these names is not written again).
+    pub shared: Vec<&'static str>,
 }
 
 /// How the cells of a framed record are written, which decides how it is
@@ -130,11 +142,48 @@ pub(crate) struct Raw {
     pub(crate) extra: Option<(usize, usize)>,
 }
 
+/// The labels of a batch's records (see [`Label`]): their bytes, and the
+/// record each stretch of them belongs to.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct BatchLabels {
+    buf: LabelBuf,
+    /// The record's place in the batch, and its labels' bytes.
+    spans: Vec<(usize, usize, usize)>,
+}
+
+impl BatchLabels {
+    /// Appends a label of record `raw` (the last to be given labels).
+    fn push(&mut self, raw: usize, name: &[u8], value: &[u8], json: bool) {
+        let start = self.buf.len();
+        self.buf.push(name, value, json);
+        match self.spans.last_mut() {
+            Some(span) if span.0 == raw => span.2 = self.buf.len(),
+            _ => self.spans.push((raw, start, self.buf.len())),
+        }
+    }
+
+    /// Appends to `out` the labels of record `raw`; `cursor` is where to
+    /// look from (records are asked for in order).
+    pub(crate) fn of<'b>(&'b self, raw: usize, cursor: &mut usize, out: &mut Vec<Label<'b>>) {
+        while let Some(&(at, start, end)) = self.spans.get(*cursor) {
+            if at > raw {
+                break;
+            }
+            *cursor += 1;
+            if at == raw {
+                self.buf.decode(start, end, out);
+                break;
+            }
+        }
+    }
+}
+
 /// Where a format's reader puts the records it frames: a batch's bytes
 /// and records, with the line being read.
 #[derive(Debug)]
 pub struct Frames<'a> {
     pub(crate) bytes: &'a mut Vec<u8>,
+    pub(crate) labels: &'a mut BatchLabels,
     pub(crate) written: &'a mut Vec<u8>,
     pub(crate) raws: &'a mut Vec<Raw>,
     pub(crate) symbols: Option<&'a Symbols>,
@@ -181,6 +230,14 @@ impl Frames<'_> {
         }
         if let Some(raw) = self.raws.last_mut() {
             raw.extra = Some((start, self.bytes.len()));
+        }
+    }
+
+    /// Adds a label (see [`Label`]) to the last record added: `json` if
+    /// the value is JSON as written, else text.
+    pub fn push_label(&mut self, name: &[u8], value: &[u8], json: bool) {
+        if let Some(raw) = self.raws.len().checked_sub(1) {
+            self.labels.push(raw, name, value, json);
         }
     }
 

@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use super::record::{Rated, RecordError, Searched};
+use super::record::{Rated, Record, RecordError, Searched};
 use super::symbols::Symbols;
 use crate::grid::{Grid, ParseError, Size};
 
@@ -121,6 +121,85 @@ pub fn push_steps(buf: &mut Vec<u8>, rated: &Rated<'_>) {
         buf.extend_from_slice(rest.as_bytes());
         buf.push(b'\n');
     }
+}
+
+/// The names of the labels a rating summary is read into and written
+/// from (as a rated CSV's columns): `7.2 fiendish xy-wing ep 7.2 ed 2.6`.
+pub const SUMMARY: [&str; 6] = ["se", "exact", "level", "hardest", "ep", "ed"];
+
+/// Appends the record's rating, as the text formats summarise it (see
+/// [`push_summary`] and [`push_pearls`]): the one computed, else the one
+/// its labels carry (`se`, `exact`, `level`, `hardest`, `ep`, `ed`, as a
+/// rated CSV has them). Returns whether it appended one.
+pub fn push_rating(buf: &mut Vec<u8>, record: &Record<'_>, ep: bool, ed: bool) -> bool {
+    if let Some(rated) = record.rating {
+        push_summary(buf, rated);
+        push_pearls(buf, rated, ep, ed);
+        return true;
+    }
+    let Some((_, se)) = record.label_text(&["se"]) else {
+        return false;
+    };
+    buf.extend_from_slice(se.as_bytes());
+    if record
+        .label_text(&["exact"])
+        .is_some_and(|(_, e)| e == "false")
+        && !se.ends_with('+')
+    {
+        buf.push(b'+');
+    }
+    for name in ["level", "hardest"] {
+        if let Some((_, text)) = record.label_text(&[name]) {
+            buf.push(b' ');
+            buf.extend_from_slice(text.as_bytes());
+        }
+    }
+    for name in ["ep", "ed"] {
+        if let Some((_, text)) = record.label_text(&[name]) {
+            buf.push(b' ');
+            buf.extend_from_slice(name.as_bytes());
+            buf.push(b' ');
+            buf.extend_from_slice(text.as_bytes());
+        }
+    }
+    true
+}
+
+/// Appends ` # COMMENT` if the record carries a comment (a label named
+/// `comment`), on one line.
+pub fn push_comment(buf: &mut Vec<u8>, record: &Record<'_>) {
+    if let Some((_, text)) = record.label_text(&["comment"]) {
+        buf.extend_from_slice(b" # ");
+        push_one_line(buf, &text);
+    }
+}
+
+/// Appends `text` with its line breaks as spaces.
+pub fn push_one_line(buf: &mut Vec<u8>, text: &str) {
+    buf.extend(
+        text.bytes()
+            .map(|b| if b == b'\n' || b == b'\r' { b' ' } else { b }),
+    );
+}
+
+/// Appends `text` as one CSV field: as it is, or in quotes (a quote in it
+/// doubled) when it holds a comma, a quote or a line break, or starts or
+/// ends with white space.
+pub fn push_csv_field(buf: &mut Vec<u8>, text: &str) {
+    let plain = !text.contains([',', '"', '\n', '\r']) && text.trim_ascii().len() == text.len();
+    if plain {
+        buf.extend_from_slice(text.as_bytes());
+        return;
+    }
+    buf.push(b'"');
+    for b in text.bytes() {
+        match b {
+            b'"' => buf.extend_from_slice(b"\"\""),
+            b'\n' | b'\r' => buf.push(b' '),
+            b => buf.push(b),
+        }
+    }
+    buf.push(b'"');
 }
 
 /// A cell's value: a symbol of the size, or a number up to its side.
