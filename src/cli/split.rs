@@ -293,11 +293,11 @@ fn parts(split: &Split, by: By, writer: &Writer, first: u64, batch: &Batch) -> P
             }
         };
         // Split by solution, a record's solution must solve it.
-        if let Some(s) = solution.filter(|_| by == By::Solution) {
-            if let Some(problem) = solution_problem(grid, Ok(s)) {
-                out.problems.push((line, problem));
-                return Ok(());
-            }
+        if let Some(s) = solution.filter(|_| by == By::Solution)
+            && let Some(problem) = solution_problem(grid, Ok(s))
+        {
+            out.problems.push((line, problem));
+            return Ok(());
         }
         let key = CANON.with(|c| split_key(&mut c.borrow_mut(), grid, solution, by));
         let key = match key {
