@@ -22,7 +22,7 @@ use std::io::{self, Read};
 use super::record::{Carried, RecordError};
 use super::spec::{Encoding, Framer, Frames, Raw};
 use super::{FORMATS, Format, Symbols, csv, json, line, npy, pretty};
-use crate::grid::{Grid, ParseError, Size, Variant};
+use crate::grid::{Grid, ParseError, Size, Variant, plural};
 
 pub use super::record::MAX_LINE;
 
@@ -221,7 +221,7 @@ impl Batch {
                         Ok(())
                     }
                     None => Err(RecordError::Value {
-                        text: format!("{:?}", bytes.iter().max()),
+                        text: bytes.iter().max().map_or_else(String::new, u8::to_string),
                         size: size.unwrap_or(Size::S9),
                     }),
                 }
@@ -366,6 +366,19 @@ impl<R: Read> Lines<R> {
         Ok(Some((start, start + n)))
     }
 
+    /// How many bytes are left unread, reading (and dropping) them to the
+    /// end of the input.
+    fn rest(&mut self) -> io::Result<u64> {
+        let buffered = (self.end - self.pos) as u64;
+        self.pos = self.end;
+        self.scan = self.end;
+        if self.eof {
+            return Ok(buffered);
+        }
+        self.eof = true;
+        Ok(buffered + io::copy(&mut self.inner, &mut io::sink())?)
+    }
+
     /// The next line; with `may_read` false, [`Line::Unread`] rather than
     /// a read of the input (which could wait on a slow writer).
     fn next(&mut self, may_read: bool) -> io::Result<Option<Line>> {
@@ -424,6 +437,35 @@ fn trim(mut line: &[u8], first: bool) -> &[u8] {
     line.trim_ascii()
 }
 
+/// An `npy` array being read: its rows and cells per row, as its header
+/// gives them, and the rows read so far.
+#[derive(Clone, Copy, Debug)]
+struct NpyRows {
+    cells: usize,
+    rows: u64,
+    read: u64,
+}
+
+impl NpyRows {
+    /// The error for an input that ends `have` bytes into row `read + 1`.
+    fn truncated(self, have: usize) -> io::Error {
+        let part = if have > 0 {
+            format!(" and {} of the next", plural(have, "byte"))
+        } else {
+            String::new()
+        };
+        io::Error::new(
+            io::ErrorKind::UnexpectedEof,
+            format!(
+                "the npy header gives {} of {} cells, but the input ends after {}{part}; the file is cut short (numpy refuses it too)",
+                plural(self.rows as usize, "row"),
+                self.cells,
+                plural(self.read as usize, "row"),
+            ),
+        )
+    }
+}
+
 /// A streaming reader of records, in batches or one by one.
 pub struct Reader<R> {
     lines: Lines<R>,
@@ -440,8 +482,8 @@ pub struct Reader<R> {
     current: Option<usize>,
     /// Whether the start of the input was looked at (for an `npy` array).
     started: bool,
-    /// An `npy` array's cells per row, and the rows read so far.
-    npy: Option<(usize, u64)>,
+    /// An `npy` array being read.
+    npy: Option<NpyRows>,
     /// Parsed records not yet taken by the iterator.
     ready: std::collections::VecDeque<Item>,
 }
@@ -530,8 +572,8 @@ impl<R: Read> Reader<R> {
             self.started = true;
             self.npy = self.npy_header()?;
         }
-        if let Some((cells, rows)) = self.npy {
-            return self.npy_batch(records, cells, rows);
+        if let Some(rows) = self.npy {
+            return self.npy_batch(records, rows);
         }
         let mut batch = Batch {
             symbols: self.symbols.clone(),
@@ -598,9 +640,9 @@ impl<R: Read> Reader<R> {
         }
     }
 
-    /// An `npy` array's header, if the input starts with one: its cells
-    /// per row (the header is then consumed).
-    fn npy_header(&mut self) -> io::Result<Option<(usize, u64)>> {
+    /// An `npy` array's header, if the input starts with one: its rows and
+    /// cells per row (the header is then consumed).
+    fn npy_header(&mut self) -> io::Result<Option<NpyRows>> {
         let start = self.lines.peek(12)?;
         if !start.starts_with(npy::MAGIC) {
             return Ok(None);
@@ -614,42 +656,66 @@ impl<R: Read> Reader<R> {
             }
         };
         let bytes = self.lines.peek(len.min(MAX_LINE))?;
-        let (_, cells, header) = npy::parse_header(bytes).map_err(io::Error::other)?;
+        let (rows, cells, header) = npy::parse_header(bytes).map_err(io::Error::other)?;
         if Size::from_cells(cells).is_none() {
             return Err(io::Error::other(format!(
                 "an npy array of rows of {cells} cells; a grid has 16, 81, 256 or 625"
             )));
         }
         self.lines.take(header)?;
-        Ok(Some((cells, 0)))
+        Ok(Some(NpyRows {
+            cells,
+            rows,
+            read: 0,
+        }))
     }
 
-    /// The next rows of an `npy` array, each a record.
-    fn npy_batch(&mut self, records: usize, cells: usize, rows: u64) -> io::Result<Option<Batch>> {
+    /// The next rows of an `npy` array, each a record; an error if the
+    /// input holds fewer rows than its header gives, or more bytes.
+    fn npy_batch(&mut self, records: usize, mut npy: NpyRows) -> io::Result<Option<Batch>> {
         let mut batch = Batch {
             variant: self.variant,
             ..Batch::default()
         };
-        let mut row = rows;
-        while batch.raws.len() < records {
-            let Some((start, end)) = self.lines.take(cells)? else {
-                break;
+        while batch.raws.len() < records && npy.read < npy.rows {
+            let (start, end) = match self.lines.take(npy.cells) {
+                Ok(Some(row)) => row,
+                Ok(None) => return Err(npy.truncated(0)),
+                Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => {
+                    let have = self.lines.peek(npy.cells)?.len();
+                    return Err(npy.truncated(have));
+                }
+                Err(e) => return Err(e),
             };
-            row += 1;
+            npy.read += 1;
             let at = batch.bytes.len();
             batch.bytes.extend_from_slice(&self.lines.buf[start..end]);
             batch.raws.push(Raw {
-                line: row,
+                line: npy.read,
                 kind: Ok(Encoding::Bytes),
                 size: self.size,
                 variant: None,
                 start: at,
-                end: at + cells,
+                end: at + npy.cells,
                 solution: None,
                 extra: None,
             });
         }
-        self.npy = Some((cells, row));
+        if npy.read == npy.rows {
+            let extra = self.lines.rest()?;
+            if extra > 0 {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!(
+                        "the npy header gives {} of {} cells, but {} follow them; an npy file holds one array (numpy refuses it too)",
+                        plural(npy.rows as usize, "row"),
+                        npy.cells,
+                        plural(extra as usize, "more byte"),
+                    ),
+                ));
+            }
+        }
+        self.npy = Some(npy);
         Ok((!batch.is_empty()).then_some(batch))
     }
 

@@ -1,0 +1,161 @@
+//! Reading input as a new user hands it over (issue 50): NumPy arrays
+//! written and read back with a header parser of the test's own, compressed
+//! files, characters beyond ASCII, region maps named by path, and one
+//! answer per record.
+
+mod common;
+
+use std::path::Path;
+use std::process::Output;
+
+use assert_cmd::Command as Cmd;
+use common::{Scratch, naive_count, scratch_dir};
+
+const BIN: &str = env!("CARGO_BIN_EXE_sudogen");
+
+fn sudogen() -> Cmd {
+    Cmd::new(BIN)
+}
+
+/// Runs `sudogen ARGS` with `stdin`.
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    sudogen()
+        .args(args)
+        .write_stdin(stdin.to_vec())
+        .output()
+        .unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// An `.npy` file read by the test's own parser (no code shared with
+/// sudogen's): the shape in its header, and the bytes after the header.
+fn read_npy(path: &Path) -> (Vec<usize>, Vec<u8>) {
+    let bytes = std::fs::read(path).unwrap();
+    assert_eq!(&bytes[..6], b"\x93NUMPY", "{}", path.display());
+    assert_eq!(bytes[6], 1, "version 1.0");
+    let len = usize::from(u16::from_le_bytes([bytes[8], bytes[9]]));
+    let dict = std::str::from_utf8(&bytes[10..10 + len]).unwrap();
+    assert!(dict.contains("'descr': '|u1'"), "{dict}");
+    assert!(dict.contains("'fortran_order': False"), "{dict}");
+    let shape = &dict[dict.find("'shape': (").unwrap() + 10..];
+    let shape: Vec<usize> = shape[..shape.find(')').unwrap()]
+        .split(',')
+        .map(str::trim)
+        .filter(|d| !d.is_empty())
+        .map(|d| d.parse().unwrap())
+        .collect();
+    (shape, bytes[10 + len..].to_vec())
+}
+
+/// Item 3: `puzzle -f npy` writes N rows of puzzles (not puzzles and
+/// solutions interleaved), with `--rate` and at 16x16 too, and
+/// `NAME.solutions.npy` only with `--with-solution`.
+#[test]
+fn npy_puzzles_are_one_row_each() {
+    let dir = scratch_dir();
+    for (name, extra, n, side) in [
+        ("plain", &[][..], 4, 9),
+        ("rated", &["--rate"][..], 3, 9),
+        ("sixteen", &["--size", "16", "-s", "chain"][..], 1, 16),
+        ("solved", &["--with-solution"][..], 4, 9),
+    ] {
+        let path = dir.path().join(format!("{name}.npy"));
+        let count = n.to_string();
+        let mut args = vec!["puzzle", "-n", &count, "--seed", "1", "-f", "npy"];
+        args.extend_from_slice(extra);
+        let out = sudogen().args(&args).arg("-o").arg(&path).output().unwrap();
+        assert!(out.status.success(), "{name}: {out:?}");
+        let cells = side * side;
+        let (shape, data) = read_npy(&path);
+        assert_eq!(shape, [n, cells], "{name}");
+        assert_eq!(data.len(), n * cells, "{name}");
+        for row in data.chunks(cells) {
+            assert!(row.contains(&0), "{name}: a full grid among the puzzles");
+            if side == 9 {
+                assert_eq!(naive_count(&mut row.to_vec(), 9, 2), 1, "{name}");
+            }
+        }
+        let solutions = dir.path().join(format!("{name}.solutions.npy"));
+        if name == "solved" {
+            let (shape, answers) = read_npy(&solutions);
+            assert_eq!(shape, [n, cells]);
+            assert_eq!(answers.len(), n * cells);
+            for (puzzle, answer) in data.chunks(cells).zip(answers.chunks(cells)) {
+                assert!(!answer.contains(&0));
+                assert_eq!(naive_count(&mut answer.to_vec(), 9, 2), 1);
+                assert!(puzzle.iter().zip(answer).all(|(&p, &a)| p == 0 || p == a));
+            }
+        } else {
+            assert!(
+                !solutions.exists(),
+                "{name}: a solutions array nobody asked for"
+            );
+        }
+        // `check` counts the puzzles, not twice as many records.
+        let checked = run(&["check", path.to_str().unwrap()], b"");
+        assert!(
+            text(&checked.stdout).starts_with(&format!("{n} grid")),
+            "{name}: {checked:?}"
+        );
+    }
+}
+
+/// Item 4: an npy file cut short, or with bytes after its rows, is
+/// refused whole (one line naming the counts, exit 2), as numpy refuses
+/// it; a value out of range is named as a number.
+#[test]
+fn npy_row_count_is_the_headers() {
+    let dir = scratch_dir();
+    let path = dir.path().join("g.npy");
+    let out = sudogen()
+        .args(["generate", "-n", "10", "--seed", "1", "-f", "npy", "-o"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let bytes = std::fs::read(&path).unwrap();
+    let header = bytes.len() - 10 * 81;
+    let cases = [
+        (
+            bytes[..header + 9 * 81].to_vec(),
+            "the npy header gives 10 rows of 81 cells, but the input ends after 9 rows; the file is cut short (numpy refuses it too)",
+        ),
+        (
+            bytes[..header + 9 * 81 + 40].to_vec(),
+            "the npy header gives 10 rows of 81 cells, but the input ends after 9 rows and 40 bytes of the next; the file is cut short (numpy refuses it too)",
+        ),
+        (
+            [&bytes[..], b"\x01\x02\x03"].concat(),
+            "the npy header gives 10 rows of 81 cells, but 3 more bytes follow them; an npy file holds one array (numpy refuses it too)",
+        ),
+    ];
+    for (contents, message) in cases {
+        let file = Scratch::file("cut.npy", &contents);
+        for command in ["check", "solve"] {
+            let out = run(&[command, file.to_str().unwrap()], b"");
+            assert_eq!(out.status.code(), Some(2), "{command}: {out:?}");
+            let stderr = text(&out.stderr);
+            let errors: Vec<&str> = stderr.lines().collect();
+            assert_eq!(
+                errors,
+                [format!(
+                    "sudogen: error: cannot read {}: {message}",
+                    file.display()
+                )],
+                "{command}"
+            );
+        }
+    }
+    let mut bad = bytes.clone();
+    bad[header + 5] = 147;
+    let file = Scratch::file("bad.npy", &bad);
+    let out = run(&["check", file.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(
+        text(&out.stdout).contains(":1: \"147\" is not a value of a 9x9 grid (0 to 9)\n"),
+        "{out:?}"
+    );
+}
