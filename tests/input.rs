@@ -159,3 +159,100 @@ fn npy_row_count_is_the_headers() {
         "{out:?}"
     );
 }
+
+const PUZZLE: &str =
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+const SOLUTION: &str =
+    "468931527751624839392578461134756298289413675675289314846192753513867942927345186";
+
+/// Item 18: `solve` and `solve --count` answer every record, with
+/// `unreadable` in place of one that could not be read (JSON: an `error`
+/// at its index), so that answers line up with the records.
+#[test]
+fn every_record_gets_an_answer() {
+    let input = format!("12345\n{PUZZLE}\n{}\n", &PUZZLE[1..]);
+    let cases: [(&[&str], String); 5] = [
+        (&["--count"], "unreadable\n1\nunreadable\n".into()),
+        (
+            &["--count", "-f", "csv"],
+            "unreadable\n1\nunreadable\n".into(),
+        ),
+        (
+            &["--count", "-f", "grid"],
+            "unreadable\n1\nunreadable\n".into(),
+        ),
+        (&[], format!("unreadable\n{SOLUTION}\nunreadable\n")),
+        (
+            &["-f", "line"],
+            format!("unreadable\n{SOLUTION}\nunreadable\n"),
+        ),
+    ];
+    for (extra, expected) in cases {
+        let mut args = vec!["solve"];
+        args.extend_from_slice(extra);
+        let out = run(&args, input.as_bytes());
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+        assert_eq!(text(&out.stdout), expected, "{extra:?}");
+        let stderr = text(&out.stderr);
+        let lines: Vec<&str> = stderr.lines().collect();
+        assert_eq!(lines.len(), 2, "{stderr}");
+        assert!(
+            lines[0].starts_with("sudogen: <stdin>:1: 5 cells"),
+            "{stderr}"
+        );
+        assert_eq!(
+            lines[1],
+            "sudogen: <stdin>:3: 80 cells where 81 are expected"
+        );
+    }
+    let out = run(&["solve", "--count", "-f", "json"], input.as_bytes());
+    let records: Vec<serde_json::Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 3);
+    for (i, r) in records.iter().enumerate() {
+        assert_eq!(r["index"], i);
+    }
+    assert_eq!(records[1]["solutions"], 1);
+    assert_eq!(records[2]["error"], "80 cells where 81 are expected");
+    // In the grid format the blocks stay apart.
+    let out = run(
+        &["solve", "-f", "grid"],
+        format!("{PUZZLE}\n1234\n{PUZZLE}\n").as_bytes(),
+    );
+    let blocks: Vec<&str> = std::str::from_utf8(&out.stdout)
+        .unwrap()
+        .split("\n\n")
+        .collect();
+    assert_eq!(blocks.len(), 3, "{out:?}");
+    assert_eq!(blocks[1], "unreadable");
+}
+
+/// Item 22: `puzzle --from` a file of puzzles (not grids) names the first
+/// twenty, as `solve` names unreadable records, then counts the rest.
+#[test]
+fn puzzle_from_caps_its_messages() {
+    let puzzles = run(&["puzzle", "-n", "30", "--seed", "3", "-f", "line"], b"");
+    assert!(puzzles.status.success());
+    let file = Scratch::file("puzzles.txt", &puzzles.stdout);
+    let out = run(&["puzzle", "--from", file.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(out.stdout.is_empty());
+    let stderr = text(&out.stderr);
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 21, "{stderr}");
+    let name = file.display();
+    assert!(
+        lines[19].starts_with(&format!(
+            "sudogen: {name}:20: not a complete valid grid (cell "
+        )),
+        "{stderr}"
+    );
+    assert_eq!(
+        lines[20],
+        format!(
+            "sudogen: {name}: 10 more records (30 in all) were not complete valid grids; --from makes puzzles from solution grids (sudogen solve solves puzzles)"
+        )
+    );
+}

@@ -180,6 +180,19 @@ impl Writer {
         text::with_scratch(w, |buf| self.push(buf, record))
     }
 
+    /// Appends what stands for record `index` of the input, which could
+    /// not be read because of `error`, to a batch being formatted (see
+    /// [`RecordFormat::unreadable`]).
+    pub fn push_unreadable(&self, out: &mut Formatted, index: u64, error: &str) {
+        if out.first.is_none() {
+            // A header that comes after it cannot be dropped.
+            out.leading = true;
+        }
+        self.format
+            .0
+            .unreadable(&mut out.bytes, &self.run, index, error);
+    }
+
     /// Appends one record to a batch being formatted, with a header before
     /// it where its shape differs from the record before it (see
     /// [`Formatted`]).
@@ -214,6 +227,9 @@ pub struct Formatted {
     last: Option<Shape>,
     /// How many bytes of header start `bytes`.
     header: usize,
+    /// Whether an unreadable record's answer comes before the first
+    /// record (then no header starts `bytes`).
+    leading: bool,
 }
 
 impl Formatted {
@@ -221,7 +237,7 @@ impl Formatted {
     /// `previous` (updated to this batch's last shape).
     pub fn bytes_after(&self, previous: &mut Option<Shape>) -> &[u8] {
         let mut bytes = &self.bytes[..];
-        if self.first.is_some() && self.first == *previous {
+        if self.first.is_some() && self.first == *previous && !self.leading {
             bytes = &bytes[self.header..];
         }
         if self.last.is_some() {

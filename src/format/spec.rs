@@ -11,6 +11,10 @@ use super::record::{Content, Field, RecordError};
 use super::symbols::Symbols;
 use crate::grid::{Shape, Size, Variant};
 
+/// The answer written for a record that could not be read (see
+/// [`RecordFormat::unreadable`]).
+pub const UNREADABLE: &str = "unreadable";
+
 /// One format, reader and writer side by side.
 pub trait RecordFormat: Sync + std::fmt::Debug {
     /// The name used on the command line (`line`, `csv`, ...).
@@ -39,6 +43,15 @@ pub trait RecordFormat: Sync + std::fmt::Debug {
     /// bytes depend only on the run and the record, so records can be
     /// formatted on any thread and concatenated.
     fn write(&self, out: &mut Vec<u8>, run: &Run, record: &super::record::Record<'_>);
+
+    /// Appends what stands for record `index` of the input, which could
+    /// not be read because of `error`, so that a command that answers each
+    /// record (`solve`) writes one answer per record read: [`UNREADABLE`]
+    /// on a line by default, which no reader takes for a grid.
+    fn unreadable(&self, out: &mut Vec<u8>, _run: &Run, _index: u64, _error: &str) {
+        out.extend_from_slice(UNREADABLE.as_bytes());
+        out.push(b'\n');
+    }
 
     /// Whether a line read (trimmed, neither blank nor a comment) looks
     /// like this format, and how surely: the reader takes the format that
