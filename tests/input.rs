@@ -256,3 +256,39 @@ fn puzzle_from_caps_its_messages() {
         )
     );
 }
+
+const REGIONS: &str = "AAABBBCCC\nAABBBCCCC\nAAAABBBCC\nDDDDEEEFF\nDDEEEFFFF\nDDDEEEFFF\nGGGHHHIII\nGGGHHHIII\nGGGHHHIII\n";
+
+/// Item 17: a `--regions` value that looks like a path and is no map is a
+/// file that is missing (not "a region map of 12 cells"), and a regions
+/// file may hold comment lines.
+#[test]
+fn regions_files_are_files() {
+    let out = run(&["puzzle", "--regions", "nonexist.txt"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "sudogen: error: --regions nonexist.txt: no such file; name a file of region letters, or give the letters themselves (N·N, one per cell)\n"
+    );
+    let out = run(&["solve", "--regions", "maps/jigsaw"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--regions maps/jigsaw: no such file;"));
+    let file = Scratch::file(
+        "regions.txt",
+        format!("# the guide's map\n{REGIONS}# end\n").as_bytes(),
+    );
+    let out = run(
+        &[
+            "puzzle",
+            "--regions",
+            file.to_str().unwrap(),
+            "-n",
+            "1",
+            "--seed",
+            "1",
+        ],
+        b"",
+    );
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(text(&out.stdout).trim().len(), 81);
+}

@@ -192,16 +192,35 @@ impl ShapeArgs {
 }
 
 /// The region map of `--regions`: the letters given, or those of the file
-/// they name.
+/// they name (where a line starting with `#` is a comment). A value that
+/// is no map and looks like a path (a `/`, a `.`) is a file that is not
+/// there.
 fn read_layout(text: &str) -> anyhow::Result<Layout> {
     let path = Path::new(text);
-    let letters = if path.is_file() {
-        std::fs::read_to_string(path)
-            .map_err(|e| usage(format!("--regions {text}: cannot read the file: {e}")))?
-    } else {
-        text.to_string()
-    };
-    Layout::parse(&letters).map_err(|e| usage(format!("--regions: {e}")))
+    if path.is_file() {
+        let letters = std::fs::read_to_string(path)
+            .map_err(|e| usage(format!("--regions {text}: cannot read the file: {e}")))?;
+        let letters: String = letters
+            .lines()
+            .filter(|l| !l.trim_start().starts_with('#'))
+            .collect::<Vec<_>>()
+            .join("\n");
+        return Layout::parse(&letters).map_err(|e| usage(format!("--regions {text}: {e}")));
+    }
+    Layout::parse(text).map_err(|e| {
+        if text.contains(['/', '.', '\\']) {
+            let what = if path.exists() {
+                "is not a file"
+            } else {
+                "no such file"
+            };
+            usage(format!(
+                "--regions {text}: {what}; name a file of region letters, or give the letters themselves (N·N, one per cell)"
+            ))
+        } else {
+            usage(format!("--regions: {e}"))
+        }
+    })
 }
 
 /// Which records of a run: seed, first index, count.
