@@ -292,3 +292,56 @@ fn regions_files_are_files() {
     assert!(out.status.success(), "{out:?}");
     assert_eq!(text(&out.stdout).trim().len(), 81);
 }
+
+/// Item 27 (in part): a record that names its variant is not read as
+/// another one because `--variant` says so: the conflict is refused per
+/// record (exit 2, naming the line), and a record that names none takes
+/// the one given.
+#[test]
+fn a_records_own_variant_is_not_overridden() {
+    let x = run(
+        &[
+            "puzzle",
+            "--variant",
+            "x",
+            "-n",
+            "2",
+            "--seed",
+            "1",
+            "-f",
+            "json",
+        ],
+        b"",
+    );
+    assert!(x.status.success());
+    let out = run(&["solve", "--variant", "hyper"], &x.stdout);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stdout), "unreadable\nunreadable\n");
+    assert_eq!(
+        text(&out.stderr).lines().next().unwrap(),
+        "sudogen: <stdin>:1: the record says its variant is x, but variant hyper is asked for; leave out --variant and --regions (a record that names its shape keeps it)"
+    );
+    // The same variant, or none given: solved.
+    for args in [&["solve", "--variant", "x"][..], &["solve"][..]] {
+        let out = run(args, &x.stdout);
+        assert!(out.status.success(), "{args:?}: {out:?}");
+    }
+    // CSV rows carry their shape in columns.
+    let csv = run(
+        &[
+            "puzzle",
+            "--variant",
+            "x",
+            "-n",
+            "1",
+            "--seed",
+            "1",
+            "-f",
+            "csv",
+        ],
+        b"",
+    );
+    let out = run(&["solve", "--variant", "hyper"], &csv.stdout);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains(":2: the record says its variant is x, but variant hyper"));
+}

@@ -26,6 +26,11 @@ pub fn describe(error: &RecordError) -> String {
         RecordError::Alphabet { alphabet, .. } => {
             format!("{error}; read it with --symbols {alphabet}")
         }
+        RecordError::VariantConflict { .. } => {
+            format!(
+                "{error}; leave out --variant and --regions (a record that names its shape keeps it)"
+            )
+        }
         other => other.to_string(),
     }
 }

@@ -84,11 +84,22 @@ impl Batch {
         Ok(())
     }
 
-    /// Gives a grid read from `raw` its variant: the one forced, else the
-    /// one the record says it has, else none.
+    /// Gives a grid read from `raw` its variant: the one the record says it
+    /// has (a CSV row's shape columns, a JSON record's fields, which gave
+    /// the grid its variant as it was parsed), else the one forced, else
+    /// none. A record that names a variant other than the one forced is
+    /// an error: neither silently wins.
     fn shape(&self, raw: &Raw, grid: &mut Grid) -> Result<(), RecordError> {
-        match self.variant.or(raw.variant) {
-            Some(v) if v != grid.variant() => grid.set_variant(v).map_err(RecordError::Shape),
+        let own = raw
+            .variant
+            .or((grid.variant() != Variant::None).then(|| grid.variant()));
+        match (own, self.variant) {
+            (Some(own), Some(asked)) if own != asked => {
+                Err(RecordError::VariantConflict { own, asked })
+            }
+            (Some(v), _) | (None, Some(v)) if v != grid.variant() => {
+                grid.set_variant(v).map_err(RecordError::Shape)
+            }
             _ => Ok(()),
         }
     }
