@@ -345,3 +345,125 @@ fn a_records_own_variant_is_not_overridden() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains(":2: the record says its variant is x, but variant hyper"));
 }
+
+/// The stderr lines of a run, for exact comparison.
+fn errors(out: &Output) -> Vec<String> {
+    text(&out.stderr).lines().map(String::from).collect()
+}
+
+/// Item 15: cells are characters, not bytes: `·` for an empty cell is one
+/// cell, named as written, and `--empty '·'` reads it; `é` is shown as
+/// `é`; a NUL byte gets no `--symbols` hint; any characters beyond ASCII
+/// can be the symbols.
+#[test]
+fn cells_are_characters() {
+    let made = run(&["puzzle", "--size", "12", "-n", "1", "--seed", "1"], b"");
+    let dots = text(&made.stdout);
+    let middots = dots.replace('.', "·");
+    let out = run(&["solve"], middots.as_bytes());
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        errors(&out),
+        [
+            "sudogen: <stdin>:1: '·' is not a symbol of a 12x12 grid; if it marks an empty cell, read it with --empty '·'"
+        ]
+    );
+    let with_dots = run(&["solve"], dots.as_bytes());
+    let with_middots = run(&["solve", "--empty", "·"], middots.as_bytes());
+    assert!(with_middots.status.success(), "{with_middots:?}");
+    assert_eq!(with_middots.stdout, with_dots.stdout);
+    // In the grid format too.
+    let block = run(&["puzzle", "-n", "1", "--seed", "1", "-f", "grid"], b"");
+    let block = text(&block.stdout).replace('.', "·");
+    let out = run(&["solve", "--empty", "·"], block.as_bytes());
+    assert_eq!(
+        text(&out.stdout),
+        format!(
+            "{}\n",
+            solution_of(&run(&["puzzle", "-n", "1", "--seed", "1"], b"").stdout)
+        )
+    );
+
+    let accented = format!("{}é{}\n", &PUZZLE[..40], &PUZZLE[41..]);
+    let out = run(&["solve"], accented.as_bytes());
+    assert_eq!(
+        errors(&out),
+        ["sudogen: <stdin>:1: 'é' is not a symbol of a 9x9 grid"]
+    );
+    let nul = format!("{}\0{}\n", &PUZZLE[..40], &PUZZLE[41..]);
+    let out = run(&["solve"], nul.as_bytes());
+    assert_eq!(
+        errors(&out),
+        ["sudogen: <stdin>:1: '\\x00' is not a symbol of a 9x9 grid"]
+    );
+    // Bytes that are not UTF-8 are one cell each too.
+    let latin1 = [
+        &PUZZLE.as_bytes()[..40],
+        b"\xe9",
+        &PUZZLE.as_bytes()[41..],
+        b"\n",
+    ]
+    .concat();
+    let out = run(&["solve"], &latin1);
+    assert_eq!(
+        errors(&out),
+        [
+            "sudogen: <stdin>:1: '\u{FFFD}' is not a symbol of a 9x9 grid; the record holds bytes that are not UTF-8: save it as UTF-8"
+        ]
+    );
+
+    let circled: String = PUZZLE
+        .chars()
+        .map(|c| match c.to_digit(10) {
+            Some(d) => char::from_u32(0x245f + d).unwrap(),
+            None => c,
+        })
+        .collect();
+    let out = run(
+        &["solve", "--symbols", "①②③④⑤⑥⑦⑧⑨"],
+        format!("{circled}\n").as_bytes(),
+    );
+    assert!(out.status.success(), "{out:?}");
+    let expected: String = SOLUTION
+        .chars()
+        .map(|c| char::from_u32(0x245f + c.to_digit(10).unwrap()).unwrap())
+        .collect();
+    assert_eq!(text(&out.stdout), format!("{expected}\n"));
+    // `--empty` takes any character but a digit of the grids, and the
+    // puzzle is read as written with it.
+    let out = run(&["solve", "--empty", "5"], b"");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// The solution of the first `PUZZLE SOLUTION`-less puzzle line, by the
+/// test's own search.
+fn solution_of(line: &[u8]) -> String {
+    let puzzle = text(line);
+    let mut cells: Vec<u8> = common::line_cells(puzzle.trim());
+    assert_eq!(naive_count(&mut cells.clone(), 9, 2), 1);
+    fill(&mut cells);
+    cells.iter().map(|v| char::from(b'0' + v)).collect()
+}
+
+/// Fills `cells` (9x9) with its first solution, plainly.
+fn fill(cells: &mut [u8]) -> bool {
+    let Some(i) = cells.iter().position(|&v| v == 0) else {
+        return true;
+    };
+    for v in 1..=9 {
+        let (r, c) = (i / 9, i % 9);
+        let clash = (0..9).any(|k| {
+            cells[r * 9 + k] == v
+                || cells[k * 9 + c] == v
+                || cells[(r / 3 * 3 + k / 3) * 9 + c / 3 * 3 + k % 3] == v
+        });
+        if !clash {
+            cells[i] = v;
+            if fill(cells) {
+                return true;
+            }
+            cells[i] = 0;
+        }
+    }
+    false
+}

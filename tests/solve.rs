@@ -287,14 +287,20 @@ fn other_alphabets_are_read_and_written() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("--symbols has 3 characters"));
-    // Characters, not bytes: four Greek letters are four characters, and
-    // not usable.
+    // Characters, not bytes: four Greek letters are four characters, read
+    // and written as they are; ASCII punctuation is not usable.
     sudogen()
         .args(["solve", "--symbols", "αβγδ"])
-        .write_stdin("................\n")
+        .write_stdin("αβγδγδαββαδγδγβ.\n")
+        .assert()
+        .success()
+        .stdout("αβγδγδαββαδγδγβα\n");
+    sudogen()
+        .args(["solve", "--symbols", "AB!D"])
+        .write_stdin("")
         .assert()
         .code(2)
-        .stderr("sudogen: error: --symbols must be ASCII letters or digits; 'α' is not usable\n");
+        .stderr("sudogen: error: --symbols must be letters, digits or characters beyond ASCII; '!' is not usable\n");
 }
 
 #[test]

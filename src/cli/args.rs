@@ -321,8 +321,8 @@ pub struct InputArgs {
     #[arg(long, value_name = "FORMAT", value_parser = choice::<Format>())]
     pub input_format: Option<Format>,
 
-    /// Other characters that mean an empty cell in the records read (`.`,
-    /// `0`, `-`, `_` and `*` always do)
+    /// Other characters that mean an empty cell in the records read, any
+    /// but the digits 1-9 (`·` too; `.`, `0`, `-`, `_` and `*` always do)
     #[arg(long, value_name = "CHARS")]
     pub empty: Option<String>,
 
@@ -345,7 +345,7 @@ pub struct Input {
     /// Another alphabet, if any.
     pub symbols: Option<Symbols>,
     /// Other characters that mean an empty cell.
-    pub empty: Vec<u8>,
+    pub empty: String,
 }
 
 impl Input {
@@ -387,12 +387,15 @@ impl InputArgs {
             self.files.clone()
         };
         let empty = self.empty.clone().unwrap_or_default();
-        if let Some(c) = empty
-            .chars()
-            .find(|c| !c.is_ascii() || ('1'..='9').contains(c))
-        {
+        if let Some(c) = empty.chars().find(|c| ('1'..='9').contains(c)) {
             return Err(usage(format!(
                 "--empty {empty}: '{c}' is a symbol, not an empty cell; name other characters"
+            )));
+        }
+        if let Some(c) = empty.chars().find(|c| c.is_whitespace() || c.is_control()) {
+            return Err(usage(format!(
+                "--empty: '{}' separates or ends cells, it cannot be one; name other characters",
+                c.escape_debug()
             )));
         }
         Ok(Input {
@@ -401,7 +404,7 @@ impl InputArgs {
             size,
             variant,
             symbols,
-            empty: empty.into_bytes(),
+            empty,
         })
     }
 }
@@ -411,8 +414,9 @@ impl InputArgs {
 pub struct SymbolsArgs {
     /// The symbols of the values 1, 2, 3, ..., in the records read and
     /// written (line and grid formats, CSV puzzle strings): one per value,
-    /// so their number gives the size; ranges as 1-9A-G, A-P or 0-F (hex).
-    /// `.` is an empty cell
+    /// so their number gives the size; letters, digits or any characters
+    /// beyond ASCII; ranges as 1-9A-G, A-P or 0-F (hex). `.` is an empty
+    /// cell
     #[arg(long, value_name = "ALPHABET")]
     pub symbols: Option<String>,
 }
@@ -428,20 +432,18 @@ impl SymbolsArgs {
         };
         // The library speaks of "the symbols"; here they are the option's.
         let flag = |e: String| usage(e.replacen("the symbols", "--symbols", 1));
-        Symbols::ascii(written).map_err(flag)?;
         let alphabet =
             &symbols::expand(written).map_err(|e| usage(format!("--symbols {written}: {e}")))?;
-        let implied = Size::from_side(alphabet.len()).ok_or_else(|| {
+        let count = alphabet.chars().count();
+        let implied = Size::from_side(count).ok_or_else(|| {
             usage(format!(
-                "--symbols has {} characters; use {}, one per value",
-                alphabet.len(),
+                "--symbols has {count} characters; use {}, one per value",
                 super::parse::sides()
             ))
         })?;
         if let Some(size) = size.filter(|&s| s != implied) {
             return Err(usage(format!(
-                "--symbols has {} characters but --size is {}",
-                alphabet.len(),
+                "--symbols has {count} characters but --size is {}",
                 size.side()
             )));
         }

@@ -11,6 +11,7 @@ use anyhow::Context;
 use super::exit::{Unreadable, UsageError};
 use sudogen::format::RecordError;
 use sudogen::format::read::{Batch, Reader};
+use sudogen::grid::ParseError;
 use sudogen::pipeline::Pace;
 
 /// Prints a line to standard error; a failure to do so is ignored (there
@@ -25,6 +26,14 @@ pub fn describe(error: &RecordError) -> String {
     match error {
         RecordError::Alphabet { alphabet, .. } => {
             format!("{error}; read it with --symbols {alphabet}")
+        }
+        RecordError::Cells(ParseError::BadSymbol {
+            found: '\u{FFFD}', ..
+        }) => format!("{error}; the record holds bytes that are not UTF-8: save it as UTF-8"),
+        RecordError::Cells(ParseError::BadSymbol { found, .. })
+            if !(found.is_alphanumeric() || found.is_control() || found.is_whitespace()) =>
+        {
+            format!("{error}; if it marks an empty cell, read it with --empty '{found}'")
         }
         RecordError::VariantConflict { .. } => {
             format!(

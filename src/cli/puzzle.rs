@@ -425,7 +425,7 @@ fn from_grids(
         .then(|| g.grids.size()),
         variant: (!g.grids.shape().is_plain()).then(|| g.grids.shape().variant()),
         symbols: g.symbols.clone(),
-        empty: Vec::new(),
+        empty: String::new(),
     };
     let seed = g.grids.seed().to_string();
     let fields = [

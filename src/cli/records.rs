@@ -240,7 +240,7 @@ pub fn with_rated<T>(
     // Values in the run's symbols, as the records write them.
     let symbol = |v: u8| {
         let standard = size.symbol(v);
-        char::from(symbols.map_or(standard, |s| s.byte(standard)))
+        symbols.map_or(char::from(standard), |s| s.char_of(standard))
     };
     let path: Vec<StepRecord> = if explain {
         rating

@@ -20,7 +20,7 @@
 use std::io::{self, Read};
 
 use super::record::{Carried, RecordError};
-use super::spec::{Encoding, Framer, Frames, Raw};
+use super::spec::{self, Empty, Encoding, Framer, Frames, Raw};
 use super::{FORMATS, Format, Symbols, csv, json, line, npy, pretty};
 use crate::grid::{Grid, ParseError, Size, Variant, plural};
 
@@ -48,8 +48,12 @@ pub struct Batch {
     symbols: Option<Symbols>,
     /// The variant every record is read with, if one was forced.
     variant: Option<Variant>,
-    /// Other bytes that mean an empty cell.
-    empty: Vec<u8>,
+    /// Other characters that mean an empty cell.
+    empty: Empty,
+    /// The characters beyond ASCII of the records' cells that are neither
+    /// an empty cell nor a symbol, which stand as markers in `bytes` (see
+    /// [`Frames::odd`]), so that an error can name them.
+    odd: Vec<char>,
     raws: Vec<Raw>,
 }
 
@@ -68,6 +72,35 @@ impl Batch {
     /// it: itself, or its letter in the alphabet of `--symbols`.
     pub fn as_written(&self, symbol: char) -> char {
         self.symbols.as_ref().map_or(symbol, |s| s.written(symbol))
+    }
+
+    /// `error` with a character beyond ASCII named as written, where the
+    /// record holds its marker (see [`Frames::odd`]).
+    fn named(&self, error: RecordError) -> RecordError {
+        let real = |found: char| {
+            u8::try_from(found)
+                .ok()
+                .and_then(spec::odd_index)
+                .map_or(found, |i| self.odd.get(i).copied().unwrap_or('\u{FFFD}'))
+        };
+        match error {
+            RecordError::Cells(ParseError::BadSymbol { found, size }) => {
+                RecordError::Cells(ParseError::BadSymbol {
+                    found: real(found),
+                    size,
+                })
+            }
+            RecordError::Alphabet {
+                found,
+                size,
+                alphabet,
+            } => RecordError::Alphabet {
+                found: real(found),
+                size,
+                alphabet,
+            },
+            other => other,
+        }
     }
 
     /// Parses every record in order, calling `f` with its line and the grid
@@ -206,6 +239,13 @@ impl Batch {
 
     /// Parses record `raw`'s cells into `scratch`.
     fn parse_cells(&self, raw: &Raw, scratch: &mut Grid) -> Result<(), RecordError> {
+        self.parse_cells_marked(raw, scratch)
+            .map_err(|e| self.named(e))
+    }
+
+    /// [`Batch::parse_cells`], a character beyond ASCII named by its
+    /// marker.
+    fn parse_cells_marked(&self, raw: &Raw, scratch: &mut Grid) -> Result<(), RecordError> {
         let bytes = &self.bytes[raw.start..raw.end];
         // Without another alphabet, a bad symbol in a record that looks
         // written in one says so.
@@ -251,7 +291,7 @@ impl Batch {
     /// bad symbol from the left, so the first DEL of the record is the
     /// one they name.
     fn named_as_written(&self, start: usize, end: usize, error: RecordError) -> RecordError {
-        match error {
+        let error = match error {
             RecordError::Cells(ParseError::BadSymbol {
                 found: '\x7f',
                 size,
@@ -263,7 +303,8 @@ impl Batch {
                 })
             }
             other => other,
-        }
+        };
+        self.named(error)
     }
 
     /// The framing API over this batch, at line `line`.
@@ -274,6 +315,7 @@ impl Batch {
             raws: &mut self.raws,
             symbols: self.symbols.as_ref(),
             empty: &self.empty,
+            odd: &mut self.odd,
             line,
             size,
         }
@@ -484,8 +526,8 @@ pub struct Reader<R> {
     size: Option<Size>,
     symbols: Option<Symbols>,
     variant: Option<Variant>,
-    /// Other bytes that mean an empty cell.
-    empty: Vec<u8>,
+    /// Other characters that mean an empty cell.
+    empty: Empty,
     /// Each format's reading state for this input, as [`FORMATS`] orders
     /// them (made when the format first claims a line).
     framers: Vec<Option<Box<dyn Framer>>>,
@@ -509,7 +551,7 @@ impl<R: Read> Reader<R> {
             size,
             symbols: None,
             variant: None,
-            empty: Vec::new(),
+            empty: Empty::default(),
             framers: FORMATS.iter().map(|_| None).collect(),
             current: None,
             started: false,
@@ -533,10 +575,11 @@ impl<R: Read> Reader<R> {
         self
     }
 
-    /// Reads these bytes too as empty cells, where a format writes
-    /// symbols (`.`, `0`, `-`, `_` and `*` always are).
-    pub fn with_empty(mut self, empty: &[u8]) -> Self {
-        self.empty = empty.to_vec();
+    /// Reads these characters too as empty cells, where a format writes
+    /// symbols (`.`, `0`, `-`, `_` and `*` always are): any characters,
+    /// ASCII or beyond (`·`).
+    pub fn with_empty(mut self, empty: &str) -> Self {
+        self.empty = Empty::new(empty);
         self
     }
 

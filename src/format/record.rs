@@ -330,6 +330,10 @@ impl RecordError {
         let RecordError::Cells(ParseError::BadSymbol { found, size }) = self else {
             return self;
         };
+        // A control character is no symbol of another alphabet.
+        if found.is_control() {
+            return self;
+        }
         let mut seen = [false; 128];
         for &b in record {
             if b.is_ascii_alphanumeric() && b != b'0' {
@@ -349,7 +353,9 @@ impl RecordError {
                 alphabet = letters.map(char::from).collect();
             }
         }
-        if alphabet.len() == side {
+        // The size's own symbols: another alphabet would change nothing.
+        let own = alphabet.as_bytes() == &crate::grid::SYMBOLS[..side];
+        if alphabet.len() == side && !own {
             RecordError::Alphabet {
                 found,
                 size,
