@@ -13,6 +13,7 @@ use super::parse::{
     SizeParser, VariantKind, choice, parse_box, parse_budget, parse_count, parse_jobs, parse_seed,
     parse_start,
 };
+use sudogen::format::unpack::Unpacked;
 use sudogen::format::{Format, Symbols, symbols};
 use sudogen::grid::{Layout, Shape, Size, Variant};
 use sudogen::solve::{Budget, DEFAULT_BUDGET};
@@ -349,12 +350,15 @@ pub struct Input {
 }
 
 impl Input {
-    /// A reader of one of the inputs, with every reading option.
-    pub fn reader<R: std::io::Read>(&self, inner: R) -> sudogen::format::read::Reader<R> {
+    /// A reader of one of the inputs, with every reading option (and the
+    /// solutions array an `.npz` holds beside its puzzles).
+    pub fn reader(&self, mut inner: Unpacked) -> sudogen::format::read::Reader<Unpacked> {
+        let solutions = inner.solutions.take();
         sudogen::format::read::Reader::new(inner, self.format, self.size)
             .with_symbols(self.symbols.clone())
             .with_empty(&self.empty)
             .with_variant(self.variant)
+            .with_npy_solutions(solutions)
     }
 }
 

@@ -11,6 +11,7 @@ use anyhow::Context;
 use super::exit::{Unreadable, UsageError};
 use sudogen::format::RecordError;
 use sudogen::format::read::{Batch, Reader};
+use sudogen::format::unpack::{self, Unpacked};
 use sudogen::grid::ParseError;
 use sudogen::pipeline::Pace;
 
@@ -320,21 +321,37 @@ fn open_input(path: &Path) -> Result<(String, Box<dyn Read + Send>), String> {
     }
 }
 
-/// Opens each input in turn (`-`: standard input) and calls `each` with
-/// its name and contents; an input that cannot be opened is reported
+/// Opens each input in turn (`-`: standard input), unpacks it (gzip, the
+/// members of a zip, an `.npz`: see [`sudogen::format::unpack`]) and calls
+/// `each` with the name and contents of each input it holds; an input
+/// that cannot be opened or unpacked (a binary file) is reported
 /// (`sudogen: error: cannot read ...`) and skipped. Returns whether every
 /// input could be opened.
 pub fn each_input(
     files: &[PathBuf],
-    mut each: impl FnMut(&str, Box<dyn Read + Send>) -> anyhow::Result<()>,
+    mut each: impl FnMut(&str, Unpacked) -> anyhow::Result<()>,
 ) -> anyhow::Result<bool> {
     let mut all = true;
     for path in files {
-        match open_input(path) {
-            Ok((name, input)) => each(&name, input)?,
+        let opened = open_input(path).and_then(|(name, input)| {
+            let file = (path.as_os_str() != "-").then_some(path.as_path());
+            unpack::unpack(&name, input, file).map_err(|e| format!("cannot read {name}: {e}"))
+        });
+        let inputs = match opened {
+            Ok(inputs) => inputs,
             Err(message) => {
                 warn(format_args!("error: {message}"));
                 all = false;
+                continue;
+            }
+        };
+        for input in inputs {
+            match input {
+                Ok(input) => each(&input.name.clone(), input)?,
+                Err(e) => {
+                    warn(format_args!("error: cannot read {}: {e}", path.display()));
+                    all = false;
+                }
             }
         }
     }

@@ -16,7 +16,9 @@
 //!   per format, importing only the four above; [`ml`], the layouts of the
 //!   machine-learning datasets, whose files are CSV (it borrows `csv`'s
 //!   reader).
-//! - this module: the registry and the [`Writer`]; [`read`]: the reader.
+//! - this module: the registry and the [`Writer`]; [`read`]: the reader;
+//!   [`unpack`]: inputs packed in gzip, zip or `.npz`, unpacked before
+//!   the reader sees them.
 //! - [`report`]: what `stats` measured, as a table or JSON.
 //!
 //! **Adding a format** is one new file (a unit struct implementing
@@ -42,6 +44,7 @@ pub mod report;
 pub mod spec;
 pub mod symbols;
 pub mod text;
+pub mod unpack;
 
 pub use record::{
     Carried, Content, Field, Rated, Record, RecordError, Searched, StepRecord, Value,

@@ -167,10 +167,7 @@ impl Batch {
                 }
                 (_, Some((start, end))) => {
                     let parsed = self.parse(raw, &mut scratch);
-                    let solved = solution
-                        .read_line(&self.bytes[start..end], raw.size)
-                        .map_err(|e| self.named_as_written(start, end, e.into()))
-                        .and_then(|()| self.shape(raw, &mut solution));
+                    let solved = self.parse_solution(raw, (start, end), &mut solution);
                     (parsed, Some(solved))
                 }
                 _ => (self.parse(raw, &mut scratch), None),
@@ -209,12 +206,7 @@ impl Batch {
                 }
                 (_, sol) => {
                     let parsed = self.parse(raw, &mut scratch);
-                    let solved = sol.map(|(start, end)| {
-                        solution
-                            .read_line(&self.bytes[start..end], raw.size)
-                            .map_err(|e| self.named_as_written(start, end, e.into()))
-                            .and_then(|()| self.shape(raw, &mut solution))
-                    });
+                    let solved = sol.map(|range| self.parse_solution(raw, range, &mut solution));
                     let rating = raw
                         .extra
                         .and_then(|(start, end)| Carried::parse(&self.bytes[start..end]));
@@ -229,6 +221,32 @@ impl Batch {
             })?;
         }
         Ok(())
+    }
+
+    /// Parses the solution of record `raw`, at `start..end` of the batch,
+    /// into `solution`, with the record's variant.
+    fn parse_solution(
+        &self,
+        raw: &Raw,
+        (start, end): (usize, usize),
+        solution: &mut Grid,
+    ) -> Result<(), RecordError> {
+        let bytes = &self.bytes[start..end];
+        if raw.kind == Ok(Encoding::Bytes) {
+            // A row of an npy array, as the record's own.
+            let cells = Raw {
+                start,
+                end,
+                solution: None,
+                ..raw.clone()
+            };
+            self.parse_cells(&cells, solution)?;
+        } else {
+            solution
+                .read_line(bytes, raw.size)
+                .map_err(|e| self.named_as_written(start, end, e.into()))?;
+        }
+        self.shape(raw, solution)
     }
 
     /// Parses record `raw` into `scratch`, with its variant.
@@ -499,7 +517,67 @@ struct NpyRows {
     read: u64,
 }
 
+/// An `npy` array's header, if `lines` starts with one: its rows and
+/// cells per row (the header is then consumed).
+fn npy_header<R: Read>(lines: &mut Lines<R>) -> io::Result<Option<NpyRows>> {
+    let start = lines.peek(12)?;
+    if !start.starts_with(npy::MAGIC) {
+        return Ok(None);
+    }
+    let len = match start.get(6) {
+        Some(1) => 10 + usize::from(u16::from_le_bytes([start[8], start[9]])),
+        _ => {
+            12 + start
+                .get(8..12)
+                .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
+        }
+    };
+    let bytes = lines.peek(len.min(MAX_LINE))?;
+    let (rows, cells, header) = npy::parse_header(bytes).map_err(io::Error::other)?;
+    if Size::from_cells(cells).is_none() {
+        return Err(io::Error::other(format!(
+            "an npy array of rows of {cells} cells; a grid has 16, 81, 256 or 625"
+        )));
+    }
+    lines.take(header)?;
+    Ok(Some(NpyRows {
+        cells,
+        rows,
+        read: 0,
+    }))
+}
+
 impl NpyRows {
+    /// Takes row `read + 1` from `lines`: its range in their buffer.
+    fn row<R: Read>(&self, lines: &mut Lines<R>) -> io::Result<(usize, usize)> {
+        match lines.take(self.cells) {
+            Ok(Some(row)) => Ok(row),
+            Ok(None) => Err(self.truncated(0)),
+            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => {
+                let have = lines.peek(self.cells)?.len();
+                Err(self.truncated(have))
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// An error if `lines` holds more bytes after the rows.
+    fn end<R: Read>(&self, lines: &mut Lines<R>) -> io::Result<()> {
+        let extra = lines.rest()?;
+        if extra == 0 {
+            return Ok(());
+        }
+        Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "the npy header gives {} of {} cells, but {} follow them; an npy file holds one array (numpy refuses it too)",
+                plural(self.rows as usize, "row"),
+                self.cells,
+                plural(extra as usize, "more byte"),
+            ),
+        ))
+    }
+
     /// The error for an input that ends `have` bytes into row `read + 1`.
     fn truncated(self, have: usize) -> io::Error {
         let part = if have > 0 {
@@ -537,6 +615,8 @@ pub struct Reader<R> {
     started: bool,
     /// An `npy` array being read.
     npy: Option<NpyRows>,
+    /// The solutions array read beside an `npy` array, if any.
+    solutions: Option<Lines<Box<dyn Read + Send>>>,
     /// Parsed records not yet taken by the iterator.
     ready: std::collections::VecDeque<Item>,
 }
@@ -556,6 +636,7 @@ impl<R: Read> Reader<R> {
             current: None,
             started: false,
             npy: None,
+            solutions: None,
             ready: Default::default(),
         }
     }
@@ -572,6 +653,15 @@ impl<R: Read> Reader<R> {
     /// `None`: the variant each record says it has, or none.
     pub fn with_variant(mut self, variant: Option<Variant>) -> Self {
         self.variant = variant;
+        self
+    }
+
+    /// Reads the solutions of the records from `solutions`, an `npy` array
+    /// of the shape of the one being read (an `.npz`'s solutions array):
+    /// row `i` is the solution of record `i`. Ignored when the input is
+    /// not an `npy` array.
+    pub fn with_npy_solutions(mut self, solutions: Option<Box<dyn Read + Send>>) -> Self {
+        self.solutions = solutions.map(Lines::new);
         self
     }
 
@@ -695,55 +785,57 @@ impl<R: Read> Reader<R> {
     }
 
     /// An `npy` array's header, if the input starts with one: its rows and
-    /// cells per row (the header is then consumed).
+    /// cells per row (the header is then consumed); and the header of the
+    /// solutions array beside it, if there is one, which must be of the
+    /// same shape.
     fn npy_header(&mut self) -> io::Result<Option<NpyRows>> {
-        let start = self.lines.peek(12)?;
-        if !start.starts_with(npy::MAGIC) {
+        let Some(npy) = npy_header(&mut self.lines)? else {
             return Ok(None);
-        }
-        let len = match start.get(6) {
-            Some(1) => 10 + usize::from(u16::from_le_bytes([start[8], start[9]])),
-            _ => {
-                12 + start
-                    .get(8..12)
-                    .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
-            }
         };
-        let bytes = self.lines.peek(len.min(MAX_LINE))?;
-        let (rows, cells, header) = npy::parse_header(bytes).map_err(io::Error::other)?;
-        if Size::from_cells(cells).is_none() {
-            return Err(io::Error::other(format!(
-                "an npy array of rows of {cells} cells; a grid has 16, 81, 256 or 625"
-            )));
+        if let Some(solutions) = &mut self.solutions {
+            let theirs = npy_header(solutions)?.ok_or_else(|| {
+                io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    "the solutions are not an npy array",
+                )
+            })?;
+            if (theirs.rows, theirs.cells) != (npy.rows, npy.cells) {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!(
+                        "the solutions array is {} x {}, the puzzles' {} x {}; they must match row for row",
+                        theirs.rows, theirs.cells, npy.rows, npy.cells
+                    ),
+                ));
+            }
         }
-        self.lines.take(header)?;
-        Ok(Some(NpyRows {
-            cells,
-            rows,
-            read: 0,
-        }))
+        Ok(Some(npy))
     }
 
-    /// The next rows of an `npy` array, each a record; an error if the
-    /// input holds fewer rows than its header gives, or more bytes.
+    /// The next rows of an `npy` array, each a record (with its solution,
+    /// from the solutions array, if there is one); an error if the input
+    /// holds fewer rows than its header gives, or more bytes.
     fn npy_batch(&mut self, records: usize, mut npy: NpyRows) -> io::Result<Option<Batch>> {
         let mut batch = Batch {
             variant: self.variant,
             ..Batch::default()
         };
         while batch.raws.len() < records && npy.read < npy.rows {
-            let (start, end) = match self.lines.take(npy.cells) {
-                Ok(Some(row)) => row,
-                Ok(None) => return Err(npy.truncated(0)),
-                Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => {
-                    let have = self.lines.peek(npy.cells)?.len();
-                    return Err(npy.truncated(have));
-                }
-                Err(e) => return Err(e),
-            };
-            npy.read += 1;
+            let (start, end) = npy.row(&mut self.lines)?;
             let at = batch.bytes.len();
             batch.bytes.extend_from_slice(&self.lines.buf[start..end]);
+            let solution = match &mut self.solutions {
+                Some(solutions) => {
+                    let (start, end) = npy.row(solutions).map_err(|e| {
+                        io::Error::new(e.kind(), format!("the solutions array: {e}"))
+                    })?;
+                    let from = batch.bytes.len();
+                    batch.bytes.extend_from_slice(&solutions.buf[start..end]);
+                    Some((from, batch.bytes.len()))
+                }
+                None => None,
+            };
+            npy.read += 1;
             batch.raws.push(Raw {
                 line: npy.read,
                 kind: Ok(Encoding::Bytes),
@@ -751,22 +843,15 @@ impl<R: Read> Reader<R> {
                 variant: None,
                 start: at,
                 end: at + npy.cells,
-                solution: None,
+                solution,
                 extra: None,
             });
         }
         if npy.read == npy.rows {
-            let extra = self.lines.rest()?;
-            if extra > 0 {
-                return Err(io::Error::new(
-                    io::ErrorKind::InvalidData,
-                    format!(
-                        "the npy header gives {} of {} cells, but {} follow them; an npy file holds one array (numpy refuses it too)",
-                        plural(npy.rows as usize, "row"),
-                        npy.cells,
-                        plural(extra as usize, "more byte"),
-                    ),
-                ));
+            npy.end(&mut self.lines)?;
+            if let Some(solutions) = &mut self.solutions {
+                npy.end(solutions)
+                    .map_err(|e| io::Error::new(e.kind(), format!("the solutions array: {e}")))?;
             }
         }
         self.npy = Some(npy);
