@@ -467,3 +467,242 @@ fn fill(cells: &mut [u8]) -> bool {
     }
     false
 }
+
+/// CRC-32 (IEEE), bit by bit: the test's own, for the archives it writes.
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}
+
+/// `bytes` as gzip, framed by hand around a raw deflate stream.
+fn gzip(bytes: &[u8]) -> Vec<u8> {
+    let mut out = vec![0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 255];
+    out.extend(miniz_oxide::deflate::compress_to_vec(bytes, 6));
+    out.extend(crc32(bytes).to_le_bytes());
+    out.extend((bytes.len() as u32).to_le_bytes());
+    out
+}
+
+/// A zip archive of `members` (name, bytes), written by hand: deflated
+/// with a data descriptor (sizes after the data, as streaming writers and
+/// numpy do) when `deflate`, else stored.
+fn zip(members: &[(&str, &[u8])], deflate: bool) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut central = Vec::new();
+    for (name, bytes) in members {
+        let data = if deflate {
+            miniz_oxide::deflate::compress_to_vec(bytes, 6)
+        } else {
+            bytes.to_vec()
+        };
+        let (method, flags): (u16, u16) = if deflate { (8, 8) } else { (0, 0) };
+        let (crc, packed, size) = (crc32(bytes), data.len() as u32, bytes.len() as u32);
+        let offset = out.len() as u32;
+        let known = |x: u32| if deflate { 0 } else { x };
+        let mut header = |sig: &[u8], out: &mut Vec<u8>, central: bool| {
+            out.extend(sig);
+            if central {
+                out.extend(20u16.to_le_bytes());
+            }
+            out.extend(20u16.to_le_bytes());
+            out.extend(flags.to_le_bytes());
+            out.extend(method.to_le_bytes());
+            out.extend([0, 0, 0x21, 0]);
+            let exact = central;
+            for x in [crc, packed, size] {
+                out.extend(if exact { x } else { known(x) }.to_le_bytes());
+            }
+            out.extend((name.len() as u16).to_le_bytes());
+            out.extend(0u16.to_le_bytes());
+            if central {
+                // Comment length, disk, internal and external attributes.
+                out.extend([0u8; 10]);
+                out.extend(offset.to_le_bytes());
+            }
+            out.extend(name.as_bytes());
+        };
+        header(b"PK\x03\x04", &mut out, false);
+        out.extend(&data);
+        if deflate {
+            out.extend(b"PK\x07\x08");
+            for x in [crc, packed, size] {
+                out.extend(x.to_le_bytes());
+            }
+        }
+        header(b"PK\x01\x02", &mut central, true);
+    }
+    let start = out.len() as u32;
+    let n = members.len() as u16;
+    out.extend(&central);
+    out.extend(b"PK\x05\x06");
+    out.extend([0u8; 4]);
+    out.extend(n.to_le_bytes());
+    out.extend(n.to_le_bytes());
+    out.extend((central.len() as u32).to_le_bytes());
+    out.extend(start.to_le_bytes());
+    out.extend([0u8; 2]);
+    out
+}
+
+/// Item 14: gzip, zip and `.npz` inputs are read, as files and on
+/// standard input, recognised by their bytes (not their names); other
+/// binary inputs are refused in one line that says what they are.
+#[test]
+fn compressed_inputs_are_read() {
+    let csv = run(
+        &[
+            "puzzle",
+            "-n",
+            "6",
+            "--seed",
+            "5",
+            "--with-solution",
+            "-f",
+            "csv",
+        ],
+        b"",
+    );
+    assert!(csv.status.success());
+    let csv = csv.stdout;
+    let plain = run(&["solve"], &csv);
+    assert!(plain.status.success());
+    let checked = "6 grids read: 6 valid, 0 invalid (6 of the valid are puzzles with empty cells), 6 with their solutions checked\n";
+    let archives = [
+        ("puzzles.txt", gzip(&csv)),
+        ("kaggle.zip", zip(&[("sudoku.csv", &csv)], true)),
+        ("stored.bin", zip(&[("sudoku.csv", &csv)], false)),
+    ];
+    for (name, bytes) in &archives {
+        let file = Scratch::file(name, bytes);
+        let out = run(&["solve", file.to_str().unwrap()], b"");
+        assert!(out.status.success(), "{name}: {out:?}");
+        assert_eq!(out.stdout, plain.stdout, "{name}");
+        let out = run(&["solve"], bytes);
+        assert_eq!(out.stdout, plain.stdout, "{name} on standard input");
+        let out = run(&["check", file.to_str().unwrap()], b"");
+        assert_eq!(text(&out.stdout), checked, "{name}");
+    }
+    // Several members: read in order, each named in messages.
+    let archive = zip(&[("a.csv", &csv), ("b.txt", b"12345\n")], true);
+    let file = Scratch::file("two.zip", &archive);
+    let out = run(&["solve", "--count", file.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stdout), "1\n1\n1\n1\n1\n1\nunreadable\n");
+    assert!(
+        text(&out.stderr).starts_with(&format!("sudogen: {}:b.txt:1: 5 cells", file.display())),
+        "{out:?}"
+    );
+    // A damaged member: its CRC-32 says so.
+    let mut damaged = zip(&[("sudoku.csv", &csv)], false);
+    let at = 30 + "sudoku.csv".len() + 200;
+    damaged[at] = if damaged[at] == b'1' { b'2' } else { b'1' };
+    let file = Scratch::file("damaged.zip", &damaged);
+    let out = run(&["solve", file.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).ends_with(&format!(
+            "sudogen: error: cannot read {}:sudoku.csv: the zip member sudoku.csv is damaged: its CRC-32 does not match\n",
+            file.display()
+        )),
+        "{out:?}"
+    );
+    // Binary inputs are named, not parsed as text (no `--symbols` hint).
+    for (bytes, what) in [
+        (
+            &b"BZh91AY&SY\x12\x34\x56\x78\x9a\xbc\xde\xf0\x00\x01"[..],
+            "bzip2-compressed input; unpack it first (bunzip2)",
+        ),
+        (
+            &[
+                0x8e, 0x01, 0x02, 0x00, 0x17, 0x9c, 0x03, 0x04, 0x05, 0x06, 0x10, 0x11, 0x12, 0x13,
+                0x14, 0x15, 0x16, 0x18,
+            ][..],
+            "compressed or binary input, not records; unpack it, or name a file of records",
+        ),
+    ] {
+        let file = Scratch::file("data.bin", bytes);
+        let out = run(&["check", file.to_str().unwrap()], b"");
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(
+            errors(&out),
+            [format!(
+                "sudogen: error: cannot read {}: {what}",
+                file.display()
+            )]
+        );
+    }
+}
+
+/// Item 14: an `.npz` (a zip of `.npy` arrays, as numpy.savez writes it)
+/// is read as its puzzles array with the solutions array beside it.
+#[test]
+fn npz_arrays_are_read_with_their_solutions() {
+    let dir = scratch_dir();
+    let path = dir.path().join("p.npy");
+    let out = sudogen()
+        .args([
+            "puzzle",
+            "-n",
+            "5",
+            "--seed",
+            "2",
+            "--with-solution",
+            "-f",
+            "npy",
+            "-o",
+        ])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let puzzles = std::fs::read(&path).unwrap();
+    let solutions = std::fs::read(dir.path().join("p.solutions.npy")).unwrap();
+    let npz = zip(
+        &[("puzzles.npy", &puzzles), ("solutions.npy", &solutions)],
+        true,
+    );
+    let file = Scratch::file("p.npz", &npz);
+    let out = run(&["check", file.to_str().unwrap()], b"");
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(
+        text(&out.stdout),
+        "5 grids read: 5 valid, 0 invalid (5 of the valid are puzzles with empty cells), 5 with their solutions checked\n"
+    );
+    // A solution that is not the puzzle's is found.
+    let mut wrong = solutions.clone();
+    let row = wrong.len() - 81;
+    wrong.swap(row, row + 1);
+    let npz = zip(
+        &[("puzzles.npy", &puzzles), ("solutions.npy", &wrong)],
+        false,
+    );
+    let file = Scratch::file("wrong.npz", &npz);
+    let out = run(&["check", file.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(
+        text(&out.stdout).contains("wrong.npz:puzzles.npy:5: "),
+        "{out:?}"
+    );
+    // Arrays without names say which to give.
+    let npz = zip(&[("arr_0.npy", &puzzles), ("arr_1.npy", &solutions)], false);
+    let file = Scratch::file("arrays.npz", &npz);
+    let out = run(&["check", file.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        errors(&out),
+        [format!(
+            "sudogen: error: cannot read {}: an npz of the arrays arr_0, arr_1; name the puzzles array `puzzles` (numpy.savez(file, puzzles=..., solutions=...))",
+            file.display()
+        )]
+    );
+}

@@ -307,7 +307,8 @@ pub struct ReportArgs {
 /// Where to read records from, and how.
 #[derive(Debug, Args)]
 pub struct InputArgs {
-    /// Files to read (`-` or none: standard input)
+    /// Files to read, plain or packed in gzip, zip or .npz (`-` or none:
+    /// standard input)
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
 
