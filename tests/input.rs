@@ -509,7 +509,7 @@ fn zip(members: &[(&str, &[u8])], deflate: bool) -> Vec<u8> {
         let (crc, packed, size) = (crc32(bytes), data.len() as u32, bytes.len() as u32);
         let offset = out.len() as u32;
         let known = |x: u32| if deflate { 0 } else { x };
-        let mut header = |sig: &[u8], out: &mut Vec<u8>, central: bool| {
+        let header = |sig: &[u8], out: &mut Vec<u8>, central: bool| {
             out.extend(sig);
             if central {
                 out.extend(20u16.to_le_bytes());
