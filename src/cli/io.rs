@@ -334,7 +334,9 @@ pub fn each_input(
     let mut all = true;
     for path in files {
         let opened = open_input(path).and_then(|(name, input)| {
-            let file = (path.as_os_str() != "-").then_some(path.as_path());
+            // A zip is read again from a regular file; from a pipe (`-`,
+            // `<(...)`), from memory.
+            let file = (path.as_os_str() != "-" && path.is_file()).then_some(path.as_path());
             unpack::unpack(&name, input, file).map_err(|e| format!("cannot read {name}: {e}"))
         });
         let inputs = match opened {
