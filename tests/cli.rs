@@ -424,11 +424,7 @@ fn check_exit_2_for_unreadable_input_and_bad_usage() {
 fn check_survives_hostile_input() {
     // Binary bytes are refused whole, in one line (issue 50, item 14).
     let binary: Vec<u8> = (0..=255u8).cycle().take(300_000).collect();
-    let out = sudogen()
-        .arg("check")
-        .write_stdin(binary)
-        .output()
-        .unwrap();
+    let out = sudogen().arg("check").write_stdin(binary).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         String::from_utf8(out.stderr).unwrap(),
