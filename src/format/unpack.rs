@@ -151,7 +151,7 @@ pub fn unpack(name: &str, input: Stream, path: Option<&Path>) -> io::Result<Inpu
         })),
         Packing::Gzip => {
             let inflated: Stream = Box::new(Labelled {
-                inner: flate2::read::MultiGzDecoder::new(io::BufReader::new(input)),
+                inner: flate2::read::MultiGzDecoder::new(input),
                 what: "gzip",
             });
             let (packing, inflated) = classify(inflated)?;
@@ -290,9 +290,8 @@ impl Data {
         file.seek(SeekFrom::Start(self.start))?;
         let packed = file.take(self.packed);
         let inner: Stream = if self.deflated {
-            Box::new(flate2::read::DeflateDecoder::new(io::BufReader::new(
-                packed,
-            )))
+            // It buffers its input itself.
+            Box::new(flate2::read::DeflateDecoder::new(packed))
         } else {
             Box::new(packed)
         };
