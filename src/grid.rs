@@ -149,7 +149,9 @@ impl fmt::Display for ParseError {
                     or_list(Size::USUAL.iter().map(|s| s.cells()))
                 ),
             },
-            ParseError::BadSymbol { found, size } if found.is_ascii_graphic() => {
+            ParseError::BadSymbol { found, size }
+                if !found.is_control() && !found.is_whitespace() =>
+            {
                 write!(f, "'{found}' is not a symbol of a {size} grid")
             }
             ParseError::BadSymbol { found, size } => {

@@ -503,7 +503,21 @@ fn check_exit_2_for_unreadable_input_and_bad_usage() {
 
 #[test]
 fn check_survives_hostile_input() {
-    let mut garbage: Vec<u8> = (0..=255u8).cycle().take(300_000).collect();
+    // Binary bytes are refused whole, in one line (issue 50, item 14).
+    let binary: Vec<u8> = (0..=255u8).cycle().take(300_000).collect();
+    let out = sudogen().arg("check").write_stdin(binary).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "sudogen: error: cannot read <stdin>: compressed or binary input, not records; unpack it, or name a file of records\n"
+    );
+    // Text that is no records: every bad record is reported.
+    let mut garbage: Vec<u8> = (0x20..0x7fu8)
+        .cycle()
+        .take(300_000)
+        .enumerate()
+        .map(|(i, b)| if i % 97 == 96 { b'\n' } else { b })
+        .collect();
     garbage.extend_from_slice(b"\n{\"grid\":\n1 2 |\n");
     let out = sudogen()
         .arg("check")

@@ -135,13 +135,14 @@ fn malformed_input_exits_2_and_names_the_line() {
         .write_stdin(format!("{PUZZLE}\nhello\n"))
         .assert()
         .code(2)
-        .stdout(format!("{SOLUTION}\n"))
+        .stdout(format!("{SOLUTION}\nunreadable\n"))
         .stderr(predicate::str::starts_with("sudogen: <stdin>:2: "));
 }
 
 /// A file that is mostly not puzzles names its first 20 unreadable
 /// records, then counts the rest in one line, per input; the good
-/// puzzles among them are still solved, and the run exits 2.
+/// puzzles among them are still solved, each unreadable one has
+/// `unreadable` in its place, and the run exits 2.
 #[test]
 fn unreadable_records_are_named_up_to_twenty_per_input_then_counted() {
     let dir = scratch_dir();
@@ -155,10 +156,13 @@ fn unreadable_records_are_named_up_to_twenty_per_input_then_counted() {
     std::fs::write(&b, "12345\n".repeat(22)).unwrap();
     let out = sudogen().arg("solve").arg(&a).arg(&b).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert_eq!(
-        String::from_utf8(out.stdout).unwrap(),
-        format!("{SOLUTION}\n")
+    // One answer per record, `unreadable` where it could not be read.
+    let answers = format!(
+        "{}{SOLUTION}\n{}",
+        "unreadable\n".repeat(30),
+        "unreadable\n".repeat(19 + 22)
     );
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), answers);
     let err = String::from_utf8(out.stderr).unwrap();
     let lines: Vec<&str> = err.lines().collect();
     assert_eq!(lines.len(), 42, "{err}");
@@ -283,14 +287,20 @@ fn other_alphabets_are_read_and_written() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("--symbols has 3 characters"));
-    // Characters, not bytes: four Greek letters are four characters, and
-    // not usable.
+    // Characters, not bytes: four Greek letters are four characters, read
+    // and written as they are; ASCII punctuation is not usable.
     sudogen()
         .args(["solve", "--symbols", "αβγδ"])
-        .write_stdin("................\n")
+        .write_stdin("αβγδγδαββαδγδγβ.\n")
+        .assert()
+        .success()
+        .stdout("αβγδγδαββαδγδγβα\n");
+    sudogen()
+        .args(["solve", "--symbols", "AB!D"])
+        .write_stdin("")
         .assert()
         .code(2)
-        .stderr("sudogen: error: --symbols must be ASCII letters or digits; 'α' is not usable\n");
+        .stderr("sudogen: error: --symbols must be letters, digits or characters beyond ASCII; '!' is not usable\n");
 }
 
 #[test]

@@ -13,6 +13,7 @@ use super::parse::{
     SizeParser, VariantKind, choice, parse_box, parse_budget, parse_count, parse_jobs, parse_seed,
     parse_start,
 };
+use sudogen::format::unpack::Unpacked;
 use sudogen::format::{Format, Symbols, symbols};
 use sudogen::grid::{Layout, Shape, Size, Variant};
 use sudogen::solve::{Budget, DEFAULT_BUDGET};
@@ -180,16 +181,35 @@ impl ShapeArgs {
 }
 
 /// The region map of `--regions`: the letters given, or those of the file
-/// they name.
+/// they name (where a line starting with `#` is a comment). A value that
+/// is no map and looks like a path (a `/`, a `.`) is a file that is not
+/// there.
 fn read_layout(text: &str) -> anyhow::Result<Layout> {
     let path = Path::new(text);
-    let letters = if path.is_file() {
-        std::fs::read_to_string(path)
-            .map_err(|e| usage(format!("--regions {text}: cannot read the file: {e}")))?
-    } else {
-        text.to_string()
-    };
-    Layout::parse(&letters).map_err(|e| usage(format!("--regions: {e}")))
+    if path.is_file() {
+        let letters = std::fs::read_to_string(path)
+            .map_err(|e| usage(format!("--regions {text}: cannot read the file: {e}")))?;
+        let letters: String = letters
+            .lines()
+            .filter(|l| !l.trim_start().starts_with('#'))
+            .collect::<Vec<_>>()
+            .join("\n");
+        return Layout::parse(&letters).map_err(|e| usage(format!("--regions {text}: {e}")));
+    }
+    Layout::parse(text).map_err(|e| {
+        if text.contains(['/', '.', '\\']) {
+            let what = if path.exists() {
+                "is not a file"
+            } else {
+                "no such file"
+            };
+            usage(format!(
+                "--regions {text}: {what}; name a file of region letters, or give the letters themselves (N·N, one per cell)"
+            ))
+        } else {
+            usage(format!("--regions: {e}"))
+        }
+    })
 }
 
 /// Which records of a run: seed, first index, count.
@@ -275,7 +295,8 @@ pub struct ReportArgs {
 /// Where to read records from, and how.
 #[derive(Debug, Args)]
 pub struct InputArgs {
-    /// Files to read (`-` or none: standard input)
+    /// Files to read, plain or packed in gzip, zip or .npz (`-` or none:
+    /// standard input)
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
 
@@ -290,8 +311,8 @@ pub struct InputArgs {
     #[arg(long, value_name = "FORMAT", value_parser = choice::<Format>())]
     pub input_format: Option<Format>,
 
-    /// Other characters that mean an empty cell in the records read (`.`,
-    /// `0`, `-`, `_` and `*` always do)
+    /// Other characters that mean an empty cell in the records read, any
+    /// but the digits 1-9 (`·` too; `.`, `0`, `-`, `_` and `*` always do)
     #[arg(long, value_name = "CHARS")]
     pub empty: Option<String>,
 
@@ -314,16 +335,19 @@ pub struct Input {
     /// Another alphabet, if any.
     pub symbols: Option<Symbols>,
     /// Other characters that mean an empty cell.
-    pub empty: Vec<u8>,
+    pub empty: String,
 }
 
 impl Input {
-    /// A reader of one of the inputs, with every reading option.
-    pub fn reader<R: std::io::Read>(&self, inner: R) -> sudogen::format::read::Reader<R> {
+    /// A reader of one of the inputs, with every reading option (and the
+    /// solutions array an `.npz` holds beside its puzzles).
+    pub fn reader(&self, mut inner: Unpacked) -> sudogen::format::read::Reader<Unpacked> {
+        let solutions = inner.solutions.take();
         sudogen::format::read::Reader::new(inner, self.format, self.size)
             .with_symbols(self.symbols.clone())
             .with_empty(&self.empty)
             .with_variant(self.variant)
+            .with_npy_solutions(solutions)
     }
 }
 
@@ -356,12 +380,15 @@ impl InputArgs {
             self.files.clone()
         };
         let empty = self.empty.clone().unwrap_or_default();
-        if let Some(c) = empty
-            .chars()
-            .find(|c| !c.is_ascii() || ('1'..='9').contains(c))
-        {
+        if let Some(c) = empty.chars().find(|c| ('1'..='9').contains(c)) {
             return Err(usage(format!(
                 "--empty {empty}: '{c}' is a symbol, not an empty cell; name other characters"
+            )));
+        }
+        if let Some(c) = empty.chars().find(|c| c.is_whitespace() || c.is_control()) {
+            return Err(usage(format!(
+                "--empty: '{}' separates or ends cells, it cannot be one; name other characters",
+                c.escape_debug()
             )));
         }
         Ok(Input {
@@ -370,7 +397,7 @@ impl InputArgs {
             size,
             variant,
             symbols,
-            empty: empty.into_bytes(),
+            empty,
         })
     }
 }
@@ -380,8 +407,9 @@ impl InputArgs {
 pub struct SymbolsArgs {
     /// The symbols of the values 1, 2, 3, ..., in the records read and
     /// written (line and grid formats, CSV puzzle strings): one per value,
-    /// so their number gives the size; ranges as 1-9A-G, A-P or 0-F (hex).
-    /// `.` is an empty cell
+    /// so their number gives the size; letters, digits or any characters
+    /// beyond ASCII; ranges as 1-9A-G, A-P or 0-F (hex). `.` is an empty
+    /// cell
     #[arg(long, value_name = "ALPHABET")]
     pub symbols: Option<String>,
 }
@@ -397,20 +425,18 @@ impl SymbolsArgs {
         };
         // The library speaks of "the symbols"; here they are the option's.
         let flag = |e: String| usage(e.replacen("the symbols", "--symbols", 1));
-        Symbols::ascii(written).map_err(flag)?;
         let alphabet =
             &symbols::expand(written).map_err(|e| usage(format!("--symbols {written}: {e}")))?;
-        let implied = Size::from_side(alphabet.len()).ok_or_else(|| {
+        let count = alphabet.chars().count();
+        let implied = Size::from_side(count).ok_or_else(|| {
             usage(format!(
-                "--symbols has {} characters; use {}, one per value",
-                alphabet.len(),
+                "--symbols has {count} characters; use {}, one per value",
                 super::parse::sides()
             ))
         })?;
         if let Some(size) = size.filter(|&s| s != implied) {
             return Err(usage(format!(
-                "--symbols has {} characters but --size is {}",
-                alphabet.len(),
+                "--symbols has {count} characters but --size is {}",
                 size.side()
             )));
         }

@@ -11,6 +11,8 @@ use anyhow::Context;
 use super::exit::{Unreadable, UsageError};
 use sudogen::format::RecordError;
 use sudogen::format::read::{Batch, Reader};
+use sudogen::format::unpack::{self, Unpacked};
+use sudogen::grid::ParseError;
 use sudogen::pipeline::Pace;
 
 /// Prints a line to standard error; a failure to do so is ignored (there
@@ -25,6 +27,19 @@ pub fn describe(error: &RecordError) -> String {
     match error {
         RecordError::Alphabet { alphabet, .. } => {
             format!("{error}; read it with --symbols {alphabet}")
+        }
+        RecordError::Cells(ParseError::BadSymbol {
+            found: '\u{FFFD}', ..
+        }) => format!("{error}; the record holds bytes that are not UTF-8: save it as UTF-8"),
+        RecordError::Cells(ParseError::BadSymbol { found, .. })
+            if !(found.is_alphanumeric() || found.is_control() || found.is_whitespace()) =>
+        {
+            format!("{error}; if it marks an empty cell, read it with --empty '{found}'")
+        }
+        RecordError::VariantConflict { .. } => {
+            format!(
+                "{error}; leave out --variant and --regions (a record that names its shape keeps it)"
+            )
         }
         other => other.to_string(),
     }
@@ -306,21 +321,39 @@ fn open_input(path: &Path) -> Result<(String, Box<dyn Read + Send>), String> {
     }
 }
 
-/// Opens each input in turn (`-`: standard input) and calls `each` with
-/// its name and contents; an input that cannot be opened is reported
+/// Opens each input in turn (`-`: standard input), unpacks it (gzip, the
+/// members of a zip, an `.npz`: see [`sudogen::format::unpack`]) and calls
+/// `each` with the name and contents of each input it holds; an input
+/// that cannot be opened or unpacked (a binary file) is reported
 /// (`sudogen: error: cannot read ...`) and skipped. Returns whether every
 /// input could be opened.
 pub fn each_input(
     files: &[PathBuf],
-    mut each: impl FnMut(&str, Box<dyn Read + Send>) -> anyhow::Result<()>,
+    mut each: impl FnMut(&str, Unpacked) -> anyhow::Result<()>,
 ) -> anyhow::Result<bool> {
     let mut all = true;
     for path in files {
-        match open_input(path) {
-            Ok((name, input)) => each(&name, input)?,
+        let opened = open_input(path).and_then(|(name, input)| {
+            // A zip is read again from a regular file; from a pipe (`-`,
+            // `<(...)`), from memory.
+            let file = (path.as_os_str() != "-" && path.is_file()).then_some(path.as_path());
+            unpack::unpack(&name, input, file).map_err(|e| format!("cannot read {name}: {e}"))
+        });
+        let inputs = match opened {
+            Ok(inputs) => inputs,
             Err(message) => {
                 warn(format_args!("error: {message}"));
                 all = false;
+                continue;
+            }
+        };
+        for input in inputs {
+            match input {
+                Ok(input) => each(&input.name.clone(), input)?,
+                Err(e) => {
+                    warn(format_args!("error: cannot read {}: {e}", path.display()));
+                    all = false;
+                }
             }
         }
     }

@@ -98,8 +98,11 @@ pub enum Command {
     ///
     /// Writes one solution per puzzle, in input order. A puzzle with no
     /// solution or several is reported on standard error (`FILE:LINE: no
-    /// solution`, `2+ solutions`) and written as it was; the run then exits
-    /// 1. Malformed input exits 2.
+    /// solution`, `2+ solutions`) and written as it was; the run then
+    /// exits 1. A record that cannot be read is reported too, and
+    /// `unreadable` stands in its place (in JSON,
+    /// `{"index":I,"error":"..."}`), so the answers line up with the
+    /// records, with --count too; the run then exits 2.
     #[command(args_override_self = true, after_help = solve::EXAMPLES)]
     Solve(solve::SolveArgs),
     /// Rate puzzles on the Sudoku Explainer scale: rating, level, hardest

@@ -442,6 +442,10 @@ fn emit(made: &RunPuzzle, index: u64, solution: &Grid, write: impl FnOnce(&Recor
     }
 }
 
+/// What `puzzle --from` says of the records past the cap that were not
+/// complete valid grids.
+const NOT_GRIDS: &str = "were not complete valid grids; --from makes puzzles from solution grids (sudogen solve solves puzzles)";
+
 /// `sudogen puzzle --from FILE`: puzzle `i` from grid `i` of the file,
 /// read, made and written in order on the workers like `solve`'s records.
 fn from_grids(
@@ -463,7 +467,7 @@ fn from_grids(
         .then(|| g.grids.size()),
         variant: (!g.grids.shape().is_plain()).then(|| g.grids.shape().variant()),
         symbols: g.symbols.clone(),
-        empty: Vec::new(),
+        empty: String::new(),
     };
     let seed = g.grids.seed().to_string();
     let fields = [
@@ -505,9 +509,10 @@ fn from_grids(
                     }
                 };
                 if let Err(e) = grid.validate() {
-                    s.report_failed(
+                    s.report_unfit(
                         line,
                         format!("not a complete valid grid ({e}), so no puzzle"),
+                        NOT_GRIDS,
                     );
                     return Ok(());
                 }

@@ -45,6 +45,11 @@ pub struct Report {
     /// input, see [`MALFORMED_SHOWN`]), rather than a puzzle that failed
     /// (exit 1).
     pub malformed: bool,
+    /// For a record read but not of the kind the command takes (a puzzle
+    /// where `puzzle --from` takes solution grids; exit 1): what the line
+    /// that counts those past the cap says of them ("were not complete
+    /// grids"). They are capped as unreadable ones are.
+    pub unfit: Option<&'static str>,
 }
 
 impl Processed {
@@ -54,6 +59,7 @@ impl Processed {
             line,
             message: error.to_string(),
             malformed: true,
+            unfit: None,
         });
     }
 
@@ -63,14 +69,28 @@ impl Processed {
             line,
             message,
             malformed: false,
+            unfit: None,
+        });
+    }
+
+    /// The record at `line` is not of the kind the command takes:
+    /// `message` says how (exit 1; capped, with `those` in the summary,
+    /// see [`Report::unfit`]).
+    pub fn report_unfit(&mut self, line: u64, message: String, those: &'static str) {
+        self.reports.push(Report {
+            line,
+            message,
+            malformed: false,
+            unfit: Some(those),
         });
     }
 }
 
-/// How many unreadable records of one input are named one by one; the rest
-/// are counted in one line at the end of the input, so that a file that is
-/// not puzzles at all (a binary file, say) gives a screenful, not a line
-/// per record.
+/// How many unreadable records of one input are named one by one (and as
+/// many records of a kind the command does not take); the rest are counted
+/// in one line at the end of the input, so that a file that is not
+/// puzzles at all (a binary file, say), or a file of puzzles where grids
+/// are expected, gives a screenful, not a line per record.
 pub const MALFORMED_SHOWN: u64 = 20;
 
 /// Reads every puzzle of `input`, works on batches on `jobs` threads with
@@ -114,8 +134,10 @@ pub fn run_showing(
     let mut last_size = Headed::default();
     let pace = &pipeline::Pace::new(BATCH_RECORDS);
     let result = each_input(&input.files, |name, reader| {
-        // Unreadable records of this input, named or not.
+        // Unreadable records of this input, named or not; and records it
+        // does not take, with what the summary says of them.
         let mut malformed_here = 0u64;
+        let mut unfit_here = (0u64, "");
         let mut reader = input.reader(reader);
         let mut next = batches(&mut reader, name, pace);
         pipeline::ordered(
@@ -161,11 +183,17 @@ pub fn run_showing(
                     // that failed 1.
                     malformed |= report.malformed;
                     failed |= !report.malformed;
-                    if report.malformed {
+                    let shown = if report.malformed {
                         malformed_here += 1;
-                        if malformed_here > MALFORMED_SHOWN {
-                            continue;
-                        }
+                        malformed_here
+                    } else if let Some(those) = report.unfit {
+                        unfit_here = (unfit_here.0 + 1, those);
+                        unfit_here.0
+                    } else {
+                        0
+                    };
+                    if shown > MALFORMED_SHOWN {
+                        continue;
                     }
                     warn(format_args!("{name}:{}: {}", report.line, report.message));
                 }
@@ -178,6 +206,13 @@ pub fn run_showing(
             warn(format_args!(
                 "{name}: {} more records could not be read ({malformed_here} in all); is it a file of puzzles? (--input-format and --symbols read other layouts)",
                 malformed_here - MALFORMED_SHOWN
+            ));
+        }
+        let (unfit, those) = unfit_here;
+        if unfit > MALFORMED_SHOWN {
+            warn(format_args!(
+                "{name}: {} more records ({unfit} in all) {those}",
+                unfit - MALFORMED_SHOWN
             ));
         }
         out.file.flush().context(out.what.clone())
@@ -257,7 +292,7 @@ pub fn with_rated<T>(
     // Values in the run's symbols, as the records write them.
     let symbol = |v: u8| {
         let standard = size.symbol(v);
-        char::from(symbols.map_or(standard, |s| s.byte(standard)))
+        symbols.map_or(char::from(standard), |s| s.char_of(standard))
     };
     let path: Vec<StepRecord> = if explain {
         rating

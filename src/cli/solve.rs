@@ -114,7 +114,11 @@ fn solve_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
         let puzzle = match read.grid {
             Ok(p) => p,
             Err(e) => {
-                s.report_malformed(line, describe(&e));
+                // One answer per record read, so that answers and
+                // records line up: `unreadable` in its place.
+                let message = describe(&e);
+                writer.push_unreadable(&mut s.out, record_index, &message);
+                s.report_malformed(line, message);
                 return Ok::<(), ()>(());
             }
         };

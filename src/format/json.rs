@@ -183,6 +183,15 @@ impl RecordFormat for Json {
         out.extend_from_slice(b"}\n");
     }
 
+    fn unreadable(&self, out: &mut Vec<u8>, run: &Run, index: u64, error: &str) {
+        out.extend_from_slice(&run.prefix);
+        out.extend_from_slice(b"\"index\":");
+        push_decimal(out, index);
+        out.extend_from_slice(b",\"error\":");
+        push_string(out, error);
+        out.extend_from_slice(b"}\n");
+    }
+
     fn detect(&self, line: &[u8]) -> Option<u8> {
         (line[0] == b'{').then_some(claim::SURE)
     }

@@ -16,7 +16,9 @@
 //!   per format, importing only the four above; [`ml`], the layouts of the
 //!   machine-learning datasets, whose files are CSV (it borrows `csv`'s
 //!   reader).
-//! - this module: the registry and the [`Writer`]; [`read`]: the reader.
+//! - this module: the registry and the [`Writer`]; [`read`]: the reader;
+//!   [`unpack`]: inputs packed in gzip, zip or `.npz`, unpacked before
+//!   the reader sees them.
 //! - [`report`]: what `stats` measured, as a table or JSON.
 //!
 //! **Adding a format** is one new file (a unit struct implementing
@@ -42,6 +44,7 @@ pub mod report;
 pub mod spec;
 pub mod symbols;
 pub mod text;
+pub mod unpack;
 
 pub use record::{
     Carried, Content, Field, Label, LabelValue, Rated, Record, RecordError, Searched, StepRecord,
@@ -186,6 +189,19 @@ impl Writer {
         text::with_scratch(w, |buf| self.push(buf, record))
     }
 
+    /// Appends what stands for record `index` of the input, which could
+    /// not be read because of `error`, to a batch being formatted (see
+    /// [`RecordFormat::unreadable`]).
+    pub fn push_unreadable(&self, out: &mut Formatted, index: u64, error: &str) {
+        if out.first.is_none() {
+            // A header that comes after it cannot be dropped.
+            out.leading = true;
+        }
+        self.format
+            .0
+            .unreadable(&mut out.bytes, &self.run, index, error);
+    }
+
     /// Appends one record to a batch being formatted, with a header before
     /// it where its header differs from the record's before it (its shape,
     /// its labels: see [`Formatted`]).
@@ -241,6 +257,9 @@ pub struct Formatted {
     key: Option<u64>,
     /// How many bytes of header start `bytes`.
     header: usize,
+    /// Whether an unreadable record's answer comes before the first
+    /// record (then no header starts `bytes`).
+    leading: bool,
 }
 
 /// The header the records written so far are under (see
@@ -253,7 +272,7 @@ impl Formatted {
     /// to this batch's last header).
     pub fn bytes_after(&self, previous: &mut Headed) -> &[u8] {
         let mut bytes = &self.bytes[..];
-        if self.first.is_some() && self.first == previous.0 {
+        if self.first.is_some() && self.first == previous.0 && !self.leading {
             bytes = &bytes[self.header..];
         }
         if self.last.is_some() {

@@ -38,9 +38,19 @@ impl RecordFormat for Npy {
         "NumPy arrays (-o NAME.npy): N x 81 uint8 cell values, 0 for empty; solutions, when there are, in NAME.solutions.npy"
     }
 
-    fn write(&self, out: &mut Vec<u8>, _run: &Run, record: &Record<'_>) {
+    fn write(&self, out: &mut Vec<u8>, run: &Run, record: &Record<'_>) {
         out.extend_from_slice(record.grid.cells());
-        if let Some(solution) = record.solution {
+        // A puzzle's solution goes to the second array only when asked
+        // for (`--with-solution`), as in every other format: the records
+        // of a run always carry it.
+        if let (
+            Content::Puzzles {
+                with_solution: true,
+                ..
+            },
+            Some(solution),
+        ) = (run.content, record.solution)
+        {
             out.extend_from_slice(solution.cells());
         }
     }

@@ -112,6 +112,15 @@ impl RecordFormat for Pretty {
         rewrite(out, from, symbols);
     }
 
+    fn unreadable(&self, out: &mut Vec<u8>, run: &Run, index: u64, _error: &str) {
+        // Blocks are apart, as `write` sets them.
+        if index != run.start && run.content != (Content::Solutions { count: true }) {
+            out.push(b'\n');
+        }
+        out.extend_from_slice(super::spec::UNREADABLE.as_bytes());
+        out.push(b'\n');
+    }
+
     fn detect(&self, line: &[u8]) -> Option<u8> {
         (is_row_or_rule(line) || is_bare_row(line)).then_some(claim::LIKELY)
     }

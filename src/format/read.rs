@@ -20,9 +20,9 @@
 use std::io::{self, Read};
 
 use super::record::{Carried, Label, LabelBuf, RecordError};
-use super::spec::{BatchLabels, Encoding, Framer, Frames, Raw};
+use super::spec::{self, BatchLabels, Empty, Encoding, Framer, Frames, Raw};
 use super::{FORMATS, Format, Symbols, csv, json, line, npy, pretty};
-use crate::grid::{Grid, ParseError, Size, Variant};
+use crate::grid::{Grid, ParseError, Size, Variant, plural};
 
 pub use super::record::MAX_LINE;
 
@@ -48,8 +48,12 @@ pub struct Batch {
     symbols: Option<Symbols>,
     /// The variant every record is read with, if one was forced.
     variant: Option<Variant>,
-    /// Other bytes that mean an empty cell.
-    empty: Vec<u8>,
+    /// Other characters that mean an empty cell.
+    empty: Empty,
+    /// The characters beyond ASCII of the records' cells that are neither
+    /// an empty cell nor a symbol, which stand as markers in `bytes` (see
+    /// [`Frames::odd`]), so that an error can name them.
+    odd: Vec<char>,
     raws: Vec<Raw>,
     /// What the records carry (see [`Label`]).
     labels: BatchLabels,
@@ -78,6 +82,35 @@ impl Batch {
         self.symbols.as_ref().map_or(symbol, |s| s.written(symbol))
     }
 
+    /// `error` with a character beyond ASCII named as written, where the
+    /// record holds its marker (see [`Frames::odd`]).
+    fn named(&self, error: RecordError) -> RecordError {
+        let real = |found: char| {
+            u8::try_from(found)
+                .ok()
+                .and_then(spec::odd_index)
+                .map_or(found, |i| self.odd.get(i).copied().unwrap_or('\u{FFFD}'))
+        };
+        match error {
+            RecordError::Cells(ParseError::BadSymbol { found, size }) => {
+                RecordError::Cells(ParseError::BadSymbol {
+                    found: real(found),
+                    size,
+                })
+            }
+            RecordError::Alphabet {
+                found,
+                size,
+                alphabet,
+            } => RecordError::Alphabet {
+                found: real(found),
+                size,
+                alphabet,
+            },
+            other => other,
+        }
+    }
+
     /// Parses every record in order, calling `f` with its line and the grid
     /// (borrowed: nothing is copied) or what is wrong with it.
     pub fn for_each<E>(
@@ -92,11 +125,22 @@ impl Batch {
         Ok(())
     }
 
-    /// Gives a grid read from `raw` its variant: the one forced, else the
-    /// one the record says it has, else none.
+    /// Gives a grid read from `raw` its variant: the one the record says it
+    /// has (a CSV row's shape columns, a JSON record's fields, which gave
+    /// the grid its variant as it was parsed), else the one forced, else
+    /// none. A record that names a variant other than the one forced is
+    /// an error: neither silently wins.
     fn shape(&self, raw: &Raw, grid: &mut Grid) -> Result<(), RecordError> {
-        match self.variant.or(raw.variant) {
-            Some(v) if v != grid.variant() => grid.set_variant(v).map_err(RecordError::Shape),
+        let own = raw
+            .variant
+            .or((grid.variant() != Variant::None).then(|| grid.variant()));
+        match (own, self.variant) {
+            (Some(own), Some(asked)) if own != asked => {
+                Err(RecordError::VariantConflict { own, asked })
+            }
+            (Some(v), _) | (None, Some(v)) if v != grid.variant() => {
+                grid.set_variant(v).map_err(RecordError::Shape)
+            }
             _ => Ok(()),
         }
     }
@@ -131,10 +175,7 @@ impl Batch {
                 }
                 (_, Some((start, end))) => {
                     let parsed = self.parse(raw, &mut scratch);
-                    let solved = solution
-                        .read_line(&self.bytes[start..end], raw.size)
-                        .map_err(|e| self.named_as_written(start, end, e.into()))
-                        .and_then(|()| self.shape(raw, &mut solution));
+                    let solved = self.parse_solution(raw, (start, end), &mut solution);
                     (parsed, Some(solved))
                 }
                 _ => (self.parse(raw, &mut scratch), None),
@@ -178,12 +219,7 @@ impl Batch {
                 }
                 (_, sol) => {
                     let parsed = self.parse(raw, &mut scratch);
-                    let solved = sol.map(|(start, end)| {
-                        solution
-                            .read_line(&self.bytes[start..end], raw.size)
-                            .map_err(|e| self.named_as_written(start, end, e.into()))
-                            .and_then(|()| self.shape(raw, &mut solution))
-                    });
+                    let solved = sol.map(|range| self.parse_solution(raw, range, &mut solution));
                     let rating = raw
                         .extra
                         .and_then(|(start, end)| Carried::parse(&self.bytes[start..end]));
@@ -204,6 +240,32 @@ impl Batch {
         Ok(())
     }
 
+    /// Parses the solution of record `raw`, at `start..end` of the batch,
+    /// into `solution`, with the record's variant.
+    fn parse_solution(
+        &self,
+        raw: &Raw,
+        (start, end): (usize, usize),
+        solution: &mut Grid,
+    ) -> Result<(), RecordError> {
+        let bytes = &self.bytes[start..end];
+        if raw.kind == Ok(Encoding::Bytes) {
+            // A row of an npy array, as the record's own.
+            let cells = Raw {
+                start,
+                end,
+                solution: None,
+                ..raw.clone()
+            };
+            self.parse_cells(&cells, solution)?;
+        } else {
+            solution
+                .read_line(bytes, raw.size)
+                .map_err(|e| self.named_as_written(start, end, e.into()))?;
+        }
+        self.shape(raw, solution)
+    }
+
     /// Parses record `raw` into `scratch`, with its variant.
     fn parse(&self, raw: &Raw, scratch: &mut Grid) -> Result<(), RecordError> {
         self.parse_cells(raw, scratch)?;
@@ -212,6 +274,13 @@ impl Batch {
 
     /// Parses record `raw`'s cells into `scratch`.
     fn parse_cells(&self, raw: &Raw, scratch: &mut Grid) -> Result<(), RecordError> {
+        self.parse_cells_marked(raw, scratch)
+            .map_err(|e| self.named(e))
+    }
+
+    /// [`Batch::parse_cells`], a character beyond ASCII named by its
+    /// marker.
+    fn parse_cells_marked(&self, raw: &Raw, scratch: &mut Grid) -> Result<(), RecordError> {
         let bytes = &self.bytes[raw.start..raw.end];
         // Without another alphabet, a bad symbol in a record that looks
         // written in one says so.
@@ -238,7 +307,7 @@ impl Batch {
                         Ok(())
                     }
                     None => Err(RecordError::Value {
-                        text: format!("{:?}", bytes.iter().max()),
+                        text: bytes.iter().max().map_or_else(String::new, u8::to_string),
                         size: size.unwrap_or(Size::S9),
                     }),
                 }
@@ -257,7 +326,7 @@ impl Batch {
     /// bad symbol from the left, so the first DEL of the record is the
     /// one they name.
     fn named_as_written(&self, start: usize, end: usize, error: RecordError) -> RecordError {
-        match error {
+        let error = match error {
             RecordError::Cells(ParseError::BadSymbol {
                 found: '\x7f',
                 size,
@@ -269,7 +338,8 @@ impl Batch {
                 })
             }
             other => other,
-        }
+        };
+        self.named(error)
     }
 
     /// The framing API over this batch, at line `line`.
@@ -281,6 +351,7 @@ impl Batch {
             raws: &mut self.raws,
             symbols: self.symbols.as_ref(),
             empty: &self.empty,
+            odd: &mut self.odd,
             line,
             size,
         }
@@ -386,6 +457,19 @@ impl<R: Read> Lines<R> {
         Ok(Some((start, start + n)))
     }
 
+    /// How many bytes are left unread, reading (and dropping) them to the
+    /// end of the input.
+    fn rest(&mut self) -> io::Result<u64> {
+        let buffered = (self.end - self.pos) as u64;
+        self.pos = self.end;
+        self.scan = self.end;
+        if self.eof {
+            return Ok(buffered);
+        }
+        self.eof = true;
+        Ok(buffered + io::copy(&mut self.inner, &mut io::sink())?)
+    }
+
     /// The next line; with `may_read` false, [`Line::Unread`] rather than
     /// a read of the input (which could wait on a slow writer).
     fn next(&mut self, may_read: bool) -> io::Result<Option<Line>> {
@@ -444,6 +528,95 @@ fn trim(mut line: &[u8], first: bool) -> &[u8] {
     line.trim_ascii()
 }
 
+/// An `npy` array being read: its rows and cells per row, as its header
+/// gives them, and the rows read so far.
+#[derive(Clone, Copy, Debug)]
+struct NpyRows {
+    cells: usize,
+    rows: u64,
+    read: u64,
+}
+
+/// An `npy` array's header, if `lines` starts with one: its rows and
+/// cells per row (the header is then consumed).
+fn npy_header<R: Read>(lines: &mut Lines<R>) -> io::Result<Option<NpyRows>> {
+    let start = lines.peek(12)?;
+    if !start.starts_with(npy::MAGIC) {
+        return Ok(None);
+    }
+    let len = match start.get(6) {
+        Some(1) => 10 + usize::from(u16::from_le_bytes([start[8], start[9]])),
+        _ => {
+            12 + start
+                .get(8..12)
+                .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
+        }
+    };
+    let bytes = lines.peek(len.min(MAX_LINE))?;
+    let (rows, cells, header) = npy::parse_header(bytes).map_err(io::Error::other)?;
+    if Size::from_cells(cells).is_none() {
+        return Err(io::Error::other(format!(
+            "an npy array of rows of {cells} cells; a grid has 16, 81, 256 or 625"
+        )));
+    }
+    lines.take(header)?;
+    Ok(Some(NpyRows {
+        cells,
+        rows,
+        read: 0,
+    }))
+}
+
+impl NpyRows {
+    /// Takes row `read + 1` from `lines`: its range in their buffer.
+    fn row<R: Read>(&self, lines: &mut Lines<R>) -> io::Result<(usize, usize)> {
+        match lines.take(self.cells) {
+            Ok(Some(row)) => Ok(row),
+            Ok(None) => Err(self.truncated(0)),
+            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => {
+                let have = lines.peek(self.cells)?.len();
+                Err(self.truncated(have))
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// An error if `lines` holds more bytes after the rows.
+    fn end<R: Read>(&self, lines: &mut Lines<R>) -> io::Result<()> {
+        let extra = lines.rest()?;
+        if extra == 0 {
+            return Ok(());
+        }
+        Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "the npy header gives {} of {} cells, but {} follow them; an npy file holds one array (numpy refuses it too)",
+                plural(self.rows as usize, "row"),
+                self.cells,
+                plural(extra as usize, "more byte"),
+            ),
+        ))
+    }
+
+    /// The error for an input that ends `have` bytes into row `read + 1`.
+    fn truncated(self, have: usize) -> io::Error {
+        let part = if have > 0 {
+            format!(" and {} of the next", plural(have, "byte"))
+        } else {
+            String::new()
+        };
+        io::Error::new(
+            io::ErrorKind::UnexpectedEof,
+            format!(
+                "the npy header gives {} of {} cells, but the input ends after {}{part}; the file is cut short (numpy refuses it too)",
+                plural(self.rows as usize, "row"),
+                self.cells,
+                plural(self.read as usize, "row"),
+            ),
+        )
+    }
+}
+
 /// A streaming reader of records, in batches or one by one.
 pub struct Reader<R> {
     lines: Lines<R>,
@@ -451,8 +624,8 @@ pub struct Reader<R> {
     size: Option<Size>,
     symbols: Option<Symbols>,
     variant: Option<Variant>,
-    /// Other bytes that mean an empty cell.
-    empty: Vec<u8>,
+    /// Other characters that mean an empty cell.
+    empty: Empty,
     /// Each format's reading state for this input, as [`FORMATS`] orders
     /// them (made when the format first claims a line).
     framers: Vec<Option<Box<dyn Framer>>>,
@@ -460,8 +633,10 @@ pub struct Reader<R> {
     current: Option<usize>,
     /// Whether the start of the input was looked at (for an `npy` array).
     started: bool,
-    /// An `npy` array's cells per row, and the rows read so far.
-    npy: Option<(usize, u64)>,
+    /// An `npy` array being read.
+    npy: Option<NpyRows>,
+    /// The solutions array read beside an `npy` array, if any.
+    solutions: Option<Lines<Box<dyn Read + Send>>>,
     /// Parsed records not yet taken by the iterator.
     ready: std::collections::VecDeque<Item>,
 }
@@ -476,11 +651,12 @@ impl<R: Read> Reader<R> {
             size,
             symbols: None,
             variant: None,
-            empty: Vec::new(),
+            empty: Empty::default(),
             framers: FORMATS.iter().map(|_| None).collect(),
             current: None,
             started: false,
             npy: None,
+            solutions: None,
             ready: Default::default(),
         }
     }
@@ -500,10 +676,20 @@ impl<R: Read> Reader<R> {
         self
     }
 
-    /// Reads these bytes too as empty cells, where a format writes
-    /// symbols (`.`, `0`, `-`, `_` and `*` always are).
-    pub fn with_empty(mut self, empty: &[u8]) -> Self {
-        self.empty = empty.to_vec();
+    /// Reads the solutions of the records from `solutions`, an `npy` array
+    /// of the shape of the one being read (an `.npz`'s solutions array):
+    /// row `i` is the solution of record `i`. Ignored when the input is
+    /// not an `npy` array.
+    pub fn with_npy_solutions(mut self, solutions: Option<Box<dyn Read + Send>>) -> Self {
+        self.solutions = solutions.map(Lines::new);
+        self
+    }
+
+    /// Reads these characters too as empty cells, where a format writes
+    /// symbols (`.`, `0`, `-`, `_` and `*` always are): any characters,
+    /// ASCII or beyond (`·`).
+    pub fn with_empty(mut self, empty: &str) -> Self {
+        self.empty = Empty::new(empty);
         self
     }
 
@@ -550,8 +736,8 @@ impl<R: Read> Reader<R> {
             self.started = true;
             self.npy = self.npy_header()?;
         }
-        if let Some((cells, rows)) = self.npy {
-            return self.npy_batch(records, cells, rows);
+        if let Some(rows) = self.npy {
+            return self.npy_batch(records, rows);
         }
         let mut batch = Batch {
             symbols: self.symbols.clone(),
@@ -618,58 +804,77 @@ impl<R: Read> Reader<R> {
         }
     }
 
-    /// An `npy` array's header, if the input starts with one: its cells
-    /// per row (the header is then consumed).
-    fn npy_header(&mut self) -> io::Result<Option<(usize, u64)>> {
-        let start = self.lines.peek(12)?;
-        if !start.starts_with(npy::MAGIC) {
+    /// An `npy` array's header, if the input starts with one: its rows and
+    /// cells per row (the header is then consumed); and the header of the
+    /// solutions array beside it, if there is one, which must be of the
+    /// same shape.
+    fn npy_header(&mut self) -> io::Result<Option<NpyRows>> {
+        let Some(npy) = npy_header(&mut self.lines)? else {
             return Ok(None);
-        }
-        let len = match start.get(6) {
-            Some(1) => 10 + usize::from(u16::from_le_bytes([start[8], start[9]])),
-            _ => {
-                12 + start
-                    .get(8..12)
-                    .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
-            }
         };
-        let bytes = self.lines.peek(len.min(MAX_LINE))?;
-        let (_, cells, header) = npy::parse_header(bytes).map_err(io::Error::other)?;
-        if Size::from_cells(cells).is_none() {
-            return Err(io::Error::other(format!(
-                "an npy array of rows of {cells} cells; a grid has 16, 81, 256 or 625"
-            )));
+        if let Some(solutions) = &mut self.solutions {
+            let theirs = npy_header(solutions)?.ok_or_else(|| {
+                io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    "the solutions are not an npy array",
+                )
+            })?;
+            if (theirs.rows, theirs.cells) != (npy.rows, npy.cells) {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!(
+                        "the solutions array is {} x {}, the puzzles' {} x {}; they must match row for row",
+                        theirs.rows, theirs.cells, npy.rows, npy.cells
+                    ),
+                ));
+            }
         }
-        self.lines.take(header)?;
-        Ok(Some((cells, 0)))
+        Ok(Some(npy))
     }
 
-    /// The next rows of an `npy` array, each a record.
-    fn npy_batch(&mut self, records: usize, cells: usize, rows: u64) -> io::Result<Option<Batch>> {
+    /// The next rows of an `npy` array, each a record (with its solution,
+    /// from the solutions array, if there is one); an error if the input
+    /// holds fewer rows than its header gives, or more bytes.
+    fn npy_batch(&mut self, records: usize, mut npy: NpyRows) -> io::Result<Option<Batch>> {
         let mut batch = Batch {
             variant: self.variant,
             ..Batch::default()
         };
-        let mut row = rows;
-        while batch.raws.len() < records {
-            let Some((start, end)) = self.lines.take(cells)? else {
-                break;
-            };
-            row += 1;
+        while batch.raws.len() < records && npy.read < npy.rows {
+            let (start, end) = npy.row(&mut self.lines)?;
             let at = batch.bytes.len();
             batch.bytes.extend_from_slice(&self.lines.buf[start..end]);
+            let solution = match &mut self.solutions {
+                Some(solutions) => {
+                    let (start, end) = npy.row(solutions).map_err(|e| {
+                        io::Error::new(e.kind(), format!("the solutions array: {e}"))
+                    })?;
+                    let from = batch.bytes.len();
+                    batch.bytes.extend_from_slice(&solutions.buf[start..end]);
+                    Some((from, batch.bytes.len()))
+                }
+                None => None,
+            };
+            npy.read += 1;
             batch.raws.push(Raw {
-                line: row,
+                line: npy.read,
                 kind: Ok(Encoding::Bytes),
                 size: self.size,
                 variant: None,
                 start: at,
-                end: at + cells,
-                solution: None,
+                end: at + npy.cells,
+                solution,
                 extra: None,
             });
         }
-        self.npy = Some((cells, row));
+        if npy.read == npy.rows {
+            npy.end(&mut self.lines)?;
+            if let Some(solutions) = &mut self.solutions {
+                npy.end(solutions)
+                    .map_err(|e| io::Error::new(e.kind(), format!("the solutions array: {e}")))?;
+            }
+        }
+        self.npy = Some(npy);
         Ok((!batch.is_empty()).then_some(batch))
     }
 

@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use crate::grid::{Grid, ParseError, ShapeError, Size, or_list, plural};
+use crate::grid::{Grid, ParseError, ShapeError, Size, Variant, or_list, plural};
 
 /// The longest line read whole; longer lines are reported and skipped.
 pub const MAX_LINE: usize = 1 << 16;
@@ -430,6 +430,13 @@ pub enum RecordError {
     /// The shape a record says it has (box, variant, regions), or the
     /// variant it is read with, cannot be.
     Shape(ShapeError),
+    /// A record names its variant, and another is asked for.
+    VariantConflict {
+        /// The variant the record names.
+        own: Variant,
+        /// The variant asked for.
+        asked: Variant,
+    },
 }
 
 impl From<ShapeError> for RecordError {
@@ -448,6 +455,10 @@ impl RecordError {
         let RecordError::Cells(ParseError::BadSymbol { found, size }) = self else {
             return self;
         };
+        // A control character is no symbol of another alphabet.
+        if found.is_control() {
+            return self;
+        }
         let mut seen = [false; 128];
         for &b in record {
             if b.is_ascii_alphanumeric() && b != b'0' {
@@ -467,7 +478,9 @@ impl RecordError {
                 alphabet = letters.map(char::from).collect();
             }
         }
-        if alphabet.len() == side {
+        // The size's own symbols: another alphabet would change nothing.
+        let own = alphabet.as_bytes() == &crate::grid::SYMBOLS[..side];
+        if alphabet.len() == side && !own {
             RecordError::Alphabet {
                 found,
                 size,
@@ -534,6 +547,21 @@ impl fmt::Display for RecordError {
             ),
             RecordError::Field { field, error } => write!(f, "field \"{field}\": {error}"),
             RecordError::Shape(e) => e.fmt(f),
+            RecordError::VariantConflict {
+                own: Variant::Jigsaw(_),
+                asked: Variant::Jigsaw(_),
+            } => f.write_str("the record's regions are not the regions asked for"),
+            RecordError::VariantConflict { own, asked } => {
+                let own = match own {
+                    Variant::None => "it has no variant".to_string(),
+                    v => format!("its variant is {}", v.name()),
+                };
+                write!(
+                    f,
+                    "the record says {own}, but variant {} is asked for",
+                    asked.name()
+                )
+            }
             RecordError::Alphabet {
                 found,
                 size,

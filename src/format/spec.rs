@@ -11,6 +11,10 @@ use super::record::{Content, Field, Label, LabelBuf, Record, RecordError};
 use super::symbols::Symbols;
 use crate::grid::{Shape, Size, Variant};
 
+/// The answer written for a record that could not be read (see
+/// [`RecordFormat::unreadable`]).
+pub const UNREADABLE: &str = "unreadable";
+
 /// One format, reader and writer side by side.
 pub trait RecordFormat: Sync + std::fmt::Debug {
     /// The name used on the command line (`line`, `csv`, ...).
@@ -47,6 +51,15 @@ pub trait RecordFormat: Sync + std::fmt::Debug {
     /// solves it first.
     fn needs_solution(&self) -> bool {
         false
+    }
+
+    /// Appends what stands for record `index` of the input, which could
+    /// not be read because of `error`, so that a command that answers each
+    /// record (`solve`) writes one answer per record read: [`UNREADABLE`]
+    /// on a line by default, which no reader takes for a grid.
+    fn unreadable(&self, out: &mut Vec<u8>, _run: &Run, _index: u64, _error: &str) {
+        out.extend_from_slice(UNREADABLE.as_bytes());
+        out.push(b'\n');
     }
 
     /// Whether a line read (trimmed, neither blank nor a comment) looks
@@ -187,8 +200,14 @@ pub struct Frames<'a> {
     pub(crate) written: &'a mut Vec<u8>,
     pub(crate) raws: &'a mut Vec<Raw>,
     pub(crate) symbols: Option<&'a Symbols>,
-    /// Other bytes that mean an empty cell in this input.
-    pub(crate) empty: &'a [u8],
+    /// Other characters that mean an empty cell in this input.
+    pub(crate) empty: &'a Empty,
+    /// The characters beyond ASCII met in cells that are neither an empty
+    /// cell nor a symbol: the `i`-th stands in the batch's bytes as the
+    /// marker `ODD + i` (one byte per cell, as the parsers take them, and
+    /// none a symbol of any size), so that cells are counted as
+    /// characters and an error can name the character.
+    pub(crate) odd: &'a mut Vec<char>,
     pub(crate) line: u64,
     pub(crate) size: Option<Size>,
 }
@@ -280,17 +299,24 @@ impl Frames<'_> {
     }
 
     /// Appends `bytes` to the batch, rewritten into standard symbols when
-    /// they are in the input's alphabet; their range.
+    /// they are in the input's alphabet; their range. Cells are one byte
+    /// each: a character beyond ASCII becomes `.` (an empty cell named by
+    /// the user), a symbol's marker, or an odd one's (see
+    /// [`Frames::odd`]).
     fn append(&mut self, encoding: Encoding, bytes: &[u8]) -> (usize, usize) {
         let start = self.bytes.len();
-        self.bytes.extend_from_slice(bytes);
         let cells = matches!(
             encoding,
             Encoding::Symbols | Encoding::Rows | Encoding::Tokens
         );
-        if cells && !self.empty.is_empty() {
+        if cells && !bytes.is_ascii() {
+            self.narrow(bytes);
+        } else {
+            self.bytes.extend_from_slice(bytes);
+        }
+        if cells && !self.empty.ascii.is_empty() {
             for b in &mut self.bytes[start..] {
-                if self.empty.contains(b) {
+                if self.empty.ascii.contains(b) {
                     *b = b'.';
                 }
             }
@@ -298,13 +324,82 @@ impl Frames<'_> {
         if let Some(symbols) = self.symbols {
             // The bytes as written, so a symbol outside the alphabet can be
             // named as written.
-            self.written.extend_from_slice(bytes);
+            let written = self.bytes[start..].to_vec();
+            self.written.extend_from_slice(&written);
             if cells {
                 symbols.read(&mut self.bytes[start..]);
             }
         }
         (start, self.bytes.len())
     }
+
+    /// Appends cells written with characters beyond ASCII, one byte per
+    /// character (see [`Frames::append`]); bytes that are not UTF-8 are
+    /// odd characters too (U+FFFD).
+    fn narrow(&mut self, bytes: &[u8]) {
+        for chunk in bytes.utf8_chunks() {
+            for c in chunk.valid().chars() {
+                let b = match u8::try_from(c) {
+                    Ok(b) if b.is_ascii() => b,
+                    _ if self.empty.wide.contains(&c) => b'.',
+                    _ => match self.symbols.and_then(|s| s.marker(c)) {
+                        Some(marker) => marker,
+                        None => odd_marker(self.odd, c),
+                    },
+                };
+                self.bytes.push(b);
+            }
+            if !chunk.invalid().is_empty() {
+                let b = odd_marker(self.odd, '\u{FFFD}');
+                self.bytes.push(b);
+            }
+        }
+    }
+}
+
+/// The other characters that mean an empty cell in an input (`--empty`).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Empty {
+    /// The ASCII ones.
+    pub(crate) ascii: Vec<u8>,
+    /// The others (`·`).
+    pub(crate) wide: Vec<char>,
+}
+
+impl Empty {
+    /// The characters of `chars`.
+    pub(crate) fn new(chars: &str) -> Empty {
+        let (ascii, wide): (Vec<char>, Vec<char>) = chars.chars().partition(char::is_ascii);
+        Empty {
+            ascii: ascii.into_iter().map(|c| c as u8).collect(),
+            wide,
+        }
+    }
+}
+
+/// The first marker of an odd character (see [`Frames::odd`]); past the
+/// symbols' markers ([`WIDE`](super::symbols::WIDE) and the 25 after it).
+const ODD: u8 = 0xa0;
+
+/// The marker of the odd character `c`, added to `odd` if it is new (the
+/// last marker stands for every one past the room there is).
+fn odd_marker(odd: &mut Vec<char>, c: char) -> u8 {
+    let room = usize::from(u8::MAX - ODD);
+    let i = match odd.iter().position(|&o| o == c) {
+        Some(i) => i,
+        None if odd.len() < room => {
+            odd.push(c);
+            odd.len() - 1
+        }
+        None => room,
+    };
+    ODD + i as u8
+}
+
+/// Which odd character a marker byte stands for, if it is one: an index
+/// into [`Frames::odd`] (one past its end: a character beyond them).
+pub(crate) fn odd_index(b: u8) -> Option<usize> {
+    b.checked_sub(ODD).map(usize::from)
 }
 
 /// A format's reading state for one input: it is handed the lines the

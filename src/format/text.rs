@@ -49,17 +49,21 @@ pub fn push_symbols_zero(buf: &mut Vec<u8>, grid: &Grid, symbols: Option<&Symbol
     } else {
         b'0'
     };
-    buf.extend(grid.cells().iter().map(|&v| match (v, symbols) {
-        (0, _) => empty,
-        (v, None) => size.symbol(v),
-        (v, Some(s)) => s.byte(size.symbol(v)),
+    let from = buf.len();
+    buf.extend(grid.cells().iter().map(|&v| match v {
+        0 => empty,
+        v => size.symbol(v),
     }));
+    if let Some(s) = symbols {
+        // `.` and `0` are no standard symbols: an empty cell stays.
+        s.write(buf, from);
+    }
 }
 
 /// Rewrites the standard symbols of `buf[from..]` into `symbols`, if any.
-pub fn rewrite(buf: &mut [u8], from: usize, symbols: Option<&Symbols>) {
+pub fn rewrite(buf: &mut Vec<u8>, from: usize, symbols: Option<&Symbols>) {
     if let Some(symbols) = symbols {
-        symbols.write(&mut buf[from..]);
+        symbols.write(buf, from);
     }
 }
 
