@@ -181,6 +181,12 @@ where
             let (work_rx, work, stop) = (&work_rx, &work, &stop);
             scope.spawn(move || {
                 while let Some((seq, item)) = next_item(work_rx) {
+                    if stop.is_set() {
+                        // Its result would be dropped: the items still
+                        // queued are left unworked, so the run ends once
+                        // the items in progress notice the stop.
+                        break;
+                    }
                     let out = panic::catch_unwind(AssertUnwindSafe(|| work(item, stop)));
                     if done_tx.send((seq, out)).is_err() {
                         break;

@@ -306,6 +306,11 @@ impl PuzzleRun {
             }
         };
         for k in 0..filter.attempts {
+            if pipeline::interrupted() {
+                // The process is stopping: the puzzle would be dropped, and
+                // thousands of attempts can take seconds more.
+                return None;
+            }
             let mut removals = if k == 0 {
                 self.grids.fill(index, grid);
                 self.removals.for_index(index)
@@ -370,6 +375,11 @@ impl SolutionRun {
         let attempts = self.filter.map_or(1, |f| f.attempts);
         let easy_only = self.filter.is_some_and(|f| f.high <= Level::Easy.range().1);
         for k in 0..attempts {
+            if pipeline::interrupted() {
+                // The process is stopping: the puzzle would be dropped, and
+                // thousands of attempts can take seconds more.
+                return None;
+            }
             let mut removals = if k == 0 {
                 self.removals.for_index(index)
             } else {
