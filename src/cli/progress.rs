@@ -8,6 +8,7 @@ use anyhow::Context;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::args::OutputArgs;
+use super::io::Output;
 
 /// A progress bar on standard error that appears only once a run has taken
 /// a second, only when standard error is a terminal, and only when asked
@@ -70,7 +71,10 @@ pub fn write_run(
     npy: Option<(usize, bool)>,
     write: impl FnOnce(&mut BufWriter<File>, &mut dyn FnMut(u64)) -> io::Result<()>,
 ) -> anyhow::Result<()> {
-    let mut out = output.open_for(&[])?;
+    let mut out = match (npy, output.path()) {
+        (Some(_), Some(path)) => Output::npy(path)?,
+        _ => output.open_for(&[])?,
+    };
     let progress = Progress::new(count, !quiet && !output.is_terminal());
     let result = write(&mut out.file, &mut |n| progress.advance(n));
     progress.finish();
