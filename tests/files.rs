@@ -127,8 +127,9 @@ fn a_fifo_is_written_to_its_reader_and_stays_a_fifo() {
         .unwrap();
     let status = wait_or_fail(child, Duration::from_secs(60), "-o FIFO");
     assert!(status.success());
-    assert_eq!(reader.join().unwrap(), expected());
+    // (Checked first: were it replaced, the reader would wait forever.)
     assert!(fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    assert_eq!(reader.join().unwrap(), expected());
     assert_eq!(names(dir.path()), ["pipe"]);
 }
 
