@@ -439,7 +439,9 @@ pub struct OutputArgs {
     #[arg(short, long, value_parser = choice::<Format>())]
     pub format: Option<Format>,
 
-    /// Write to FILE instead of standard output (`-`: standard output)
+    /// Write to FILE instead of standard output (`-`: standard output):
+    /// whole or not at all, keeping its mode; a link, FIFO or device is
+    /// written through, never replaced
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 }
