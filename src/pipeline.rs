@@ -499,6 +499,32 @@ mod tests {
         }
     }
 
+    /// Once the sink has failed, the items still queued are dropped
+    /// unworked: only those in progress finish (before, every item of the
+    /// window was worked, which made `| head` wait for them).
+    #[test]
+    fn a_stopped_run_leaves_queued_items_unworked() {
+        let worked = AtomicUsize::new(0);
+        let result = ordered(
+            2,
+            counter(1000),
+            |i, _| {
+                worked.fetch_add(1, Ordering::Relaxed);
+                thread::sleep(Duration::from_millis(20));
+                i
+            },
+            |_| Err("closed".to_string()),
+        );
+        assert_eq!(result, Err("closed".to_string()));
+        // Two in progress, and at most one more each took before the stop.
+        let worked = worked.into_inner();
+        assert!(
+            worked <= 4,
+            "{worked} of a window of {}",
+            2 * WINDOW_PER_JOB
+        );
+    }
+
     #[test]
     fn source_errors_end_the_run_after_what_was_read() {
         for jobs in [1, 3] {

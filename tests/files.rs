@@ -47,6 +47,13 @@ fn write_to(output: &Path) {
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
 
+/// `out` must be a usage error: exit status 2 and `message` as one line.
+fn usage_error(out: &Output, message: &str) {
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(said, format!("sudogen: error: {message}\n"));
+}
+
 /// The names in `dir`, sorted.
 fn names(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = fs::read_dir(dir)
@@ -68,32 +75,36 @@ fn is_root(dir: &Path) -> bool {
     }
 }
 
+/// A scratch folder when the tests run as root; else `None`, after
+/// saying that the test is skipped and `why`.
+fn as_root(why: &str) -> Option<tempfile::TempDir> {
+    let dir = scratch_dir();
+    if is_root(dir.path()) {
+        return Some(dir);
+    }
+    eprintln!("skipped: {why}");
+    None
+}
+
 #[test]
 fn a_symbolic_link_is_written_through_and_kept() {
     let dir = scratch_dir();
-    let (real, link) = (dir.path().join("real.txt"), dir.path().join("link.txt"));
-    fs::write(&real, "old\n").unwrap();
-    std::os::unix::fs::symlink("real.txt", &link).unwrap();
-    write_to(&link);
-    assert!(
-        fs::symlink_metadata(&link)
+    // A link to a file, and one to a file not there yet (it is made).
+    for (link, target) in [("link.txt", "real.txt"), ("dangling.txt", "made.txt")] {
+        let (link, target) = (dir.path().join(link), dir.path().join(target));
+        if target.ends_with("real.txt") {
+            fs::write(&target, "old\n").unwrap();
+        }
+        std::os::unix::fs::symlink(target.file_name().unwrap(), &link).unwrap();
+        write_to(&link);
+        let kept = fs::symlink_metadata(&link)
             .unwrap()
             .file_type()
-            .is_symlink()
-    );
-    assert_eq!(fs::read_link(&link).unwrap(), Path::new("real.txt"));
-    assert_eq!(fs::read(&real).unwrap(), expected());
-    // A link to a file not there yet: the file is made, the link kept.
-    let dangling = dir.path().join("dangling.txt");
-    std::os::unix::fs::symlink("made.txt", &dangling).unwrap();
-    write_to(&dangling);
-    assert!(
-        fs::symlink_metadata(&dangling)
-            .unwrap()
-            .file_type()
-            .is_symlink()
-    );
-    assert_eq!(fs::read(dir.path().join("made.txt")).unwrap(), expected());
+            .is_symlink();
+        assert!(kept, "{}", link.display());
+        assert_eq!(fs::read_link(&link).unwrap(), target.file_name().unwrap());
+        assert_eq!(fs::read(&target).unwrap(), expected());
+    }
     assert_eq!(
         names(dir.path()),
         ["dangling.txt", "link.txt", "made.txt", "real.txt"]
@@ -174,11 +185,9 @@ fn hard_links_all_see_the_new_content() {
 
 #[test]
 fn a_device_node_stays_a_device() {
-    let dir = scratch_dir();
-    if !is_root(dir.path()) {
-        eprintln!("skipped: device nodes can be made by root only");
+    let Some(dir) = as_root("device nodes can be made by root only") else {
         return;
-    }
+    };
     // The same devices as /dev/null (1, 3) and /dev/full (1, 7).
     let (null, full) = (dir.path().join("null"), dir.path().join("full"));
     for (path, minor) in [(&null, "3"), (&full, "7")] {
@@ -211,11 +220,9 @@ fn a_device_node_stays_a_device() {
 
 #[test]
 fn a_file_of_another_owner_keeps_its_owner() {
-    let dir = scratch_dir();
-    if !is_root(dir.path()) {
-        eprintln!("skipped: only root can give a file to another owner");
+    let Some(dir) = as_root("only root can give a file to another owner") else {
         return;
-    }
+    };
     let file = dir.path().join("theirs.txt");
     fs::write(&file, "old\n").unwrap();
     std::os::unix::fs::chown(&file, Some(65534), Some(65534)).unwrap();
@@ -298,42 +305,31 @@ fn the_format_comes_from_the_file_extension() {
     assert_eq!(fs::read(path("y.out")).unwrap(), expected());
     // -f against the extension is a usage error, and nothing is written.
     let json_as_csv = path("z.json");
-    let out = run(&[RUN, &["-f", "csv"]].concat(), &json_as_csv);
-    assert_eq!(out.status.code(), Some(2));
-    assert_eq!(
-        String::from_utf8_lossy(&out.stderr),
-        format!(
-            "sudogen: error: -f csv would write csv into {0}, a .json name; leave out -f to write json, or name it {1}\n",
+    usage_error(
+        &run(&[RUN, &["-f", "csv"]].concat(), &json_as_csv),
+        &format!(
+            "-f csv would write csv into {0}, a .json name; leave out -f to write json, or name it {1}",
             json_as_csv.display(),
             path("z.csv").display()
-        )
+        ),
     );
     // A command that writes no npy says so.
-    let out = run(&["solve", path("y.csv").to_str().unwrap()], &path("s.npy"));
-    assert_eq!(out.status.code(), Some(2));
-    assert_eq!(
-        String::from_utf8_lossy(&out.stderr),
-        format!(
-            "sudogen: error: npy arrays are written by generate and puzzle; write csv, json or kaggle here (-o {} names an npy file)\n",
+    usage_error(
+        &run(&["solve", path("y.csv").to_str().unwrap()], &path("s.npy")),
+        &format!(
+            "npy arrays are written by generate and puzzle; write csv, json or kaggle here (-o {} names an npy file)",
             path("s.npy").display()
-        )
+        ),
     );
     // print: the extension chooses PDF or SVG; -f against it is refused.
-    let pdf = path("book.pdf");
-    let out = Command::new(BIN)
-        .args(["print", "-f", "svg", "-o"])
-        .arg(&pdf)
-        .arg(path("y.csv"))
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert_eq!(
-        String::from_utf8_lossy(&out.stderr),
-        format!(
-            "sudogen: error: -f svg would write svg into {0}, a .pdf name; leave out -f to write pdf, or name it {1}\n",
+    let (pdf, input) = (path("book.pdf"), path("y.csv"));
+    usage_error(
+        &run(&["print", "-f", "svg", input.to_str().unwrap()], &pdf),
+        &format!(
+            "-f svg would write svg into {0}, a .pdf name; leave out -f to write pdf, or name it {1}",
             pdf.display(),
             path("book.svg").display()
-        )
+        ),
     );
     assert_eq!(
         names(dir.path()),
@@ -386,11 +382,9 @@ fn split_names_its_parts_in_a_folder_and_refuses_standard_output() {
             assert!(!text.contains("\n\n\n"), "{text}");
         }
     }
-    let out = split("-", "line");
-    assert_eq!(out.status.code(), Some(2));
-    assert_eq!(
-        String::from_utf8_lossy(&out.stderr),
-        "sudogen: error: split writes a file per part (PREFIX.train.txt, ...), not standard output; name a PREFIX with -o\n"
+    usage_error(
+        &split("-", "line"),
+        "split writes a file per part (PREFIX.train.txt, ...), not standard output; name a PREFIX with -o",
     );
     assert_eq!(names(dir.path()), ["in.txt", "parts"]);
 }

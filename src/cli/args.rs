@@ -462,6 +462,9 @@ pub const EXTENSIONS: Extensions = &[
 /// File name extensions (lower case), each with the formats it may hold.
 pub type Extensions = &'static [(&'static str, &'static [&'static str])];
 
+/// A format's name, and the format of a name.
+pub type Names<F> = (fn(F) -> &'static str, fn(&str) -> Option<F>);
+
 /// Chooses the format of a file written to `path`: `asked` (`-f`) when it
 /// fits the file's extension, else the first format the extension stands
 /// for in `extensions`, else `default`. `-f` against the extension (`-f
@@ -471,7 +474,7 @@ pub fn format_for_file<F: Copy>(
     path: Option<&Path>,
     asked: Option<F>,
     extensions: Extensions,
-    (name, named): (fn(F) -> &'static str, fn(&str) -> Option<F>),
+    (name, named): Names<F>,
     default: F,
 ) -> anyhow::Result<F> {
     let known = |p: &Path| {
