@@ -181,6 +181,12 @@ where
             let (work_rx, work, stop) = (&work_rx, &work, &stop);
             scope.spawn(move || {
                 while let Some((seq, item)) = next_item(work_rx) {
+                    if stop.is_set() {
+                        // Its result would be dropped: the items still
+                        // queued are left unworked, so the run ends once
+                        // the items in progress notice the stop.
+                        break;
+                    }
                     let out = panic::catch_unwind(AssertUnwindSafe(|| work(item, stop)));
                     if done_tx.send((seq, out)).is_err() {
                         break;
@@ -491,6 +497,32 @@ mod tests {
             // An endless source was pulled only a window past the failure.
             assert!(pulled <= 10 + WINDOW_PER_JOB * jobs + 1, "{pulled}");
         }
+    }
+
+    /// Once the sink has failed, the items still queued are dropped
+    /// unworked: only those in progress finish (before, every item of the
+    /// window was worked, which made `| head` wait for them).
+    #[test]
+    fn a_stopped_run_leaves_queued_items_unworked() {
+        let worked = AtomicUsize::new(0);
+        let result = ordered(
+            2,
+            counter(1000),
+            |i, _| {
+                worked.fetch_add(1, Ordering::Relaxed);
+                thread::sleep(Duration::from_millis(20));
+                i
+            },
+            |_| Err("closed".to_string()),
+        );
+        assert_eq!(result, Err("closed".to_string()));
+        // Two in progress, and at most one more each took before the stop.
+        let worked = worked.into_inner();
+        assert!(
+            worked <= 4,
+            "{worked} of a window of {}",
+            2 * WINDOW_PER_JOB
+        );
     }
 
     #[test]

@@ -331,6 +331,11 @@ impl PuzzleRun {
             }
         };
         for k in 0..filter.attempts {
+            if pipeline::interrupted() {
+                // The process is stopping: the puzzle would be dropped, and
+                // thousands of attempts can take seconds more.
+                return None;
+            }
             let mut removals = if k == 0 {
                 self.grids.fill(index, grid);
                 self.removals.for_index(index)
@@ -411,6 +416,11 @@ impl SolutionRun {
         };
         let easy_only = filter.high <= Level::Easy.range().1;
         for k in 0..filter.attempts {
+            if pipeline::interrupted() {
+                // The process is stopping: the puzzle would be dropped, and
+                // thousands of attempts can take seconds more.
+                return None;
+            }
             let mut removals = if k == 0 {
                 self.removals.for_index(index)
             } else {

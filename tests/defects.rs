@@ -3,14 +3,14 @@
 
 use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
-use std::process::{Child, Command as StdCommand, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Command as StdCommand, Stdio};
+use std::time::Duration;
 
 use assert_cmd::Command;
 use predicates::prelude::*;
 
 mod common;
-use common::{Scratch, scratch_dir};
+use common::{Scratch, scratch_dir, wait_or_fail};
 
 const BIN: &str = env!("CARGO_BIN_EXE_sudogen");
 
@@ -30,22 +30,6 @@ fn usage_error<S: AsRef<std::ffi::OsStr>>(args: impl IntoIterator<Item = S>) -> 
     assert!(err.starts_with("sudogen: error: "), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
     err
-}
-
-/// Waits for `child`, killing it and failing if it runs past `limit`: a
-/// generous bound that catches a hang, not a slow run.
-fn wait_or_fail(mut child: Child, limit: Duration, what: &str) -> std::process::ExitStatus {
-    let start = Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            return status;
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            panic!("{what}: still running after {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
 }
 
 /// Runs `script` with bash, `$0` being the binary.

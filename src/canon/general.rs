@@ -337,6 +337,13 @@ impl Engine {
                 }
             }
             for j in 0..n {
+                if crate::pipeline::interrupted() {
+                    // The process is stopping (the reader of its output has
+                    // gone) and this form will be dropped: one branch ends
+                    // the search at once, where a symmetric 25x25 grid keeps
+                    // thousands for seconds.
+                    self.cur.truncate(1);
+                }
                 let mut gmin = INF;
                 self.next.clear();
                 let cur = std::mem::take(&mut self.cur);

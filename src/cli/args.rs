@@ -448,13 +448,75 @@ impl SymbolsArgs {
 /// Where and how to write records.
 #[derive(Debug, Args)]
 pub struct OutputArgs {
-    /// Output format [default: grid on a terminal, line otherwise]
+    /// Output format [default: the output file's extension (.txt, .csv,
+    /// .json, .jsonl, .npy), else grid on a terminal and line otherwise]
     #[arg(short, long, value_parser = choice::<Format>())]
     pub format: Option<Format>,
 
-    /// Write to FILE instead of standard output (`-`: standard output)
+    /// Write to FILE instead of standard output (`-`: standard output):
+    /// whole or not at all, keeping its mode; a link, FIFO or device is
+    /// written through, never replaced
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+}
+
+/// The file name extensions that stand for record formats, and the
+/// formats each may hold (the first is the one it chooses when `-f` is
+/// not given). Any other extension names no format: then `-f`, or the
+/// default, decides.
+pub const EXTENSIONS: Extensions = &[
+    ("txt", &["line", "grid"]),
+    ("csv", &["csv", "kaggle", "kaggle-3m", "extreme"]),
+    ("json", &["json"]),
+    ("jsonl", &["json"]),
+    ("ndjson", &["json"]),
+    ("npy", &["npy"]),
+];
+
+/// File name extensions (lower case), each with the formats it may hold.
+pub type Extensions = &'static [(&'static str, &'static [&'static str])];
+
+/// A format's name, and the format of a name.
+pub type Names<F> = (fn(F) -> &'static str, fn(&str) -> Option<F>);
+
+/// Chooses the format of a file written to `path`: `asked` (`-f`) when it
+/// fits the file's extension, else the first format the extension stands
+/// for in `extensions`, else `default`. `-f` against the extension (`-f
+/// csv -o y.json`) is a usage error: the file would hold one format under
+/// another's name.
+pub fn format_for_file<F: Copy>(
+    path: Option<&Path>,
+    asked: Option<F>,
+    extensions: Extensions,
+    (name, named): Names<F>,
+    default: F,
+) -> anyhow::Result<F> {
+    let known = |p: &Path| {
+        let extension = p.extension()?.to_str()?.to_ascii_lowercase();
+        let (_, formats) = extensions.iter().find(|(e, _)| *e == extension)?;
+        Some((extension, *formats))
+    };
+    let Some((path, (extension, formats))) = path.and_then(|p| Some((p, known(p)?))) else {
+        return Ok(asked.unwrap_or(default));
+    };
+    let Some(asked) = asked else {
+        return Ok(named(formats[0]).unwrap_or(default));
+    };
+    let asked_name = name(asked);
+    if formats.contains(&asked_name) {
+        return Ok(asked);
+    }
+    let instead = extensions
+        .iter()
+        .find(|(_, f)| f.contains(&asked_name))
+        .map_or(String::new(), |(e, _)| {
+            format!(", or name it {}", path.with_extension(e).display())
+        });
+    Err(usage(format!(
+        "-f {asked_name} would write {asked_name} into {}, a .{extension} name; leave out -f to write {}{instead}",
+        path.display(),
+        formats[0]
+    )))
 }
 
 impl OutputArgs {
@@ -468,13 +530,22 @@ impl OutputArgs {
         self.path().is_none() && io::stdout().is_terminal()
     }
 
-    /// The format asked for, or `grid` on a terminal and `line` elsewhere.
-    pub fn format(&self) -> Format {
-        self.format.unwrap_or(if self.is_terminal() {
+    /// The format asked for, else the one the output file's extension
+    /// stands for, else `grid` on a terminal and `line` elsewhere; a usage
+    /// error when `-f` and the extension disagree.
+    pub fn format(&self) -> anyhow::Result<Format> {
+        let default = if self.is_terminal() {
             Format::GRID
         } else {
             Format::LINE
-        })
+        };
+        format_for_file(
+            self.path(),
+            self.format,
+            EXTENSIONS,
+            (Format::name, Format::named),
+            default,
+        )
     }
 
     /// Opens the output, refusing a file that is also one of `inputs`.

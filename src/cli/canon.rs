@@ -105,7 +105,7 @@ impl CanonArgs {
             transform: self.transform,
             distinct: self.distinct,
             original: self.original,
-            format: self.output.format(),
+            format: self.output.format()?,
             jobs: self.jobs.get(),
         })
     }

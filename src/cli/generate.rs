@@ -80,7 +80,8 @@ impl Config {
         let strategy = grid.strategy_for(shape)?;
         sudogen::solve::has_grid(shape).map_err(|e| usage(format!("--regions: {e}")))?;
         run.check_range()?;
-        if output.format() == Format::NPY && output.path().is_none() {
+        let format = output.format()?;
+        if format == Format::NPY && output.path().is_none() {
             return Err(usage("npy arrays go to a file; name it with -o NAME.npy"));
         }
         Ok(Config {
@@ -88,7 +89,7 @@ impl Config {
             grids: GridRun::new(strategy, shape, run.seed()),
             start: run.start,
             count: run.count,
-            format: output.format(),
+            format,
             jobs: run.jobs.get(),
         })
     }

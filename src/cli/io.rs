@@ -1,14 +1,16 @@
 //! Where commands read and write: the output (standard output, or a file
-//! that appears only once the run has written all of it), the inputs
-//! (files or standard input), and the one-line messages on standard error.
+//! written as [`files`] says: whole or not at all, never replacing a
+//! device, a FIFO or a link), the inputs (files or standard input), and
+//! the one-line messages on standard error.
 
 use std::fs::File;
-use std::io::{self, BufWriter, IsTerminal, Read, Write};
+use std::io::{self, BufWriter, IsTerminal, Read, Seek, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
 use super::exit::{Unreadable, UsageError};
+use super::files::{self, Placement, Temp};
 use sudogen::format::RecordError;
 use sudogen::format::read::{Batch, Reader};
 use sudogen::format::unpack::{self, Unpacked};
@@ -51,22 +53,11 @@ pub struct Output {
     pub file: BufWriter<File>,
     /// What errors say: "writing to standard output", "writing FILE".
     pub what: String,
-    /// For a file: the temporary file written, removed unless the run
-    /// finishes, and where it goes then.
-    pending: Option<Pending>,
-}
-
-/// A temporary file beside the output file, removed when dropped unless
-/// it was put in place.
-struct Pending {
-    temp: PathBuf,
-    path: PathBuf,
-}
-
-impl Drop for Pending {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.temp);
-    }
+    /// How the file written reaches its path (see [`files`]).
+    placement: Placement,
+    /// For the rows of an npy run: the temporary file they go to, and the
+    /// path the arrays are made at.
+    npy: Option<(Temp, PathBuf)>,
 }
 
 impl Output {
@@ -75,125 +66,79 @@ impl Output {
     pub fn stdout() -> anyhow::Result<Output> {
         let what = "writing to standard output".to_string();
         let file = stdout_file().context(what.clone())?;
-        watch_reader();
+        static WATCHING: std::sync::Once = std::sync::Once::new();
+        WATCHING.call_once(|| watch_reader(&file));
+        Ok(Output::buffered(file, what, Placement::Direct))
+    }
+
+    /// The file `path` names, written as [`files`] says: a new or regular
+    /// file in full or not at all (a run that fails first leaves no
+    /// half-written file, and an older file of that name as it was), a
+    /// device or FIFO directly, a symbolic link followed.
+    pub fn file(path: &Path) -> anyhow::Result<Output> {
+        let (file, placement) = files::open(path)?;
+        if matches!(placement, Placement::Direct) {
+            watch_reader(&file);
+        }
+        Ok(Output::buffered(
+            file,
+            format!("writing {}", path.display()),
+            placement,
+        ))
+    }
+
+    /// The rows of an npy run, bound for `path`: written to a temporary
+    /// file, which [`Output::finish_npy`] makes into the arrays.
+    pub fn npy(path: &Path) -> anyhow::Result<Output> {
+        let (file, temp) = files::scratch(path)?;
         Ok(Output {
-            file: BufWriter::with_capacity(1 << 16, file),
-            what,
-            pending: None,
+            npy: Some((temp, path.to_path_buf())),
+            ..Output::buffered(
+                file,
+                format!("writing {}", path.display()),
+                Placement::Direct,
+            )
         })
     }
 
-    /// A file written in full or not at all: the run writes a temporary
-    /// file beside it, which [`Output::finish`] renames to `path`; a run
-    /// that fails first leaves no half-written file (and an older file of
-    /// that name as it was).
-    pub fn file(path: &Path) -> anyhow::Result<Output> {
-        let cannot = || format!("cannot create {}", path.display());
-        if path.is_dir() {
-            return Err(anyhow::anyhow!("{}: it is a directory", cannot()));
-        }
-        let name = path.file_name().unwrap_or_default().to_string_lossy();
-        let mut attempt = 0;
-        let (file, temp) = loop {
-            let temp = path.with_file_name(format!(
-                ".{name}.sudogen-{}-{attempt}.part",
-                std::process::id()
-            ));
-            match File::options().write(true).create_new(true).open(&temp) {
-                Ok(file) => break (file, temp),
-                Err(e) if e.kind() == io::ErrorKind::AlreadyExists && attempt < 100 => {
-                    attempt += 1;
-                }
-                Err(e) => return Err(e).with_context(cannot),
-            }
-        };
-        Ok(Output {
+    fn buffered(file: File, what: String, placement: Placement) -> Output {
+        Output {
             file: BufWriter::with_capacity(1 << 16, file),
-            what: format!("writing {}", path.display()),
-            pending: Some(Pending {
-                temp,
-                path: path.to_path_buf(),
-            }),
-        })
+            what,
+            placement,
+            npy: None,
+        }
     }
 
     /// Flushes, naming the output in the error, and puts a file in place.
     pub fn finish(mut self) -> anyhow::Result<()> {
         self.file.flush().context(self.what.clone())?;
-        if let Some(pending) = &self.pending {
-            std::fs::rename(&pending.temp, &pending.path)
-                .with_context(|| format!("cannot create {}", pending.path.display()))?;
-        }
-        Ok(())
+        self.placement
+            .finish(self.file.get_mut())
+            .context(self.what.clone())
     }
-}
 
-/// When standard output is a pipe, watches it from a thread of its own and
-/// [interrupts](sudogen::pipeline::interrupt) the run as soon as its
-/// reader has gone (`sudogen puzzle --size 25 -n 100 | head -1`): without
-/// it, a run whose workers are busy on long records would only find out
-/// at its next write, which could be minutes away. Started once.
-fn watch_reader() {
-    #[cfg(unix)]
-    {
-        static WATCHING: std::sync::Once = std::sync::Once::new();
-        let is_pipe = metadata_of(&io::stdout()).is_some_and(|m| {
-            use std::os::unix::fs::FileTypeExt;
-            m.file_type().is_fifo() || m.file_type().is_socket()
-        });
-        if is_pipe {
-            WATCHING.call_once(|| {
-                let _ = std::thread::Builder::new()
-                    .name("reader-watch".into())
-                    .spawn(|| {
-                        if reader_gone() {
-                            sudogen::pipeline::interrupt();
-                        }
-                    });
-            });
-        }
-    }
-}
-
-/// Waits until standard output (a pipe) reports an error or a hang-up,
-/// as it does once its reader has closed it; `false` if it cannot be
-/// watched.
-#[cfg(unix)]
-fn reader_gone() -> bool {
-    use rustix::event::{PollFd, PollFlags, poll};
-    let stdout = io::stdout();
-    // No events asked for: an error or hang-up is always reported.
-    let mut fds = [PollFd::new(&stdout, PollFlags::empty())];
-    loop {
-        match poll(&mut fds, None) {
-            Ok(_) => {
-                let revents = fds[0].revents();
-                return revents.intersects(PollFlags::ERR | PollFlags::HUP);
-            }
-            Err(rustix::io::Errno::INTR) => {}
-            Err(_) => return false,
-        }
-    }
-}
-
-impl Output {
     /// Finishes a stream the `npy` writer wrote (each record's `cells`
     /// values, and its solution's too when `solutions`) as NumPy arrays:
     /// the file itself, and `NAME.solutions.npy` beside it.
     pub fn finish_npy(mut self, cells: usize, solutions: bool) -> anyhow::Result<()> {
         self.file.flush().context(self.what.clone())?;
-        let Some(pending) = &self.pending else {
+        let Some((_temp, path)) = &self.npy else {
             return Err(
                 UsageError("npy arrays go to a file; name it with -o NAME.npy".into()).into(),
             );
         };
-        let bytes = std::fs::metadata(&pending.temp)
-            .context(self.what.clone())?
-            .len();
-        let mut stream = io::BufReader::new(File::open(&pending.temp).context(self.what.clone())?);
-        let mut puzzles = Output::file(&pending.path)?;
+        let stream = self.file.get_mut();
+        let bytes = stream
+            .seek(io::SeekFrom::End(0))
+            .context(self.what.clone())?;
+        stream
+            .seek(io::SeekFrom::Start(0))
+            .context(self.what.clone())?;
+        let mut stream = io::BufReader::new(stream);
+        let mut puzzles = Output::file(path)?;
         let mut answers = match solutions {
-            true => Some(Output::file(&solutions_path(&pending.path))?),
+            true => Some(Output::file(&solutions_path(path))?),
             false => None,
         };
         sudogen::format::npy::split_into_arrays(
@@ -209,6 +154,52 @@ impl Output {
             answers.finish()?;
         }
         Ok(())
+    }
+}
+
+/// When `file` (standard output, or a file written directly) is a pipe,
+/// watches it from a thread of its own and
+/// [interrupts](sudogen::pipeline::interrupt) the run as soon as its
+/// reader has gone (`sudogen puzzle --size 25 -n 100 | head -1`): without
+/// it, a run whose workers are busy on long records would only find out
+/// at its next write, which could be minutes away.
+fn watch_reader(file: &File) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let is_pipe = file
+            .metadata()
+            .is_ok_and(|m| m.file_type().is_fifo() || m.file_type().is_socket());
+        if let (true, Ok(watched)) = (is_pipe, file.try_clone()) {
+            let _ = std::thread::Builder::new()
+                .name("reader-watch".into())
+                .spawn(move || {
+                    if reader_gone(&watched) {
+                        sudogen::pipeline::interrupt();
+                    }
+                });
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = file;
+}
+
+/// Waits until `pipe` reports an error or a hang-up, as it does once its
+/// reader has closed it; `false` if it cannot be watched.
+#[cfg(unix)]
+fn reader_gone(pipe: &File) -> bool {
+    use rustix::event::{PollFd, PollFlags, poll};
+    // No events asked for: an error or hang-up is always reported.
+    let mut fds = [PollFd::new(pipe, PollFlags::empty())];
+    loop {
+        match poll(&mut fds, None) {
+            Ok(_) => {
+                let revents = fds[0].revents();
+                return revents.intersects(PollFlags::ERR | PollFlags::HUP);
+            }
+            Err(rustix::io::Errno::INTR) => {}
+            Err(_) => return false,
+        }
     }
 }
 

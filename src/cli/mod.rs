@@ -14,6 +14,7 @@ pub mod canon;
 pub mod check;
 pub mod completions;
 pub mod exit;
+pub mod files;
 pub mod generate;
 pub mod io;
 pub mod parse;

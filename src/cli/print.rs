@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 
-use super::args::{BudgetArgs, Input, InputArgs, JobsArgs};
+use super::args::{BudgetArgs, Input, InputArgs, JobsArgs, format_for_file};
 use super::exit::{Exit, Unreadable, usage};
 use super::io::{Output, batches, describe, each_input, open_output, warn};
 use sudogen::format::read::{BATCH_RECORDS, Batch};
@@ -42,6 +42,23 @@ pub enum Document {
     Svg,
 }
 
+impl Document {
+    /// Its name, as `-f` and a file's extension give it.
+    fn name(self) -> &'static str {
+        match self {
+            Document::Pdf => "pdf",
+            Document::Svg => "svg",
+        }
+    }
+
+    /// The document of this name.
+    fn named(name: &str) -> Option<Document> {
+        [Document::Pdf, Document::Svg]
+            .into_iter()
+            .find(|d| d.name() == name)
+    }
+}
+
 /// In which order the puzzles go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Sort {
@@ -65,7 +82,8 @@ pub struct PrintArgs {
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 
-    /// The document's format [default: svg for a FILE ending in .svg, else pdf]
+    /// The document's format [default: the FILE's extension, .pdf or .svg;
+    /// else pdf]
     #[arg(short, long, value_enum)]
     pub format: Option<Document>,
 
@@ -167,12 +185,13 @@ impl PrintArgs {
     pub fn config(&self) -> anyhow::Result<Config> {
         let input = self.input.resolve()?;
         let output = self.output.clone().filter(|p| p.as_os_str() != "-");
-        let document = self
-            .format
-            .unwrap_or(match output.as_deref().and_then(Path::extension) {
-                Some(e) if e.eq_ignore_ascii_case("svg") => Document::Svg,
-                _ => Document::Pdf,
-            });
+        let document = format_for_file(
+            output.as_deref(),
+            self.format,
+            &[("pdf", &["pdf"]), ("svg", &["svg"])],
+            (Document::name, Document::named),
+            Document::Pdf,
+        )?;
         if output.is_none() {
             if document == Document::Svg {
                 return Err(usage(

@@ -11,6 +11,7 @@ use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::args::OutputArgs;
 use sudogen::format::read::Batch;
+use super::io::Output;
 
 /// A progress bar on standard error that appears only once a run has taken
 /// a second, only when standard error is a terminal, and only when asked
@@ -140,7 +141,10 @@ pub fn write_run(
     npy: Option<(usize, bool)>,
     write: impl FnOnce(&mut BufWriter<File>, &mut dyn FnMut(u64)) -> io::Result<()>,
 ) -> anyhow::Result<()> {
-    let mut out = output.open_for(&[])?;
+    let mut out = match (npy, output.path()) {
+        (Some(_), Some(path)) => Output::npy(path)?,
+        _ => output.open_for(&[])?,
+    };
     let progress = Progress::new(count, noun, !quiet && !output.is_terminal());
     let result = write(&mut out.file, &mut |n| progress.advance(n));
     progress.finish();

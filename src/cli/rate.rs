@@ -114,7 +114,7 @@ impl RateArgs {
             ed: self.ed,
             work: self.work.unwrap_or(DEFAULT_WORK),
             budget: self.budget.budget,
-            format: self.output.format(),
+            format: self.output.format()?,
             jobs: self.jobs.get(),
         })
     }

@@ -122,10 +122,14 @@ pub fn run_showing(
     progress: Option<&Progress>,
     work: impl Fn(u64, &Batch) -> Processed + Sync,
 ) -> anyhow::Result<Exit> {
-    if output.format == Some(sudogen::format::Format::NPY) {
-        return Err(UsageError(
-            "npy arrays are written by generate and puzzle; write csv, json or kaggle here".into(),
-        )
+    if output.format()? == sudogen::format::Format::NPY {
+        let named = match (output.format, output.path()) {
+            (None, Some(path)) => format!(" (-o {} names an npy file)", path.display()),
+            _ => String::new(),
+        };
+        return Err(UsageError(format!(
+            "npy arrays are written by generate and puzzle; write csv, json or kaggle here{named}"
+        ))
         .into());
     }
     let mut out = output.open_for(&input.files)?;

@@ -80,7 +80,7 @@ impl SolveArgs {
                 limit: self.limit,
                 budget: self.budget.budget,
             },
-            format: self.output.format(),
+            format: self.output.format()?,
             jobs: self.jobs.get(),
         })
     }

@@ -9,7 +9,7 @@
 //! puzzles of one grid stay together too.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use clap::{ArgAction, Args, ValueEnum};
@@ -63,7 +63,8 @@ pub struct SplitArgs {
     pub seed: u64,
 
     /// The parts' files: PREFIX.train.EXT, PREFIX.valid.EXT, PREFIX.test.EXT
-    /// (EXT: txt for line and grid, csv for the CSV layouts, jsonl)
+    /// (EXT: txt for line and grid, csv for the CSV layouts, jsonl); a
+    /// folder (`-o data/`) gets data/split.train.EXT, ...
     #[arg(short, long, value_name = "PREFIX", default_value = "split")]
     pub output: PathBuf,
 
@@ -127,6 +128,22 @@ fn extension(format: Format) -> &'static str {
     }
 }
 
+/// The prefix of the parts' files: `-o` as given, or `FOLDER/split` when
+/// it names a folder (`-o data/`, or `-o data` where `data` is one). A
+/// split writes a file per part, so `-o -` is refused.
+fn prefix(output: &Path) -> anyhow::Result<PathBuf> {
+    if output.as_os_str() == "-" || output.as_os_str().is_empty() {
+        return Err(usage(
+            "split writes a file per part (PREFIX.train.txt, ...), not standard output; name a PREFIX with -o",
+        ));
+    }
+    let text = output.as_os_str().to_string_lossy();
+    if output.is_dir() || text.ends_with('/') || text.ends_with(std::path::MAIN_SEPARATOR) {
+        return Ok(output.join("split"));
+    }
+    Ok(output.to_path_buf())
+}
+
 /// Parses a fraction: a number from 0 to 1.
 fn parse_fraction(s: &str) -> Result<f64, String> {
     s.trim()
@@ -163,9 +180,10 @@ pub fn run(args: &SplitArgs) -> anyhow::Result<Exit> {
     let fractions: Vec<f64> = named.iter().map(|(_, f)| *f).collect();
     let split = Split::new(&fractions, args.seed).map_err(|e| usage(format!("the parts: {e}")))?;
     let format = args.format.unwrap_or(Format::LINE);
+    let prefix = prefix(&args.output)?;
     let mut outs: Vec<Output> = Vec::new();
     for (name, _) in &named {
-        let mut path = args.output.clone().into_os_string();
+        let mut path = prefix.clone().into_os_string();
         path.push(format!(".{name}.{}", extension(format)));
         outs.push(open_output(Some(&PathBuf::from(path)), &input.files)?);
     }
@@ -208,7 +226,13 @@ pub fn run(args: &SplitArgs) -> anyhow::Result<Exit> {
                 }
                 for (k, part) in done.parts.iter().enumerate() {
                     let out = &mut outs[k];
-                    let bytes = part.bytes_after(&mut last[k]);
+                    let mut bytes = part.bytes_after(&mut last[k]);
+                    if counts[k] == 0 && format == Format::GRID {
+                        // A part's first grid was not the input's first:
+                        // the blank line that parts it from the one before
+                        // has none to part it from.
+                        bytes = bytes.strip_prefix(b"\n").unwrap_or(bytes);
+                    }
                     out.file.write_all(bytes).context(out.what.clone())?;
                     counts[k] += done.counts[k];
                 }

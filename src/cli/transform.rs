@@ -68,7 +68,7 @@ fn parse_copies(s: &str) -> Result<u32, String> {
 pub fn run(args: &TransformArgs) -> anyhow::Result<Exit> {
     let input = args.input.resolve_plain("transform")?;
     let seed = args.seed.unwrap_or_else(rand::random);
-    let format = args.output.format();
+    let format = args.output.format()?;
     let given = args.given.clone();
     // A given transform is checked once, on the first record's shape.
     if let Some(text) = &given {

@@ -290,7 +290,10 @@ pub struct Restarts {
 /// takes unbounded time: with `rotate` where it can (no variant), else as
 /// the solver's first solution of the empty grid (see [`fallback`]). Each
 /// strategy sets its limit so the fallback is astronomically rare, and
-/// tests force it.
+/// tests force it. When the process is stopping
+/// ([`crate::pipeline::interrupt`]: the reader of its output has gone), it
+/// falls back at once: the grid will be dropped, and a 25x25 one could
+/// otherwise take seconds more.
 #[inline]
 pub(crate) fn with_restarts<R: Rng + ?Sized>(
     rng: &mut R,
@@ -303,7 +306,7 @@ pub(crate) fn with_restarts<R: Rng + ?Sized>(
         if attempt(rng, grid) {
             return out;
         }
-        if out.restarts == max_restarts {
+        if out.restarts == max_restarts || crate::pipeline::interrupted() {
             out.fell_back = true;
             fallback(rng, grid);
             return out;

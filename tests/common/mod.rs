@@ -76,6 +76,27 @@ pub fn scratch_dir() -> tempfile::TempDir {
         .unwrap()
 }
 
+/// Waits for `child`, killing it and failing if it runs past `limit`: a
+/// generous bound that catches a hang, not a slow run.
+#[allow(dead_code)]
+pub fn wait_or_fail(
+    mut child: std::process::Child,
+    limit: std::time::Duration,
+    what: &str,
+) -> std::process::ExitStatus {
+    let start = std::time::Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            panic!("{what}: still running after {limit:?}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
 /// A file in a fresh temporary directory, removed (directory and all) when
 /// dropped, so the tests leave nothing behind in the system's temp folder.
 #[allow(dead_code)] // each test crate uses its own part of `common`

@@ -301,6 +301,14 @@ impl Engine {
         }
     }
 
+    /// Whether the process is stopping (the reader of its output has
+    /// gone): asked every 1,024 units of work, so that a search of
+    /// minutes ends at once, as if its budget had run out.
+    #[inline]
+    fn stopping(&self) -> bool {
+        self.spent & 1023 == 0 && crate::pipeline::interrupted()
+    }
+
     /// Gives chainings back for reuse.
     pub fn recycle(&mut self, chs: impl IntoIterator<Item = Box<Chaining>>) {
         for mut ch in chs {
@@ -360,7 +368,7 @@ impl Engine {
         }
         let mut make_on: Vec<(Pot, u8, [u32; 10], usize)> = Vec::with_capacity(4);
         let ch = loop {
-            if self.spent > self.limit {
+            if self.spent > self.limit || self.stopping() {
                 self.cut = true;
             }
             if self.cut {
@@ -505,7 +513,7 @@ impl Engine {
             pend_off.push_back(n);
         }
         'chain: loop {
-            if self.spent > self.limit {
+            if self.spent > self.limit || self.stopping() {
                 self.cut = true;
             }
             if self.cut {
