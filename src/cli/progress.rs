@@ -10,8 +10,8 @@ use anyhow::Context;
 use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::args::OutputArgs;
-use sudogen::format::read::Batch;
 use super::io::Output;
+use sudogen::format::read::Batch;
 
 /// A progress bar on standard error that appears only once a run has taken
 /// a second, only when standard error is a terminal, and only when asked
