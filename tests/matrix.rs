@@ -20,15 +20,14 @@
 //! cells it matches alone.
 
 use std::collections::HashMap;
-use std::fs::File;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{naive_count_units, scratch_dir, units_of, units_valid};
+use common::{naive_count_units, output_within, scratch_dir, units_of, units_valid};
 
 const BIN: &str = env!("CARGO_BIN_EXE_sudogen");
 
@@ -1078,31 +1077,21 @@ struct Run {
 /// Runs the binary in `dir` with `args`, standard output to `stdout`,
 /// killed after [`TIMEOUT`].
 fn run(dir: &Path, args: &[String], stdout: &Path) -> Run {
-    let err_path = stdout.with_extension("stderr");
     let start = Instant::now();
-    let mut child = Command::new(BIN)
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .stdout(File::create(stdout).unwrap())
-        .stderr(File::create(&err_path).unwrap())
-        .spawn()
-        .unwrap();
-    let code = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status.code();
-        }
-        if start.elapsed() > TIMEOUT {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(5));
+    let out = output_within(Command::new(BIN).args(args).current_dir(dir), TIMEOUT);
+    let (code, bytes, stderr) = match out {
+        Some(o) => (
+            o.status.code(),
+            o.stdout,
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        ),
+        None => (None, Vec::new(), String::new()),
     };
+    std::fs::write(stdout, bytes).unwrap();
     Run {
         code,
         stdout: stdout.to_path_buf(),
-        stderr: std::fs::read_to_string(&err_path).unwrap_or_default(),
+        stderr,
         seconds: start.elapsed().as_secs_f64(),
     }
 }

@@ -28,7 +28,7 @@ use super::parse::{choice, format_choice, parse_attempts, parse_clues};
 use super::progress::write_run;
 use super::records::{self, Processed, with_rated};
 use sudogen::format::{Content, Field, Record, Value, Writer};
-use sudogen::grid::{Grid, plural};
+use sudogen::grid::{A, Grid, plural};
 use sudogen::pipeline;
 use sudogen::puzzle::{self, Settings, Symmetry};
 use sudogen::rate::{BEYOND, Level};
@@ -37,10 +37,10 @@ use sudogen::runs::{Filter, PuzzleRun, RunPuzzle, SolutionRun};
 /// Worked examples, at the end of `--help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  sudogen puzzle -n 5                                   five minimal puzzles with one solution each
-  sudogen puzzle -n 100 --level hard -f csv -o hard.csv 100 hard puzzles as CSV
+  sudogen puzzle -n 5                                       five minimal puzzles with one solution each
+  sudogen puzzle -n 100 --level hard -f csv -o hard.csv     100 hard puzzles as CSV
   sudogen puzzle -n 1000 --seed 7 --with-solution -f json   puzzles and solutions as JSON Lines
-  sudogen puzzle -n 10 --symmetry rot180 --clues 30     symmetric puzzles of 30 clues";
+  sudogen puzzle -n 10 --symmetry rot180 --clues 30         symmetric puzzles of 30 clues";
 
 /// How to make puzzles.
 #[derive(Debug, Args)]
@@ -137,8 +137,9 @@ impl PuzzleArgs {
         if !self.symmetry.fits(shape) {
             let fitting: Vec<&str> = Symmetry::fitting(shape).iter().map(|s| s.name()).collect();
             return Err(usage(format!(
-                "--symmetry {} does not keep the units of a {shape} grid (it would map a box, region or diagonal onto cells that are none); use --symmetry {}",
+                "--symmetry {} does not keep the units of {} (it would map a box, region or diagonal onto cells that are none); use --symmetry {}",
                 self.symmetry.name(),
+                A(shape.of("grid")),
                 fitting.join(", ")
             )));
         }
@@ -150,7 +151,8 @@ impl PuzzleArgs {
                     Ok(k) if (least..=size.cells()).contains(&k) => Some(k),
                     _ => {
                         return Err(usage(format!(
-                            "--clues {n} is not possible for a {size} puzzle with one solution; use {least} to {}",
+                            "--clues {n} is not possible for {} puzzle with one solution; use {least} to {}",
+                            A(size),
                             size.cells()
                         )));
                     }

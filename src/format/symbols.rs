@@ -90,8 +90,9 @@ impl Symbols {
         let bytes = alphabet.as_bytes();
         if bytes.len() != size.side() {
             return Err(format!(
-                "{} symbols; a {size} grid needs {}",
+                "{} symbols; {} grid needs {}",
                 bytes.len(),
+                crate::shape::A(size),
                 size.side()
             ));
         }
