@@ -1263,8 +1263,10 @@ impl Cell {
     /// Whether the cell exists (a classic shape has no "as classic" book).
     fn applies(&self) -> bool {
         let cmd = &COMMANDS[self.cmd];
-        !(cmd.check == Check::BookAsClassic && SHAPES[self.shape].variant == "none")
-            && !(cmd.input == Input::Labelled && format_of(self.format).label == Label::None)
+        let classic_book =
+            cmd.check == Check::BookAsClassic && SHAPES[self.shape].variant == "none";
+        let no_label = cmd.input == Input::Labelled && format_of(self.format).label == Label::None;
+        !classic_book && !no_label
     }
 }
 
