@@ -11,7 +11,9 @@
 //! - **sh blocks** with a `sudogen` line: each runs as a bash script
 //!   (`set -o pipefail`) in its document's directory; no command of it may
 //!   fail, except one the block itself shows failing (`cmd; echo "exit
-//!   $?"`).
+//!   $?"`, or listed in [`EXITS`]); where a `text` block right after it
+//!   shows output, the script's output (standard error merged) must be
+//!   that, unless [`NOT_COMPARED`] says why not.
 //! - **every example** at the end of each command's `--help`: each runs in
 //!   a fresh directory and must exit 0.
 //!
@@ -22,7 +24,7 @@
 //! installed (jq, pdfinfo, GNU parallel, numpy, ...) are skipped with a
 //! line saying so.
 //!
-//! Release only (`#[ignore]`, run by `.ci/run`), about two minutes:
+//! Release only (`#[ignore]`, run by `.ci/run`), about a minute:
 //! `cargo test --release --test docs_run -- --ignored --nocapture`.
 
 use std::path::Path;
@@ -623,7 +625,7 @@ fn readme_strategy_table_is_what_the_strategies_make() {
 }
 
 #[test]
-#[ignore = "release only: runs every command of the documents and of --help (about two minutes)"]
+#[ignore = "release only: runs every command of the documents and of --help (about a minute)"]
 fn release_every_documented_command_runs_as_written() {
     let start = Instant::now();
     let mut problems = Vec::new();
