@@ -236,8 +236,8 @@ fn solution_problem_written(
     };
     if solution.size() != grid.size() {
         return Some(format!(
-            "its solution is a {} grid, the puzzle {}",
-            solution.size(),
+            "its solution is {} grid, the puzzle {}",
+            crate::shape::A(solution.size()),
             grid.size()
         ));
     }

@@ -13,7 +13,8 @@
 use std::fmt;
 
 pub use crate::shape::{
-    Geometry, Layout, MAX_CELLS, MAX_SIDE, Place, SYMBOLS, Shape, ShapeError, Size, Unit, Variant,
+    A, Geometry, Layout, MAX_CELLS, MAX_SIDE, Place, SYMBOLS, Shape, ShapeError, Size, Unit,
+    Variant,
 };
 
 /// `1 cell`, `2 cells`: a count with its noun.
@@ -152,13 +153,14 @@ impl fmt::Display for ParseError {
             ParseError::BadSymbol { found, size }
                 if !found.is_control() && !found.is_whitespace() =>
             {
-                write!(f, "'{found}' is not a symbol of a {size} grid")
+                write!(f, "'{found}' is not a symbol of {} grid", A(size))
             }
             ParseError::BadSymbol { found, size } => {
                 write!(
                     f,
-                    "'\\x{:02x}' is not a symbol of a {size} grid",
-                    u32::from(*found)
+                    "'\\x{:02x}' is not a symbol of {} grid",
+                    u32::from(*found),
+                    A(size)
                 )
             }
         }

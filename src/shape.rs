@@ -151,12 +151,13 @@ impl fmt::Display for ShapeError {
             ),
             ShapeError::NoBoxes { side } => write!(
                 f,
-                "a {side}x{side} grid has no boxes (no box of at least 2x2 has {side} cells); give it a jigsaw region map"
+                "{} grid has no boxes (no box of at least 2x2 has {side} cells); give it a jigsaw region map",
+                A(format_args!("{side}x{side}"))
             ),
             ShapeError::Box { side, rows, cols } => {
                 let fits = box_shapes(side);
                 let fits = if fits.is_empty() {
-                    format!("a {side}x{side} grid has no boxes")
+                    format!("{} grid has no boxes", A(format_args!("{side}x{side}")))
                 } else {
                     format!("a side of {side} takes boxes of {}", fits.join(", "))
                 };
@@ -190,7 +191,8 @@ impl fmt::Display for ShapeError {
             }
             ShapeError::Regions { side, found } => write!(
                 f,
-                "a {side}x{side} region map has {found} regions; it needs {side} regions of {side} cells each"
+                "{} region map has {found} regions; it needs {side} regions of {side} cells each",
+                A(format_args!("{side}x{side}"))
             ),
             ShapeError::RegionSize {
                 region,
@@ -198,7 +200,8 @@ impl fmt::Display for ShapeError {
                 side,
             } => write!(
                 f,
-                "region '{region}' has {cells} cells; every region of a {side}x{side} map needs {side}"
+                "region '{region}' has {cells} cells; every region of {} map needs {side}",
+                A(format_args!("{side}x{side}"))
             ),
             ShapeError::Disconnected { region, pieces } => write!(
                 f,
@@ -462,6 +465,21 @@ impl Size {
 impl fmt::Display for Size {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}x{}", self.side(), self.side())
+    }
+}
+
+/// A size, shape or other name of a grid with its indefinite article, as
+/// messages write it: `an 8x8`, `an 11x11`, `an 18x18` (the numbers are
+/// read "eight", "eleven", "eighteen"), `a 9x9`, `a 6x6 X`.
+#[derive(Clone, Copy, Debug)]
+pub struct A<T>(pub T);
+
+impl<T: fmt::Display> fmt::Display for A<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = self.0.to_string();
+        let digits: String = text.chars().take_while(char::is_ascii_digit).collect();
+        let an = digits.starts_with('8') || digits == "11" || digits == "18";
+        write!(f, "{} {text}", if an { "an" } else { "a" })
     }
 }
 
@@ -894,6 +912,17 @@ impl Shape {
         self.geometry().peers(cell)
     }
 
+    /// The shape with a noun in the order words take: `9x9 X puzzles`,
+    /// `6x6 grids with 3x2 boxes` (where [`describe`](Shape::describe)
+    /// gives `6x6 with 3x2 boxes`).
+    pub fn of(self, noun: &str) -> String {
+        let text = self.describe();
+        match text.split_once(" with ") {
+            Some((size, boxes)) => format!("{size} {noun} with {boxes}"),
+            None => format!("{text} {noun}"),
+        }
+    }
+
     /// The name of the variant, and the box where it is not the side's
     /// usual one: what a record of a shape other than the classic ones
     /// says of it (`box 2x6`, `variant x`).
@@ -1054,7 +1083,8 @@ impl Geometry {
             None => {
                 assert!(
                     size.has_boxes(),
-                    "a {size} grid without a region map has no boxes"
+                    "{} grid without a region map has no boxes",
+                    A(size)
                 );
                 for b in 0..n {
                     unit_cells.extend((0..n).map(|k| size.box_cell(b, k) as u16));
@@ -1282,6 +1312,35 @@ impl Geometry {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Messages write "an 8x8", "an 11x11", "an 18x18" (issue 50, item 27:
+    /// "a 11x11 grid").
+    #[test]
+    fn the_article_follows_the_sound() {
+        let a = |t: &str| A(t).to_string();
+        assert_eq!(a("8x8"), "an 8x8");
+        assert_eq!(a("11x11"), "an 11x11");
+        assert_eq!(a("18x18 X"), "an 18x18 X");
+        assert_eq!(a("9x9"), "a 9x9");
+        assert_eq!(a("12x12"), "a 12x12");
+        assert_eq!(a("1x1"), "a 1x1");
+        assert_eq!(A(Size::S16).to_string(), "a 16x16");
+        assert_eq!(
+            ShapeError::NoBoxes { side: 11 }.to_string(),
+            "an 11x11 grid has no boxes (no box of at least 2x2 has 11 cells); give it a jigsaw region map"
+        );
+    }
+
+    /// A shape's name before its noun keeps the boxes after it (issue 50,
+    /// item 27: "a book of 6x6 with 3x2 boxes puzzles").
+    #[test]
+    fn a_shape_names_its_noun_before_its_boxes() {
+        let odd = Shape::from(Size::boxed(6, 3, 2).unwrap());
+        assert_eq!(odd.of("puzzles"), "6x6 puzzles with 3x2 boxes");
+        assert_eq!(Shape::from(Size::S6).of("grids"), "6x6 grids");
+        let x = Shape::new(Size::S9, Variant::X).unwrap();
+        assert_eq!(x.of("puzzles"), "9x9 X puzzles");
+    }
 
     #[test]
     fn usual_sizes_are_their_sides_boxes() {

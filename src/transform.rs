@@ -161,7 +161,8 @@ impl fmt::Display for TransformError {
             TransformError::NotASymmetry(s) => write!(f, "not a Sudoku symmetry: {s}"),
             TransformError::Shape { transform, grid } => write!(
                 f,
-                "a transform of {transform}x{transform} grids applied to a {grid}x{grid} grid"
+                "a transform of {transform}x{transform} grids applied to {} grid",
+                crate::shape::A(format_args!("{grid}x{grid}"))
             ),
         }
     }

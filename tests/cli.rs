@@ -186,8 +186,9 @@ fn a_size_the_strategy_cannot_make_is_a_usage_error() {
         .code(2)
         .stdout("")
         .stderr(predicate::str::contains(
-            "strategy 'potential' cannot make 25x25 grids; use --size 4, 9, 16, \
-             or a strategy that can: backtrack, rotate, bas, chain",
+            "strategy 'potential' cannot make 25x25 grids (it makes every size and box shape \
+             up to 16x16, and every variant); use a strategy that can: backtrack, rotate, bas, \
+             chain, search",
         ));
 }
 
@@ -271,7 +272,7 @@ fn help_lists_strategies_and_examples() {
         .stdout(predicate::str::contains("Examples:"))
         .stdout(predicate::str::contains("[default: 1]"))
         .stdout(predicate::str::contains(
-            "[default: uniform for 4x4 and 9x9",
+            "[default: uniform for 4x4, 9x9, and 6x6",
         ))
         .stdout(predicate::str::contains(
             "sudogen puzzle -n 1000 | sudogen solve",
@@ -289,6 +290,100 @@ fn help_lists_strategies_and_examples() {
         .assert()
         .success()
         .stdout(predicate::str::starts_with("sudogen "));
+}
+
+/// Issue 50, item 27: texts that said what is not so.
+#[test]
+fn help_and_messages_say_what_is_so() {
+    // The variants' grids come from `search`, not `backtrack`.
+    let help = stdout_of(&["generate", "--help"]);
+    let flat = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("search for the variants; backtrack for the other shapes]"),
+        "{flat}"
+    );
+    // Every strategy's shapes, as `supports` has them: backtrack makes
+    // 6x6, potential 12x12.
+    assert!(
+        flat.contains("step back when stuck [every size and box shape, and every variant]"),
+        "{flat}"
+    );
+    assert!(
+        flat.contains("[every size and box shape up to 16x16, and every variant]"),
+        "{flat}"
+    );
+    // A strategy's error names 6x6 once, and the shapes it makes.
+    let err = |args: &[&str]| {
+        let out = sudogen()
+            .args(args)
+            .assert()
+            .code(2)
+            .get_output()
+            .stderr
+            .clone();
+        String::from_utf8(out).unwrap()
+    };
+    let uniform = err(&["-s", "uniform", "--size", "12", "-n", "0"]);
+    assert_eq!(uniform.matches("6x6").count(), 1, "{uniform}");
+    assert!(
+        uniform.contains("(it makes 4x4, 9x9 and 6x6 with boxes 2x3, without a variant)"),
+        "{uniform}"
+    );
+    // "an 11x11", and the noun before the boxes.
+    assert!(err(&["--size", "11"]).contains("an 11x11 grid has no boxes"));
+    let odd = err(&["-s", "uniform", "--size", "6", "--box", "3x2"]);
+    assert!(
+        odd.contains("cannot make 6x6 grids with 3x2 boxes"),
+        "{odd}"
+    );
+    let dir = scratch_dir();
+    let mixed = dir.path().join("mixed.jsonl");
+    let mut records = stdout_of(&[
+        "puzzle", "--size", "6", "--box", "3x2", "-n", "1", "--seed", "1", "-f", "json",
+    ]);
+    records += &stdout_of(&[
+        "puzzle", "--size", "6", "-n", "1", "--seed", "1", "-f", "json",
+    ]);
+    std::fs::write(&mixed, records).unwrap();
+    let book = dir.path().join("book.pdf");
+    let out = sudogen()
+        .arg("print")
+        .arg(&mixed)
+        .arg("-o")
+        .arg(&book)
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    assert!(
+        out.contains(":2: a 6x6 puzzle in a book of 6x6 puzzles with 3x2 boxes ("),
+        "{out}"
+    );
+    assert!(
+        out.contains("print each shape in a book of its own"),
+        "{out}"
+    );
+    // `canon --original` works only with --distinct, and says so.
+    let canon = stdout_of(&["canon", "--help"]);
+    let canon = canon.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        canon.contains("--original With --distinct (required)"),
+        "{canon}"
+    );
+    // The `--given` example of `transform --help` is one the tool takes.
+    let transform = stdout_of(&["transform", "--help"]);
+    let given = transform
+        .lines()
+        .find_map(|l| l.split("--given '").nth(1))
+        .and_then(|rest| rest.split('\'').next())
+        .expect("an example with --given");
+    sudogen()
+        .args(["transform", "--given", given])
+        .write_stdin(stdout_of(&["puzzle", "-n", "1", "--seed", "1"]))
+        .assert()
+        .success();
 }
 
 #[test]

@@ -15,16 +15,16 @@ use super::parse::{
 };
 use sudogen::format::unpack::Unpacked;
 use sudogen::format::{Format, Symbols, symbols};
-use sudogen::grid::{Layout, Shape, Size, Variant};
+use sudogen::grid::{A, Layout, Shape, Size, Variant};
 use sudogen::solve::{Budget, DEFAULT_BUDGET};
 use sudogen::strategies::{Strategy, UnsupportedSize};
 
 /// The grids to make: strategy and size.
 #[derive(Debug, Args)]
 pub struct GridArgs {
-    /// The generation algorithm [default: uniform for 4x4 and 9x9, and 6x6
-    /// with boxes 2x3, without a variant; backtrack for the other shapes
-    /// and the variants]
+    /// The generation algorithm [default: uniform for 4x4, 9x9, and 6x6
+    /// with boxes 2x3, without a variant; search for the variants;
+    /// backtrack for the other shapes]
     #[arg(short, long, value_parser = choice::<Strategy>())]
     pub strategy: Option<Strategy>,
 
@@ -62,36 +62,15 @@ impl GridArgs {
     }
 }
 
-/// A strategy asked for a size it cannot make, as a usage error that says
-/// which sizes and strategies to use instead.
+/// A strategy asked for a shape it cannot make, as a usage error that
+/// says which shapes it makes and which strategies make this one.
 fn unsupported(e: UnsupportedSize) -> UsageError {
-    let sides: Vec<String> = e
-        .strategy
-        .sizes()
-        .iter()
-        .map(|s| s.side().to_string())
-        .collect();
     let others: Vec<&str> = e.others().iter().map(|s| s.name()).collect();
-    if !e.shape.is_classic() {
-        return UsageError(format!(
-            "strategy '{}' cannot make {} grids (it makes {}, {}); use a strategy that can: {}",
-            e.strategy,
-            e.shape,
-            e.strategy
-                .sizes()
-                .iter()
-                .map(|s| s.to_string())
-                .collect::<Vec<_>>()
-                .join(", "),
-            e.strategy.reach(),
-            others.join(", ")
-        ));
-    }
     UsageError(format!(
-        "strategy '{}' cannot make {} grids; use --size {}, or a strategy that can: {}",
+        "strategy '{}' cannot make {} (it makes {}); use a strategy that can: {}",
         e.strategy,
-        e.size,
-        sides.join(", "),
+        e.shape.of("grids"),
+        e.strategy.reach(),
         others.join(", ")
     ))
 }
@@ -139,9 +118,9 @@ impl ShapeArgs {
             let layout = read_layout(text)?;
             if let Some(size) = size.filter(|s| s.side() != layout.side()) {
                 return Err(usage(format!(
-                    "--regions is a {n}x{n} map but --size is {}; leave out --size (the map gives the side)",
-                    size.side(),
-                    n = layout.side()
+                    "--regions is {} map but --size is {}; leave out --size (the map gives the side)",
+                    A(format_args!("{n}x{n}", n = layout.side())),
+                    size.side()
                 )));
             }
             let shape = Shape::jigsaw(layout);

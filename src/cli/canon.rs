@@ -61,8 +61,8 @@ pub struct CanonArgs {
     #[arg(long)]
     pub distinct: bool,
 
-    /// Write the records themselves, not their forms (with --distinct: the
-    /// first record of each form)
+    /// With --distinct (required): write the first record of each form as
+    /// it was read, not the form
     #[arg(long, requires = "distinct")]
     pub original: bool,
 

@@ -16,10 +16,10 @@ use sudogen::pipeline;
 /// Worked examples, at the end of `--help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  sudogen check grids.txt                   every grid and puzzle valid? (exit 0, 1 or 2)
-  sudogen check --unique puzzles.txt        ... and every puzzle has exactly one solution
-  sudogen check --complete --distinct g.txt complete grids only, and how many are distinct
-  sudogen puzzle -n 100 | sudogen check -   check a stream";
+  sudogen check grids.txt                    every grid and puzzle valid? (exit 0, 1 or 2)
+  sudogen check --unique puzzles.txt         ... and every puzzle has exactly one solution
+  sudogen check --complete --distinct g.txt  complete grids only, and how many are distinct
+  sudogen puzzle -n 100 | sudogen check -    check a stream";
 
 /// What to check.
 #[derive(Debug, Args)]

@@ -13,7 +13,7 @@ use super::io::Output;
 pub const EXAMPLES: &str = "\
 Examples:
   sudogen completions bash > ~/.local/share/bash-completion/completions/sudogen
-  sudogen completions zsh  > ~/.zfunc/_sudogen    (with fpath+=~/.zfunc in .zshrc)
+  sudogen completions zsh > ~/.zfunc/_sudogen     (with fpath+=~/.zfunc in .zshrc)
   sudogen completions fish > ~/.config/fish/completions/sudogen.fish";
 
 /// Which shell.

@@ -5,7 +5,7 @@
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 
 use sudogen::format::{Content, Format};
-use sudogen::grid::{Size, or_list};
+use sudogen::grid::{A, Size, or_list};
 use sudogen::pipeline::MAX_JOBS;
 use sudogen::puzzle::Symmetry;
 use sudogen::rate::Level;
@@ -189,7 +189,8 @@ fn parse_size(s: &str) -> Result<Size, String> {
     }
     Err(match side {
         Some(n) if (4..=25).contains(&n) => format!(
-            "a {n}x{n} grid has no boxes; use {}, or regions of your own with --variant jigsaw --regions LAYOUT",
+            "{} grid has no boxes; use {}, or regions of your own with --variant jigsaw --regions LAYOUT",
+            A(format_args!("{n}x{n}")),
             sides()
         ),
         _ => format!("'{s}' is not a grid size; use {}", sides()),

@@ -18,7 +18,7 @@ use super::exit::{Exit, Unreadable, usage};
 use super::io::{Output, batches, describe, each_input, open_output, warn};
 use sudogen::format::read::{BATCH_RECORDS, Batch};
 use sudogen::format::{Carried, symbols};
-use sudogen::grid::{Grid, SYMBOLS, Size, plural};
+use sudogen::grid::{A, Grid, SYMBOLS, Size, plural};
 use sudogen::pipeline;
 use sudogen::print::{self, Entry, Geometry, MAX_ANSWERS_PER_PAGE, Options, PER_PAGE, Paper};
 use sudogen::rate::{Level, rate_within};
@@ -297,15 +297,16 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<Exit> {
     let size = first.puzzle.size();
     let shape = first.puzzle.shape();
     if let Some((name, other)) = book.iter().find(|(_, r)| r.puzzle.shape() != shape) {
-        let what = if other.puzzle.size() == size {
+        let what = if other.puzzle.size().side() == size.side() {
             "shape"
         } else {
             "size"
         };
         return Err(Unreadable(format!(
-            "{name}:{}: a {} puzzle in a book of {shape} puzzles ({first_name}:{} is {shape}); print each {what} in a book of its own",
+            "{name}:{}: {} in a book of {} ({first_name}:{} is {shape}); print each {what} in a book of its own",
             other.line,
-            other.puzzle.shape(),
+            A(other.puzzle.shape().of("puzzle")),
+            shape.of("puzzles"),
             first.line,
         ))
         .into());

@@ -28,7 +28,7 @@ use super::parse::{choice, format_choice, parse_attempts, parse_clues};
 use super::progress::write_run;
 use super::records::{self, Processed, with_rated};
 use sudogen::format::{Content, Field, Record, Value, Writer};
-use sudogen::grid::{Grid, plural};
+use sudogen::grid::{A, Grid, plural};
 use sudogen::pipeline;
 use sudogen::puzzle::{self, Settings, Symmetry};
 use sudogen::rate::{BEYOND, Level};
@@ -37,13 +37,13 @@ use sudogen::runs::{Filter, PuzzleRun, RunPuzzle, SolutionRun};
 /// Worked examples, at the end of `--help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  sudogen puzzle -n 5                                   five minimal puzzles with one solution each
-  sudogen puzzle -n 100 --level hard -f csv -o hard.csv 100 hard puzzles as CSV
+  sudogen puzzle -n 5                                       five minimal puzzles with one solution each
+  sudogen puzzle -n 100 --level hard -f csv -o hard.csv     100 hard puzzles as CSV
   sudogen puzzle -n 1000 --seed 7 --with-solution -f json   puzzles and solutions as JSON Lines
-  sudogen puzzle -n 10 --symmetry rot180 --clues 30     symmetric puzzles of 30 clues
-  sudogen puzzle -n 10 --clues 22 --attempts 200        up to 200 removal orders a puzzle toward 22 clues
-  sudogen puzzle -n 5 --size 6 --symmetry rot90         quarter-turn givens on 6x6 (any symmetry, any shape)
-  sudogen puzzle -n 1000 --with-solution -o train.npy   NumPy arrays (the extension names the format)";
+  sudogen puzzle -n 10 --symmetry rot180 --clues 30         symmetric puzzles of 30 clues
+  sudogen puzzle -n 10 --clues 22 --attempts 200            up to 200 removal orders a puzzle toward 22 clues
+  sudogen puzzle -n 5 --size 6 --symmetry rot90             quarter-turn givens on 6x6 (any symmetry, any shape)
+  sudogen puzzle -n 1000 --with-solution -o train.npy       NumPy arrays (the extension names the format)";
 
 /// How to make puzzles.
 #[derive(Debug, Args)]
@@ -150,7 +150,8 @@ impl PuzzleArgs {
                     Ok(k) if (least..=size.cells()).contains(&k) => Some(k),
                     _ => {
                         return Err(usage(format!(
-                            "--clues {n} is not possible for a {size} puzzle with one solution; use {least} to {}",
+                            "--clues {n} is not possible for {} puzzle with one solution; use {least} to {}",
+                            A(size),
                             size.cells()
                         )));
                     }

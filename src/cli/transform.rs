@@ -25,7 +25,7 @@ pub const EXAMPLES: &str = "\
 Examples:
   sudogen puzzle -n 1000 --seed 1 --with-solution | sudogen transform --copies 3 --seed 2
   sudogen transform --seed 7 -f csv train.csv > disguised.csv
-  sudogen transform --given 't/r021345678/c012345678/d123456789' puzzles.txt";
+  sudogen transform --given 't/r132456789/c123456789/d123456789' puzzles.txt";
 
 /// How to transform.
 #[derive(Debug, Args)]

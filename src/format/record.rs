@@ -536,7 +536,8 @@ impl fmt::Display for RecordError {
             ),
             RecordError::Value { text, size } => write!(
                 f,
-                "{text:?} is not a value of a {size} grid (0 to {})",
+                "{text:?} is not a value of {} grid (0 to {})",
+                crate::shape::A(size),
                 size.side()
             ),
             RecordError::Json(e) => write!(f, "not JSON: {e}"),
@@ -568,7 +569,8 @@ impl fmt::Display for RecordError {
                 alphabet,
             } => write!(
                 f,
-                "'{found}' is not a symbol of a {size} grid; the record looks written in the alphabet {alphabet}"
+                "'{found}' is not a symbol of {} grid; the record looks written in the alphabet {alphabet}",
+                crate::shape::A(size)
             ),
         }
     }

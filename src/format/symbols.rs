@@ -97,8 +97,9 @@ impl Symbols {
         let chars: Vec<char> = alphabet.chars().collect();
         if chars.len() != size.side() {
             return Err(format!(
-                "{} symbols; a {size} grid needs {}",
+                "{} symbols; {} grid needs {}",
                 chars.len(),
+                crate::shape::A(size),
                 size.side()
             ));
         }

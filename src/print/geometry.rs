@@ -147,8 +147,9 @@ impl Geometry {
         match &self.regions {
             Some(r) if r.len() != n * n => {
                 return bad(format!(
-                    "{} region ids for a {n}x{n} grid, which has {} cells",
+                    "{} region ids for {} grid, which has {} cells",
                     r.len(),
+                    crate::shape::A(format_args!("{n}x{n}")),
                     n * n
                 ));
             }
@@ -156,8 +157,10 @@ impl Geometry {
             None => {
                 if self.box_rows.checked_mul(self.box_cols) != Some(n) {
                     return bad(format!(
-                        "boxes of {} x {} cells do not tile a {n}x{n} grid (their area must be {n})",
-                        self.box_rows, self.box_cols
+                        "boxes of {} x {} cells do not tile {} grid (their area must be {n})",
+                        self.box_rows,
+                        self.box_cols,
+                        crate::shape::A(format_args!("{n}x{n}"))
                     ));
                 }
             }
@@ -168,11 +171,12 @@ impl Geometry {
             };
             if !fits(w.row, w.height) || !fits(w.col, w.width) {
                 return bad(format!(
-                    "a shaded window of {} x {} cells at row {}, column {} does not lie inside a {n}x{n} grid",
+                    "a shaded window of {} x {} cells at row {}, column {} does not lie inside {} grid",
                     w.height,
                     w.width,
                     w.row.saturating_add(1),
-                    w.col.saturating_add(1)
+                    w.col.saturating_add(1),
+                    crate::shape::A(format_args!("{n}x{n}"))
                 ));
             }
         }

@@ -378,9 +378,10 @@ fn check_shape(options: &Options) -> Result<(), Error> {
     let symbols: Vec<char> = options.alphabet.chars().collect();
     if symbols.len() < side {
         return Err(Error::Alphabet(format!(
-            "'{}' has {} symbols, and a {side}x{side} grid needs {side}",
+            "'{}' has {} symbols, and {} grid needs {side}",
             options.alphabet,
-            symbols.len()
+            symbols.len(),
+            crate::shape::A(format_args!("{side}x{side}"))
         )));
     }
     let face = font::Face::get();
@@ -440,8 +441,9 @@ fn check_entry(index: usize, entry: &Entry, geometry: &Geometry) -> Result<(), E
     for (what, values) in [("puzzle", &entry.puzzle), ("solution", &entry.solution)] {
         if values.len() != cells {
             return Err(fail(format!(
-                "the {what} has {} cells, and a {n}x{n} grid has {cells}",
-                values.len()
+                "the {what} has {} cells, and {} grid has {cells}",
+                values.len(),
+                crate::shape::A(format_args!("{n}x{n}"))
             )));
         }
     }

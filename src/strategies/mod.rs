@@ -141,27 +141,20 @@ impl Strategy {
         Strategy::ALL.iter().copied().find(|s| s.name() == name)
     }
 
-    /// The description with the sizes, as `--help` shows it.
+    /// The description with the shapes it fills, as `--help` shows it.
     pub fn help(self) -> String {
-        let sides: Vec<String> = self.sizes().iter().map(|s| s.side().to_string()).collect();
-        format!(
-            "{} [sizes {}; {}]",
-            self.description(),
-            sides.join(", "),
-            self.reach()
-        )
+        format!("{} [{}]", self.description(), self.reach())
     }
 
-    /// The shapes and variants it fills, beyond the classic sizes, in a
-    /// few words.
+    /// Every shape it fills, in a few words: what
+    /// [`supports`](Strategy::supports) answers.
     pub fn reach(self) -> &'static str {
         match self {
-            Strategy::Uniform => "6x6 with boxes 2x3 only; no variant",
-            Strategy::Backtrack => "every box shape and variant",
-            Strategy::Rotate => "every box shape; no variant",
-            Strategy::Bas | Strategy::Chain => "square boxes only; no variant",
-            Strategy::Potential => "every box shape and variant up to 16x16",
-            Strategy::Search => "every box shape and variant",
+            Strategy::Uniform => "4x4, 9x9 and 6x6 with boxes 2x3, without a variant",
+            Strategy::Backtrack | Strategy::Search => "every size and box shape, and every variant",
+            Strategy::Rotate => "every size and box shape, without a variant",
+            Strategy::Bas | Strategy::Chain => "4x4, 9x9, 16x16 and 25x25, without a variant",
+            Strategy::Potential => "every size and box shape up to 16x16, and every variant",
         }
     }
 
@@ -227,39 +220,14 @@ impl UnsupportedSize {
 impl std::fmt::Display for UnsupportedSize {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let others: Vec<&str> = self.others().iter().map(|s| s.name()).collect();
-        if self.shape.is_classic() {
-            let sizes: Vec<String> = self
-                .strategy
-                .sizes()
-                .iter()
-                .map(|s| s.to_string())
-                .collect();
-            write!(
-                f,
-                "strategy '{}' cannot make {} grids; it makes {}, and {} make {}",
-                self.strategy,
-                self.size,
-                sizes.join(", "),
-                others.join(", "),
-                self.size
-            )
-        } else {
-            write!(
-                f,
-                "strategy '{}' cannot make {} grids; it makes {}, {}, and {} make {}",
-                self.strategy,
-                self.shape,
-                self.strategy
-                    .sizes()
-                    .iter()
-                    .map(|s| s.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                self.strategy.reach(),
-                others.join(", "),
-                self.shape
-            )
-        }
+        write!(
+            f,
+            "strategy '{}' cannot make {}; it makes {}; {} make them",
+            self.strategy,
+            self.shape.of("grids"),
+            self.strategy.reach(),
+            others.join(", "),
+        )
     }
 }
 
@@ -378,6 +346,59 @@ mod tests {
         assert_eq!(Strategy::named("nope"), None);
     }
 
+    /// `--help` and the errors name the shapes a strategy makes by its
+    /// `reach`: it says what `supports` answers, size by size (issue 50,
+    /// item 27: the lists named 4, 9, 16, 25 only).
+    #[test]
+    fn reach_says_what_supports_answers() {
+        use crate::shape::Variant;
+        for &s in Strategy::ALL {
+            let reach = s.reach();
+            let sides: Vec<usize> = Size::USUAL
+                .iter()
+                .filter(|&&z| s.supports(z))
+                .map(|z| z.side())
+                .collect();
+            let largest = *sides.last().unwrap();
+            if sides.len() == Size::USUAL.len() {
+                assert!(reach.starts_with("every size"), "{s}: {reach}");
+            } else if reach.starts_with("every size") {
+                // Every size up to a bound, and none past it.
+                let bound = format!("up to {largest}x{largest}");
+                assert!(reach.contains(&bound), "{s}: {reach}");
+                assert!(
+                    Size::USUAL
+                        .iter()
+                        .all(|z| s.supports(*z) == (z.side() <= largest))
+                );
+            } else {
+                for side in &sides {
+                    assert!(reach.contains(&format!("{side}x{side}")), "{s}: {reach}");
+                }
+                for z in Size::USUAL.iter().filter(|z| !sides.contains(&z.side())) {
+                    assert!(!reach.contains(&z.to_string()), "{s}: {reach} names {z}");
+                }
+            }
+            let other_boxes = Size::boxed(6, 3, 2).unwrap();
+            assert_eq!(
+                s.supports(other_boxes),
+                reach.contains("box shape"),
+                "{s}: {reach}"
+            );
+            let x = Shape::new(Size::S9, Variant::X).unwrap();
+            assert_eq!(
+                s.supports(x),
+                reach.contains("every variant"),
+                "{s}: {reach}"
+            );
+            assert_eq!(
+                !s.supports(x),
+                reach.contains("without a variant"),
+                "{s}: {reach}"
+            );
+        }
+    }
+
     #[test]
     fn unsupported_size_message_names_the_sizes() {
         let e = UnsupportedSize {
@@ -387,8 +408,8 @@ mod tests {
         };
         assert_eq!(
             e.to_string(),
-            "strategy 'uniform' cannot make 16x16 grids; it makes 4x4, 6x6, 9x9, \
-             and backtrack, rotate, bas, potential, chain, search make 16x16"
+            "strategy 'uniform' cannot make 16x16 grids; it makes 4x4, 9x9 and 6x6 with boxes \
+             2x3, without a variant; backtrack, rotate, bas, potential, chain, search make them"
         );
     }
 }

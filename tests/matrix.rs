@@ -1,0 +1,2072 @@
+//! The crossings matrix (issue 50): every command × every shape × every
+//! format it writes and reads, driven through the real binary, its records
+//! read back by parsers written here and checked by validators written
+//! here (units from the rules as written, `common::units_of`; uniqueness
+//! and minimality by `common::naive_count_units`), never by the library.
+//!
+//! The matrix is data: [`SHAPES`] (the options that ask for a shape, and
+//! its units), [`FORMATS`] (what each layout holds) and [`COMMANDS`] (how
+//! to feed a command, which formats it writes or reads, what to check). A
+//! new shape, format or command joins by adding one row there. A cell
+//! where a command refuses a combination must refuse with one line,
+//! `sudogen: ...`, and exit 2: those cells are listed in [`REFUSALS`].
+//! Cells that fail on the current code because of a bug another item of
+//! issue 50 owns are listed in [`KNOWN_FAILING`]: they still run, and
+//! their outcome is printed, but they do not fail the test.
+//!
+//! Release only (`#[ignore]`, run by `.ci/run`), about 30 s on two
+//! cores: `cargo test --release --test matrix -- --ignored --nocapture`.
+//! `SUDOGEN_MATRIX=CMD/SHAPE/FORMAT` (each part may be `*`) runs the
+//! cells it matches alone.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+mod common;
+use common::{naive_count_units, output_within, scratch_dir, units_of, units_valid};
+
+const BIN: &str = env!("CARGO_BIN_EXE_sudogen");
+
+/// Records made per cell (`-n`).
+const RECORDS: usize = 3;
+
+/// Grids `stats` draws in its own run.
+const STATS_GRIDS: usize = 30;
+
+/// The longest a single run of the binary may take.
+const TIMEOUT: Duration = Duration::from_secs(90);
+
+/// The jigsaw map of docs/GUIDE.md (`regions.txt`).
+const JIGSAW_MAP: &str = "\
+AAABBBCCC
+AABBBCCCC
+AAAABBBCC
+DDDDEEEFF
+DDEEEFFFF
+DDDEEEFFF
+GGGHHHIII
+GGGHHHIII
+GGGHHHIII
+";
+
+/// Stands for the path of the shape's `regions.txt` in option lists.
+const REGIONS: &str = "{regions}";
+
+// ---------------------------------------------------------------------------
+// The tables
+// ---------------------------------------------------------------------------
+
+/// A shape: the options that make it and read it, and the rules that
+/// define its units.
+struct Shape {
+    name: &'static str,
+    /// Options of `generate`, `puzzle` and `stats`' own run.
+    make: &'static [&'static str],
+    /// Options added to `puzzle` (a clue target where minimal puzzles are
+    /// too slow to make).
+    puzzle: &'static [&'static str],
+    /// Options of the commands that read records (the size is inferred).
+    read: &'static [&'static str],
+    /// The side.
+    n: usize,
+    /// Boxes, rows by columns (ignored with `regions`).
+    boxes: (usize, usize),
+    /// Both long diagonals are units.
+    x: bool,
+    /// Hyper's four windows are units.
+    hyper: bool,
+    /// A jigsaw's regions (one letter a cell) in place of the boxes.
+    regions: Option<&'static str>,
+    /// The variant's name, as JSON records and messages give it.
+    variant: &'static str,
+    /// Uniqueness is checked by the test's own search.
+    unique: bool,
+    /// Minimality is checked by the test's own search.
+    minimal: bool,
+}
+
+const fn classic(
+    name: &'static str,
+    make: &'static [&'static str],
+    n: usize,
+    boxes: (usize, usize),
+) -> Shape {
+    Shape {
+        name,
+        make,
+        puzzle: &[],
+        read: &[],
+        n,
+        boxes,
+        x: false,
+        hyper: false,
+        regions: None,
+        variant: "none",
+        unique: n <= 12,
+        minimal: n <= 9,
+    }
+}
+
+const SHAPES: &[Shape] = &[
+    classic("4", &["--size", "4"], 4, (2, 2)),
+    classic("6", &["--size", "6"], 6, (2, 3)),
+    classic("9", &[], 9, (3, 3)),
+    classic("12", &["--size", "12"], 12, (3, 4)),
+    classic("16", &["--size", "16"], 16, (4, 4)),
+    // Minimal 25x25 puzzles take minutes each: a clue target makes them
+    // at once (still unique, no longer minimal), and `search` fills the
+    // grids faster than the default backtracker.
+    Shape {
+        puzzle: &["--clues", "450"],
+        ..classic("25", &["--size", "25", "-s", "search"], 25, (5, 5))
+    },
+    Shape {
+        read: &["--variant", "x"],
+        x: true,
+        variant: "x",
+        ..classic("X", &["--variant", "x"], 9, (3, 3))
+    },
+    Shape {
+        read: &["--variant", "hyper"],
+        hyper: true,
+        variant: "hyper",
+        ..classic("Hyper", &["--variant", "hyper"], 9, (3, 3))
+    },
+    Shape {
+        read: &["--regions", REGIONS],
+        regions: Some(JIGSAW_MAP),
+        variant: "jigsaw",
+        ..classic("Jigsaw", &["--regions", REGIONS], 9, (3, 3))
+    },
+];
+
+/// A record format: its `-f` name, the extension of its files, and what
+/// its records hold.
+struct Format {
+    name: &'static str,
+    ext: &'static str,
+    /// The layout always carries a solution column (a puzzle's solution,
+    /// or the grid again): an empty one is a defect.
+    always_solution: bool,
+    /// Records name their shape (variant, regions), so they read back
+    /// without the shape's options.
+    names_shape: bool,
+    /// sudogen reads a puzzle's solution from the record (`npy`: the
+    /// solutions are a file of their own, which the reader does not take).
+    solutions_read: bool,
+    /// Where a record carries a label of its own, which every command that
+    /// passes records on must keep.
+    label: Label,
+}
+
+/// Where a record carries a label of its own.
+#[derive(Clone, Copy, PartialEq)]
+enum Label {
+    /// None the test gives (the layout has no room for one).
+    None,
+    /// A comment after the record, `# NAME`.
+    Comment,
+    /// A CSV column (added when the layout has none of that name).
+    Column(&'static str),
+    /// A JSON field.
+    Field(&'static str),
+}
+
+#[rustfmt::skip]
+const FORMATS: &[Format] = &[
+    Format { name: "line", ext: "txt", always_solution: false, names_shape: false, solutions_read: true, label: Label::Comment },
+    Format { name: "grid", ext: "txt", always_solution: false, names_shape: false, solutions_read: true, label: Label::None },
+    Format { name: "csv", ext: "csv", always_solution: false, names_shape: true, solutions_read: true, label: Label::Column("name") },
+    Format { name: "json", ext: "jsonl", always_solution: false, names_shape: true, solutions_read: true, label: Label::Field("name") },
+    Format { name: "kaggle", ext: "csv", always_solution: true, names_shape: false, solutions_read: true, label: Label::None },
+    Format { name: "kaggle-3m", ext: "csv", always_solution: true, names_shape: false, solutions_read: true, label: Label::Column("id") },
+    Format { name: "extreme", ext: "csv", always_solution: true, names_shape: false, solutions_read: true, label: Label::Column("source") },
+    Format { name: "npy", ext: "npy", always_solution: false, names_shape: false, solutions_read: false, label: Label::None },
+];
+
+/// What a command's cells range over.
+#[derive(Clone, Copy)]
+enum Axis {
+    /// The record formats it writes (`-f`, or `-o NAME.npy`).
+    Writes(&'static [&'static str]),
+    /// The record formats it reads; it writes the same one where it can
+    /// (listed), else `line`.
+    Reads(&'static [&'static str]),
+    /// The record formats it writes to `-o NAME.EXT` without `-f`: the
+    /// name's extension gives the format.
+    Names(&'static [&'static str]),
+    /// The record formats it writes from the `line` records it reads.
+    Converts(&'static [&'static str]),
+    /// Report formats of a command that makes its own grids.
+    Reports(&'static [&'static str]),
+}
+
+/// What a reading command is fed: the records of the `puzzle
+/// --with-solution` or `generate` cell of the same shape and format.
+#[derive(Clone, Copy, PartialEq)]
+enum Input {
+    None,
+    /// Puzzles with their solutions.
+    Puzzles,
+    /// Puzzles alone (`puzzle` without `--with-solution`).
+    BarePuzzles,
+    /// Puzzles with their solutions, each record given a label of its own
+    /// where the format has room for one ([`Label`]).
+    Labelled,
+    Grids,
+}
+
+impl Input {
+    /// The making command whose records this input is.
+    fn source(self) -> &'static str {
+        match self {
+            Input::None => unreachable!(),
+            Input::Puzzles | Input::Labelled => "puzzle-solutions",
+            Input::BarePuzzles => "puzzle",
+            Input::Grids => "generate",
+        }
+    }
+}
+
+/// What a cell checks.
+#[derive(Clone, Copy, PartialEq)]
+enum Check {
+    /// The grids of the shape, the same in every format.
+    Grids,
+    /// The puzzles of the shape, unique and minimal, the same in every
+    /// format; with their solutions when `true`.
+    Puzzles(bool),
+    /// One solution per puzzle, in order.
+    Solutions,
+    /// `check`'s summary: every record valid.
+    Valid,
+    /// `stats` on a file: every record counted, none skipped, every
+    /// puzzle with one solution.
+    FileStats,
+    /// `stats`' own run: the shape's grids, the shape named.
+    RunStats,
+    /// Each puzzle in order with a rating.
+    Rated,
+    /// Each record's canonical form: a valid record of the shape with as
+    /// many clues (and one solution).
+    Canonical,
+    /// Each record moved by a symmetry: valid, unique, as many clues, its
+    /// solution with it.
+    Transformed,
+    /// The parts hold every record once, as it was.
+    Parts,
+    /// Every record keeps the label it came with (in the parts, when
+    /// `true`), in order.
+    Labels(bool),
+    /// A PDF and an SVG book holding every puzzle and its solution.
+    Book,
+    /// The same book made without the shape's options: refused (exit 1)
+    /// when a puzzle does not have one solution as classic Sudoku.
+    BookAsClassic,
+}
+
+/// A command of the matrix: its arguments before the shape's options,
+/// its axis, its input and its check.
+struct Cmd {
+    name: &'static str,
+    args: &'static [&'static str],
+    axis: Axis,
+    input: Input,
+    check: Check,
+}
+
+/// A row of [`COMMANDS`].
+const fn cmd(
+    name: &'static str,
+    args: &'static [&'static str],
+    axis: Axis,
+    input: Input,
+    check: Check,
+) -> Cmd {
+    Cmd {
+        name,
+        args,
+        axis,
+        input,
+        check,
+    }
+}
+
+/// The making commands whose `line` records are the truth every other
+/// cell of the shape is compared with (themselves checked by the
+/// validator): the grids, and the puzzles with their solutions.
+const TRUTH: &[&str] = &["generate", "puzzle-solutions"];
+
+const RECORD_FORMATS: &[&str] = &[
+    "line",
+    "grid",
+    "csv",
+    "json",
+    "kaggle",
+    "kaggle-3m",
+    "extreme",
+    "npy",
+];
+/// What the commands that pass records on write.
+const TEXT_FORMATS: &[&str] = &[
+    "line",
+    "grid",
+    "csv",
+    "json",
+    "kaggle",
+    "kaggle-3m",
+    "extreme",
+];
+
+#[rustfmt::skip]
+const COMMANDS: &[Cmd] = &[
+    // name, arguments, what it ranges over, what it reads, what is checked
+    cmd("generate", &["generate", "-n", "3", "--seed", "1"],
+        Axis::Writes(RECORD_FORMATS), Input::None, Check::Grids),
+    cmd("puzzle", &["puzzle", "-n", "3", "--seed", "1"],
+        Axis::Writes(RECORD_FORMATS), Input::None, Check::Puzzles(false)),
+    cmd("puzzle-solutions", &["puzzle", "-n", "3", "--seed", "1", "--with-solution"],
+        Axis::Writes(RECORD_FORMATS), Input::None, Check::Puzzles(true)),
+    cmd("generate-to-file", &["generate", "-n", "3", "--seed", "1"],
+        Axis::Names(&["line", "csv", "json", "npy"]), Input::None, Check::Grids),
+    cmd("puzzle-rated", &["puzzle", "-n", "3", "--seed", "1", "--rate"],
+        Axis::Writes(&["line", "grid", "csv", "json", "kaggle-3m", "extreme"]), Input::None, Check::Rated),
+    cmd("solve", &["solve"],
+        Axis::Reads(TEXT_FORMATS), Input::Puzzles, Check::Solutions),
+    cmd("check", &["check", "--unique"],
+        Axis::Reads(&[]), Input::Puzzles, Check::Valid),
+    cmd("check-grids", &["check", "--complete"],
+        Axis::Reads(&[]), Input::Grids, Check::Valid),
+    cmd("stats", &["stats"],
+        Axis::Reads(&[]), Input::Puzzles, Check::FileStats),
+    cmd("stats-grids", &["stats"],
+        Axis::Reads(&[]), Input::Grids, Check::FileStats),
+    cmd("stats-run", &["stats", "-n", "30", "--seed", "1"],
+        Axis::Reports(&["table", "json"]), Input::None, Check::RunStats),
+    cmd("rate", &["rate"],
+        Axis::Reads(TEXT_FORMATS), Input::Puzzles, Check::Rated),
+    cmd("canon", &["canon"],
+        Axis::Reads(TEXT_FORMATS), Input::Puzzles, Check::Canonical),
+    cmd("canon-grids", &["canon"],
+        Axis::Reads(TEXT_FORMATS), Input::Grids, Check::Canonical),
+    cmd("canon-bare", &["canon"],
+        Axis::Converts(TEXT_FORMATS), Input::BarePuzzles, Check::Canonical),
+    cmd("transform", &["transform", "--seed", "1"],
+        Axis::Reads(TEXT_FORMATS), Input::Puzzles, Check::Transformed),
+    cmd("transform-bare", &["transform", "--seed", "1"],
+        Axis::Converts(TEXT_FORMATS), Input::BarePuzzles, Check::Transformed),
+    cmd("split", &["split", "--train", "0.5", "--test", "0.5", "--seed", "1"],
+        Axis::Reads(TEXT_FORMATS), Input::Puzzles, Check::Parts),
+    cmd("split-bare", &["split", "--train", "0.5", "--test", "0.5", "--seed", "1"],
+        Axis::Converts(TEXT_FORMATS), Input::BarePuzzles, Check::Parts),
+    cmd("solve-labels", &["solve"],
+        Axis::Reads(TEXT_FORMATS), Input::Labelled, Check::Labels(false)),
+    cmd("rate-labels", &["rate"],
+        Axis::Reads(TEXT_FORMATS), Input::Labelled, Check::Labels(false)),
+    cmd("canon-original", &["canon", "--distinct", "--original"],
+        Axis::Reads(TEXT_FORMATS), Input::Labelled, Check::Labels(false)),
+    cmd("transform-labels", &["transform", "--seed", "1"],
+        Axis::Reads(TEXT_FORMATS), Input::Labelled, Check::Labels(false)),
+    cmd("split-labels", &["split", "--train", "0.5", "--test", "0.5", "--seed", "1"],
+        Axis::Reads(TEXT_FORMATS), Input::Labelled, Check::Labels(true)),
+    cmd("print", &["print"],
+        Axis::Reads(&[]), Input::Puzzles, Check::Book),
+    cmd("print-as-classic", &["print"],
+        Axis::Reads(&[]), Input::Puzzles, Check::BookAsClassic),
+];
+
+/// Cells where the command refuses the combination by design: exactly
+/// one line `sudogen: ...` on standard error, exit 2, nothing written.
+/// `*` matches every command, shape or format.
+const REFUSALS: &[(&str, &str, &str, &str)] = &[
+    ("canon", "X", "*", SYMMETRIES),
+    ("canon", "Hyper", "*", SYMMETRIES),
+    ("canon", "Jigsaw", "*", SYMMETRIES),
+    ("canon-grids", "X", "*", SYMMETRIES),
+    ("canon-grids", "Hyper", "*", SYMMETRIES),
+    ("canon-grids", "Jigsaw", "*", SYMMETRIES),
+    ("canon-bare", "X", "*", SYMMETRIES),
+    ("canon-bare", "Hyper", "*", SYMMETRIES),
+    ("canon-bare", "Jigsaw", "*", SYMMETRIES),
+    ("canon-original", "X", "*", SYMMETRIES),
+    ("canon-original", "Hyper", "*", SYMMETRIES),
+    ("canon-original", "Jigsaw", "*", SYMMETRIES),
+    ("transform-labels", "X", "*", SYMMETRIES),
+    ("transform-labels", "Hyper", "*", SYMMETRIES),
+    ("transform-labels", "Jigsaw", "*", SYMMETRIES),
+    ("split-labels", "X", "*", SYMMETRIES),
+    ("split-labels", "Hyper", "*", SYMMETRIES),
+    ("split-labels", "Jigsaw", "*", SYMMETRIES),
+    ("transform", "X", "*", SYMMETRIES),
+    ("transform", "Hyper", "*", SYMMETRIES),
+    ("transform", "Jigsaw", "*", SYMMETRIES),
+    ("transform-bare", "X", "*", SYMMETRIES),
+    ("transform-bare", "Hyper", "*", SYMMETRIES),
+    ("transform-bare", "Jigsaw", "*", SYMMETRIES),
+    ("split", "X", "*", SYMMETRIES),
+    ("split", "Hyper", "*", SYMMETRIES),
+    ("split", "Jigsaw", "*", SYMMETRIES),
+    ("split-bare", "X", "*", SYMMETRIES),
+    ("split-bare", "Hyper", "*", SYMMETRIES),
+    ("split-bare", "Jigsaw", "*", SYMMETRIES),
+];
+
+/// Why `canon`, `transform` and `split` refuse the variants.
+const SYMMETRIES: &str = "the grid's symmetries would not keep the variant's units";
+
+/// Cells that fail on the current code because of a bug another item of
+/// issue 50 owns: (command, shape, format, item). `*` matches every
+/// command, shape or format. They run and their outcome is printed, but
+/// they do not fail the test; a fixed item's lines are to be removed.
+const KNOWN_FAILING: &[(&str, &str, &str, u32)] = &[
+    // 2: print makes books of puzzles that are unique only under a variant
+    // the records do not name, and the refusal does not name the flag.
+    ("print-as-classic", "X", "*", 2),
+    ("print-as-classic", "Hyper", "*", 2),
+    ("print-as-classic", "Jigsaw", "*", 2),
+    // 3: puzzle -f npy without --with-solution interleaves the solutions.
+    ("puzzle", "*", "npy", 3),
+    // 13: -o NAME.csv, .json, .npy without -f write line text.
+    ("generate-to-file", "*", "csv", 13),
+    ("generate-to-file", "*", "json", 13),
+    ("generate-to-file", "*", "npy", 13),
+    // 25: puzzle --rate writes no rating in line or grid.
+    ("puzzle-rated", "Hyper", "*", 7),
+    ("puzzle-rated", "*", "line", 25),
+    ("puzzle-rated", "*", "grid", 25),
+    // 7: the Hyper rater's internal errors (exit 1); with kaggle layouts
+    // these cells then meet item 6.
+    ("rate", "Hyper", "*", 7),
+    ("rate-labels", "Hyper", "*", 7),
+    // 5 (not named in the issue; closest: records keep what they came
+    // with): the grid reader takes a puzzle's solution, written below it
+    // by `-f grid`, for a record of its own.
+    ("solve", "*", "grid", 5),
+    ("check", "*", "grid", 5),
+    ("rate", "*", "grid", 5),
+    ("canon", "*", "grid", 5),
+    ("transform", "*", "grid", 5),
+    ("print", "*", "grid", 5),
+    // 5: records lose the labels they came with (a `# name` comment, a
+    // CSV column or JSON field of their own, kaggle-3m's id, extreme's
+    // source).
+    ("solve-labels", "*", "*", 5),
+    ("rate-labels", "*", "*", 5),
+    ("canon-original", "*", "*", 5),
+    ("transform-labels", "*", "*", 5),
+    ("split-labels", "*", "*", 5),
+    // 6: layouts that always carry the solution are written with an
+    // empty one.
+    ("rate", "*", "kaggle", 6),
+    ("rate", "*", "kaggle-3m", 6),
+    ("rate", "*", "extreme", 6),
+    ("canon-bare", "*", "kaggle", 6),
+    ("canon-bare", "*", "kaggle-3m", 6),
+    ("canon-bare", "*", "extreme", 6),
+    ("transform-bare", "*", "kaggle", 6),
+    ("transform-bare", "*", "kaggle-3m", 6),
+    ("transform-bare", "*", "extreme", 6),
+    ("split-bare", "*", "kaggle", 6),
+    ("split-bare", "*", "kaggle-3m", 6),
+    ("split-bare", "*", "extreme", 6),
+    // 8: stats ignores the variant (panics on a jigsaw run), counts valid
+    // X, Hyper and jigsaw puzzles as without one solution.
+    ("stats", "X", "*", 8),
+    ("stats", "Hyper", "*", 8),
+    ("stats", "Jigsaw", "*", 8),
+    ("stats-grids", "Jigsaw", "*", 8),
+    ("stats-run", "X", "*", 8),
+    ("stats-run", "Hyper", "*", 8),
+    ("stats-run", "Jigsaw", "*", 8),
+    // 27: split -f grid parts start with a blank line.
+    ("split", "*", "grid", 27),
+    ("split-bare", "*", "grid", 27),
+];
+
+// ---------------------------------------------------------------------------
+// Records as the test reads them
+// ---------------------------------------------------------------------------
+
+/// A record read back: its first grid (a puzzle, a full grid or a form),
+/// the solution beside it, the rating it carries.
+#[derive(Clone, Debug, Default)]
+struct Rec {
+    cells: Vec<u8>,
+    solution: Option<Vec<u8>>,
+    rating: Option<String>,
+}
+
+/// A symbol's value: `.` and `0` are empty, `1`-`9` then `A`-`Z` are
+/// 1, 2, ..., 35.
+fn value(c: char) -> Option<u8> {
+    match c {
+        '.' | '0' => Some(0),
+        '1'..='9' => Some(c as u8 - b'0'),
+        'A'..='Z' => Some(c as u8 - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// The symbol of a value (1-9, then A, B, ...).
+fn symbol(v: u8) -> char {
+    match v {
+        1..=9 => char::from(b'0' + v),
+        _ => char::from(b'A' + v - 10),
+    }
+}
+
+/// A grid string of side `n`.
+fn cells_of(s: &str, n: usize) -> Result<Vec<u8>, String> {
+    let cells: Option<Vec<u8>> = s.chars().map(value).collect();
+    match cells {
+        Some(c) if c.len() == n * n && c.iter().all(|&v| usize::from(v) <= n) => Ok(c),
+        _ => Err(format!("not a {n}x{n} grid: {s:.60}")),
+    }
+}
+
+fn full(cells: &[u8]) -> bool {
+    cells.iter().all(|&v| v != 0)
+}
+
+fn show(cells: &[u8]) -> String {
+    cells
+        .iter()
+        .map(|&v| if v == 0 { '.' } else { symbol(v) })
+        .collect()
+}
+
+/// `line`: a grid, then maybe its solution, then labels (a rating).
+fn parse_line(text: &str, n: usize) -> Result<Vec<Rec>, String> {
+    let mut recs = Vec::new();
+    for (k, line) in text.lines().enumerate() {
+        let line = line.trim_end();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut toks = line.split_whitespace();
+        let cells =
+            cells_of(toks.next().unwrap(), n).map_err(|e| format!("line {}: {e}", k + 1))?;
+        let rest: Vec<&str> = toks.collect();
+        let mut rec = Rec {
+            cells,
+            ..Rec::default()
+        };
+        let mut labels = &rest[..];
+        if let Some(first) = rest.first()
+            && let Ok(s) = cells_of(first, n)
+            && full(&s)
+        {
+            rec.solution = Some(s);
+            labels = &rest[1..];
+        }
+        if !labels.is_empty() {
+            rec.rating = Some(labels.join(" "));
+        }
+        recs.push(rec);
+    }
+    Ok(recs)
+}
+
+/// `grid`: rows of symbols (`|` between stacks, rules between bands), a
+/// blank line between grids, `#` labels after a grid; a puzzle's solution
+/// is the full grid right after it.
+fn parse_grid(text: &str, n: usize) -> Result<Vec<Rec>, String> {
+    if text.starts_with('\n') {
+        return Err("the grid text starts with a blank line".into());
+    }
+    let mut grids: Vec<(Vec<u8>, Option<String>)> = Vec::new();
+    let mut rows: Vec<u8> = Vec::new();
+    for (k, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() {
+            if !rows.is_empty() {
+                return Err(format!("line {}: a grid of {} cells", k + 1, rows.len()));
+            }
+            continue;
+        }
+        if let Some(label) = line.strip_prefix('#') {
+            match grids.last_mut() {
+                Some(g) if rows.is_empty() => g.1 = Some(label.trim().to_string()),
+                _ => return Err(format!("line {}: a label inside a grid", k + 1)),
+            }
+            continue;
+        }
+        if line.chars().all(|c| c == '-' || c == '+') {
+            continue;
+        }
+        let row: Option<Vec<u8>> = line
+            .split_whitespace()
+            .filter(|t| *t != "|")
+            .map(|t| {
+                let mut cs = t.chars();
+                match (cs.next(), cs.next()) {
+                    (Some(c), None) => value(c),
+                    _ => None,
+                }
+            })
+            .collect();
+        match row {
+            Some(r) if r.len() == n => rows.extend(r),
+            _ => return Err(format!("line {}: not a row of {n}: {line}", k + 1)),
+        }
+        if rows.len() == n * n {
+            grids.push((std::mem::take(&mut rows), None));
+        }
+    }
+    if !rows.is_empty() {
+        return Err("the text ends inside a grid".into());
+    }
+    let mut recs = Vec::new();
+    let mut i = 0;
+    while i < grids.len() {
+        let (cells, label) = grids[i].clone();
+        let mut rec = Rec {
+            cells,
+            rating: label,
+            ..Rec::default()
+        };
+        // A puzzle's solution is the full grid right after it, without a
+        // label of its own (a labelled one is a record of its own).
+        if !full(&rec.cells)
+            && let Some((next, None)) = grids.get(i + 1)
+            && full(next)
+        {
+            rec.solution = Some(next.clone());
+            i += 1;
+        }
+        recs.push(rec);
+        i += 1;
+    }
+    Ok(recs)
+}
+
+/// One CSV line's fields (quotes as RFC 4180 has them).
+fn csv_fields(line: &str) -> Vec<String> {
+    let mut fields = vec![String::new()];
+    let mut quoted = false;
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' if quoted && chars.peek() == Some(&'"') => {
+                chars.next();
+                fields.last_mut().unwrap().push('"');
+            }
+            '"' => quoted = !quoted,
+            ',' if !quoted => fields.push(String::new()),
+            _ => fields.last_mut().unwrap().push(c),
+        }
+    }
+    fields
+}
+
+const PUZZLE_COLUMNS: &[&str] = &["puzzle", "quizzes", "question", "form"];
+const SOLUTION_COLUMNS: &[&str] = &["solution", "solutions", "answer"];
+const RATING_COLUMNS: &[&str] = &["se", "difficulty", "rating"];
+
+/// CSV, and the public layouts (`kaggle`, `kaggle-3m`, `extreme`): a
+/// header names the columns; cells as `r1c1, ...` integers or a grid
+/// string.
+fn parse_csv(text: &str, n: usize) -> Result<Vec<Rec>, String> {
+    let mut header: Option<Vec<String>> = None;
+    let mut recs = Vec::new();
+    for (k, line) in text.lines().enumerate() {
+        if line.is_empty() {
+            continue;
+        }
+        let fields = csv_fields(line);
+        if fields
+            .iter()
+            .any(|f| f == "r1c1" || PUZZLE_COLUMNS.contains(&f.as_str()))
+        {
+            header = Some(fields);
+            continue;
+        }
+        let Some(h) = &header else {
+            return Err(format!("line {}: a record before any header", k + 1));
+        };
+        if fields.len() != h.len() {
+            return Err(format!(
+                "line {}: {} fields under a header of {}",
+                k + 1,
+                fields.len(),
+                h.len()
+            ));
+        }
+        let col = |names: &[&str]| {
+            h.iter()
+                .position(|c| names.contains(&c.as_str()))
+                .map(|i| fields[i].as_str())
+        };
+        let at = |k2| format!("line {}: {k2}", k + 1);
+        let mut rec = Rec::default();
+        if h.iter().any(|c| c == "r1c1") {
+            for r in 1..=n {
+                for c in 1..=n {
+                    let v = col(&[format!("r{r}c{c}").as_str()])
+                        .and_then(|f| f.parse::<u8>().ok())
+                        .filter(|&v| usize::from(v) <= n)
+                        .ok_or_else(|| at(format!("no cell r{r}c{c}")))?;
+                    rec.cells.push(v);
+                }
+            }
+        } else {
+            let p = col(PUZZLE_COLUMNS).unwrap();
+            rec.cells = cells_of(p, n).map_err(at)?;
+        }
+        if let Some(s) = col(SOLUTION_COLUMNS)
+            && !s.is_empty()
+        {
+            rec.solution = Some(cells_of(s, n).map_err(at)?);
+        }
+        rec.rating = col(RATING_COLUMNS)
+            .filter(|r| !r.is_empty())
+            .map(str::to_string);
+        recs.push(rec);
+    }
+    Ok(recs)
+}
+
+/// The rows of a JSON grid (`[[1,2,...],...]`).
+fn json_grid(v: &serde_json::Value, n: usize) -> Result<Vec<u8>, String> {
+    let rows = v.as_array().ok_or("a grid that is not an array")?;
+    let mut cells = Vec::new();
+    for row in rows {
+        let row = row.as_array().ok_or("a row that is not an array")?;
+        if row.len() != n {
+            return Err(format!("a row of {} cells, not {n}", row.len()));
+        }
+        for c in row {
+            match c.as_u64() {
+                Some(v) if v as usize <= n => cells.push(v as u8),
+                _ => return Err(format!("a cell {c}")),
+            }
+        }
+    }
+    if cells.len() != n * n {
+        return Err(format!("{} cells, not {}", cells.len(), n * n));
+    }
+    Ok(cells)
+}
+
+/// JSON Lines: `grid`, `puzzle` or `form`, maybe `solution` and `se`;
+/// a record of a variant shape names it (`variant`, `regions`).
+fn parse_json(text: &str, shape: &Shape) -> Result<Vec<Rec>, String> {
+    let n = shape.n;
+    let mut recs = Vec::new();
+    for (k, line) in text.lines().enumerate() {
+        if line.is_empty() {
+            continue;
+        }
+        let at = |e: String| format!("line {}: {e}", k + 1);
+        let v: serde_json::Value = serde_json::from_str(line).map_err(|e| at(e.to_string()))?;
+        let grid = ["grid", "puzzle", "form"]
+            .iter()
+            .find_map(|k| v.get(k))
+            .ok_or_else(|| at("no grid, puzzle or form".into()))?;
+        let mut rec = Rec {
+            cells: json_grid(grid, n).map_err(at)?,
+            ..Rec::default()
+        };
+        if let Some(s) = v.get("solution") {
+            rec.solution = Some(json_grid(s, n).map_err(at)?);
+        }
+        rec.rating = v.get("se").map(|r| r.to_string());
+        if let Some(size) = v.get("size")
+            && size.as_u64() != Some(n as u64)
+        {
+            return Err(at(format!("size {size}, not {n}")));
+        }
+        let variant = v.get("variant").and_then(|x| x.as_str()).unwrap_or("none");
+        if variant != shape.variant {
+            return Err(at(format!(
+                "a record of a {} grid gives the variant {variant:?}",
+                shape.name
+            )));
+        }
+        if let Some(map) = shape.regions {
+            let map: String = map.split_whitespace().collect();
+            if v.get("regions").and_then(|r| r.as_str()) != Some(&map) {
+                return Err(at("a jigsaw record without its regions".into()));
+            }
+        }
+        recs.push(rec);
+    }
+    Ok(recs)
+}
+
+/// A NumPy `.npy` file of `uint8`: the rows, each a grid. The header's
+/// shape must account for every byte.
+fn parse_npy(bytes: &[u8], n: usize) -> Result<Vec<Vec<u8>>, String> {
+    if !bytes.starts_with(b"\x93NUMPY") || bytes.len() < 10 {
+        return Err("not a NumPy file".into());
+    }
+    let (len, start) = match bytes[6] {
+        1 => (usize::from(u16::from_le_bytes([bytes[8], bytes[9]])), 10),
+        _ => (
+            u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]) as usize,
+            12,
+        ),
+    };
+    let header = std::str::from_utf8(&bytes[start..start + len]).map_err(|e| e.to_string())?;
+    if !header.contains("'descr': '|u1'") && !header.contains("'descr': '<u1'") {
+        return Err(format!("not uint8: {header}"));
+    }
+    if !header.contains("'fortran_order': False") {
+        return Err(format!("Fortran order: {header}"));
+    }
+    let dims = header
+        .split("'shape': (")
+        .nth(1)
+        .and_then(|s| s.split(')').next())
+        .ok_or(format!("no shape: {header}"))?;
+    let dims: Vec<usize> = dims
+        .split(',')
+        .map(str::trim)
+        .filter(|d| !d.is_empty())
+        .map(|d| d.parse().map_err(|_| format!("a dimension {d}")))
+        .collect::<Result<_, _>>()?;
+    let rows = dims[0];
+    let width: usize = dims[1..].iter().product();
+    if width != n * n {
+        return Err(format!("rows of {width} cells, not {}", n * n));
+    }
+    let data = &bytes[start + len..];
+    if data.len() != rows * width {
+        return Err(format!(
+            "the header says {rows} rows, the data holds {} bytes",
+            data.len()
+        ));
+    }
+    if data.iter().any(|&v| usize::from(v) > n) {
+        return Err("a cell value past the size".into());
+    }
+    Ok(data.chunks(width).map(<[u8]>::to_vec).collect())
+}
+
+/// The records of a file (or of NAME.npy and NAME.solutions.npy).
+fn read_records(path: &Path, format: &str, shape: &Shape) -> Result<Vec<Rec>, String> {
+    let n = shape.n;
+    if format == "npy" {
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let rows = parse_npy(&bytes, n)?;
+        let sol_path = path.with_extension("solutions.npy");
+        let sols = match std::fs::read(&sol_path) {
+            Ok(b) => Some(parse_npy(&b, n).map_err(|e| format!("{}: {e}", sol_path.display()))?),
+            Err(_) => None,
+        };
+        if let Some(s) = &sols
+            && s.len() != rows.len()
+        {
+            return Err(format!("{} rows, {} solutions", rows.len(), s.len()));
+        }
+        return Ok(rows
+            .into_iter()
+            .enumerate()
+            .map(|(i, cells)| Rec {
+                cells,
+                solution: sols.as_ref().map(|s| s[i].clone()),
+                rating: None,
+            })
+            .collect());
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let recs = match format {
+        "line" => parse_line(&text, n),
+        "grid" => parse_grid(&text, n),
+        "json" => parse_json(&text, shape),
+        _ => parse_csv(&text, n),
+    }?;
+    if FORMATS
+        .iter()
+        .any(|f| f.name == format && f.always_solution)
+        && let Some(i) = recs.iter().position(|r| r.solution.is_none())
+    {
+        return Err(format!(
+            "record {i}: the {format} layout with an empty solution"
+        ));
+    }
+    Ok(recs)
+}
+
+// ---------------------------------------------------------------------------
+// The independent validator
+// ---------------------------------------------------------------------------
+
+/// The units of each shape, and the counts already made.
+struct Validator {
+    units: Vec<Vec<Vec<usize>>>,
+    classic: HashMap<usize, Vec<Vec<usize>>>,
+    counts: Mutex<HashMap<(usize, Vec<u8>), u64>>,
+}
+
+impl Validator {
+    fn new() -> Validator {
+        let units = SHAPES
+            .iter()
+            .map(|s| units_of(s.n, s.boxes, s.x, s.hyper, s.regions))
+            .collect();
+        let classic = SHAPES
+            .iter()
+            .map(|s| (s.n, units_of(s.n, s.boxes, false, false, None)))
+            .collect();
+        Validator {
+            units,
+            classic,
+            counts: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Solutions of `cells` in shape `k` (up to 2), by the plain search.
+    fn count(&self, k: usize, cells: &[u8]) -> u64 {
+        self.count_in(k, SHAPES[k].n, &self.units[k], cells)
+    }
+
+    /// The count of `cells` under `units`, remembered under `key`.
+    fn count_in(&self, key: usize, n: usize, units: &[Vec<usize>], cells: &[u8]) -> u64 {
+        let id = (key, cells.to_vec());
+        if let Some(&c) = self.counts.lock().unwrap().get(&id) {
+            return c;
+        }
+        let c = naive_count_units(&mut cells.to_vec(), n, units, 2);
+        self.counts.lock().unwrap().insert(id, c);
+        c
+    }
+
+    /// Solutions as classic Sudoku of the shape's side (up to 2).
+    fn classic_count(&self, k: usize, cells: &[u8]) -> u64 {
+        let units = &self.classic[&SHAPES[k].n];
+        self.count_in(SHAPES.len() + k, SHAPES[k].n, units, cells)
+    }
+
+    /// A complete grid valid in shape `k`.
+    fn grid(&self, k: usize, cells: &[u8]) -> Result<(), String> {
+        if !units_valid(cells, SHAPES[k].n, &self.units[k], true) {
+            return Err(format!(
+                "not a valid {} grid: {}",
+                SHAPES[k].name,
+                show(cells)
+            ));
+        }
+        Ok(())
+    }
+
+    /// A puzzle of shape `k`: no unit repeats a value, the solution (when
+    /// given) is a valid grid holding the givens, one solution (where the
+    /// search is quick), minimal (when `minimal`).
+    fn puzzle(
+        &self,
+        k: usize,
+        cells: &[u8],
+        solution: Option<&[u8]>,
+        minimal: bool,
+    ) -> Result<(), String> {
+        let shape = &SHAPES[k];
+        let p = show(cells);
+        if !units_valid(cells, shape.n, &self.units[k], false) {
+            return Err(format!("a unit repeats a value: {p}"));
+        }
+        if let Some(s) = solution {
+            self.grid(k, s)?;
+            if cells.iter().zip(s).any(|(&c, &v)| c != 0 && c != v) {
+                return Err(format!("a given differs from the solution: {p}"));
+            }
+        }
+        if shape.unique {
+            let c = self.count(k, cells);
+            if c != 1 {
+                return Err(format!(
+                    "{} solutions as {}: {p}",
+                    if c == 0 { "no" } else { "2+" },
+                    shape.name
+                ));
+            }
+            if minimal && shape.minimal {
+                let mut less = cells.to_vec();
+                for i in 0..less.len() {
+                    let v = less[i];
+                    if v == 0 {
+                        continue;
+                    }
+                    less[i] = 0;
+                    let c = self.count(k, &less);
+                    less[i] = v;
+                    if c < 2 {
+                        return Err(format!("not minimal (cell {i} is not needed): {p}"));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Running the binary
+// ---------------------------------------------------------------------------
+
+/// What a run of the binary gave.
+struct Run {
+    code: Option<i32>,
+    stdout: PathBuf,
+    stderr: String,
+    seconds: f64,
+}
+
+/// Runs the binary in `dir` with `args`, standard output to `stdout`,
+/// killed after [`TIMEOUT`].
+fn run(dir: &Path, args: &[String], stdout: &Path) -> Run {
+    let start = Instant::now();
+    let out = output_within(Command::new(BIN).args(args).current_dir(dir), TIMEOUT);
+    let (code, bytes, stderr) = match out {
+        Some(o) => (
+            o.status.code(),
+            o.stdout,
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        ),
+        None => (None, Vec::new(), String::new()),
+    };
+    std::fs::write(stdout, bytes).unwrap();
+    Run {
+        code,
+        stdout: stdout.to_path_buf(),
+        stderr,
+        seconds: start.elapsed().as_secs_f64(),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Cells
+// ---------------------------------------------------------------------------
+
+/// One cell: command, shape and format (by index; `format` names the
+/// axis value).
+#[derive(Clone)]
+struct Cell {
+    cmd: usize,
+    shape: usize,
+    format: &'static str,
+}
+
+impl Cell {
+    fn name(&self) -> String {
+        format!(
+            "{}/{}/{}",
+            COMMANDS[self.cmd].name, SHAPES[self.shape].name, self.format
+        )
+    }
+
+    fn matches(&self, pattern: (&str, &str, &str)) -> bool {
+        let m = |p: &str, v: &str| p == "*" || p == v;
+        m(pattern.0, COMMANDS[self.cmd].name)
+            && m(pattern.1, SHAPES[self.shape].name)
+            && m(pattern.2, self.format)
+    }
+
+    /// The first line of [`KNOWN_FAILING`] that matches the cell.
+    fn known(&self) -> Option<usize> {
+        KNOWN_FAILING
+            .iter()
+            .position(|k| self.matches((k.0, k.1, k.2)))
+    }
+
+    fn refusal(&self) -> Option<&'static str> {
+        REFUSALS
+            .iter()
+            .find(|k| self.matches((k.0, k.1, k.2)))
+            .map(|k| k.3)
+    }
+
+    /// When the cell runs: first the cells that make the truth (the
+    /// `line` records of `generate` and `puzzle --with-solution`), then
+    /// the other making cells, then the cells that read what they made.
+    fn phase(&self) -> usize {
+        let cmd = &COMMANDS[self.cmd];
+        if cmd.input != Input::None {
+            2
+        } else if self.format == "line" && TRUTH.contains(&cmd.name) {
+            0
+        } else {
+            1
+        }
+    }
+
+    /// Whether the cell exists (a classic shape has no "as classic" book).
+    fn applies(&self) -> bool {
+        let cmd = &COMMANDS[self.cmd];
+        let classic_book =
+            cmd.check == Check::BookAsClassic && SHAPES[self.shape].variant == "none";
+        let no_label = cmd.input == Input::Labelled && format_of(self.format).label == Label::None;
+        !classic_book && !no_label
+    }
+}
+
+/// How a cell went.
+enum Outcome {
+    Pass,
+    Refused(String),
+    Fail(String),
+}
+
+/// The shared state of a matrix run.
+struct Matrix {
+    dir: PathBuf,
+    v: Validator,
+}
+
+fn ext(format: &str) -> &'static str {
+    FORMATS
+        .iter()
+        .find(|f| f.name == format)
+        .map(|f| f.ext)
+        .unwrap_or("out")
+}
+
+impl Matrix {
+    fn shape_dir(&self, k: usize) -> PathBuf {
+        self.dir.join(format!("shape-{}", SHAPES[k].name))
+    }
+
+    /// The options `opts` with the regions file put in.
+    fn options(&self, k: usize, opts: &[&str]) -> Vec<String> {
+        let regions = self.shape_dir(k).join("regions.txt");
+        opts.iter()
+            .map(|o| {
+                if *o == REGIONS {
+                    regions.display().to_string()
+                } else {
+                    o.to_string()
+                }
+            })
+            .collect()
+    }
+
+    /// The file a making cell wrote: the input of the reading cells.
+    fn made(&self, cmd: &str, k: usize, format: &str) -> PathBuf {
+        self.shape_dir(k)
+            .join(format!("{cmd}.{format}.{}", ext(format)))
+    }
+
+    /// The truth the cells are compared with: the `line` records of the
+    /// `generate` and `puzzle --with-solution` cells, themselves checked.
+    fn truth(&self, k: usize, cmd: &str) -> Result<Vec<Rec>, String> {
+        read_records(&self.made(cmd, k, "line"), "line", &SHAPES[k])
+    }
+
+    fn run_cell(&self, cell: &Cell) -> (Outcome, f64) {
+        let cmd = &COMMANDS[cell.cmd];
+        let shape = &SHAPES[cell.shape];
+        let k = cell.shape;
+        let sdir = self.shape_dir(k);
+        let cdir = sdir.join(format!("{}.{}", cmd.name, cell.format));
+        std::fs::create_dir_all(&cdir).unwrap();
+        let mut args: Vec<String> = cmd.args.iter().map(|a| a.to_string()).collect();
+        let (out_format, out_path): (&str, PathBuf);
+        match cmd.axis {
+            Axis::Writes(_) | Axis::Names(_) => {
+                args.extend(self.options(k, shape.make));
+                if cmd.args[0] == "puzzle" {
+                    args.extend(self.options(k, shape.puzzle));
+                }
+                out_format = cell.format;
+                out_path = self.made(cmd.name, k, cell.format);
+                let named = matches!(cmd.axis, Axis::Names(_));
+                if !named {
+                    args.extend(["-f".into(), cell.format.into()]);
+                }
+                if named || cell.format == "npy" {
+                    args.extend(["-o".into(), out_path.display().to_string()]);
+                }
+            }
+            Axis::Reports(_) => {
+                args.extend(self.options(k, shape.make));
+                args.extend(["-f".into(), cell.format.into()]);
+                out_format = cell.format;
+                out_path = cdir.join("out");
+            }
+            Axis::Reads(writes) | Axis::Converts(writes) => {
+                let converts = matches!(cmd.axis, Axis::Converts(_));
+                args.extend(self.options(k, shape.read));
+                let mut input = self.made(
+                    cmd.input.source(),
+                    k,
+                    if converts { "line" } else { cell.format },
+                );
+                if cmd.input == Input::Labelled
+                    && let Ok(text) = std::fs::read_to_string(&input)
+                {
+                    input = sdir.join(format!("{}.{}.{}", cmd.name, cell.format, ext(cell.format)));
+                    std::fs::write(&input, labelled(&text, format_of(cell.format).label)).unwrap();
+                }
+                if !input.exists() {
+                    return (
+                        Outcome::Fail(format!(
+                            "no input: the cell that makes {} failed",
+                            input.display()
+                        )),
+                        0.0,
+                    );
+                }
+                if cmd.check == Check::BookAsClassic {
+                    args.truncate(cmd.args.len());
+                }
+                out_format = if writes.contains(&cell.format) {
+                    cell.format
+                } else {
+                    "line"
+                };
+                if !writes.is_empty() {
+                    args.extend(["-f".into(), out_format.into()]);
+                }
+                if matches!(cmd.check, Check::Parts | Check::Labels(true)) {
+                    args.extend(["-o".into(), cdir.join("part").display().to_string()]);
+                }
+                args.push(input.display().to_string());
+                out_path = cdir.join(format!("out.{}", ext(out_format)));
+            }
+        }
+        let books = matches!(cmd.check, Check::Book | Check::BookAsClassic);
+        let mut runs = Vec::new();
+        if books {
+            for book in ["book.pdf", "book.svg"] {
+                let mut a = args.clone();
+                a.extend(["-o".into(), cdir.join(book).display().to_string()]);
+                runs.push((a, cdir.join(format!("{book}.stdout"))));
+            }
+        } else if args.iter().any(|a| a == "-o") {
+            // The output is a file of its own; standard output is kept apart.
+            runs.push((args, cdir.join("out.stdout")));
+        } else {
+            runs.push((args, out_path.clone()));
+        }
+        let mut seconds = 0.0;
+        let mut outputs = Vec::new();
+        for (a, out) in &runs {
+            let r = run(&cdir, a, out);
+            seconds += r.seconds;
+            let cmdline = format!("sudogen {}", a.join(" "));
+            if r.stderr.contains("panicked") {
+                return (
+                    Outcome::Fail(format!("panic: {}\n  {cmdline}", r.stderr.trim())),
+                    seconds,
+                );
+            }
+            match r.code {
+                None => {
+                    return (
+                        Outcome::Fail(format!("no exit within {TIMEOUT:?}\n  {cmdline}")),
+                        seconds,
+                    );
+                }
+                Some(2) => {
+                    let lines: Vec<&str> = r.stderr.lines().collect();
+                    let written = std::fs::metadata(&r.stdout).map(|m| m.len()).unwrap_or(0)
+                        + leftovers(&cdir, &r.stdout)
+                        + if matches!(cmd.axis, Axis::Writes(_) | Axis::Names(_))
+                            && out_path != r.stdout
+                        {
+                            std::fs::metadata(&out_path).map(|m| m.len()).unwrap_or(0)
+                        } else {
+                            0
+                        };
+                    return if lines.len() == 1 && lines[0].starts_with("sudogen: ") && written == 0
+                    {
+                        (Outcome::Refused(lines[0].to_string()), seconds)
+                    } else {
+                        (
+                            Outcome::Fail(format!(
+                                "exit 2 but not a one-line refusal ({} lines on stderr, {written} bytes out): {}\n  {cmdline}",
+                                lines.len(),
+                                r.stderr.trim()
+                            )),
+                            seconds,
+                        )
+                    };
+                }
+                Some(0) if cmd.check == Check::BookAsClassic => {}
+                Some(0) => {
+                    if let Some(l) = r.stderr.lines().find(|l| !l.starts_with("sudogen: note:")) {
+                        return (
+                            Outcome::Fail(format!(
+                                "exit 0 with an error on stderr: {l}\n  {cmdline}"
+                            )),
+                            seconds,
+                        );
+                    }
+                }
+                Some(1) if cmd.check == Check::BookAsClassic => {}
+                Some(c) => {
+                    return (
+                        Outcome::Fail(format!(
+                            "exit {c}: {}\n  {cmdline}",
+                            first_lines(&r.stderr, 3)
+                        )),
+                        seconds,
+                    );
+                }
+            }
+            outputs.push((r, cmdline));
+        }
+        let result = self.check(cell, out_format, &out_path, &cdir, &outputs);
+        (
+            match result {
+                Ok(()) => Outcome::Pass,
+                Err(e) => Outcome::Fail(format!("{e}\n  {}", outputs.last().unwrap().1)),
+            },
+            seconds,
+        )
+    }
+
+    fn check(
+        &self,
+        cell: &Cell,
+        format: &str,
+        out: &Path,
+        cdir: &Path,
+        runs: &[(Run, String)],
+    ) -> Result<(), String> {
+        let cmd = &COMMANDS[cell.cmd];
+        let k = cell.shape;
+        let shape = &SHAPES[k];
+        let v = &self.v;
+        let stdout = || std::fs::read_to_string(&runs[0].0.stdout).unwrap_or_default();
+        let count = |recs: &[Rec]| {
+            if recs.len() == RECORDS {
+                Ok(())
+            } else {
+                Err(format!("{} records, not {RECORDS}", recs.len()))
+            }
+        };
+        match cmd.check {
+            Check::Grids => {
+                let recs = read_records(out, format, shape)?;
+                count(&recs)?;
+                let truth = if format == "line" {
+                    recs.clone()
+                } else {
+                    self.truth(k, "generate")?
+                };
+                for (i, (r, t)) in recs.iter().zip(&truth).enumerate() {
+                    v.grid(k, &r.cells)
+                        .map_err(|e| format!("record {i}: {e}"))?;
+                    if r.cells != t.cells {
+                        return Err(format!("record {i} differs from the line format's"));
+                    }
+                    if let Some(s) = &r.solution
+                        && s != &r.cells
+                    {
+                        return Err(format!(
+                            "record {i}: a solution beside a full grid that differs from it"
+                        ));
+                    }
+                }
+                Ok(())
+            }
+            Check::Puzzles(with_solution) => {
+                let recs = read_records(out, format, shape)?;
+                count(&recs)?;
+                let truth = self.truth(k, "puzzle-solutions")?;
+                for (i, (r, t)) in recs.iter().zip(&truth).enumerate() {
+                    let at = |e: String| format!("record {i}: {e}");
+                    v.puzzle(k, &r.cells, r.solution.as_deref(), true)
+                        .map_err(at)?;
+                    if r.cells != t.cells {
+                        return Err(at("differs from the line format's puzzle".into()));
+                    }
+                    if with_solution && r.solution.is_none() {
+                        return Err(at("no solution with --with-solution".into()));
+                    }
+                }
+                if !with_solution && format == "npy" && out.with_extension("solutions.npy").exists()
+                {
+                    return Err("a solutions file without --with-solution".into());
+                }
+                Ok(())
+            }
+            Check::Solutions => {
+                let recs = read_records(out, format, shape)?;
+                count(&recs)?;
+                let truth = self.truth(k, "puzzle-solutions")?;
+                for (i, (r, t)) in recs.iter().zip(&truth).enumerate() {
+                    let solved = r.solution.as_ref().unwrap_or(&r.cells);
+                    v.grid(k, solved).map_err(|e| format!("record {i}: {e}"))?;
+                    if Some(solved) != t.solution.as_ref() {
+                        return Err(format!("record {i}: not the puzzle's solution"));
+                    }
+                    if !full(&r.cells) && r.cells != t.cells {
+                        return Err(format!("record {i}: not the puzzle read"));
+                    }
+                }
+                Ok(())
+            }
+            Check::Valid => {
+                let summary = stdout();
+                let last = summary.lines().last().unwrap_or("");
+                let want = format!("{RECORDS} grids read: {RECORDS} valid, 0 invalid");
+                if last.starts_with(&want) {
+                    Ok(())
+                } else {
+                    Err(format!("the summary is {last:?}, not {want}..."))
+                }
+            }
+            Check::FileStats => {
+                let report = stdout();
+                let what = if cmd.input == Input::Grids {
+                    "grids"
+                } else {
+                    "puzzles"
+                };
+                let head = format!("{0}x{0} records read", shape.n);
+                if !report.starts_with(&head) {
+                    return Err(format!(
+                        "the report does not start with {head:?}: {}",
+                        first_lines(&report, 1)
+                    ));
+                }
+                stat_is(&report, what, RECORDS)?;
+                if report.contains("skipped") {
+                    return Err(format!(
+                        "records skipped: {}",
+                        report.lines().find(|l| l.contains("skipped")).unwrap()
+                    ));
+                }
+                if let Some(l) = report
+                    .lines()
+                    .find(|l| l.starts_with("puzzles without exactly one solution"))
+                {
+                    return Err(format!("valid unique puzzles counted as {l:?}"));
+                }
+                Ok(())
+            }
+            Check::RunStats => {
+                let report = stdout();
+                let (source, grids) = if format == "json" {
+                    let j: serde_json::Value =
+                        serde_json::from_str(&report).map_err(|e| format!("not JSON: {e}"))?;
+                    if j["size"].as_u64() != Some(shape.n as u64) {
+                        return Err(format!("size {}, not {}", j["size"], shape.n));
+                    }
+                    let grids = j["statistics"]
+                        .as_array()
+                        .and_then(|s| s.iter().find(|x| x["name"] == "grids"))
+                        .and_then(|x| x["value"].as_f64())
+                        .unwrap_or(-1.0);
+                    (
+                        j["source"].as_str().unwrap_or("").to_string(),
+                        grids as usize,
+                    )
+                } else {
+                    stat_is(&report, "grids", STATS_GRIDS)?;
+                    (report.lines().next().unwrap_or("").to_string(), STATS_GRIDS)
+                };
+                if grids != STATS_GRIDS {
+                    return Err(format!("{grids} grids, not {STATS_GRIDS}"));
+                }
+                if !source.contains(&format!("size {0}x{0}", shape.n)) {
+                    return Err(format!(
+                        "the report's source does not name the size: {source:?}"
+                    ));
+                }
+                if shape.variant != "none"
+                    && !source
+                        .split(|c: char| !c.is_alphanumeric())
+                        .any(|w| w.eq_ignore_ascii_case(shape.variant))
+                {
+                    return Err(format!(
+                        "the report's source does not name the variant {}: {source:?}",
+                        shape.variant
+                    ));
+                }
+                Ok(())
+            }
+            Check::Rated => {
+                let recs = read_records(out, format, shape)?;
+                count(&recs)?;
+                let truth = self.truth(k, "puzzle-solutions")?;
+                for (i, (r, t)) in recs.iter().zip(&truth).enumerate() {
+                    if r.cells != t.cells {
+                        return Err(format!("record {i}: not the puzzle read"));
+                    }
+                    let rating = r.rating.as_deref().unwrap_or("");
+                    let number = rating.split_whitespace().next().unwrap_or("");
+                    if number.trim_end_matches('+').parse::<f64>().is_err() {
+                        return Err(format!("record {i}: no rating ({rating:?})"));
+                    }
+                    if let Some(s) = &r.solution
+                        && Some(s) != t.solution.as_ref()
+                    {
+                        return Err(format!("record {i}: a solution that is not the puzzle's"));
+                    }
+                }
+                Ok(())
+            }
+            Check::Canonical | Check::Transformed => {
+                let recs = read_records(out, format, shape)?;
+                count(&recs)?;
+                let truth = self.truth(
+                    k,
+                    if cmd.input == Input::Grids {
+                        "generate"
+                    } else {
+                        "puzzle-solutions"
+                    },
+                )?;
+                let solved_input = cmd.input == Input::Puzzles
+                    && FORMATS
+                        .iter()
+                        .any(|f| f.name == cell.format && f.solutions_read);
+                for (i, (r, t)) in recs.iter().zip(&truth).enumerate() {
+                    let at = |e: String| format!("record {i}: {e}");
+                    if full(&t.cells) {
+                        v.grid(k, &r.cells).map_err(at)?;
+                    } else {
+                        v.puzzle(k, &r.cells, r.solution.as_deref(), false)
+                            .map_err(at)?;
+                        let clues = |c: &[u8]| c.iter().filter(|&&x| x != 0).count();
+                        if clues(&r.cells) != clues(&t.cells) {
+                            return Err(at(format!(
+                                "{} clues, the input had {}",
+                                clues(&r.cells),
+                                clues(&t.cells)
+                            )));
+                        }
+                        if cmd.check == Check::Transformed && solved_input && r.solution.is_none() {
+                            return Err(at("the input's solution was not carried".into()));
+                        }
+                    }
+                }
+                Ok(())
+            }
+            Check::Parts => {
+                let parts = part_files(cdir);
+                if parts.is_empty() {
+                    return Err("no part written".into());
+                }
+                let mut recs = Vec::new();
+                for p in &parts {
+                    recs.extend(
+                        read_records(p, format, shape)
+                            .map_err(|e| format!("{}: {e}", p.display()))?,
+                    );
+                }
+                count(&recs)?;
+                let truth = self.truth(k, "puzzle-solutions")?;
+                for t in &truth {
+                    let Some(r) = recs.iter().find(|r| r.cells == t.cells) else {
+                        return Err(format!("a puzzle is in no part: {}", show(&t.cells)));
+                    };
+                    if let Some(s) = &r.solution
+                        && Some(s) != t.solution.as_ref()
+                    {
+                        return Err("a solution changed".into());
+                    }
+                }
+                Ok(())
+            }
+            Check::Labels(parts) => {
+                let label = format_of(format).label;
+                let files: Vec<PathBuf> = if parts {
+                    part_files(cdir)
+                } else {
+                    vec![out.to_path_buf()]
+                };
+                let mut got = Vec::new();
+                for f in &files {
+                    let text = std::fs::read_to_string(f).unwrap_or_default();
+                    got.extend(
+                        labels_of(&text, label).map_err(|e| format!("{}: {e}", f.display()))?,
+                    );
+                }
+                let want: Vec<String> = (0..RECORDS).map(|i| label_of(label, i)).collect();
+                if parts {
+                    got.sort();
+                }
+                if got == want {
+                    Ok(())
+                } else {
+                    Err(format!("the records' labels {want:?} came out as {got:?}"))
+                }
+            }
+            Check::Book => {
+                let truth = self.truth(k, "puzzle-solutions")?;
+                check_books(cdir, &truth)
+            }
+            Check::BookAsClassic => {
+                let truth = self.truth(k, "puzzle-solutions")?;
+                let format_names_shape = FORMATS
+                    .iter()
+                    .any(|f| f.name == cell.format && f.names_shape);
+                let refused = !format_names_shape
+                    && shape.n <= 12
+                    && truth.iter().any(|t| v.classic_count(k, &t.cells) != 1);
+                // Read as classic Sudoku, a valid puzzle with several
+                // solutions is unique only under the shape's options: the
+                // refusal names them.
+                let hint = refused && truth.iter().any(|t| v.classic_count(k, &t.cells) == 2);
+                for (r, cmdline) in runs {
+                    if refused {
+                        if r.code != Some(1) {
+                            return Err(format!(
+                                "puzzles without one solution as classic Sudoku, read without {}, made a book (exit {:?})\n  {cmdline}",
+                                shape.read.join(" ").replace(REGIONS, "regions.txt"),
+                                r.code
+                            ));
+                        }
+                        if hint && !r.stderr.contains(shape.read[0]) {
+                            return Err(format!(
+                                "the refusal does not name {}: {}",
+                                shape.read[0],
+                                first_lines(&r.stderr, 2)
+                            ));
+                        }
+                    } else if r.code != Some(0) {
+                        return Err(format!(
+                            "exit {:?}: {}\n  {cmdline}",
+                            r.code,
+                            first_lines(&r.stderr, 2)
+                        ));
+                    }
+                }
+                let written = std::fs::read_dir(cdir)
+                    .unwrap()
+                    .filter(|e| {
+                        let n = e.as_ref().unwrap().file_name();
+                        let n = n.to_string_lossy();
+                        n.starts_with("book") && !n.ends_with(".stdout") && !n.ends_with(".stderr")
+                    })
+                    .count();
+                if refused {
+                    if written > 0 {
+                        return Err("a refused book left files".into());
+                    }
+                    Ok(())
+                } else {
+                    check_books(cdir, &truth)
+                }
+            }
+        }
+    }
+}
+
+/// The parts `split -o DIR/part` wrote.
+fn part_files(dir: &Path) -> Vec<PathBuf> {
+    let mut parts: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("part.")
+        })
+        .collect();
+    parts.sort();
+    parts
+}
+
+fn format_of(name: &str) -> &'static Format {
+    FORMATS.iter().find(|f| f.name == name).unwrap()
+}
+
+/// The label the test gives record `i`: numbers in an `id` column.
+fn label_of(label: Label, i: usize) -> String {
+    match label {
+        Label::Column("id") => (700 + i).to_string(),
+        _ => format!("label-{i}"),
+    }
+}
+
+/// The lines of a text that hold records (not blank, not a comment line).
+fn record_lines(text: &str) -> impl Iterator<Item = &str> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+}
+
+/// `text` (records in a format with room for `label`) with record `i`
+/// labelled [`label_of`]`(label, i)`.
+fn labelled(text: &str, label: Label) -> String {
+    let mut out = String::new();
+    let mut i = 0;
+    let mut column: Option<usize> = None;
+    for line in text.lines() {
+        let record = !line.trim().is_empty() && !line.starts_with('#');
+        match label {
+            Label::Comment if record => {
+                out.push_str(&format!("{line} # {}", label_of(label, i)));
+                i += 1;
+            }
+            Label::Field(f) if record => {
+                let rest = line.strip_prefix('{').expect("a JSON object");
+                out.push_str(&format!("{{\"{f}\":\"{}\",{rest}", label_of(label, i)));
+                i += 1;
+            }
+            Label::Column(c) if record => {
+                let mut fields = csv_fields(line);
+                match column {
+                    None => {
+                        // The header: the column's place, or a new one.
+                        let k = fields.iter().position(|x| x == c).unwrap_or(fields.len());
+                        if k == fields.len() {
+                            fields.push(c.to_string());
+                        }
+                        column = Some(k);
+                    }
+                    Some(k) => {
+                        if k == fields.len() {
+                            fields.push(String::new());
+                        }
+                        fields[k] = label_of(label, i);
+                        i += 1;
+                    }
+                }
+                out.push_str(&fields.join(","));
+            }
+            _ => out.push_str(line),
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The label each record of `text` carries, where [`labelled`] put it.
+fn labels_of(text: &str, label: Label) -> Result<Vec<String>, String> {
+    Ok(match label {
+        Label::None => Vec::new(),
+        Label::Comment => record_lines(text)
+            .map(|l| {
+                l.rsplit_once(" # ")
+                    .map_or("", |(_, name)| name.trim())
+                    .to_string()
+            })
+            .collect(),
+        Label::Field(f) => record_lines(text)
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).map_err(|e| e.to_string())?;
+                Ok(v.get(f).and_then(|x| x.as_str()).unwrap_or("").to_string())
+            })
+            .collect::<Result<_, String>>()?,
+        Label::Column(c) => {
+            let mut lines = record_lines(text);
+            let header = csv_fields(lines.next().unwrap_or(""));
+            let k = header.iter().position(|x| x == c);
+            lines
+                .map(|l| {
+                    k.and_then(|k| csv_fields(l).get(k).cloned())
+                        .unwrap_or_default()
+                })
+                .collect()
+        }
+    })
+}
+
+/// The bytes of the files in `dir` other than the runs' captures.
+fn leftovers(dir: &Path, stdout: &Path) -> u64 {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p != stdout && p.extension().is_none_or(|e| e != "stderr" && e != "stdout"))
+        .map(|p| std::fs::metadata(p).map(|m| m.len().max(1)).unwrap_or(1))
+        .sum()
+}
+
+/// The first `k` lines of `text`, joined.
+fn first_lines(text: &str, k: usize) -> String {
+    text.lines().take(k).collect::<Vec<_>>().join(" / ")
+}
+
+/// The statistic `name` of a `stats` table is `want`.
+fn stat_is(report: &str, name: &str, want: usize) -> Result<(), String> {
+    let line = report
+        .lines()
+        .find(|l| {
+            l.strip_prefix(name)
+                .is_some_and(|r| r.starts_with(' ') && r.trim().parse::<f64>().is_ok())
+        })
+        .ok_or_else(|| format!("no {name:?} line in the report"))?;
+    let got: f64 = line[name.len()..].trim().parse().unwrap();
+    if got as usize == want {
+        Ok(())
+    } else {
+        Err(format!("{name}: {got}, not {want}"))
+    }
+}
+
+/// The givens of `cells`, row by row, as a book shows them.
+fn printed(cells: &[u8]) -> String {
+    cells
+        .iter()
+        .filter(|&&v| v != 0)
+        .map(|&v| symbol(v))
+        .collect()
+}
+
+fn squeeze(text: &str) -> String {
+    text.chars().filter(|c| !c.is_whitespace()).collect()
+}
+
+/// `book.pdf` (read by `lopdf`) and the pages `book*.svg` (read by
+/// `roxmltree`) hold every puzzle's givens and every solution, row by row.
+fn check_books(dir: &Path, truth: &[Rec]) -> Result<(), String> {
+    let doc = lopdf::Document::load(dir.join("book.pdf")).map_err(|e| format!("book.pdf: {e}"))?;
+    let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
+    let pdf: String = pages
+        .iter()
+        .map(|&p| doc.extract_text(&[p]).unwrap_or_default())
+        .collect();
+    let mut svgs: Vec<(usize, PathBuf)> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| {
+            let p = e.unwrap().path();
+            let name = p.file_name()?.to_str()?.to_string();
+            let rest = name.strip_prefix("book")?.strip_suffix(".svg")?;
+            let page = if rest.is_empty() {
+                1
+            } else {
+                rest.strip_prefix('-')?.parse().ok()?
+            };
+            Some((page, p))
+        })
+        .collect();
+    svgs.sort();
+    if svgs.is_empty() {
+        return Err("no SVG page written".into());
+    }
+    let mut svg = String::new();
+    for (_, p) in &svgs {
+        let text = std::fs::read_to_string(p).unwrap();
+        let doc = roxmltree::Document::parse(&text).map_err(|e| format!("{}: {e}", p.display()))?;
+        for t in doc.descendants().filter(|n| n.has_tag_name("text")) {
+            for d in t.descendants().filter(|d| d.is_text()) {
+                svg.push_str(d.text().unwrap_or(""));
+            }
+        }
+    }
+    for (what, text) in [
+        ("book.pdf", squeeze(&pdf)),
+        ("the SVG pages", squeeze(&svg)),
+    ] {
+        for (i, t) in truth.iter().enumerate() {
+            if !text.contains(&printed(&t.cells)) {
+                return Err(format!("{what}: puzzle {i}'s givens are not in the text"));
+            }
+            if let Some(s) = &t.solution
+                && !text.contains(&printed(s))
+            {
+                return Err(format!("{what}: solution {i} is not in the text"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The cells of the matrix: making cells first (their files feed the
+/// reading cells).
+fn cells() -> Vec<Cell> {
+    let mut cells = Vec::new();
+    for making in [true, false] {
+        for (c, cmd) in COMMANDS.iter().enumerate() {
+            if (cmd.input == Input::None) != making {
+                continue;
+            }
+            let formats: &[&str] = match cmd.axis {
+                Axis::Writes(f) | Axis::Names(f) | Axis::Reports(f) | Axis::Converts(f) => f,
+                Axis::Reads(_) => RECORD_FORMATS,
+            };
+            for s in 0..SHAPES.len() {
+                for &format in formats {
+                    let cell = Cell {
+                        cmd: c,
+                        shape: s,
+                        format,
+                    };
+                    if cell.applies() {
+                        cells.push(cell);
+                    }
+                }
+            }
+        }
+    }
+    cells
+}
+
+#[test]
+fn the_tables_are_consistent() {
+    for f in RECORD_FORMATS {
+        assert!(FORMATS.iter().any(|x| x.name == *f), "{f}");
+    }
+    let all = cells();
+    for (c, s, f, why) in REFUSALS {
+        assert!(
+            all.iter().any(|x| x.matches((c, s, f))),
+            "a refusal matches no cell: {c}/{s}/{f} ({why})"
+        );
+    }
+    for (c, s, f, item) in KNOWN_FAILING {
+        assert!(
+            all.iter().any(|x| x.matches((c, s, f))),
+            "a known failure matches no cell: {c}/{s}/{f} (item {item})"
+        );
+        assert!((1..=29).contains(item), "{c}/{s}/{f}: item {item}");
+    }
+    // The parsers on hand-made records.
+    let nine = &SHAPES[2];
+    let line = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........ 2.0 medium x";
+    let r = parse_line(line, 9).unwrap();
+    assert_eq!(r[0].rating.as_deref(), Some("2.0 medium x"));
+    assert!(r[0].solution.is_none());
+    assert!(parse_npy(b"\x93NUMPY\x01\x00\x46\x00{'descr': '|u1', 'fortran_order': False, 'shape': (2, 81), }          \n", 9).is_err());
+    let csv = "quizzes,solutions\n\"0\",\n";
+    assert!(parse_csv(csv, 9).is_err());
+    assert!(parse_json("{\"puzzle\":[[1]]}", nine).is_err());
+    // Labels put in are read back where they were put.
+    let p = line.split(' ').next().unwrap();
+    let three = |head: &str, rec: &str| format!("{head}{rec}\n{rec}\n{rec}\n");
+    let samples = [
+        ("line", three("# a comment\n", p)),
+        (
+            "csv",
+            three("index,puzzle,solution,clues\n", &format!("0,{p},,18")),
+        ),
+        ("json", three("", "{\"index\":0}")),
+        (
+            "kaggle-3m",
+            three(
+                "id,puzzle,solution,clues,difficulty\n",
+                &format!("0,{p},,18,"),
+            ),
+        ),
+        (
+            "extreme",
+            three("source,question,answer,rating\n", &format!("sudogen,{p},,")),
+        ),
+    ];
+    for (format, text) in samples {
+        let label = format_of(format).label;
+        let want: Vec<String> = (0..RECORDS).map(|i| label_of(label, i)).collect();
+        assert_eq!(
+            labels_of(&labelled(&text, label), label).unwrap(),
+            want,
+            "{format}"
+        );
+        assert_ne!(labels_of(&text, label).unwrap(), want, "{format}");
+    }
+}
+
+#[test]
+#[ignore = "release only: every command, shape and format through the binary (about 30 s)"]
+fn release_every_command_shape_and_format() {
+    let filter: Option<Vec<String>> = std::env::var("SUDOGEN_MATRIX")
+        .ok()
+        .map(|f| f.split('/').map(str::to_string).collect());
+    let tmp = scratch_dir();
+    let m = Matrix {
+        dir: tmp.path().to_path_buf(),
+        v: Validator::new(),
+    };
+    for k in 0..SHAPES.len() {
+        let d = m.shape_dir(k);
+        std::fs::create_dir_all(&d).unwrap();
+        std::fs::write(d.join("regions.txt"), JIGSAW_MAP).unwrap();
+    }
+    let mut todo = cells();
+    if let Some(f) = &filter {
+        let pat = (
+            f[0].as_str(),
+            f.get(1).map_or("*", |s| s),
+            f.get(2).map_or("*", |s| s),
+        );
+        // The making cells feed the others: keep those of the shapes asked for.
+        todo.retain(|c| {
+            c.matches(pat) || (COMMANDS[c.cmd].input == Input::None && c.matches(("*", pat.1, "*")))
+        });
+    }
+    let start = Instant::now();
+    let results: Mutex<Vec<(Cell, Outcome, f64)>> = Mutex::new(Vec::new());
+    for phase in 0..3 {
+        let batch: Vec<&Cell> = todo.iter().filter(|c| c.phase() == phase).collect();
+        let next = AtomicUsize::new(0);
+        std::thread::scope(|s| {
+            for _ in 0..2 {
+                s.spawn(|| {
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(&cell) = batch.get(i) else { break };
+                        let (outcome, secs) = m.run_cell(cell);
+                        results.lock().unwrap().push((cell.clone(), outcome, secs));
+                    }
+                });
+            }
+        });
+    }
+    let mut results = results.into_inner().unwrap();
+    results.sort_by_key(|(c, _, _)| (c.cmd, c.shape, c.format));
+    let (mut passed, mut refused, mut failures, mut listing) = (0, 0, Vec::new(), Vec::new());
+    // Per line of KNOWN_FAILING: the cells it matched, and those that failed.
+    let mut known: Vec<(usize, Vec<String>)> = vec![(0, Vec::new()); KNOWN_FAILING.len()];
+    for (cell, outcome, secs) in &results {
+        let name = cell.name();
+        let problem = match (outcome, cell.refusal()) {
+            (Outcome::Pass, None) | (Outcome::Refused(_), Some(_)) => None,
+            (Outcome::Pass, Some(why)) => Some(format!("passes, but is listed as refused ({why})")),
+            (Outcome::Refused(msg), None) => Some(format!("refused: {msg}")),
+            (Outcome::Fail(e), _) => Some(e.clone()),
+        };
+        if *secs > 20.0 {
+            println!("slow cell {name}: {secs:.1} s");
+        }
+        if let Some(k) = cell.known() {
+            known[k].0 += 1;
+            if let Some(p) = problem {
+                known[k].1.push(format!("{name}: {}", first_lines(&p, 1)));
+            }
+            continue;
+        }
+        match problem {
+            None if matches!(outcome, Outcome::Refused(_)) => refused += 1,
+            None => passed += 1,
+            Some(p) => {
+                failures.push(format!("{name}: {p}"));
+                listing.push(format!(
+                    "    (\"{}\", \"{}\", \"{}\", ITEM),",
+                    COMMANDS[cell.cmd].name, SHAPES[cell.shape].name, cell.format
+                ));
+            }
+        }
+    }
+    let known_failing: usize = known.iter().map(|k| k.1.len()).sum();
+    println!(
+        "matrix: {} cells in {:.0} s: {passed} pass, {refused} refused as listed, {known_failing} fail as listed in KNOWN_FAILING, {} fail",
+        results.len(),
+        start.elapsed().as_secs_f64(),
+        failures.len()
+    );
+    for ((c, s, f, item), (cells, failed)) in KNOWN_FAILING.iter().zip(&known) {
+        match failed.first() {
+            None if *cells > 0 => println!(
+                "FIXED? item {item}: every cell of {c}/{s}/{f} passes now: remove its line from KNOWN_FAILING"
+            ),
+            None => {}
+            Some(first) => println!(
+                "KNOWN item {item}: {} of {cells} cells of {c}/{s}/{f} fail, as {first}",
+                failed.len()
+            ),
+        }
+    }
+    for f in &failures {
+        println!("FAIL {f}");
+    }
+    if !listing.is_empty() {
+        println!(
+            "the failing cells as KNOWN_FAILING lines (item to fill in):\n{}",
+            listing.join("\n")
+        );
+    }
+    assert!(
+        failures.is_empty(),
+        "{} cells of the matrix fail (see above)",
+        failures.len()
+    );
+}
