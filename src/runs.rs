@@ -25,7 +25,7 @@ use crate::grid::{Grid, Shape, Size};
 use crate::pipeline;
 use crate::puzzle::{self, Settings};
 use crate::random::RunRng;
-use crate::rate::{Level, Rating, rate_singles, rate_solved};
+use crate::rate::{Level, Rating, Unrated, rate_singles, rate_solved};
 use crate::strategies::Strategy;
 
 /// XOR-ed into the run's seed to key the removal streams.
@@ -277,33 +277,23 @@ impl PuzzleRun {
         &self.grids
     }
 
-    /// Puzzle `index` of the run, with its solution left in `grid`; `None`
-    /// when a rated run's attempts all miss the range.
-    pub fn make(&self, index: u64, grid: &mut Grid) -> Option<RunPuzzle> {
+    /// Puzzle `index` of the run, with its solution left in `grid`;
+    /// `Ok(None)` when a rated run's attempts all miss the range, `Err`
+    /// when a candidate could not be rated (a technique contradicted the
+    /// solution: a bug in sudogen, reported rather than passed over).
+    pub fn make(&self, index: u64, grid: &mut Grid) -> Result<Option<RunPuzzle>, Unrated> {
         let seed = self.grids.seed;
         let settings = self.settings;
         let Some(filter) = self.filter else {
             self.grids.fill(index, grid);
             let mut removals = self.removals.for_index(index);
             let made = puzzle::make(&mut removals, grid, settings);
-            return Some(RunPuzzle {
+            return Ok(Some(RunPuzzle {
                 fell_short: made.fell_short(&settings),
                 puzzle: made.puzzle,
                 rating: None,
                 attempt: 0,
-            });
-        };
-        let ceiling = filter.high;
-        // Up to the easy level's top (SE 1.5: hidden singles only), a
-        // candidate can be dropped as soon as hidden singles stop solving
-        // it (`puzzle::make_easy`): the same puzzles, sooner.
-        let easy_only = ceiling <= Level::Easy.range().1;
-        let make = |rng: &mut ChaCha8Rng, grid: &Grid| {
-            if easy_only {
-                puzzle::make_easy(rng, grid, settings)
-            } else {
-                Some(puzzle::make(rng, grid, settings))
-            }
+            }));
         };
         for k in 0..filter.attempts {
             let mut removals = if k == 0 {
@@ -314,29 +304,46 @@ impl PuzzleRun {
                 GridRun::new(self.grids.strategy, self.grids.shape, key).fill(index, grid);
                 RunRng::new(key ^ PUZZLE_KEY).for_index(index)
             };
-            let Some(made) = make(&mut removals, grid) else {
-                continue;
-            };
-            // An easy puzzle is rated from its singles alone (the same
-            // rating, without walking the steps).
-            let rated = match easy_only.then(|| rate_singles(&made.puzzle)).flatten() {
-                Some(r) => Ok(r),
-                None => rate_solved(&made.puzzle, grid, false, ceiling),
-            };
-            let Ok(rating) = rated else {
-                continue;
-            };
-            if filter.keeps(&rating) {
-                return Some(RunPuzzle {
-                    fell_short: made.fell_short(&settings),
-                    puzzle: made.puzzle,
-                    rating: Some(rating),
-                    attempt: k,
-                });
+            if let Some(made) = attempt(filter, settings, &mut removals, grid, k)? {
+                return Ok(Some(made));
             }
         }
-        None
+        Ok(None)
     }
+}
+
+/// Attempt `k` of a rated run: the puzzle of `solution` with the removal
+/// order of `removals`, if it is rated in the filter's range. Up to the
+/// easy level's top (SE 1.5: hidden singles only), a candidate is dropped
+/// as soon as hidden singles stop solving it (`puzzle::make_easy`), and an
+/// easy one is rated from its singles alone: the same puzzles and ratings,
+/// sooner.
+fn attempt(
+    filter: Filter,
+    settings: Settings,
+    removals: &mut ChaCha8Rng,
+    solution: &Grid,
+    k: u64,
+) -> Result<Option<RunPuzzle>, Unrated> {
+    let easy_only = filter.high <= Level::Easy.range().1;
+    let made = if easy_only {
+        puzzle::make_easy(removals, solution, settings)
+    } else {
+        Some(puzzle::make(removals, solution, settings))
+    };
+    let Some(made) = made else {
+        return Ok(None);
+    };
+    let rating = match easy_only.then(|| rate_singles(&made.puzzle)).flatten() {
+        Some(r) => r,
+        None => rate_solved(&made.puzzle, solution, false, filter.high)?,
+    };
+    Ok(filter.keeps(&rating).then(|| RunPuzzle {
+        fell_short: made.fell_short(&settings),
+        puzzle: made.puzzle,
+        rating: Some(rating),
+        attempt: k,
+    }))
 }
 
 /// Puzzles made from solution grids given (a file's, say): puzzle `i` from
@@ -363,48 +370,33 @@ impl SolutionRun {
     }
 
     /// Puzzle `index`, whose unique solution is `solution` (a complete
-    /// valid grid); `None` when a rated run's attempts all miss the range.
-    /// Attempt `k > 0` draws its removal order from the key mixed with `k`.
-    pub fn make(&self, index: u64, solution: &Grid) -> Option<RunPuzzle> {
+    /// valid grid); `Ok(None)` when a rated run's attempts all miss the
+    /// range, `Err` as for [`PuzzleRun::make`]. Attempt `k > 0` draws its
+    /// removal order from the key mixed with `k`.
+    pub fn make(&self, index: u64, solution: &Grid) -> Result<Option<RunPuzzle>, Unrated> {
         let settings = self.settings;
-        let attempts = self.filter.map_or(1, |f| f.attempts);
-        let easy_only = self.filter.is_some_and(|f| f.high <= Level::Easy.range().1);
-        for k in 0..attempts {
-            let mut removals = if k == 0 {
+        let removals = |k: u64| {
+            if k == 0 {
                 self.removals.for_index(index)
             } else {
                 RunRng::new(attempt_key(self.seed, k) ^ PUZZLE_KEY).for_index(index)
-            };
-            let made = if easy_only {
-                puzzle::make_easy(&mut removals, solution, settings)
-            } else {
-                Some(puzzle::make(&mut removals, solution, settings))
-            };
-            let Some(made) = made else { continue };
-            let Some(filter) = self.filter else {
-                return Some(RunPuzzle {
-                    fell_short: made.fell_short(&settings),
-                    puzzle: made.puzzle,
-                    rating: None,
-                    attempt: 0,
-                });
-            };
-            let rated = match easy_only.then(|| rate_singles(&made.puzzle)).flatten() {
-                Some(r) => Ok(r),
-                None => rate_solved(&made.puzzle, solution, false, filter.high),
-            };
-            if let Ok(rating) = rated
-                && filter.keeps(&rating)
-            {
-                return Some(RunPuzzle {
-                    fell_short: made.fell_short(&settings),
-                    puzzle: made.puzzle,
-                    rating: Some(rating),
-                    attempt: k,
-                });
+            }
+        };
+        let Some(filter) = self.filter else {
+            let made = puzzle::make(&mut removals(0), solution, settings);
+            return Ok(Some(RunPuzzle {
+                fell_short: made.fell_short(&settings),
+                puzzle: made.puzzle,
+                rating: None,
+                attempt: 0,
+            }));
+        };
+        for k in 0..filter.attempts {
+            if let Some(made) = attempt(filter, settings, &mut removals(k), solution, k)? {
+                return Ok(Some(made));
             }
         }
-        None
+        Ok(None)
     }
 }
 
@@ -423,7 +415,7 @@ mod tests {
             let g = grids.grid(index);
             assert_eq!(g, Strategy::Uniform.grid(&mut grid_rng(7, index), Size::S9));
             let mut solution = Grid::empty(Size::S9);
-            let made = run.make(index, &mut solution).unwrap();
+            let made = run.make(index, &mut solution).unwrap().unwrap();
             assert_eq!(solution, g);
             assert_eq!(crate::solve::solve(&made.puzzle), Some(g));
         }
@@ -438,8 +430,8 @@ mod tests {
         let from = SolutionRun::new(11, Settings::MINIMAL, None);
         let mut grid = Grid::empty(Size::S9);
         for index in [0, 5, 77] {
-            let made = run.make(index, &mut grid).unwrap();
-            assert_eq!(from.make(index, &grids.grid(index)), Some(made));
+            let made = run.make(index, &mut grid).unwrap().unwrap();
+            assert_eq!(from.make(index, &grids.grid(index)), Ok(Some(made)));
         }
     }
 
@@ -456,10 +448,37 @@ mod tests {
         let run = PuzzleRun::new(grids, Settings::MINIMAL, Some(filter));
         let mut grid = Grid::empty(Size::S9);
         for index in 0..5 {
-            let made = run.make(index, &mut grid).unwrap();
+            let made = run.make(index, &mut grid).unwrap().unwrap();
             let rating = made.rating.unwrap();
             assert!((26..=44).contains(&rating.se), "{rating:?}");
             assert_eq!(crate::rate::rate(&made.puzzle, false), Ok(rating));
         }
+    }
+
+    /// A candidate the rater fails on is an error naming the cause, not a
+    /// puzzle quietly missed: `puzzle --rate` once wrote nothing behind
+    /// "none of 1 attempts rated 1.0.." on Hyper puzzles whose direct
+    /// pointing contradicted the solution.
+    #[test]
+    fn a_rating_that_fails_is_reported_with_its_cause() {
+        use crate::rate::CONTRADICT;
+        use crate::techniques::Technique;
+        let filter = Filter {
+            low: 10,
+            high: u8::MAX,
+            attempts: 3,
+        };
+        let grids = GridRun::new(Strategy::Uniform, Size::S9, 3);
+        let run = PuzzleRun::new(grids.clone(), Settings::MINIMAL, Some(filter));
+        let from = SolutionRun::new(3, Settings::MINIMAL, Some(filter));
+        let mut grid = Grid::empty(Size::S9);
+        assert!(matches!(run.make(0, &mut grid), Ok(Some(_))));
+        CONTRADICT.with(|c| c.set(true));
+        let made = run.make(0, &mut grid);
+        let from_made = from.make(0, &grids.grid(0));
+        CONTRADICT.with(|c| c.set(false));
+        let wrong = Err(Unrated::WrongStep(Technique::HiddenSingle));
+        assert_eq!(made, wrong);
+        assert_eq!(from_made, wrong);
     }
 }

@@ -589,7 +589,16 @@ fn rated_shapes() -> Vec<RatedShape> {
         let x = variant == Variant::X;
         let hyper = variant == Variant::Hyper;
         RatedShape {
-            name: format!("{n}x{n}{}", if x { " X" } else if hyper { " Hyper" } else { "" }),
+            name: format!(
+                "{n}x{n}{}",
+                if x {
+                    " X"
+                } else if hyper {
+                    " Hyper"
+                } else {
+                    ""
+                }
+            ),
             shape,
             n,
             units: common::units_of(n, (br, bc), x, hyper, None),
@@ -626,7 +635,11 @@ fn rated_shapes() -> Vec<RatedShape> {
     let map = scrambled_jigsaw(6, (2, 3), 15, 3);
     shapes.push(jigsaw(map.clone(), &map));
     for s in &shapes {
-        assert!(Strategy::default_for(s.shape).supports(s.shape), "{}", s.name);
+        assert!(
+            Strategy::default_for(s.shape).supports(s.shape),
+            "{}",
+            s.name
+        );
     }
     shapes
 }
@@ -637,7 +650,11 @@ fn rated_shapes() -> Vec<RatedShape> {
 /// given is the grid's, every value placed is the grid's, no removal takes
 /// the grid's value, and a path rated exactly fills the grid. On two
 /// threads. Returns how many puzzles each hardest technique rated.
-fn rate_and_replay(s: &RatedShape, count: u64, seed: u64) -> std::collections::BTreeMap<String, u64> {
+fn rate_and_replay(
+    s: &RatedShape,
+    count: u64,
+    seed: u64,
+) -> std::collections::BTreeMap<String, u64> {
     use sudogen::puzzle::{self, Settings, Symmetry};
     use sudogen::random::grid_rng;
     use sudogen::runs::GridRun;
@@ -663,13 +680,23 @@ fn rate_and_replay(s: &RatedShape, count: u64, seed: u64) -> std::collections::B
         let mut cells = p.cells().to_vec();
         let line: String = cells
             .iter()
-            .map(|&v| if v == 0 { '.' } else { char::from(s.shape.size().symbol(v)) })
+            .map(|&v| {
+                if v == 0 {
+                    '.'
+                } else {
+                    char::from(s.shape.size().symbol(v))
+                }
+            })
             .collect();
         let r = sudogen::rate::rate(&p, true)
             .unwrap_or_else(|e| panic!("{}: puzzle {i} {line}: {e}", s.name));
         assert_eq!(r.path.len(), r.steps, "{}: {line}", s.name);
         for (k, (&given, &value)) in cells.iter().zip(&truth).enumerate() {
-            assert!(given == 0 || given == value, "{}: cell {k} of {line}", s.name);
+            assert!(
+                given == 0 || given == value,
+                "{}: cell {k} of {line}",
+                s.name
+            );
         }
         for (k, step) in r.path.iter().enumerate() {
             let what = || format!("{}: {line}: step {} ({:?})", s.name, k + 1, step);
@@ -683,7 +710,11 @@ fn rate_and_replay(s: &RatedShape, count: u64, seed: u64) -> std::collections::B
             }
         }
         if r.exact {
-            assert_eq!(cells, truth, "{}: {line}: the path does not fill the grid", s.name);
+            assert_eq!(
+                cells, truth,
+                "{}: {line}: the path does not fill the grid",
+                s.name
+            );
         }
         r.hardest_name().to_string()
     };
@@ -730,9 +761,17 @@ fn the_rater_is_consistent_on_every_shape() {
 fn release_the_rater_is_consistent_on_every_shape() {
     for s in rated_shapes() {
         // 16x16 X puzzles take about a second each to make.
-        let count = if s.n == 16 && !s.shape.is_plain() { 200 } else { 2000 };
+        let count = if s.n == 16 && !s.shape.is_plain() {
+            200
+        } else {
+            2000
+        };
         let start = std::time::Instant::now();
         let seen = rate_and_replay(&s, count, 50);
-        eprintln!("{}: {count} puzzles rated and replayed in {:.1?}: {seen:?}", s.name, start.elapsed());
+        eprintln!(
+            "{}: {count} puzzles rated and replayed in {:.1?}: {seen:?}",
+            s.name,
+            start.elapsed()
+        );
     }
 }

@@ -169,6 +169,8 @@ struct Made {
     short: Vec<bool>,
     /// Indices a rated run could not fill.
     missed: Vec<u64>,
+    /// Indices whose candidates could not be rated, and why.
+    unrated: Vec<(u64, String)>,
 }
 
 impl Made {
@@ -181,6 +183,7 @@ impl Made {
         self.attempt.append(&mut other.attempt);
         self.short.append(&mut other.short);
         self.missed.append(&mut other.missed);
+        self.unrated.append(&mut other.unrated);
     }
 }
 
@@ -240,9 +243,16 @@ fn puzzles<'py>(
                 if stop.is_set() {
                     break;
                 }
-                let Some(made) = run.make(index, &mut grid) else {
-                    part.missed.push(index);
-                    continue;
+                let made = match run.make(index, &mut grid) {
+                    Ok(Some(made)) => made,
+                    Ok(None) => {
+                        part.missed.push(index);
+                        continue;
+                    }
+                    Err(e) => {
+                        part.unrated.push((index, e.to_string()));
+                        continue;
+                    }
                 };
                 part.puzzles.extend_from_slice(made.puzzle.cells());
                 part.solutions.extend_from_slice(grid.cells());
@@ -257,6 +267,9 @@ fn puzzles<'py>(
         },
         |part| all.append(part),
     )?;
+    if let Some((index, why)) = all.unrated.iter().min_by_key(|(i, _)| *i) {
+        return Err(value_error(format!("puzzle {index} not made: {why}")));
+    }
     // What the CLI says at the end of the same run.
     let mut warnings = Vec::new();
     let cells = size.cells();

@@ -239,6 +239,7 @@ fn report(config: &Config, reports: Reports) -> Exit {
     }
     let Reports {
         missed,
+        unrated,
         unproven,
         above,
     } = reports;
@@ -248,7 +249,21 @@ fn report(config: &Config, reports: Reports) -> Exit {
     }
     let missed = missed.into_inner().unwrap_or_else(|e| e.into_inner());
     let unproven = unproven.into_inner().unwrap_or_else(|e| e.into_inner());
+    let unrated = unrated.into_inner().unwrap_or_else(|e| e.into_inner());
     let mut failed = false;
+    if unrated.count > 0 {
+        for (i, why) in unrated.first.iter().zip(&unrated.why) {
+            warn(format_args!("puzzle {i} not made: {why}"));
+        }
+        if unrated.count > unrated.first.len() as u64 {
+            warn(format_args!(
+                "{} not made in all, each for a rating that failed ({})",
+                plural(unrated.count as usize, "puzzle"),
+                unrated.text()
+            ));
+        }
+        failed = true;
+    }
     if unproven.count > 0 {
         let short = match config.settings.clues {
             None => {
@@ -283,6 +298,8 @@ fn report(config: &Config, reports: Reports) -> Exit {
 struct Reports {
     /// Indices a rated run could not fill.
     missed: Mutex<Indices>,
+    /// Indices whose candidates could not be rated, and why.
+    unrated: Mutex<Indices>,
     /// Indices of puzzles with givens whose check ran out of budget.
     unproven: Mutex<Indices>,
     /// With a clue target: how many minimal puzzles stayed above it, by
@@ -318,24 +335,33 @@ fn reports_above(above: &Mutex<Vec<u64>>) -> Vec<u64> {
 }
 
 /// How many puzzles, and the first few of them (memory stays flat however
-/// many there are).
+/// many there are), with why each was reported where that varies.
 #[derive(Default)]
 struct Indices {
     count: u64,
     /// The smallest indices, in order, at most [`Indices::SHOWN`].
     first: Vec<u64>,
+    /// Why each of `first` was reported, when it was said.
+    why: Vec<String>,
 }
 
 impl Indices {
     const SHOWN: usize = 10;
 
     fn add(this: &Mutex<Indices>, index: u64) {
+        Indices::add_why(this, index, String::new());
+    }
+
+    /// Adds `index`, reported because of `why`.
+    fn add_why(this: &Mutex<Indices>, index: u64, why: String) {
         let mut this = this.lock().unwrap_or_else(|e| e.into_inner());
         this.count += 1;
         let at = this.first.partition_point(|&i| i < index);
         if at < Self::SHOWN {
             this.first.insert(at, index);
             this.first.truncate(Self::SHOWN);
+            this.why.insert(at, why);
+            this.why.truncate(Self::SHOWN);
         }
     }
 
@@ -469,13 +495,14 @@ fn from_grids(
                     return Ok(());
                 }
                 match run.make(i, grid) {
-                    Some(made) => {
+                    Ok(Some(made)) => {
                         note(config, reports, i, &made);
                         emit(&made, i, grid, |record| {
                             writer.push_sized(&mut s.out, record);
                         });
                     }
-                    None => Indices::add(&reports.missed, i),
+                    Ok(None) => Indices::add(&reports.missed, i),
+                    Err(e) => s.report_failed(line, format!("no puzzle made: {e}")),
                 }
                 Ok(())
             });
@@ -517,9 +544,10 @@ fn write<W: Write + ?Sized>(
         done,
         || Grid::new(shape),
         |index, grid, buf| {
-            let Some(made) = run.make(index, grid) else {
-                Indices::add(&reports.missed, index);
-                return;
+            let made = match run.make(index, grid) {
+                Ok(Some(made)) => made,
+                Ok(None) => return Indices::add(&reports.missed, index),
+                Err(e) => return Indices::add_why(&reports.unrated, index, e.to_string()),
             };
             note(config, reports, index, &made);
             emit(&made, index, grid, |record| writer.push(buf, record));
