@@ -775,3 +775,134 @@ fn release_the_rater_is_consistent_on_every_shape() {
         );
     }
 }
+
+/// One rule for what a rating is (issue 50, item 24), asked of the
+/// library (`rate::Scale`) by every command: Sudoku Explainer's rating on
+/// classic 9x9, a technique level on every other shape. `puzzle --rate`
+/// and `rate` write it as JSON's `scale`, `print` labels it `SE 3.4` or
+/// `level 1.2`, and `print --rate` rates every shape, as `rate` does.
+#[test]
+fn ratings_beyond_classic_9x9_are_technique_levels_in_every_command() {
+    use sudogen::rate::Scale;
+    use sudogen::shape::{Shape, Variant};
+    use sudogen::{Grid, Size};
+    let nine = Shape::plain(Size::S9);
+    assert_eq!(Scale::of(nine), Scale::Se);
+    assert_eq!(Scale::note(nine), None);
+    let others = [
+        Shape::plain(Size::S4),
+        Shape::plain(Size::S6),
+        Shape::plain(Size::S16),
+        Shape::new(Size::S9, Variant::X).unwrap(),
+        Shape::new(Size::S9, Variant::Hyper).unwrap(),
+    ];
+    for shape in others {
+        assert_eq!(Scale::of(shape), Scale::TechniqueLevel, "{shape}");
+        assert!(Scale::note(shape).unwrap().contains("technique level"));
+    }
+    // The rating carries its scale.
+    let six = "6241..5.........6......11...254.....";
+    let p = Grid::from_values(
+        Size::S6,
+        &six.bytes()
+            .map(|b| if b == b'.' { 0 } else { b - b'0' })
+            .collect::<Vec<_>>(),
+    )
+    .unwrap();
+    assert_eq!(
+        sudogen::rate::rate(&p, false).unwrap().scale,
+        Scale::TechniqueLevel
+    );
+    let nine_puzzle = with_holes(&[0, 1, 9, 10]);
+    let rated = output(
+        &["rate", "-f", "json"],
+        format!("{nine_puzzle}\n").as_bytes(),
+    );
+    assert!(
+        String::from_utf8(rated)
+            .unwrap()
+            .contains("\"scale\":\"SE\"")
+    );
+
+    // `puzzle --rate` and `rate` say the same in JSON.
+    for (args, scale) in [
+        (&["--size", "6"][..], "technique level"),
+        (&["--variant", "x"][..], "technique level"),
+        (&[][..], "SE"),
+    ] {
+        let mut puzzle = vec!["puzzle", "-n", "3", "--seed", "1", "--rate", "-f", "json"];
+        puzzle.extend(args);
+        let made = String::from_utf8(output(&puzzle, b"")).unwrap();
+        let field = format!("\"scale\":\"{scale}\"");
+        assert_eq!(made.matches(&field).count(), 3, "{args:?}: {made}");
+        let mut rate = vec!["rate", "-f", "json"];
+        rate.extend(args);
+        let rated = String::from_utf8(output(&rate, made.as_bytes())).unwrap();
+        assert_eq!(rated.matches(&field).count(), 3, "{args:?}: {rated}");
+    }
+
+    // `print` labels a 6x6 rating as a level, whether the records carry it
+    // or `--rate` rates them, and sorts by it.
+    let dir = common::scratch_dir();
+    let labels = |args: &[&str], stdin: &[u8], expect_note: bool| -> Vec<String> {
+        let svg = dir.path().join("book.svg");
+        let out = sudogen()
+            .args(["print", "-f", "svg", "-o"])
+            .arg(&svg)
+            .args(args)
+            .write_stdin(stdin.to_vec())
+            .assert()
+            .success()
+            .get_output()
+            .clone();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(
+            stderr.contains("note: Sudoku Explainer ratings are defined for classic 9x9 only; for 6x6 puzzles the number is a technique level"),
+            expect_note,
+            "{stderr}"
+        );
+        let page = std::fs::read_to_string(&svg).unwrap();
+        ["SE ", "level "]
+            .iter()
+            .flat_map(|label| {
+                page.match_indices(label)
+                    .map(|(at, _)| page[at..at + label.len() + 3].to_string())
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    };
+    let six_rated = output(
+        &[
+            "puzzle",
+            "--size",
+            "6",
+            "-n",
+            "4",
+            "--seed",
+            "1",
+            "--rate",
+            "--with-solution",
+            "-f",
+            "json",
+        ],
+        b"",
+    );
+    let carried = labels(&[], &six_rated, false);
+    assert_eq!(carried.len(), 4, "{carried:?}");
+    assert!(
+        carried.iter().all(|l| l.starts_with("level 1.")),
+        "{carried:?}"
+    );
+    let six = output(&["puzzle", "--size", "6", "-n", "4", "--seed", "1"], b"");
+    let rated = labels(&["--size", "6", "--rate"], &six, true);
+    assert_eq!(rated, carried);
+    let sorted = labels(&["--size", "6", "--sort", "rating"], &six, true);
+    let mut in_order = sorted.clone();
+    in_order.sort();
+    assert_eq!((sorted.len(), &sorted), (4, &in_order));
+    // Classic 9x9 keeps SE's name.
+    let nine = output(&["puzzle", "-n", "2", "--seed", "1"], b"");
+    let se = labels(&["--rate"], &nine, false);
+    assert_eq!(se.len(), 2);
+    assert!(se.iter().all(|l| l.starts_with("SE ")), "{se:?}");
+}

@@ -31,7 +31,7 @@ use sudogen::format::read::{Batch, Reader};
 use sudogen::grid::{Grid, Size};
 use sudogen::pipeline;
 use sudogen::puzzle::Settings;
-use sudogen::rate::{Unrated, rate_within};
+use sudogen::rate::{Scale, Unrated, rate_within};
 use sudogen::runs::{GridRun, PuzzleRun};
 use sudogen::solve::{Search, search};
 use sudogen::transform::{Shape, TransformStream};
@@ -587,7 +587,8 @@ struct Rated {
 }
 
 /// What `rate` hands the wrapper: SE in tenths, exact, level, hardest
-/// technique, steps, problems.
+/// technique, steps, problems, and the scale the library gives the
+/// puzzles' shape (`SE`, or `technique level`).
 type RateOut<'py> = (
     Bound<'py, PyArray1<u8>>,
     Bound<'py, PyArray1<bool>>,
@@ -595,6 +596,7 @@ type RateOut<'py> = (
     Vec<&'static str>,
     Bound<'py, PyArray1<u64>>,
     Problems,
+    &'static str,
 );
 
 /// Rates each puzzle on the Sudoku Explainer scale, as `sudogen rate`;
@@ -609,6 +611,7 @@ fn rate<'py>(
     jobs: Option<usize>,
 ) -> PyResult<RateOut<'py>> {
     let rows = Rows::of(&grids)?;
+    let scale = Scale::of(rows.size).name();
     let jobs = run::jobs(jobs)?;
     let budget = args::budget(budget);
     let mut all = Rated::default();
@@ -657,6 +660,7 @@ fn rate<'py>(
         all.technique,
         all.steps.into_pyarray(py),
         all.problems,
+        scale,
     ))
 }
 

@@ -156,6 +156,11 @@ class Ratings:
         steps: ``(N,)`` ``uint64``: the steps of the solution path.
         problems: why each puzzle not rated was not, by row (empty unless
             ``errors="ignore"``).
+        scale: what ``se`` is, as the library rules for the puzzles'
+            shape and as ``sudogen rate -f json`` writes it: ``"SE"``
+            (Sudoku Explainer's rating, classic 9x9 only) or ``"technique
+            level"`` (the rating of the hardest technique on the same
+            scale, every other shape).
     """
 
     se: np.ndarray
@@ -164,6 +169,7 @@ class Ratings:
     exact: np.ndarray
     steps: np.ndarray
     problems: Dict[int, str] = field(default_factory=dict)
+    scale: str = "SE"
 
     def __iter__(self) -> Iterator[object]:
         yield self.se
@@ -560,8 +566,9 @@ def rate(
         9x9, nested forcing chains (9.0 to about 12) included. Where
         ``exact`` is false it is a lower bound (``6.5+`` in the CLI's output:
         beyond 9x9, where chains are not searched). SE ratings are defined
-        for 9x9; for other sizes the number is the level of the hardest
-        technique on the same scale.
+        for classic 9x9; for other sizes the number is a technique level,
+        the rating of the hardest technique on the same scale, and
+        ``scale`` says which.
 
     Raises:
         ValueError: a puzzle without exactly one solution, or whose
@@ -571,7 +578,7 @@ def rate(
     """
     raising = _errors(errors)
     grids, label = _grids(puzzles, size, format, jobs)
-    se, exact, level, technique, steps, problems = _native.rate(
+    se, exact, level, technique, steps, problems, scale = _native.rate(
         grids, _budget(budget), _jobs(jobs)
     )
     if raising:
@@ -583,6 +590,7 @@ def rate(
         exact,
         steps,
         {int(row): message for row, message in problems},
+        scale,
     )
 
 

@@ -103,8 +103,9 @@ def rate(
     List[str],
     npt.NDArray[np.uint64],
     _Problems,
+    str,
 ]:
-    """SE in tenths, exact, level, hardest technique, steps, problems."""
+    """SE in tenths, exact, level, hardest technique, steps, problems, scale."""
 
 def canon(
     grids: _Grids, by: str = "string", transforms: bool = False, jobs: Optional[int] = None

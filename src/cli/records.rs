@@ -13,7 +13,6 @@ use super::exit::{Exit, UsageError};
 use super::io::{batches, each_input, warn};
 use sudogen::format::read::{BATCH_RECORDS, Batch};
 use sudogen::format::{Formatted, Rated, StepRecord, Symbols};
-use sudogen::grid::Size;
 use sudogen::pipeline;
 use sudogen::rate::Rating;
 use sudogen::techniques::cell_name;
@@ -236,11 +235,7 @@ pub fn with_rated<T>(
         level: rating.level().name(),
         hardest: rating.hardest_name(),
         steps: rating.steps as u64,
-        scale: if size == Size::S9 && shape.is_plain() {
-            "SE"
-        } else {
-            "technique level"
-        },
+        scale: rating.scale.name(),
         path: &path,
         unfinished: (explain && !rating.exact).then_some(UNFINISHED),
     })
