@@ -7,7 +7,7 @@ use sudogen::canon::By;
 use sudogen::format::Format;
 use sudogen::grid::{Size, or_list, plural};
 use sudogen::puzzle::{self, Symmetry};
-use sudogen::rate::{BEYOND, Level};
+use sudogen::rate::Level;
 use sudogen::runs::Filter;
 use sudogen::solve::Budget;
 use sudogen::strategies::Strategy;
@@ -135,6 +135,7 @@ pub fn filter(
     rating: Option<&str>,
     level: Option<&str>,
     attempts: u64,
+    size: Size,
 ) -> PyResult<Option<Filter>> {
     if rating.is_some() && level.is_some() {
         return Err(value_error("give rating or level, not both"));
@@ -157,16 +158,19 @@ pub fn filter(
         })?),
     };
     let range = rating.or(level.map(Level::range));
-    if let Some((low, high)) = range
-        && ((high != u8::MAX && high >= BEYOND) || low > BEYOND)
-    {
+    let filter = range.map(|(low, high)| Filter {
+        low,
+        high,
+        attempts,
+    });
+    // The library's rule, as the CLI applies it.
+    if let Some(Err(why)) = filter.map(|f| f.reach(size.into())) {
         let asked = rating.map_or_else(
             || "of this level".to_string(),
             |(l, h)| format!("'{}'", Filter::range_text(l, h)),
         );
-        return Err(value_error(format!(
-            "rating {asked}: puzzles rated 9.0 and up (nested forcing chains) are too rare to find by making puzzles at random, so no range ends there; end it at 8.9, take every puzzle rated 9.0 or more with '9.0..', or rate a collection of hard puzzles with rate()"
-        )));
+        let advice = why.advice(attempts, "attempts=", "rating='6.5..'", "rate()");
+        return Err(value_error(format!("rating {asked}: {advice}")));
     }
     Ok(range.map(|(low, high)| Filter {
         low,

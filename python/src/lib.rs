@@ -216,7 +216,7 @@ fn puzzles<'py>(
     let jobs = run::jobs(jobs)?;
     let symmetry = args::symmetry(symmetry)?;
     let clues = args::clues(clues, size)?;
-    let filter = args::filter(rating, level, attempts)?;
+    let filter = args::filter(rating, level, attempts, size)?;
     let settings = Settings {
         symmetry,
         clues,

@@ -389,8 +389,8 @@ def puzzles(
             medium 1.6-2.5, hard 2.6-4.4, expert 4.5-6.4, fiendish 6.5 up).
         rating: keep only puzzles rated in this SE range: ``"4.0..6.2"``,
             ``"8.0.."``, ``(4.0, 6.2)``, ``(None, 2.0)`` or ``4.5``. A
-            range ends below 9.0 or is open: ``"8.0.."`` also takes the
-            rarer puzzles rated 9.0 and up.
+            range too rare for ``attempts`` (9.1 and up at 9x9) is refused
+            with its odds, as the CLI refuses it.
         clues: stop removing givens at this many clues (unique, not minimal).
         budget: guesses one puzzle's uniqueness checks may spend together
             (``None``: no bound); a given whose check runs out stays.

@@ -31,7 +31,7 @@ use sudogen::format::{Content, Field, Record, Value, Writer};
 use sudogen::grid::{Grid, plural};
 use sudogen::pipeline;
 use sudogen::puzzle::{self, Settings, Symmetry};
-use sudogen::rate::{BEYOND, Level};
+use sudogen::rate::Level;
 use sudogen::runs::{Filter, PuzzleRun, RunPuzzle, SolutionRun};
 
 /// Worked examples, at the end of `--help`.
@@ -87,8 +87,8 @@ pub struct PuzzleArgs {
     pub budget: BudgetArgs,
 
     /// Keep only puzzles with a Sudoku Explainer rating in this range: A..B,
-    /// A.., ..B or A, one decimal (e.g. 4.0..6.2). A range ends below 9.0
-    /// or is open: 8.0.. also takes the rarer puzzles rated 9.0 and up
+    /// A.., ..B or A, one decimal (e.g. 4.0..6.2). A range too rare for
+    /// --attempts (9.1 and up at 9x9) is refused with its odds
     #[arg(long, value_name = "A..B", value_parser = Filter::parse_range, conflicts_with = "level",
           allow_hyphen_values = true)]
     pub rating: Option<(u8, u8)>,
@@ -158,16 +158,24 @@ impl PuzzleArgs {
             }
         };
         let range = self.rating.or(self.level.map(Level::range));
-        if let Some((low, high)) = range
-            && ((high != u8::MAX && high >= BEYOND) || low > BEYOND)
-        {
-            let asked = self.rating.map_or_else(
-                || "of this level".to_string(),
-                |(l, h)| Filter::range_text(l, h),
+        let filter = range.map(|(low, high)| Filter {
+            low,
+            high,
+            attempts: self.attempts,
+        });
+        if let Some(Err(why)) = filter.map(|f| f.reach(shape)) {
+            let asked = match (self.rating, self.level) {
+                (Some((l, h)), _) => format!("--rating {}", Filter::range_text(l, h)),
+                (None, Some(level)) => format!("--level {}", level.name()),
+                (None, None) => unreachable!("a filter comes from a range"),
+            };
+            let advice = why.advice(
+                self.attempts,
+                "--attempts ",
+                "--rating 6.5..",
+                "sudogen rate",
             );
-            return Err(usage(format!(
-                "--rating {asked}: puzzles rated 9.0 and up (nested forcing chains) are too rare to find by making puzzles at random, so no range ends there; end it at 8.9, take every puzzle rated 9.0 or more with 9.0.., or rate a collection of hard puzzles with sudogen rate"
-            )));
+            return Err(usage(format!("{asked}: {advice}")));
         }
         Ok(Config {
             grids,
@@ -177,19 +185,13 @@ impl PuzzleArgs {
                 budget: self.budget.budget,
             },
             with_solution: self.with_solution,
-            filter: range
-                .map(|(low, high)| Filter {
-                    low,
-                    high,
-                    attempts: self.attempts,
-                })
-                .or(self.rate.then_some(Filter {
-                    // Every rating is kept, the lower bounds too: one
-                    // attempt, the plain puzzle.
-                    low: 10,
-                    high: u8::MAX,
-                    attempts: 1,
-                })),
+            filter: filter.or(self.rate.then_some(Filter {
+                // Every rating is kept, the lower bounds too: one
+                // attempt, the plain puzzle.
+                low: 10,
+                high: u8::MAX,
+                attempts: 1,
+            })),
         })
     }
 }
@@ -281,8 +283,11 @@ fn report(config: &Config, reports: Reports) -> Exit {
         failed = true;
     }
     if let (Some(filter), true) = (config.filter, missed.count > 0) {
+        let odds = filter
+            .odds(config.grids.grids.shape())
+            .map_or_else(String::new, |odds| format!("; {odds}"));
         warn(format_args!(
-            "{} not made: none of {} attempts rated {} ({}); widen the range or raise --attempts",
+            "{} not made: none of {} attempts rated {} ({}){odds}; widen the range or raise --attempts",
             plural(missed.count as usize, "puzzle"),
             filter.attempts,
             Filter::range_text(filter.low, filter.high),
