@@ -451,7 +451,7 @@ fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -495,6 +495,18 @@ pub struct RunPuzzle {
     pub fell_short: bool,
 }
 
+impl RunPuzzle {
+    /// The puzzle of a run that is not rated.
+    fn unrated(made: puzzle::Made, settings: &Settings) -> RunPuzzle {
+        RunPuzzle {
+            fell_short: made.fell_short(settings),
+            puzzle: made.puzzle,
+            rating: None,
+            attempt: 0,
+        }
+    }
+}
+
 impl PuzzleRun {
     /// The puzzles made from `grids` (puzzle `i` solves to grid `i`) with
     /// `settings` (symmetry, clue target, search budget), keeping only
@@ -525,12 +537,7 @@ impl PuzzleRun {
             self.grids.fill(index, grid);
             let mut removals = self.removals.for_index(index);
             let made = puzzle::make(&mut removals, grid, settings);
-            return Ok(Some(RunPuzzle {
-                fell_short: made.fell_short(&settings),
-                puzzle: made.puzzle,
-                rating: None,
-                attempt: 0,
-            }));
+            return Ok(Some(RunPuzzle::unrated(made, &settings)));
         };
         for k in 0..filter.attempts {
             let mut removals = if k == 0 {
@@ -621,12 +628,7 @@ impl SolutionRun {
         };
         let Some(filter) = self.filter else {
             let made = puzzle::make(&mut removals(0), solution, settings);
-            return Ok(Some(RunPuzzle {
-                fell_short: made.fell_short(&settings),
-                puzzle: made.puzzle,
-                rating: None,
-                attempt: 0,
-            }));
+            return Ok(Some(RunPuzzle::unrated(made, &settings)));
         };
         for k in 0..filter.attempts {
             if let Some(made) = attempt(filter, settings, &mut removals(k), solution, k)? {
