@@ -471,6 +471,22 @@ fn duration_text(micros: u64) -> String {
     }
 }
 
+/// Why a rated run has no puzzle `i`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Miss {
+    /// None of the filter's attempts was rated in its range.
+    OutOfRange,
+    /// A candidate could not be rated: a technique contradicted the
+    /// solution, a bug in sudogen, reported rather than passed over.
+    Unrated(Unrated),
+}
+
+impl From<Unrated> for Miss {
+    fn from(e: Unrated) -> Miss {
+        Miss::Unrated(e)
+    }
+}
+
 /// The puzzles of a run.
 #[derive(Clone, Debug)]
 pub struct PuzzleRun {
@@ -526,18 +542,16 @@ impl PuzzleRun {
         &self.grids
     }
 
-    /// Puzzle `index` of the run, with its solution left in `grid`;
-    /// `Ok(None)` when a rated run's attempts all miss the range, `Err`
-    /// when a candidate could not be rated (a technique contradicted the
-    /// solution: a bug in sudogen, reported rather than passed over).
-    pub fn make(&self, index: u64, grid: &mut Grid) -> Result<Option<RunPuzzle>, Unrated> {
+    /// Puzzle `index` of the run, with its solution left in `grid`, or why
+    /// a rated run has none ([`Miss`]).
+    pub fn make(&self, index: u64, grid: &mut Grid) -> Result<RunPuzzle, Miss> {
         let seed = self.grids.seed;
         let settings = self.settings;
         let Some(filter) = self.filter else {
             self.grids.fill(index, grid);
             let mut removals = self.removals.for_index(index);
             let made = puzzle::make(&mut removals, grid, settings);
-            return Ok(Some(RunPuzzle::unrated(made, &settings)));
+            return Ok(RunPuzzle::unrated(made, &settings));
         };
         for k in 0..filter.attempts {
             let mut removals = if k == 0 {
@@ -549,10 +563,10 @@ impl PuzzleRun {
                 RunRng::new(key ^ PUZZLE_KEY).for_index(index)
             };
             if let Some(made) = attempt(filter, settings, &mut removals, grid, k)? {
-                return Ok(Some(made));
+                return Ok(made);
             }
         }
-        Ok(None)
+        Err(Miss::OutOfRange)
     }
 }
 
@@ -614,10 +628,9 @@ impl SolutionRun {
     }
 
     /// Puzzle `index`, whose unique solution is `solution` (a complete
-    /// valid grid); `Ok(None)` when a rated run's attempts all miss the
-    /// range, `Err` as for [`PuzzleRun::make`]. Attempt `k > 0` draws its
-    /// removal order from the key mixed with `k`.
-    pub fn make(&self, index: u64, solution: &Grid) -> Result<Option<RunPuzzle>, Unrated> {
+    /// valid grid), or why a rated run has none ([`Miss`]). Attempt `k >
+    /// 0` draws its removal order from the key mixed with `k`.
+    pub fn make(&self, index: u64, solution: &Grid) -> Result<RunPuzzle, Miss> {
         let settings = self.settings;
         let removals = |k: u64| {
             if k == 0 {
@@ -628,14 +641,14 @@ impl SolutionRun {
         };
         let Some(filter) = self.filter else {
             let made = puzzle::make(&mut removals(0), solution, settings);
-            return Ok(Some(RunPuzzle::unrated(made, &settings)));
+            return Ok(RunPuzzle::unrated(made, &settings));
         };
         for k in 0..filter.attempts {
             if let Some(made) = attempt(filter, settings, &mut removals(k), solution, k)? {
-                return Ok(Some(made));
+                return Ok(made);
             }
         }
-        Ok(None)
+        Err(Miss::OutOfRange)
     }
 }
 
@@ -654,7 +667,7 @@ mod tests {
             let g = grids.grid(index);
             assert_eq!(g, Strategy::Uniform.grid(&mut grid_rng(7, index), Size::S9));
             let mut solution = Grid::empty(Size::S9);
-            let made = run.make(index, &mut solution).unwrap().unwrap();
+            let made = run.make(index, &mut solution).unwrap();
             assert_eq!(solution, g);
             assert_eq!(crate::solve::solve(&made.puzzle), Some(g));
         }
@@ -669,8 +682,8 @@ mod tests {
         let from = SolutionRun::new(11, Settings::MINIMAL, None);
         let mut grid = Grid::empty(Size::S9);
         for index in [0, 5, 77] {
-            let made = run.make(index, &mut grid).unwrap().unwrap();
-            assert_eq!(from.make(index, &grids.grid(index)), Ok(Some(made)));
+            let made = run.make(index, &mut grid).unwrap();
+            assert_eq!(from.make(index, &grids.grid(index)), Ok(made));
         }
     }
 
@@ -687,7 +700,7 @@ mod tests {
         let run = PuzzleRun::new(grids, Settings::MINIMAL, Some(filter));
         let mut grid = Grid::empty(Size::S9);
         for index in 0..5 {
-            let made = run.make(index, &mut grid).unwrap().unwrap();
+            let made = run.make(index, &mut grid).unwrap();
             let rating = made.rating.unwrap();
             assert!((26..=44).contains(&rating.se), "{rating:?}");
             assert_eq!(crate::rate::rate(&made.puzzle, false), Ok(rating));
@@ -711,12 +724,12 @@ mod tests {
         let run = PuzzleRun::new(grids.clone(), Settings::MINIMAL, Some(filter));
         let from = SolutionRun::new(3, Settings::MINIMAL, Some(filter));
         let mut grid = Grid::empty(Size::S9);
-        assert!(matches!(run.make(0, &mut grid), Ok(Some(_))));
+        assert!(run.make(0, &mut grid).is_ok());
         CONTRADICT.with(|c| c.set(true));
         let made = run.make(0, &mut grid);
         let from_made = from.make(0, &grids.grid(0));
         CONTRADICT.with(|c| c.set(false));
-        let wrong = Err(Unrated::WrongStep(Technique::HiddenSingle));
+        let wrong = Err(Miss::Unrated(Unrated::WrongStep(Technique::HiddenSingle)));
         assert_eq!(made, wrong);
         assert_eq!(from_made, wrong);
     }

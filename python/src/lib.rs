@@ -32,7 +32,7 @@ use sudogen::grid::{Grid, Size};
 use sudogen::pipeline;
 use sudogen::puzzle::Settings;
 use sudogen::rate::{Scale, Unrated, rate_within};
-use sudogen::runs::{GridRun, PuzzleRun};
+use sudogen::runs::{GridRun, Miss, PuzzleRun};
 use sudogen::solve::{Search, search};
 use sudogen::transform::{Shape, TransformStream};
 
@@ -244,12 +244,12 @@ fn puzzles<'py>(
                     break;
                 }
                 let made = match run.make(index, &mut grid) {
-                    Ok(Some(made)) => made,
-                    Ok(None) => {
+                    Ok(made) => made,
+                    Err(Miss::OutOfRange) => {
                         part.missed.push(index);
                         continue;
                     }
-                    Err(e) => {
+                    Err(Miss::Unrated(e)) => {
                         part.unrated.push((index, e.to_string()));
                         continue;
                     }

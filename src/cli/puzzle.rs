@@ -32,7 +32,7 @@ use sudogen::grid::{Grid, plural};
 use sudogen::pipeline;
 use sudogen::puzzle::{self, Settings, Symmetry};
 use sudogen::rate::Level;
-use sudogen::runs::{Filter, PuzzleRun, RunPuzzle, SolutionRun};
+use sudogen::runs::{Filter, Miss, PuzzleRun, RunPuzzle, SolutionRun};
 
 /// Worked examples, at the end of `--help`.
 pub const EXAMPLES: &str = "\
@@ -500,14 +500,14 @@ fn from_grids(
                     return Ok(());
                 }
                 match run.make(i, grid) {
-                    Ok(Some(made)) => {
+                    Ok(made) => {
                         note(config, reports, i, &made);
                         emit(&made, i, grid, |record| {
                             writer.push_sized(&mut s.out, record);
                         });
                     }
-                    Ok(None) => Indices::add(&reports.missed, i),
-                    Err(e) => s.report_failed(line, format!("no puzzle made: {e}")),
+                    Err(Miss::OutOfRange) => Indices::add(&reports.missed, i),
+                    Err(Miss::Unrated(e)) => s.report_failed(line, format!("no puzzle made: {e}")),
                 }
                 Ok(())
             });
@@ -550,9 +550,11 @@ fn write<W: Write + ?Sized>(
         || Grid::new(shape),
         |index, grid, buf| {
             let made = match run.make(index, grid) {
-                Ok(Some(made)) => made,
-                Ok(None) => return Indices::add(&reports.missed, index),
-                Err(e) => return Indices::add_why(&reports.unrated, index, e.to_string()),
+                Ok(made) => made,
+                Err(Miss::OutOfRange) => return Indices::add(&reports.missed, index),
+                Err(Miss::Unrated(e)) => {
+                    return Indices::add_why(&reports.unrated, index, e.to_string());
+                }
             };
             note(config, reports, index, &made);
             emit(&made, index, grid, |record| writer.push(buf, record));
