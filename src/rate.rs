@@ -12,6 +12,10 @@
 //! ([`techniques::nested`]). Besides the rating (SE's ER), [`Rating`] holds
 //! SE's pearl (EP) and diamond (ED) ratings, as `serate` prints them.
 //!
+//! SE defines its ratings for classic 9x9 only: on every other shape the
+//! same steps give a *technique level* on SE's scale, and [`Scale`] is the
+//! one rule that says which a rating is, for every command and binding.
+//!
 //! A work budget ([`rate_limited`]) bounds the nested chains, which take
 //! from milliseconds to many seconds a step; a rating the budget stops is
 //! marked inexact and is a lower bound (the least rating of the technique
@@ -22,7 +26,7 @@
 //! that applies; most steps are singles, found with a few hundred loads.
 
 use crate::candidates::{Board, Singles, UnitMasks, singles_fill};
-use crate::grid::Grid;
+use crate::grid::{Grid, Shape, Size};
 use crate::solve::{self, Budget, Search};
 use crate::techniques::nested::{Cut, Nester};
 use crate::techniques::{self, Step, Technique};
@@ -38,7 +42,7 @@ pub const CHAINS: u8 = 65;
 
 /// The lower bound reported when the implemented techniques run out on a
 /// board of `shape` (a size, or a size and variant).
-pub fn bound(shape: impl Into<crate::grid::Shape>) -> u8 {
+pub fn bound(shape: impl Into<Shape>) -> u8 {
     if techniques::chains_searched(shape) {
         BEYOND
     } else {
@@ -46,12 +50,71 @@ pub fn bound(shape: impl Into<crate::grid::Shape>) -> u8 {
     }
 }
 
+/// What a rating's number means, by the puzzle's shape: the one rule
+/// every command and binding asks here. Sudoku Explainer defines its
+/// ratings for classic 9x9 only, so only there is the number SE's rating;
+/// on every other shape and variant it is a *technique level*: the rating
+/// on SE's scale of the hardest technique the path needs, comparable
+/// between puzzles of one shape, not an SE rating.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Scale {
+    /// Sudoku Explainer's rating (classic 9x9).
+    Se,
+    /// The hardest technique's rating on SE's scale (every other shape).
+    TechniqueLevel,
+}
+
+impl Scale {
+    /// The scale of the ratings of `shape`'s puzzles.
+    pub fn of(shape: impl Into<Shape>) -> Scale {
+        let shape = shape.into();
+        if shape.is_classic() && shape.size() == Size::S9 {
+            Scale::Se
+        } else {
+            Scale::TechniqueLevel
+        }
+    }
+
+    /// The scale's name, as records carry it (JSON's `scale`): `SE` or
+    /// `technique level`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Scale::Se => "SE",
+            Scale::TechniqueLevel => "technique level",
+        }
+    }
+
+    /// The word a label puts before the number: `SE 3.4`, `level 1.2`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Scale::Se => "SE",
+            Scale::TechniqueLevel => "level",
+        }
+    }
+
+    /// What a command says once when it rates `shape`'s puzzles on a
+    /// scale other than SE's (`None` on classic 9x9): what the number is,
+    /// and which techniques the rater uses there.
+    pub fn note(shape: impl Into<Shape>) -> Option<String> {
+        let shape = shape.into();
+        (Scale::of(shape) == Scale::TechniqueLevel).then(|| {
+            format!(
+                "Sudoku Explainer ratings are defined for classic 9x9 only; for {shape} puzzles the number is a technique level, the rating of the hardest technique on the same scale, with {}",
+                techniques::scope(shape)
+            )
+        })
+    }
+}
+
 /// A puzzle's rating.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rating {
     /// The rating in tenths of the SE scale (72 = 7.2); a lower bound when
-    /// `exact` is false.
+    /// `exact` is false. SE's own rating on classic 9x9, a technique level
+    /// elsewhere (see [`Scale`]).
     pub se: u8,
+    /// What `se` is: SE's rating, or a technique level.
+    pub scale: Scale,
     /// Whether `se` is SE's rating (false when a budget stopped the rating,
     /// or, beyond 9x9, the path needed chains).
     pub exact: bool,
@@ -281,6 +344,7 @@ pub fn rate_solved_within(
     let mut board = Board::new(puzzle).ok_or(Unrated::NoSolution)?;
     let mut rating = Rating {
         se: 0,
+        scale: Scale::of(puzzle.shape()),
         exact: true,
         ep: 0,
         ed: 0,
@@ -295,7 +359,7 @@ pub fn rate_solved_within(
     let truth = solution.cells();
     let mut nester: Option<Nester> = None;
     while board.empty_cells() > 0 {
-        let found = if puzzle.shape().is_classic() && puzzle.size() == crate::grid::Size::S9 {
+        let found = if puzzle.shape().is_classic() && puzzle.size() == Size::S9 {
             let nester = nester.get_or_insert_with(|| Nester::new(work).with_ceiling(ceiling));
             techniques::next_step_nested(&board, nester).map_err(Some)
         } else {
@@ -329,6 +393,8 @@ pub fn rate_solved_within(
         };
         let wrong_place = step.place.is_some_and(|(c, v)| truth[c] != v);
         let wrong_remove = step.removes.iter().any(|&(c, m)| m.contains(truth[c]));
+        #[cfg(test)]
+        let wrong_remove = wrong_remove || CONTRADICT.with(std::cell::Cell::get);
         if wrong_place || wrong_remove {
             return Err(Unrated::WrongStep(step.technique));
         }
@@ -361,6 +427,13 @@ pub fn rate_solved_within(
     }
     rating.work = nester.as_ref().map_or(0, Nester::spent);
     Ok(rating)
+}
+
+#[cfg(test)]
+thread_local! {
+    /// In the library's tests only: every step is taken to contradict the
+    /// solution, to see how callers report a wrong step.
+    pub(crate) static CONTRADICT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// SE's rating of a puzzle its techniques cannot solve (20.0).
@@ -410,6 +483,7 @@ pub fn rate_singles(puzzle: &Grid) -> Option<Rating> {
     };
     Some(Rating {
         se,
+        scale: Scale::of(puzzle.shape()),
         exact: true,
         ep: first,
         ed: first,

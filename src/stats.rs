@@ -173,10 +173,9 @@ impl Stats {
                 .enumerate()
                 .map(|(se, &c)| se as u64 * c)
                 .sum();
-            let scale = if self.is_classic(Size::S9) {
-                "SE rating"
-            } else {
-                "technique level"
+            let scale = match crate::rate::Scale::of(self.shape) {
+                crate::rate::Scale::Se => "SE rating",
+                crate::rate::Scale::TechniqueLevel => "technique level",
             };
             rows.push(Row::info(
                 &format!("{scale} (exact ones): mean"),

@@ -7,7 +7,7 @@ use sudogen::canon::By;
 use sudogen::format::Format;
 use sudogen::grid::{Shape, Size, or_list, plural};
 use sudogen::puzzle::{self, Symmetry};
-use sudogen::rate::{BEYOND, Level};
+use sudogen::rate::Level;
 use sudogen::runs::Filter;
 use sudogen::solve::Budget;
 use sudogen::strategies::Strategy;
@@ -88,26 +88,18 @@ pub fn check_range(start: u64, n: u64) -> PyResult<()> {
     Ok(())
 }
 
-/// The symmetry named (none by default), if it keeps the units of `shape`.
-pub fn symmetry(name: Option<&str>, shape: Shape) -> PyResult<Symmetry> {
-    let symmetry = match name {
-        None => Symmetry::None,
+/// The symmetry named (none by default): a pattern of givens, so every
+/// shape takes every symmetry, as the CLI's `--symmetry` does.
+pub fn symmetry(name: Option<&str>) -> PyResult<Symmetry> {
+    match name {
+        None => Ok(Symmetry::None),
         Some(n) => Symmetry::named(n).ok_or_else(|| {
             value_error(format!(
                 "'{n}' is not a symmetry; use {}",
                 names(Symmetry::ALL.iter().map(|s| s.name()))
             ))
-        })?,
-    };
-    if !symmetry.fits(shape) {
-        let fitting = Symmetry::fitting(shape);
-        return Err(value_error(format!(
-            "symmetry='{}' does not keep the units of a {shape} grid (it would map a box, region or diagonal onto cells that are none); use {}",
-            symmetry.name(),
-            names(fitting.iter().map(|s| s.name()))
-        )));
+        }),
     }
-    Ok(symmetry)
 }
 
 /// A clue target the shape allows.
@@ -157,6 +149,7 @@ pub fn filter(
     rating: Option<&str>,
     level: Option<&str>,
     attempts: u64,
+    shape: Shape,
 ) -> PyResult<Option<Filter>> {
     if rating.is_some() && level.is_some() {
         return Err(value_error("give rating or level, not both"));
@@ -179,16 +172,19 @@ pub fn filter(
         })?),
     };
     let range = rating.or(level.map(Level::range));
-    if let Some((low, high)) = range
-        && ((high != u8::MAX && high >= BEYOND) || low > BEYOND)
-    {
+    let filter = range.map(|(low, high)| Filter {
+        low,
+        high,
+        attempts,
+    });
+    // The library's rule, as the CLI applies it.
+    if let Some(Err(why)) = filter.map(|f| f.reach(shape)) {
         let asked = rating.map_or_else(
             || "of this level".to_string(),
             |(l, h)| format!("'{}'", Filter::range_text(l, h)),
         );
-        return Err(value_error(format!(
-            "rating {asked}: puzzles rated 9.0 and up (nested forcing chains) are too rare to find by making puzzles at random, so no range ends there; end it at 8.9, take every puzzle rated 9.0 or more with '9.0..', or rate a collection of hard puzzles with rate()"
-        )));
+        let advice = why.advice(attempts, "attempts=", "rating='6.5..'", "rate()");
+        return Err(value_error(format!("rating {asked}: {advice}")));
     }
     Ok(range.map(|(low, high)| Filter {
         low,

@@ -36,8 +36,8 @@ use sudogen::format::read::{Batch, Reader};
 use sudogen::grid::{Grid, Shape, Size, Variant};
 use sudogen::pipeline;
 use sudogen::puzzle::Settings;
-use sudogen::rate::{Unrated, rate_limited};
-use sudogen::runs::{GridRun, PuzzleRun};
+use sudogen::rate::{Scale, Unrated, rate_limited};
+use sudogen::runs::{GridRun, Miss, PuzzleRun};
 use sudogen::solve::{Search, search};
 use sudogen::transform::TransformStream;
 
@@ -203,6 +203,8 @@ struct Made {
     short: Vec<bool>,
     /// Indices a rated run could not fill.
     missed: Vec<u64>,
+    /// Indices whose candidates could not be rated, and why.
+    unrated: Vec<(u64, String)>,
 }
 
 impl Made {
@@ -215,6 +217,7 @@ impl Made {
         self.attempt.append(&mut other.attempt);
         self.short.append(&mut other.short);
         self.missed.append(&mut other.missed);
+        self.unrated.append(&mut other.unrated);
     }
 }
 
@@ -246,9 +249,9 @@ fn puzzles<'py>(
     let strategy = args::strategy(strategy, shape)?;
     check_range(start, n)?;
     let jobs = run::jobs(jobs)?;
-    let symmetry = args::symmetry(symmetry, shape)?;
+    let symmetry = args::symmetry(symmetry)?;
     let clues = args::clues(clues, shape)?;
-    let filter = args::filter(rating, level, attempts)?;
+    let filter = args::filter(rating, level, attempts, shape)?;
     let settings = Settings {
         symmetry,
         clues,
@@ -275,9 +278,18 @@ fn puzzles<'py>(
                 if stop.is_set() {
                     break;
                 }
-                let Some(made) = run.make(index, &mut grid) else {
-                    part.missed.push(index);
-                    continue;
+                let made = match run.make(index, &mut grid) {
+                    Ok(made) => made,
+                    Err(Miss::OutOfRange) => {
+                        part.missed.push(index);
+                        continue;
+                    }
+                    Err(Miss::Unrated(e)) => {
+                        part.unrated.push((index, e.to_string()));
+                        continue;
+                    }
+                    // Ctrl-C: the call raises KeyboardInterrupt.
+                    Err(Miss::Interrupted) => break,
                 };
                 part.puzzles.extend_from_slice(made.puzzle.cells());
                 part.solutions.extend_from_slice(grid.cells());
@@ -292,6 +304,9 @@ fn puzzles<'py>(
         },
         |part| all.append(part),
     )?;
+    if let Some((index, why)) = all.unrated.iter().min_by_key(|(i, _)| *i) {
+        return Err(value_error(format!("puzzle {index} not made: {why}")));
+    }
     // What the CLI says at the end of the same run.
     let mut warnings = Vec::new();
     let cells = size.cells();
@@ -671,7 +686,8 @@ impl Rated {
 
 /// What `rate` hands the wrapper: SE (ER), EP and ED in tenths, whether
 /// each is exact, the nested chains' work, level, hardest technique,
-/// steps, problems.
+/// steps, problems, and the scale the library gives the puzzles' shape
+/// (`SE`, or `technique level`).
 type RateOut<'py> = (
     (
         Bound<'py, PyArray1<u8>>,
@@ -688,6 +704,7 @@ type RateOut<'py> = (
     Vec<&'static str>,
     Bound<'py, PyArray1<u64>>,
     Problems,
+    &'static str,
 );
 
 /// Rates each puzzle on the Sudoku Explainer scale, as `sudogen rate`
@@ -705,6 +722,7 @@ fn rate<'py>(
     jobs: Option<usize>,
 ) -> PyResult<RateOut<'py>> {
     let rows = Rows::of(&grids, &spec)?;
+    let scale = Scale::of(rows.shape).name();
     let jobs = run::jobs(jobs)?;
     let budget = args::budget(budget);
     let work = args::budget(work);
@@ -744,6 +762,7 @@ fn rate<'py>(
         all.technique,
         all.steps.into_pyarray(py),
         all.problems,
+        scale,
     ))
 }
 

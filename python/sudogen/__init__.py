@@ -220,6 +220,11 @@ class Ratings:
         work: ``(N,)`` ``uint64``: the work the nested forcing chains took
             (the units of ``rate``'s ``work`` budget; 0 when none was
             needed).
+        scale: what ``se`` is, as the library rules for the puzzles'
+            shape and as ``sudogen rate -f json`` writes it: ``"SE"``
+            (Sudoku Explainer's rating, classic 9x9 only) or ``"technique
+            level"`` (the rating of the hardest technique on the same
+            scale, every other shape).
     """
 
     se: np.ndarray
@@ -233,6 +238,7 @@ class Ratings:
     ep_exact: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
     ed_exact: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
     work: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.uint64))
+    scale: str = "SE"
 
     def __iter__(self) -> Iterator[object]:
         yield self.se
@@ -651,8 +657,8 @@ def puzzles(
             medium 1.6-2.5, hard 2.6-4.4, expert 4.5-6.4, fiendish 6.5 up).
         rating: keep only puzzles rated in this SE range: ``"4.0..6.2"``,
             ``"8.0.."``, ``(4.0, 6.2)``, ``(None, 2.0)`` or ``4.5``. A
-            range ends below 9.0 or is open: ``"8.0.."`` also takes the
-            rarer puzzles rated 9.0 and up.
+            range too rare for ``attempts`` (9.1 and up at 9x9) is refused
+            with its odds, as the CLI refuses it.
         clues: stop removing givens at this many clues (unique, not minimal).
         budget: guesses one puzzle's uniqueness checks may spend together
             (``None``: no bound); a given whose check runs out stays.
@@ -900,8 +906,9 @@ def rate(
         9x9, nested forcing chains (9.0 to about 12) included. Where
         ``exact`` is false it is a lower bound (``6.5+`` in the CLI's output:
         beyond 9x9, where chains are not searched). SE ratings are defined
-        for classic 9x9; for other shapes the number is the level of the
-        hardest technique on the same scale.
+        for classic 9x9; for other sizes the number is a technique level,
+        the rating of the hardest technique on the same scale, and
+        ``scale`` says which.
 
     Raises:
         ValueError: a puzzle without exactly one solution, or whose
@@ -912,7 +919,7 @@ def rate(
     raising = _errors(errors)
     spec = _spec(size, box, variant, regions)
     grids, label, spec = _grids(puzzles, spec, format, jobs)
-    (se, ep, ed), (exact, ep_exact, ed_exact), done, level, technique, steps, problems = (
+    (se, ep, ed), (exact, ep_exact, ed_exact), done, level, technique, steps, problems, scale = (
         _native.rate(grids, spec, _budget(budget), _budget(work, "an amount of work"), _jobs(jobs))
     )
     if raising:
@@ -931,6 +938,7 @@ def rate(
         ep_exact,
         ed_exact,
         done,
+        scale,
     )
 
 

@@ -140,9 +140,10 @@ def rate(
     List[str],
     npt.NDArray[np.uint64],
     _Problems,
+    str,
 ]:
     """(SE, EP, ED) in tenths, whether each is exact, the nested chains'
-    work, level, hardest technique, steps, problems."""
+    work, level, hardest technique, steps, problems, scale."""
 
 def canon(
     grids: _Grids,

@@ -110,10 +110,12 @@ pub enum Command {
     /// technique, and with --explain every step.
     ///
     /// Writes `PUZZLE RATING LEVEL HARDEST` per puzzle in the line format,
-    /// SE's exact rating over the whole scale at 9x9, nested forcing chains
-    /// (9.0 to about 12) included; with --ep and --ed, SE's pearl and
-    /// diamond ratings too. `9.5+` marks a lower bound: --work stopped the
-    /// nested chains (or, beyond 9x9, `6.5+`: chains are not searched).
+    /// SE's exact rating over the whole scale at classic 9x9, nested
+    /// forcing chains (9.0 to about 12) included; with --ep and --ed, SE's
+    /// pearl and diamond ratings too. On other shapes and variants the
+    /// number is a technique level on the same scale (JSON's `scale`). `9.5+`
+    /// marks a lower bound: --work stopped the nested chains (or, beyond
+    /// classic 4x4 and 9x9, `6.5+`: chains are not searched).
     /// Levels: easy 1.0-1.5, medium 1.6-2.5, hard 2.6-4.4, expert 4.5-6.4,
     /// fiendish 6.5 and up. A puzzle without exactly one solution is reported and the
     /// run exits 1; malformed input exits 2.

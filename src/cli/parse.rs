@@ -322,7 +322,7 @@ pub fn parse_limit(s: &str) -> Result<u64, String> {
 pub fn parse_attempts(s: &str) -> Result<u64, String> {
     let whole = Whole {
         min: 1,
-        max: 1_000_000,
+        max: sudogen::runs::MAX_ATTEMPTS,
         ..Whole::any("a number of attempts", "1000")
     };
     whole.parse(s)

@@ -18,10 +18,10 @@ use super::exit::{Exit, Unreadable, usage};
 use super::io::{Output, batches, describe, each_input, open_output, warn};
 use sudogen::format::read::{BATCH_RECORDS, Batch};
 use sudogen::format::{Carried, symbols};
-use sudogen::grid::{A, Grid, SYMBOLS, Size, plural};
+use sudogen::grid::{A, Grid, SYMBOLS, plural};
 use sudogen::pipeline;
 use sudogen::print::{self, Entry, Geometry, MAX_ANSWERS_PER_PAGE, Options, PER_PAGE, Paper};
-use sudogen::rate::{Level, rate_within};
+use sudogen::rate::{Level, Scale, rate_within};
 use sudogen::shape::Shape;
 use sudogen::solve::{Budget, Search, search};
 
@@ -64,8 +64,9 @@ impl Document {
 pub enum Sort {
     /// As read
     Input,
-    /// From easy to hard, by Sudoku Explainer rating (9x9; puzzles are
-    /// rated where their records carry no rating)
+    /// From easy to hard, by Sudoku Explainer rating (a technique level
+    /// beyond classic 9x9; puzzles are rated where their records carry no
+    /// rating)
     Rating,
 }
 
@@ -121,7 +122,8 @@ pub struct PrintArgs {
     pub sort: Sort,
 
     /// Rate the puzzles whose records carry no rating, to label each with
-    /// its level and rating (9x9)
+    /// its level and rating (SE on classic 9x9, a technique level
+    /// elsewhere, labelled `level`)
     #[arg(long)]
     pub rate: bool,
 
@@ -311,10 +313,9 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<Exit> {
         ))
         .into());
     }
-    if config.rate && size != Size::S9 && book.iter().all(|(_, r)| r.rating.is_none()) {
-        warn(format_args!(
-            "note: Sudoku Explainer ratings are defined for 9x9; these {size} puzzles carry none, and keep their order"
-        ));
+    let scale = Scale::of(shape);
+    if let Some(note) = Scale::note(shape).filter(|_| config.rate) {
+        warn(format_args!("note: {note}"));
     }
     if config.sort == Sort::Rating {
         // Stable: puzzles of one rating keep their order; unrated last.
@@ -329,6 +330,7 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<Exit> {
                 let plus = if c.exact { "" } else { "+" };
                 format!("{}.{}{plus}", c.se / 10, c.se % 10)
             }),
+            scale,
             ..Entry::new(
                 i as u64 + 1,
                 r.puzzle.cells().to_vec(),
@@ -510,7 +512,7 @@ fn ready(
     }
     let rating = match rating {
         Some(r) => Some(r),
-        None if config.rate && puzzle.size() == Size::S9 => {
+        None if config.rate => {
             let rated = rate_within(puzzle, false, config.budget).map_err(|e| e.to_string())?;
             Some(Carried {
                 se: rated.se,

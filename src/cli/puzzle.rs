@@ -31,8 +31,8 @@ use sudogen::format::{Content, Field, Record, Value, Writer};
 use sudogen::grid::{A, Grid, plural};
 use sudogen::pipeline;
 use sudogen::puzzle::{self, Settings, Symmetry};
-use sudogen::rate::{BEYOND, Level};
-use sudogen::runs::{Filter, PuzzleRun, RunPuzzle, SolutionRun};
+use sudogen::rate::Level;
+use sudogen::runs::{Filter, Miss, PuzzleRun, RunPuzzle, SolutionRun};
 
 /// Worked examples, at the end of `--help`.
 pub const EXAMPLES: &str = "\
@@ -91,8 +91,8 @@ pub struct PuzzleArgs {
     pub budget: BudgetArgs,
 
     /// Keep only puzzles with a Sudoku Explainer rating in this range: A..B,
-    /// A.., ..B or A, one decimal (e.g. 4.0..6.2). A range ends below 9.0
-    /// or is open: 8.0.. also takes the rarer puzzles rated 9.0 and up
+    /// A.., ..B or A, one decimal (e.g. 4.0..6.2). A range too rare for
+    /// --attempts (9.1 and up at 9x9) is refused with its odds
     #[arg(long, value_name = "A..B", value_parser = Filter::parse_range, conflicts_with = "level",
           allow_hyphen_values = true)]
     pub rating: Option<(u8, u8)>,
@@ -163,16 +163,20 @@ impl PuzzleArgs {
                 "--attempts {n} retries toward --clues, --rating or --level, and none was given; add one, or leave out --attempts"
             )));
         }
-        if let Some((low, high)) = range
-            && ((high != u8::MAX && high >= BEYOND) || low > BEYOND)
-        {
-            let asked = self.rating.map_or_else(
-                || "of this level".to_string(),
-                |(l, h)| Filter::range_text(l, h),
-            );
-            return Err(usage(format!(
-                "--rating {asked}: puzzles rated 9.0 and up (nested forcing chains) are too rare to find by making puzzles at random, so no range ends there; end it at 8.9, take every puzzle rated 9.0 or more with 9.0.., or rate a collection of hard puzzles with sudogen rate"
-            )));
+        let attempts = self.attempts.unwrap_or(1000);
+        let filter = range.map(|(low, high)| Filter {
+            low,
+            high,
+            attempts,
+        });
+        if let Some(Err(why)) = filter.map(|f| f.reach(shape)) {
+            let asked = match (self.rating, self.level) {
+                (Some((l, h)), _) => format!("--rating {}", Filter::range_text(l, h)),
+                (None, Some(level)) => format!("--level {}", level.name()),
+                (None, None) => unreachable!("a filter comes from a range"),
+            };
+            let advice = why.advice(attempts, "--attempts ", "--rating 6.5..", "sudogen rate");
+            return Err(usage(format!("{asked}: {advice}")));
         }
         Ok(Config {
             grids,
@@ -182,19 +186,13 @@ impl PuzzleArgs {
                 budget: self.budget.budget,
             },
             with_solution: self.with_solution,
-            filter: range
-                .map(|(low, high)| Filter {
-                    low,
-                    high,
-                    attempts: self.attempts.unwrap_or(1000),
-                })
-                .or(self.rate.then_some(Filter {
-                    // Every rating is kept, the lower bounds too: one
-                    // attempt, the plain puzzle.
-                    low: 10,
-                    high: u8::MAX,
-                    attempts: 1,
-                })),
+            filter: filter.or(self.rate.then_some(Filter {
+                // Every rating is kept, the lower bounds too: one
+                // attempt, the plain puzzle.
+                low: 10,
+                high: u8::MAX,
+                attempts: 1,
+            })),
             clue_attempts: match range {
                 // A range's attempts are candidates for it.
                 Some(_) => 1,
@@ -249,6 +247,7 @@ fn report(config: &Config, reports: Reports) -> Exit {
     }
     let Reports {
         missed,
+        unrated,
         unproven,
         above,
         reached,
@@ -264,7 +263,21 @@ fn report(config: &Config, reports: Reports) -> Exit {
     }
     let missed = missed.into_inner().unwrap_or_else(|e| e.into_inner());
     let unproven = unproven.into_inner().unwrap_or_else(|e| e.into_inner());
+    let unrated = unrated.into_inner().unwrap_or_else(|e| e.into_inner());
     let mut failed = false;
+    if unrated.count > 0 {
+        for (i, why) in unrated.first.iter().zip(&unrated.why) {
+            warn(format_args!("puzzle {i} not made: {why}"));
+        }
+        if unrated.count > unrated.first.len() as u64 {
+            warn(format_args!(
+                "{} not made in all, each for a rating that failed ({})",
+                plural(unrated.count as usize, "puzzle"),
+                unrated.text()
+            ));
+        }
+        failed = true;
+    }
     if unproven.count > 0 {
         let short = match config.settings.clues {
             None => {
@@ -282,8 +295,11 @@ fn report(config: &Config, reports: Reports) -> Exit {
         failed = true;
     }
     if let (Some(filter), true) = (config.filter, missed.count > 0) {
+        let odds = filter
+            .odds(config.grids.grids.shape())
+            .map_or_else(String::new, |odds| format!("; {odds}"));
         warn(format_args!(
-            "{} not made: none of {} attempts rated {} ({}); widen the range or raise --attempts",
+            "{} not made: none of {} attempts rated {} ({}){odds}; widen the range or raise --attempts",
             plural(missed.count as usize, "puzzle"),
             filter.attempts,
             Filter::range_text(filter.low, filter.high),
@@ -299,6 +315,8 @@ fn report(config: &Config, reports: Reports) -> Exit {
 struct Reports {
     /// Indices a rated run could not fill.
     missed: Mutex<Indices>,
+    /// Indices whose candidates could not be rated, and why.
+    unrated: Mutex<Indices>,
     /// Indices of puzzles with givens whose check ran out of budget.
     unproven: Mutex<Indices>,
     /// With a clue target: how many minimal puzzles stayed above it, by
@@ -359,24 +377,33 @@ fn reports_above(above: &Mutex<Vec<u64>>) -> Vec<u64> {
 }
 
 /// How many puzzles, and the first few of them (memory stays flat however
-/// many there are).
+/// many there are), with why each was reported where that varies.
 #[derive(Default)]
 struct Indices {
     count: u64,
     /// The smallest indices, in order, at most [`Indices::SHOWN`].
     first: Vec<u64>,
+    /// Why each of `first` was reported, when it was said.
+    why: Vec<String>,
 }
 
 impl Indices {
     const SHOWN: usize = 10;
 
     fn add(this: &Mutex<Indices>, index: u64) {
+        Indices::add_why(this, index, String::new());
+    }
+
+    /// Adds `index`, reported because of `why`.
+    fn add_why(this: &Mutex<Indices>, index: u64, why: String) {
         let mut this = this.lock().unwrap_or_else(|e| e.into_inner());
         this.count += 1;
         let at = this.first.partition_point(|&i| i < index);
         if at < Self::SHOWN {
             this.first.insert(at, index);
             this.first.truncate(Self::SHOWN);
+            this.why.insert(at, why);
+            this.why.truncate(Self::SHOWN);
         }
     }
 
@@ -518,13 +545,16 @@ fn from_grids(
                     return Ok(());
                 }
                 match run.make(i, grid) {
-                    Some(made) => {
+                    Ok(made) => {
                         note(config, reports, i, &made);
                         emit(&made, i, grid, |record| {
                             writer.push_sized(&mut s.out, record);
                         });
                     }
-                    None => Indices::add(&reports.missed, i),
+                    Err(Miss::OutOfRange) => Indices::add(&reports.missed, i),
+                    Err(Miss::Unrated(e)) => s.report_failed(line, format!("no puzzle made: {e}")),
+                    // The run is stopping: its output is not written.
+                    Err(Miss::Interrupted) => {}
                 }
                 Ok(())
             });
@@ -567,9 +597,14 @@ fn write<W: Write + ?Sized>(
         done,
         || Grid::new(shape),
         |index, grid, buf| {
-            let Some(made) = run.make(index, grid) else {
-                Indices::add(&reports.missed, index);
-                return;
+            let made = match run.make(index, grid) {
+                Ok(made) => made,
+                Err(Miss::OutOfRange) => return Indices::add(&reports.missed, index),
+                Err(Miss::Unrated(e)) => {
+                    return Indices::add_why(&reports.unrated, index, e.to_string());
+                }
+                // The run is stopping: its output is not written.
+                Err(Miss::Interrupted) => return,
             };
             note(config, reports, index, &made);
             emit(&made, index, grid, |record| writer.push(buf, record));

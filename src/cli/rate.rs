@@ -21,7 +21,7 @@ use super::records::{self, Processed, with_rated};
 use sudogen::format::read::Batch;
 use sudogen::format::{Content, Format, Record, Writer};
 use sudogen::grid::Size;
-use sudogen::rate::{DEFAULT_WORK, Unrated, rate_limited};
+use sudogen::rate::{DEFAULT_WORK, Scale, Unrated, rate_limited};
 use sudogen::solve::Budget;
 
 /// Worked examples, at the end of `--help`.
@@ -120,7 +120,7 @@ impl RateArgs {
     }
 }
 
-/// Whether the note that SE is defined for 9x9 only was written.
+/// Whether the note that SE is defined for classic 9x9 only was written.
 static NOTED: AtomicBool = AtomicBool::new(false);
 
 /// Runs `sudogen rate`.
@@ -190,18 +190,11 @@ fn rate_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
                 return Ok(());
             }
         };
-        let size = puzzle.size();
         let shape = puzzle.shape();
-        if size != Size::S9 && shape.is_classic() && !NOTED.swap(true, Ordering::Relaxed) {
-            warn(format_args!(
-                "note: Sudoku Explainer ratings are defined for 9x9 only; for {size} puzzles the number is the level of the hardest technique on the same scale"
-            ));
-        }
-        if !shape.is_classic() && !NOTED.swap(true, Ordering::Relaxed) {
-            warn(format_args!(
-                "note: Sudoku Explainer ratings are defined for classic 9x9 only; for {shape} puzzles the number is the level of the hardest technique on the same scale, with {}",
-                sudogen::techniques::scope(shape)
-            ));
+        if let Some(note) = Scale::note(shape)
+            && !NOTED.swap(true, Ordering::Relaxed)
+        {
+            warn(format_args!("note: {note}"));
         }
         // A layout that needs a solution gets the puzzle's (if it has not
         // one, the rating says why).

@@ -15,7 +15,7 @@ use super::io::{batches, describe, each_input, warn};
 use super::progress::Progress;
 use sudogen::format::read::{BATCH_RECORDS, Batch};
 use sudogen::format::{Format, Formatted, Headed, Rated, RecordError, StepRecord, Symbols};
-use sudogen::grid::{Grid, Size};
+use sudogen::grid::Grid;
 use sudogen::pipeline;
 use sudogen::rate::Rating;
 use sudogen::solve::{DEFAULT_BUDGET, Search};
@@ -327,11 +327,7 @@ pub fn with_rated<T>(
         level: rating.level().name(),
         hardest: rating.hardest_name(),
         steps: rating.steps as u64,
-        scale: if size == Size::S9 && shape.is_plain() {
-            "SE"
-        } else {
-            "technique level"
-        },
+        scale: rating.scale.name(),
         path: &path,
         unfinished: (explain && !rating.exact).then_some(UNFINISHED),
     })

@@ -5,13 +5,16 @@
 //!
 //! - Grids: `grid`.
 //! - Puzzles: `puzzle`, `solution` (when asked), `clues`, and a rated
-//!   run's `se`, `exact`, `level`, `hardest`.
+//!   run's `se`, `exact`, `level`, `hardest`, `scale`.
 //! - Solutions: `puzzle`, `solution` (or `null`), `solutions`,
 //!   `limit_reached`, `guesses`, `budget_exceeded`.
 //! - Ratings: `puzzle`, `clues`, `se`, `exact`, `level`, `hardest`,
 //!   `steps`, `scale`, SE's pearl and diamond ratings when asked (`ep`,
 //!   `ep_exact`, `ed`, `ed_exact`), and with the steps `path`; or `se:
 //!   null` and `error`.
+//!
+//! `scale` says what `se` is (`rate::Scale`): `"SE"`, Sudoku Explainer's
+//! rating, on classic 9x9; `"technique level"` on every other shape.
 //!
 //! Records of a shape other than the classic ones (4x4, 9x9, 16x16, 25x25
 //! with square boxes, no variant) say it after the index: `"box":"2x3"`
@@ -63,7 +66,7 @@ impl RecordFormat for Json {
                 "`{strategy,size,seed,index,grid}` per line, the grid as rows of numbers, the seed a string"
             }
             Content::Puzzles { .. } => {
-                "`{strategy,size,seed,symmetry,index,puzzle,solution,clues}` per line (solution when written; se, exact, level, hardest, attempt in rated runs)"
+                "`{strategy,size,seed,symmetry,index,puzzle,solution,clues}` per line (solution when written; se, exact, level, hardest, scale, attempt in rated runs)"
             }
             Content::Solutions { .. } => {
                 "`{index,puzzle,solution,solutions,limit_reached,guesses,budget_exceeded}` per line, the grids as rows (solution null when there is not one)"
@@ -109,6 +112,7 @@ impl RecordFormat for Json {
                     field(out, "exact", Value::Bool(r.exact));
                     field(out, "level", Value::Text(r.level));
                     field(out, "hardest", Value::Text(r.hardest));
+                    field(out, "scale", Value::Text(r.scale));
                 }
             }
             Content::Solutions { .. } => {

@@ -37,6 +37,8 @@
 
 use std::fmt;
 
+use crate::rate::Scale;
+
 mod font;
 mod geometry;
 mod layout;
@@ -66,8 +68,11 @@ pub struct Entry {
     pub solution: Vec<u8>,
     /// The level, printed as it is (`hard`).
     pub level: Option<String>,
-    /// The Sudoku Explainer rating, printed after `SE ` (`3.4`).
+    /// The rating (`3.4`), printed after its scale's label (`SE 3.4`).
     pub rating: Option<String>,
+    /// What the rating is: Sudoku Explainer's (labelled `SE`), or a
+    /// technique level (labelled `level`) beyond classic 9x9.
+    pub scale: Scale,
 }
 
 impl Entry {
@@ -79,18 +84,19 @@ impl Entry {
             solution,
             level: None,
             rating: None,
+            scale: Scale::Se,
         }
     }
 
-    /// What the label shows after the number: `hard · SE 3.4`, or
-    /// whichever part is known.
+    /// What the label shows after the number: `hard · SE 3.4` (`easy ·
+    /// level 1.2` for a technique level), or whichever part is known.
     pub(crate) fn detail(&self) -> String {
         let mut parts = Vec::new();
         if let Some(level) = self.level.as_deref().filter(|s| !s.trim().is_empty()) {
             parts.push(level.trim().to_string());
         }
         if let Some(rating) = self.rating.as_deref().filter(|s| !s.trim().is_empty()) {
-            parts.push(format!("SE {}", rating.trim()));
+            parts.push(format!("{} {}", self.scale.label(), rating.trim()));
         }
         parts.join(" · ")
     }

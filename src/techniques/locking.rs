@@ -106,7 +106,9 @@ fn pointing(board: &Board, x: &Crossing, direct: bool) -> Option<Step> {
         }
         let mut s = if direct {
             // Another box crossing the line, left with one place for v
-            // outside it.
+            // once the line's cells outside box `bx` lose it. Units of the
+            // box's kind may overlap (a Hyper window over a box): the
+            // other box's cells on the line that lie in `bx` keep v.
             let others = geometry.crossings(line).iter().filter(|o| {
                 let o = usize::from(o.b);
                 o != bx && (o < n || o >= 3 * n)
@@ -114,7 +116,7 @@ fn pointing(board: &Board, x: &Crossing, direct: bool) -> Option<Step> {
             let single = others.into_iter().find_map(|o| {
                 let ob = usize::from(o.b);
                 let p3 = board.positions(ob, v);
-                let rest = p3 & !o.in_b;
+                let rest = p3 & !cleared(board, o, bx);
                 (p3.count_ones() > 1 && rest.count_ones() == 1)
                     .then(|| (board.region_cell(ob, rest.trailing_zeros() as usize), ob))
             });
@@ -158,7 +160,7 @@ fn claiming(board: &Board, x: &Crossing, direct: bool) -> Option<Step> {
         }
         let mut s = if direct {
             // Another line through the same box, left with one place for v
-            // outside it.
+            // once the box's cells off the line lose it.
             let single = geometry
                 .crossings(bx)
                 .iter()
@@ -166,7 +168,7 @@ fn claiming(board: &Board, x: &Crossing, direct: bool) -> Option<Step> {
                 .find_map(|o| {
                     let ol = usize::from(o.b);
                     let p3 = board.positions(ol, v);
-                    let rest = p3 & !o.in_b;
+                    let rest = p3 & !cleared(board, o, line);
                     (p3.count_ones() > 1 && rest.count_ones() == 1)
                         .then(|| (board.region_cell(ol, rest.trailing_zeros() as usize), ol))
                 });
@@ -189,4 +191,24 @@ fn claiming(board: &Board, x: &Crossing, direct: bool) -> Option<Step> {
         return Some(s);
     }
     None
+}
+
+/// The positions in unit `o.b` of the cells its crossing `o` shares with
+/// unit `o.a` that lie outside unit `keep`: where an intersection of `keep`
+/// with `o.a` clears a value from `o.b`. On the classic shapes `o.b` and
+/// `keep` share no cell and this is `o.in_b`; a Hyper window overlaps the
+/// boxes, and its cells inside `keep` keep the value.
+fn cleared(board: &Board, o: &Crossing, keep: usize) -> u32 {
+    let bits = board.geometry().unit_bits();
+    let ob = usize::from(o.b);
+    let mut cleared = 0;
+    let mut rest = o.in_b;
+    while rest != 0 {
+        let k = rest.trailing_zeros();
+        rest &= rest - 1;
+        if bits[board.region_cell(ob, k as usize)] & 1 << keep == 0 {
+            cleared |= 1 << k;
+        }
+    }
+    cleared
 }
