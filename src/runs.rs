@@ -29,7 +29,7 @@
 use rand_chacha::ChaCha8Rng;
 
 use crate::format::{Record, Writer};
-use crate::grid::{Grid, Shape, Size};
+use crate::grid::{Grid, Shape, Size, plural};
 use crate::pipeline;
 use crate::puzzle::{self, Settings};
 use crate::random::RunRng;
@@ -70,6 +70,42 @@ pub fn clue_spread(above: &[u64]) -> Option<(u64, String)> {
         format!("{least} to {most}, median {median}")
     };
     Some((total, range))
+}
+
+/// What a run's clue target gave, for its end, in the caller's words:
+/// `asked` names the target (`--clues 22`, `clues=22`) and `with_attempts`
+/// the target with the removal orders tried (`--clues 22 --attempts 50`).
+/// With one removal order a puzzle (`attempts` 1), a note only when some
+/// puzzles stayed above the target; with more, always: how many of the
+/// puzzles (`reached`, and those `above`, counted by their clues as for
+/// [`clue_spread`]) reached it, and what the others have.
+pub fn clue_note(
+    target: usize,
+    attempts: u64,
+    reached: u64,
+    above: &[u64],
+    (asked, with_attempts): (&str, &str),
+) -> Option<String> {
+    let minimal = "each is minimal, no given can go without a second solution; see docs/GUIDE.md, \"How few clues\"";
+    let spread = clue_spread(above);
+    if attempts <= 1 {
+        let (total, range) = spread?;
+        return Some(format!(
+            "note: {asked}: {} stayed above {target} clues ({range}): {minimal}",
+            plural(total as usize, "puzzle")
+        ));
+    }
+    let Some((total, range)) = spread else {
+        return Some(format!(
+            "note: {with_attempts}: all {} reached {target} clues",
+            plural(reached as usize, "puzzle")
+        ));
+    };
+    Some(format!(
+        "note: {with_attempts}: {reached} of {} reached {target} clues; {total} stayed above after {attempts} removal orders each and {} written with the fewest clues found ({range}): {minimal}",
+        plural((reached + total) as usize, "puzzle"),
+        if total == 1 { "is" } else { "are" }
+    ))
 }
 
 /// The grids of a run.
