@@ -784,6 +784,33 @@ mod tests {
     use super::*;
     use crate::random::grid_rng;
 
+    /// The note on a clue target, in the caller's words: with one removal
+    /// order only when some puzzles stayed above; with more, always.
+    #[test]
+    fn clue_notes_speak_the_callers_words() {
+        let words = ("clues=22", "clues=22, attempts=50");
+        let mut above = vec![0; 24];
+        assert_eq!(clue_note(22, 1, 3, &above, words), None);
+        assert_eq!(
+            clue_note(22, 50, 3, &above, words).as_deref(),
+            Some("note: clues=22, attempts=50: all 3 puzzles reached 22 clues")
+        );
+        above[23] = 1;
+        let minimal = "each is minimal, no given can go without a second solution; see docs/GUIDE.md, \"How few clues\"";
+        assert_eq!(
+            clue_note(22, 1, 2, &above, words),
+            Some(format!(
+                "note: clues=22: 1 puzzle stayed above 22 clues (23): {minimal}"
+            ))
+        );
+        assert_eq!(
+            clue_note(22, 50, 2, &above, words),
+            Some(format!(
+                "note: clues=22, attempts=50: 2 of 3 puzzles reached 22 clues; 1 stayed above after 50 removal orders each and is written with the fewest clues found (23): {minimal}"
+            ))
+        );
+    }
+
     /// Grid `i` of a run is the strategy's grid from stream `i` of the
     /// seed, and puzzle `i` solves to it.
     #[test]
