@@ -183,8 +183,8 @@ pub fn retries(
     if let Err(why) = filter.reach(shape) {
         let asked = match (rating, level) {
             (Some((l, h)), _) => format!("rating '{}'", Filter::range_text(l, h)),
-            (None, Some(level)) => format!("level '{}'", level.name()),
-            (None, None) => unreachable!("a filter comes from a range"),
+            // A range without a rating is a level's.
+            (None, level) => format!("level '{}'", level.map_or("", |l| l.name())),
         };
         let advice = why.advice(filter.attempts, "attempts=", "rating='6.5..'", "rate()");
         return Err(value_error(format!("{asked}: {advice}")));

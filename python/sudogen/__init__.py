@@ -95,7 +95,8 @@ __version__: str = _native.__version__
 _NAMES = dict(_native.names())
 #: The strategies ``generate`` and ``puzzles`` take.
 STRATEGIES: Tuple[str, ...] = tuple(_NAMES["strategy"])
-#: The symmetries ``puzzles`` takes.
+#: The symmetries ``puzzles`` takes, every one on every shape (a pattern of
+#: the givens), Solo's combined groups included.
 SYMMETRIES: Tuple[str, ...] = tuple(_NAMES["symmetry"])
 #: The levels ``puzzles`` takes, easiest first.
 LEVELS: Tuple[str, ...] = tuple(_NAMES["level"])
@@ -164,7 +165,8 @@ class PuzzleSet:
         ratings: ``(M,)`` ``float32`` Sudoku Explainer ratings (rated runs
             only, else ``None``); a lower bound where ``exact`` is false.
         exact: ``(M,)`` ``bool``: whether the rating is SE's own (false for
-            a lower bound, such as ``6.5+`` beyond 9x9); ``None`` in a run
+            a lower bound, such as ``6.5+`` where chains are not searched:
+            every shape but classic 4x4 and 9x9); ``None`` in a run
             that is not rated.
         attempts: ``(M,)`` ``uint64``: the attempt that gave each puzzle:
             in a rated run, the candidate; with ``clues`` and ``attempts``,
@@ -208,8 +210,9 @@ class Ratings:
         level: the level of each (``easy`` ... ``fiendish``; ``""`` if not
             rated).
         technique: the hardest technique of each (``chains`` for the
-            ``6.5+`` bound beyond 9x9, ``nested-chains`` where ``work``
-            stopped them, ``none`` for a complete grid; ``""`` if not rated).
+            ``6.5+`` bound where chains are not searched, ``nested-chains``
+            where ``work`` stopped them, ``none`` for a complete grid;
+            ``""`` if not rated).
         exact: ``(N,)`` ``bool``: whether ``se`` is SE's own rating (false
             for a lower bound, and for a puzzle that was not rated).
         steps: ``(N,)`` ``uint64``: the steps of the solution path.
@@ -956,11 +959,12 @@ def rate(
         ``.ed``, ``.work`` and the rest as attributes. ``se`` is
         ``float32`` and never NaN: SE's own rating over the whole scale at
         9x9, nested forcing chains (9.0 to about 12) included. Where
-        ``exact`` is false it is a lower bound (``6.5+`` in the CLI's output:
-        beyond 9x9, where chains are not searched). SE ratings are defined
-        for classic 9x9; for other sizes the number is a technique level,
-        the rating of the hardest technique on the same scale, and
-        ``scale`` says which.
+        ``exact`` is false it is a lower bound (``6.5+`` in the CLI's
+        output: chains are searched on classic 4x4 and 9x9 only). SE
+        ratings are defined for classic 9x9; on every other shape and
+        variant the number is a technique level, the rating of the hardest
+        technique on the same scale, and ``scale`` says which (``"SE"`` or
+        ``"technique level"``, as JSON records' ``scale``).
 
     Raises:
         ValueError: a puzzle without exactly one solution, or whose
