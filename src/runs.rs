@@ -29,7 +29,7 @@
 use rand_chacha::ChaCha8Rng;
 
 use crate::format::{Record, Writer};
-use crate::grid::{Grid, Shape, Size};
+use crate::grid::{Grid, Shape, Size, plural};
 use crate::pipeline;
 use crate::puzzle::{self, Settings};
 use crate::random::RunRng;
@@ -70,6 +70,42 @@ pub fn clue_spread(above: &[u64]) -> Option<(u64, String)> {
         format!("{least} to {most}, median {median}")
     };
     Some((total, range))
+}
+
+/// What a run's clue target gave, for its end, in the caller's words:
+/// `asked` names the target (`--clues 22`, `clues=22`) and `with_attempts`
+/// the target with the removal orders tried (`--clues 22 --attempts 50`).
+/// With one removal order a puzzle (`attempts` 1), a note only when some
+/// puzzles stayed above the target; with more, always: how many of the
+/// puzzles (`reached`, and those `above`, counted by their clues as for
+/// [`clue_spread`]) reached it, and what the others have.
+pub fn clue_note(
+    target: usize,
+    attempts: u64,
+    reached: u64,
+    above: &[u64],
+    (asked, with_attempts): (&str, &str),
+) -> Option<String> {
+    let minimal = "each is minimal, no given can go without a second solution; see docs/GUIDE.md, \"How few clues\"";
+    let spread = clue_spread(above);
+    if attempts <= 1 {
+        let (total, range) = spread?;
+        return Some(format!(
+            "note: {asked}: {} stayed above {target} clues ({range}): {minimal}",
+            plural(total as usize, "puzzle")
+        ));
+    }
+    let Some((total, range)) = spread else {
+        return Some(format!(
+            "note: {with_attempts}: all {} reached {target} clues",
+            plural(reached as usize, "puzzle")
+        ));
+    };
+    Some(format!(
+        "note: {with_attempts}: {reached} of {} reached {target} clues; {total} stayed above after {attempts} removal orders each and {} written with the fewest clues found ({range}): {minimal}",
+        plural((reached + total) as usize, "puzzle"),
+        if total == 1 { "is" } else { "are" }
+    ))
 }
 
 /// The grids of a run.
@@ -747,6 +783,33 @@ impl Tries {
 mod tests {
     use super::*;
     use crate::random::grid_rng;
+
+    /// The note on a clue target, in the caller's words: with one removal
+    /// order only when some puzzles stayed above; with more, always.
+    #[test]
+    fn clue_notes_speak_the_callers_words() {
+        let words = ("clues=22", "clues=22, attempts=50");
+        let mut above = vec![0; 24];
+        assert_eq!(clue_note(22, 1, 3, &above, words), None);
+        assert_eq!(
+            clue_note(22, 50, 3, &above, words).as_deref(),
+            Some("note: clues=22, attempts=50: all 3 puzzles reached 22 clues")
+        );
+        above[23] = 1;
+        let minimal = "each is minimal, no given can go without a second solution; see docs/GUIDE.md, \"How few clues\"";
+        assert_eq!(
+            clue_note(22, 1, 2, &above, words),
+            Some(format!(
+                "note: clues=22: 1 puzzle stayed above 22 clues (23): {minimal}"
+            ))
+        );
+        assert_eq!(
+            clue_note(22, 50, 2, &above, words),
+            Some(format!(
+                "note: clues=22, attempts=50: 2 of 3 puzzles reached 22 clues; 1 stayed above after 50 removal orders each and is written with the fewest clues found (23): {minimal}"
+            ))
+        );
+    }
 
     /// Grid `i` of a run is the strategy's grid from stream `i` of the
     /// seed, and puzzle `i` solves to it.

@@ -5,10 +5,11 @@
 use pyo3::prelude::*;
 use sudogen::canon::By;
 use sudogen::format::Format;
-use sudogen::grid::{Shape, Size, or_list, plural};
+use sudogen::grid::{A, Shape, Size, or_list, plural};
 use sudogen::puzzle::{self, Symmetry};
 use sudogen::rate::Level;
-use sudogen::runs::Filter;
+use sudogen::runs::{Filter, MAX_ATTEMPTS};
+use sudogen::shape::{MAX_SIDE, MIN_SIDE};
 use sudogen::solve::Budget;
 use sudogen::strategies::Strategy;
 
@@ -29,7 +30,10 @@ pub fn grid_size(side: usize) -> PyResult<Size> {
     Size::from_side(side).ok_or_else(|| {
         let usual = or_list(Size::USUAL.iter().map(|s| s.side()));
         value_error(match side {
-            4..=25 => format!("a {side}x{side} grid has no boxes; use {usual}"),
+            MIN_SIDE..=MAX_SIDE => format!(
+                "{} grid has no boxes; use {usual}, or regions of your own with regions=",
+                A(format_args!("{side}x{side}"))
+            ),
             _ => format!("'{side}' is not a grid size; use {usual}"),
         })
     })
@@ -37,7 +41,8 @@ pub fn grid_size(side: usize) -> PyResult<Size> {
 
 /// The strategy named, or the default for the shape (uniform for 4x4, 6x6
 /// and 9x9, search for the variants, backtrack for the rest); an error if
-/// it cannot make that shape, as the CLI's.
+/// it cannot make that shape, in the CLI's words: the shapes it makes
+/// (`Strategy::reach`) and the strategies that make this one.
 pub fn strategy(name: Option<&str>, shape: Shape) -> PyResult<Strategy> {
     let strategy = match name {
         None => Strategy::default_for(shape),
@@ -49,29 +54,12 @@ pub fn strategy(name: Option<&str>, shape: Shape) -> PyResult<Strategy> {
         })?,
     };
     strategy.check_size(shape).map_err(|e| {
-        let sides: Vec<String> = e
-            .strategy
-            .sizes()
-            .iter()
-            .map(|s| s.side().to_string())
-            .collect();
         let others: Vec<&str> = e.others().iter().map(|s| s.name()).collect();
-        if !e.shape.is_classic() {
-            let sizes: Vec<String> = e.strategy.sizes().iter().map(|s| s.to_string()).collect();
-            return value_error(format!(
-                "strategy '{}' cannot make {} grids (it makes {}, {}); use a strategy that can: {}",
-                e.strategy,
-                e.shape,
-                sizes.join(", "),
-                e.strategy.reach(),
-                others.join(", ")
-            ));
-        }
         value_error(format!(
-            "strategy '{}' cannot make {} grids; use size {}, or a strategy that can: {}",
+            "strategy '{}' cannot make {} (it makes {}); use a strategy that can: {}",
             e.strategy,
-            e.size,
-            sides.join(", "),
+            e.shape.of("grids"),
+            e.strategy.reach(),
             others.join(", ")
         ))
     })?;
@@ -112,7 +100,8 @@ pub fn clues(clues: Option<i64>, shape: Shape) -> PyResult<Option<usize>> {
     match usize::try_from(n) {
         Ok(k) if (least..=size.cells()).contains(&k) => Ok(Some(k)),
         _ => Err(value_error(format!(
-            "clues={n} is not possible for a {size} puzzle with one solution; use {least} to {}",
+            "clues={n} is not possible for {} puzzle with one solution; use {least} to {}",
+            A(size),
             size.cells()
         ))),
     }
@@ -143,20 +132,25 @@ pub fn format(name: &str) -> PyResult<Format> {
     })
 }
 
-/// The rated run asked for by `rating` (`A..B` text) or `level` (a name),
-/// trying `attempts` candidates per puzzle; the CLI's checks.
-pub fn filter(
+/// What a puzzle run retries: the rated run asked for by `rating` (`A..B`
+/// text) or `level` (a name), trying `attempts` candidates per puzzle
+/// (1000 by default), and the removal orders each puzzle may try toward
+/// the clue target (`attempts`, 1 by default; 1 in a rated run, whose
+/// attempts are candidates for the range): the CLI's checks and
+/// defaults.
+pub fn retries(
     rating: Option<&str>,
     level: Option<&str>,
-    attempts: u64,
+    attempts: Option<u64>,
+    clues: Option<usize>,
     shape: Shape,
-) -> PyResult<Option<Filter>> {
+) -> PyResult<(Option<Filter>, u64)> {
     if rating.is_some() && level.is_some() {
         return Err(value_error("give rating or level, not both"));
     }
-    if !(1..=1_000_000).contains(&attempts) {
+    if let Some(n) = attempts.filter(|n| !(1..=MAX_ATTEMPTS).contains(n)) {
         return Err(value_error(format!(
-            "'{attempts}' is out of range for a number of attempts; use 1 to 1000000"
+            "'{n}' is out of range for a number of attempts; use 1 to {MAX_ATTEMPTS}"
         )));
     }
     let rating = rating
@@ -172,25 +166,30 @@ pub fn filter(
         })?),
     };
     let range = rating.or(level.map(Level::range));
-    let filter = range.map(|(low, high)| Filter {
+    let Some((low, high)) = range else {
+        if let (Some(n), None) = (attempts, clues) {
+            return Err(value_error(format!(
+                "attempts={n} retries toward clues=, rating= or level=, and none was given; add one, or leave out attempts"
+            )));
+        }
+        return Ok((None, attempts.unwrap_or(1)));
+    };
+    let filter = Filter {
         low,
         high,
-        attempts,
-    });
+        attempts: attempts.unwrap_or(1000),
+    };
     // The library's rule, as the CLI applies it.
-    if let Some(Err(why)) = filter.map(|f| f.reach(shape)) {
-        let asked = rating.map_or_else(
-            || "of this level".to_string(),
-            |(l, h)| format!("'{}'", Filter::range_text(l, h)),
-        );
-        let advice = why.advice(attempts, "attempts=", "rating='6.5..'", "rate()");
-        return Err(value_error(format!("rating {asked}: {advice}")));
+    if let Err(why) = filter.reach(shape) {
+        let asked = match (rating, level) {
+            (Some((l, h)), _) => format!("rating '{}'", Filter::range_text(l, h)),
+            // A range without a rating is a level's.
+            (None, level) => format!("level '{}'", level.map_or("", |l| l.name())),
+        };
+        let advice = why.advice(filter.attempts, "attempts=", "rating='6.5..'", "rate()");
+        return Err(value_error(format!("{asked}: {advice}")));
     }
-    Ok(range.map(|(low, high)| Filter {
-        low,
-        high,
-        attempts,
-    }))
+    Ok((Some(filter), 1))
 }
 
 /// How many puzzles, and the first few of them.
@@ -251,12 +250,10 @@ pub fn missed_warning(missed: &Indices, filter: &Filter) -> String {
     )
 }
 
-/// The CLI's note when a clue target was out of reach, from the clue
-/// counts of the puzzles above it.
-pub fn above_note(target: usize, above: &[u64]) -> Option<String> {
-    let (total, range) = sudogen::runs::clue_spread(above)?;
-    Some(format!(
-        "note: clues={target}: {} stayed above {target} clues ({range}): each is minimal, no given can go without a second solution; see docs/GUIDE.md, \"How few clues\"",
-        plural(total as usize, "puzzle")
-    ))
+/// The CLI's note on what a clue target gave (`runs::clue_note`), in the
+/// keywords' words.
+pub fn clue_note(target: usize, attempts: u64, reached: u64, above: &[u64]) -> Option<String> {
+    let asked = format!("clues={target}");
+    let with_attempts = format!("clues={target}, attempts={attempts}");
+    sudogen::runs::clue_note(target, attempts, reached, above, (&asked, &with_attempts))
 }

@@ -33,7 +33,8 @@ use sudogen::canon::{By, Canonicalizer};
 use sudogen::check::solution_problem;
 use sudogen::dataset::{Distinct, Fingerprint, Split, split_key};
 use sudogen::format::read::{Batch, Reader};
-use sudogen::grid::{Grid, Shape, Size, Variant};
+use sudogen::format::unpack;
+use sudogen::grid::{A, Grid, Shape, Size, Variant};
 use sudogen::pipeline;
 use sudogen::puzzle::Settings;
 use sudogen::rate::{Scale, Unrated, rate_limited};
@@ -106,8 +107,8 @@ impl<'a> Rows<'a> {
     /// The message for a row with a value out of range.
     fn out_of_range(&self) -> String {
         format!(
-            "a value out of range for a {} grid (0 to {})",
-            self.size(),
+            "a value out of range for {} grid (0 to {})",
+            A(self.size()),
             self.size().side()
         )
     }
@@ -222,9 +223,10 @@ impl Made {
 }
 
 /// Puzzles `start..start + n` of a run (see the wrapper's `puzzles`):
-/// puzzles, solutions, run indices, ratings in tenths, exact flags and
-/// attempts (rated runs), fell-short flags, and the warnings the CLI would
-/// print.
+/// puzzles, solutions, run indices, ratings in tenths and exact flags
+/// (rated runs), the attempt that gave each puzzle (rated runs, and runs
+/// that try several removal orders toward a clue target), fell-short
+/// flags, and the warnings the CLI would print.
 #[pyfunction]
 #[pyo3(signature = (n, strategy, spec, seed, start, symmetry, clues, budget, rating, level,
                     attempts, jobs=None))]
@@ -241,7 +243,7 @@ fn puzzles<'py>(
     budget: Option<u64>,
     rating: Option<&str>,
     level: Option<&str>,
-    attempts: u64,
+    attempts: Option<u64>,
     jobs: Option<usize>,
 ) -> PyResult<PuzzlesOut<'py>> {
     let shape = spec.made()?;
@@ -251,7 +253,7 @@ fn puzzles<'py>(
     let jobs = run::jobs(jobs)?;
     let symmetry = args::symmetry(symmetry)?;
     let clues = args::clues(clues, shape)?;
-    let filter = args::filter(rating, level, attempts, shape)?;
+    let (filter, clue_attempts) = args::retries(rating, level, attempts, clues, shape)?;
     let settings = Settings {
         symmetry,
         clues,
@@ -259,7 +261,8 @@ fn puzzles<'py>(
     };
     // Room for the puzzles and solutions, or MemoryError now.
     drop(run::buffer(n, 2 * size.cells())?);
-    let run = PuzzleRun::new(GridRun::new(strategy, shape, seed), settings, filter);
+    let run = PuzzleRun::new(GridRun::new(strategy, shape, seed), settings, filter)
+        .with_clue_attempts(clue_attempts);
     // Puzzles per chunk at most, as `sudogen puzzle` has them.
     let most = match size.side() {
         0..=6 => 256,
@@ -311,17 +314,21 @@ fn puzzles<'py>(
     let mut warnings = Vec::new();
     let cells = size.cells();
     if let Some(target) = clues {
-        let mut above = Vec::<u64>::new();
+        let (mut reached, mut above) = (0, Vec::<u64>::new());
         for (puzzle, &short) in all.puzzles.chunks_exact(cells).zip(&all.short) {
             let given = puzzle.iter().filter(|&&v| v != 0).count();
-            if !short && given > target {
+            if short {
+                // Reported with the budget's warning.
+            } else if given > target {
                 if above.len() <= given {
                     above.resize(given + 1, 0);
                 }
                 above[given] += 1;
+            } else {
+                reached += 1;
             }
         }
-        warnings.extend(args::above_note(target, &above));
+        warnings.extend(args::clue_note(target, clue_attempts, reached, &above));
     }
     let mut unproven = Indices::default();
     for (&i, &short) in all.index.iter().zip(&all.short) {
@@ -340,25 +347,29 @@ fn puzzles<'py>(
         warnings.push(args::missed_warning(&missed, filter));
     }
     let rated = filter.is_some();
+    // The attempt that gave each puzzle, where there were several.
+    let tried = rated || clue_attempts > 1;
     Ok((
         grids_array(py, all.puzzles, shape)?,
         grids_array(py, all.solutions, shape)?,
         all.index.into_pyarray(py),
         rated.then(|| all.se.into_pyarray(py)),
         rated.then(|| all.exact.into_pyarray(py)),
-        rated.then(|| all.attempt.into_pyarray(py)),
+        tried.then(|| all.attempt.into_pyarray(py)),
         all.short.into_pyarray(py),
         warnings,
     ))
 }
 
 /// Grids read, the line of each, (when asked) the solutions they carry,
-/// and the shape of the records.
+/// the shape of the records, and the inputs the file held (`(first row,
+/// name)`: the file itself, or each member of a zip as `ARCHIVE:MEMBER`).
 type Lines<'py> = (
     Bound<'py, PyArray3<u8>>,
     Bound<'py, PyArray1<u64>>,
     Option<Bound<'py, PyArray3<u8>>>,
     Spec,
+    Vec<(u64, String)>,
 );
 
 /// A batch read: cells, lines, solution cells (zeros where a record
@@ -372,13 +383,27 @@ struct Parsed {
     bad: Option<(u64, String)>,
 }
 
+/// Why a file, or an input it holds, cannot be read: `ValueError` for
+/// what it holds (a binary file, a damaged archive), `OSError` for the
+/// rest.
+fn unreadable(name: &str, e: std::io::Error) -> PyErr {
+    match e.kind() {
+        std::io::ErrorKind::InvalidData => value_error(format!("{name}: {e}")),
+        _ => PyOSError::new_err(format!("{name}: cannot read: {e}")),
+    }
+}
+
 /// Reads every record of a file in any format (`sudogen::format::read`),
-/// parsing batches on `jobs` workers: the grids, `(N, side, side)`, the
-/// line of each, with `solutions` the solution each record carries
-/// (`PUZZLE SOLUTION` lines, CSV and JSON solution fields; zeros where
-/// there is none), and the records' shape (`spec`'s size and variant
-/// where given, else each record's own). An unreadable record, or records
-/// of several shapes, raise `ValueError` naming `FILE:LINE`.
+/// unpacked as the CLI unpacks its inputs (`sudogen::format::unpack`:
+/// gzip, the members of a zip in order, an `.npz`'s puzzles with its
+/// solutions array beside them), parsing batches on `jobs` workers: the
+/// grids, `(N, side, side)`, the line of each (in its input), with
+/// `solutions` the solution each record carries (`PUZZLE SOLUTION` lines,
+/// CSV and JSON solution fields, an `.npz`'s solutions; zeros where there
+/// is none), the records' shape (`spec`'s size and variant where given,
+/// else each record's own), and the inputs the file held. An unreadable
+/// record, or records of several shapes, raise `ValueError` naming
+/// `FILE:LINE` (`ARCHIVE:MEMBER:LINE` in a zip).
 #[pyfunction]
 #[pyo3(signature = (path, spec, format=None, solutions=false, jobs=None))]
 fn read<'py>(
@@ -392,9 +417,13 @@ fn read<'py>(
     let format = format.map(args::format).transpose()?;
     let jobs = run::jobs(jobs)?;
     let name = path.display().to_string();
+    if path.is_dir() {
+        return Err(PyOSError::new_err(format!(
+            "{name}: cannot open: it is a directory"
+        )));
+    }
     let file = std::fs::File::open(&path)
         .map_err(|e| PyOSError::new_err(format!("{name}: cannot open: {e}")))?;
-    let mut reader = Reader::new(file, format, spec.size()).with_variant(spec.forced_variant());
     let parse = |batch: Batch, _: &pipeline::Stop| -> Parsed {
         let mut p = Parsed::default();
         let _ = batch.for_each_with_solution(|line, grid, solution| {
@@ -418,7 +447,7 @@ fn read<'py>(
                     Some(Ok(s)) => {
                         p.bad = Some((
                             line,
-                            format!("a {} solution to a {} puzzle", s.size(), g.size()),
+                            format!("{} solution to {} puzzle", A(s.size()), A(g.size())),
                         ));
                         return Err(());
                     }
@@ -434,30 +463,43 @@ fn read<'py>(
         p
     };
     let mut all = Parsed::default();
-    let outcome = run::detached(py, || {
-        pipeline::ordered(
-            jobs,
-            || reader.next_batch().map_err(|e| format!("{name}: {e}")),
-            parse,
-            |mut p: Parsed| {
-                if let Some(s) = p.shape {
-                    if all.shape.is_some_and(|f| f != s) {
-                        let line = p.lines.first().copied().unwrap_or(0);
-                        return Err(format!("{name}:{line}: {}", mixed(s, all.shape)));
+    let mut inputs = Vec::new();
+    run::detached(py, || -> PyResult<()> {
+        let unpacked =
+            unpack::unpack(&name, Box::new(file), Some(&path)).map_err(|e| unreadable(&name, e))?;
+        for input in unpacked {
+            let mut input = input.map_err(|e| unreadable(&name, e))?;
+            let here = input.name.clone();
+            inputs.push((all.lines.len() as u64, here.clone()));
+            let npz = input.solutions.take();
+            let mut reader = Reader::new(input, format, spec.size())
+                .with_variant(spec.forced_variant())
+                .with_npy_solutions(npz);
+            pipeline::ordered(
+                jobs,
+                || reader.next_batch().map_err(|e| format!("{here}: {e}")),
+                parse,
+                |mut p: Parsed| {
+                    if let Some(s) = p.shape {
+                        if all.shape.is_some_and(|f| f != s) {
+                            let line = p.lines.first().copied().unwrap_or(0);
+                            return Err(format!("{here}:{line}: {}", mixed(s, all.shape)));
+                        }
+                        all.shape = Some(s);
                     }
-                    all.shape = Some(s);
-                }
-                all.cells.append(&mut p.cells);
-                all.lines.append(&mut p.lines);
-                all.solutions.append(&mut p.solutions);
-                match p.bad {
-                    Some((line, message)) => Err(format!("{name}:{line}: {message}")),
-                    None => Ok(()),
-                }
-            },
-        )
-    })?;
-    outcome.map_err(value_error)?;
+                    all.cells.append(&mut p.cells);
+                    all.lines.append(&mut p.lines);
+                    all.solutions.append(&mut p.solutions);
+                    match p.bad {
+                        Some((line, message)) => Err(format!("{here}:{line}: {message}")),
+                        None => Ok(()),
+                    }
+                },
+            )
+            .map_err(value_error)?;
+        }
+        Ok(())
+    })??;
     let shape = match all.shape {
         Some(shape) => shape,
         None => spec.made()?,
@@ -471,6 +513,7 @@ fn read<'py>(
         all.lines.into_pyarray(py),
         solutions,
         Spec::of(shape),
+        inputs,
     ))
 }
 
@@ -483,7 +526,8 @@ fn mixed(shape: Shape, first: Option<Shape>) -> String {
         ""
     };
     format!(
-        "a {shape} grid among {first} grids{other}; read one shape at a time (size=, box=, variant=, regions=)"
+        "{} grid among {first} grids{other}; read one shape at a time (size=, box=, variant=, regions=)",
+        A(shape)
     )
 }
 

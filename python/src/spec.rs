@@ -4,7 +4,7 @@
 //! every call that makes or takes grids.
 
 use pyo3::prelude::*;
-use sudogen::grid::{Layout, Shape, Size, Variant};
+use sudogen::grid::{A, Layout, Shape, ShapeError, Size, Variant};
 
 use crate::args::grid_size;
 use crate::value_error;
@@ -104,9 +104,7 @@ impl Spec {
                 )));
             }
             None => Size::from_side(side).ok_or_else(|| {
-                value_error(format!(
-                    "a {side}x{side} grid has no boxes (no box of at least 2x2 has {side} cells); give it a jigsaw region map with regions="
-                ))
+                value_error(format!("{} with regions=", ShapeError::NoBoxes { side }))
             })?,
         };
         shape(size, self.variant.unwrap_or_default())
@@ -160,8 +158,8 @@ pub fn spec(
         let layout = Layout::parse(letters).map_err(|e| value_error(format!("regions: {e}")))?;
         if let Some(side) = size.filter(|&s| s != layout.side()) {
             return Err(value_error(format!(
-                "regions= is a {n}x{n} map but size={side}; leave out size (the map gives the side)",
-                n = layout.side()
+                "regions= is {} map but size={side}; leave out size (the map gives the side)",
+                A(format_args!("{n}x{n}", n = layout.side()))
             )));
         }
         return Ok(Spec::of(Shape::jigsaw(layout)));

@@ -17,7 +17,8 @@ Grids are ``uint8`` arrays of shape ``(N, side, side)``, ``0`` for an empty
 cell. Functions that take puzzles accept such an array, an ``(N,
 side*side)`` array, a list (or a NumPy array, or a pandas Series) of
 strings, one puzzle string, or a file path (any format the CLI reads:
-line, grid, CSV, JSON Lines, the ML layouts, npy).
+line, grid, CSV, JSON Lines, the ML layouts, npy; gzip, zip and npz
+unpacked as the CLI unpacks them).
 
 Shapes: every side from 4 to 25 with boxes (``size=6`` has boxes of 2x3;
 ``box="3x2"`` or ``box=(3, 2)`` others), X-Sudoku (``variant="x"``), Hyper
@@ -37,6 +38,7 @@ with the message the CLI gives.
 
 from __future__ import annotations
 
+import bisect
 import operator
 import os
 import threading
@@ -93,7 +95,8 @@ __version__: str = _native.__version__
 _NAMES = dict(_native.names())
 #: The strategies ``generate`` and ``puzzles`` take.
 STRATEGIES: Tuple[str, ...] = tuple(_NAMES["strategy"])
-#: The symmetries ``puzzles`` takes.
+#: The symmetries ``puzzles`` takes, every one on every shape (a pattern of
+#: the givens), Solo's combined groups included.
 SYMMETRIES: Tuple[str, ...] = tuple(_NAMES["symmetry"])
 #: The levels ``puzzles`` takes, easiest first.
 LEVELS: Tuple[str, ...] = tuple(_NAMES["level"])
@@ -153,7 +156,8 @@ class PuzzleSet:
         puzzles: ``(M, side, side)`` ``uint8``, ``0`` for empty.
         solutions: ``(M, side, side)`` ``uint8``: each puzzle's unique
             solution (grid ``index[i]`` of ``generate`` with the same
-            strategy, shape and seed, unless ``attempts[i] > 0``).
+            strategy, shape and seed, unless ``attempts[i] > 0`` in a rated
+            run).
         index: ``(M,)`` ``uint64``: the run index of each row. ``M == n``
             except in a rated run whose attempts all missed the range for
             some index: those rows are left out, as the CLI leaves them out,
@@ -161,10 +165,12 @@ class PuzzleSet:
         ratings: ``(M,)`` ``float32`` Sudoku Explainer ratings (rated runs
             only, else ``None``); a lower bound where ``exact`` is false.
         exact: ``(M,)`` ``bool``: whether the rating is SE's own (false for
-            a lower bound, such as ``6.5+`` beyond 9x9); ``None`` in a run
+            a lower bound, such as ``6.5+`` where chains are not searched:
+            every shape but classic 4x4 and 9x9); ``None`` in a run
             that is not rated.
-        attempts: ``(M,)`` ``uint64``: the attempt that gave each puzzle
-            (rated runs only, else ``None``).
+        attempts: ``(M,)`` ``uint64``: the attempt that gave each puzzle:
+            in a rated run, the candidate; with ``clues`` and ``attempts``,
+            the removal order (of the same grid); else ``None``.
         short: ``(M,)`` ``bool``: puzzles the search budget kept from what
             was asked (unique, but not known to be minimal, or above the
             clue target); the CLI warns about them, and so does this.
@@ -204,8 +210,9 @@ class Ratings:
         level: the level of each (``easy`` ... ``fiendish``; ``""`` if not
             rated).
         technique: the hardest technique of each (``chains`` for the
-            ``6.5+`` bound beyond 9x9, ``nested-chains`` where ``work``
-            stopped them, ``none`` for a complete grid; ``""`` if not rated).
+            ``6.5+`` bound where chains are not searched, ``nested-chains``
+            where ``work`` stopped them, ``none`` for a complete grid;
+            ``""`` if not rated).
         exact: ``(N,)`` ``bool``: whether ``se`` is SE's own rating (false
             for a lower bound, and for a puzzle that was not rated).
         steps: ``(N,)`` ``uint64``: the steps of the solution path.
@@ -388,6 +395,13 @@ def _spec(
     return _native.spec(side, _box(box), variant, _regions(regions))
 
 
+def _a(side: int) -> str:
+    """``a 9x9``, ``an 8x8``, ``an 11x11``: a side's grid with its article,
+    as the library writes it (``sudogen::grid::A``)."""
+    an = str(side).startswith("8") or side in (11, 18)
+    return f"{'an' if an else 'a'} {side}x{side}"
+
+
 def _shape_args(spec: _native.Spec) -> ShapeArgs:
     return {
         "size": spec.side if spec.side is not None else 9,
@@ -446,6 +460,28 @@ def _strings(puzzles: object) -> Optional[List[str]]:
     return None
 
 
+def _read(
+    path: str,
+    spec: _native.Spec,
+    format: Optional[str],
+    solutions: bool,
+    jobs: Optional[int],
+) -> Tuple[np.ndarray, Callable[[int], str], Optional[np.ndarray], _native.Spec]:
+    """The records of a file, read as the CLI reads its inputs (gzip, the
+    members of a zip in order, an ``.npz``'s arrays): the grids, how to
+    name record ``i`` (``FILE:LINE``, ``ARCHIVE:MEMBER:LINE`` in a zip of
+    several members), the solutions they carry (with ``solutions``) and
+    their shape."""
+    grids, lines, carried, found, inputs = _native.read(path, spec, format, solutions, _jobs(jobs))
+    firsts = [first for first, _ in inputs]
+
+    def label(i: int) -> str:
+        name = inputs[bisect.bisect_right(firsts, i) - 1][1] if inputs else path
+        return f"{name}:{int(lines[i])}"
+
+    return grids, label, carried, found
+
+
 def _grids(
     puzzles: Puzzles,
     spec: Optional[_native.Spec] = None,
@@ -462,9 +498,8 @@ def _grids(
     if isinstance(puzzles, os.PathLike) or (
         isinstance(puzzles, str) and not _one_record(puzzles)
     ):
-        path = os.fspath(puzzles)
-        grids, lines, _, found = _native.read(path, spec, format, False, _jobs(jobs))
-        return grids, lambda i: f"{path}:{int(lines[i])}", found
+        grids, path_label, _, found = _read(os.fspath(puzzles), spec, format, False, jobs)
+        return grids, path_label, found
     if isinstance(puzzles, (bytes, bytearray)):
         raise TypeError(f"{what}: bytes; pass a file path as str, or puzzles as strings")
 
@@ -518,7 +553,7 @@ def _grids(
             row = int(np.argwhere(bad.reshape(len(arr), -1).any(axis=1))[0][0])
             value = arr[row][bad[row]].flat[0]
             raise ValueError(
-                f"{label(row)}: {value} is out of range for a {side}x{side} grid "
+                f"{label(row)}: {value} is out of range for {_a(side)} grid "
                 f"(0 to {side}, 0 for empty)"
             )
     return np.ascontiguousarray(arr, dtype=np.uint8), label, spec
@@ -638,7 +673,7 @@ def puzzles(
     rating: Union[str, float, Tuple[Optional[float], Optional[float]], None] = None,
     clues: Optional[int] = None,
     budget: Optional[int] = 1_000_000,
-    attempts: int = 1000,
+    attempts: Optional[int] = None,
     jobs: Optional[int] = None,
 ) -> PuzzleSet:
     """Puzzles ``start .. start+n-1`` of a run, as ``sudogen puzzle`` makes them.
@@ -652,28 +687,48 @@ def puzzles(
         seed, start, size, box, variant, regions, strategy, jobs: as for
             ``generate`` (without ``seed``, one is drawn: the result's
             ``.seed``).
-        symmetry: the symmetry of the givens (``SYMMETRIES``; default none).
+        symmetry: the symmetry of the givens (``SYMMETRIES``; default
+            none), on every shape: a pattern of the cells, which the boxes
+            or regions need not keep. ``rot180``, ``rot90``, ``mirror``,
+            ``flip``, ``diagonal``, ``antidiagonal``, and the groups of
+            Simon Tatham's Solo: ``both-mirrors`` (left-right and
+            top-bottom), ``both-diagonals``, ``all`` (the eight symmetries
+            of the square). The puzzle is minimal among the puzzles with
+            that symmetry.
         level: keep only puzzles of this level (``LEVELS``: easy SE 1.0-1.5,
             medium 1.6-2.5, hard 2.6-4.4, expert 4.5-6.4, fiendish 6.5 up).
         rating: keep only puzzles rated in this SE range: ``"4.0..6.2"``,
-            ``"8.0.."``, ``(4.0, 6.2)``, ``(None, 2.0)`` or ``4.5``. A
-            range too rare for ``attempts`` (9.1 and up at 9x9) is refused
-            with its odds, as the CLI refuses it.
-        clues: stop removing givens at this many clues (unique, not minimal).
+            ``"8.0.."``, ``(4.0, 6.2)``, ``(None, 2.0)`` or ``4.5``. Every
+            range random making reaches is taken (``9.0``, ``"8.5..9.0"``);
+            one too rare for ``attempts`` (at 9x9 and the default 1000
+            attempts, 9.1 and up) is refused with its odds and the attempts
+            it needs, and one the shape cannot rate (above ``6.5`` where
+            chains are not searched) with the reason, as the CLI refuses
+            them. The numbers are SE's on classic 9x9 and a technique level
+            on other shapes (see ``rate``).
+        clues: stop removing givens at this many clues (unique, not
+            minimal). A removal order can get stuck above the target (its
+            puzzle is then minimal); ``attempts`` tries others.
         budget: guesses one puzzle's uniqueness checks may spend together
             (``None``: no bound); a given whose check runs out stays.
-        attempts: with ``level`` or ``rating``: candidates tried per puzzle.
+        attempts: with ``level`` or ``rating``: candidates tried per puzzle
+            (default 1000); with ``clues`` alone: removal orders of each
+            grid tried toward the target (default 1), keeping the first that
+            reaches it, else the one with the fewest clues; a note says how
+            many reached it. Without any of them, ``ValueError``, as the
+            CLI's ``--attempts``.
 
     Returns:
         A ``PuzzleSet``: unpack it as ``puzzles, solutions`` (or ``puzzles,
         solutions, ratings`` when ``level`` or ``rating`` is given). The
         cells, solutions, ratings and attempts equal ``sudogen puzzle -n N
-        --seed S --with-solution ...`` with the same options.
+        --seed S --with-solution ...`` with the same options (``clues=22,
+        attempts=50`` is ``--clues 22 --attempts 50``).
 
     Raises:
         ValueError: the CLI's usage errors (a clue target the shape does not
-            allow, a symmetry that does not keep its units, a rating range
-            that cannot be rated exactly, ...).
+            allow, an unknown symmetry, a rating range out of reach,
+            ``attempts`` with nothing to retry toward, ...).
         KeyboardInterrupt: Ctrl-C during the call.
 
     Warns:
@@ -698,7 +753,7 @@ def puzzles(
         _budget(budget),
         _rating_text(rating),
         level,
-        _whole(attempts, "a number of attempts", "1000", least=1),
+        None if attempts is None else _whole(attempts, "a number of attempts", "1000", least=1),
         _jobs(jobs),
     )
     grids, solutions, index, se, exact, attempt, short, notes = out
@@ -904,11 +959,12 @@ def rate(
         ``.ed``, ``.work`` and the rest as attributes. ``se`` is
         ``float32`` and never NaN: SE's own rating over the whole scale at
         9x9, nested forcing chains (9.0 to about 12) included. Where
-        ``exact`` is false it is a lower bound (``6.5+`` in the CLI's output:
-        beyond 9x9, where chains are not searched). SE ratings are defined
-        for classic 9x9; for other sizes the number is a technique level,
-        the rating of the hardest technique on the same scale, and
-        ``scale`` says which.
+        ``exact`` is false it is a lower bound (``6.5+`` in the CLI's
+        output: chains are searched on classic 4x4 and 9x9 only). SE
+        ratings are defined for classic 9x9; on every other shape and
+        variant the number is a technique level, the rating of the hardest
+        technique on the same scale, and ``scale`` says which (``"SE"`` or
+        ``"technique level"``, as JSON records' ``scale``).
 
     Raises:
         ValueError: a puzzle without exactly one solution, or whose
@@ -1105,8 +1161,7 @@ def split(
     if is_file and by == "solution" and solutions is None:
         # The solutions the file's records carry.
         path = os.fspath(puzzles)  # type: ignore[arg-type]
-        grids, lines, carried, spec = _native.read(path, spec, format, True, _jobs(jobs))
-        label = lambda i: f"{path}:{int(lines[i])}"  # noqa: E731
+        grids, label, carried, spec = _read(path, spec, format, True, jobs)
     else:
         grids, label, spec = _grids(puzzles, spec, format, jobs)
     if solutions is not None:
@@ -1328,15 +1383,20 @@ def read(
 ]:
     """Every grid or puzzle of a file, in any format the CLI reads (line,
     grid, CSV, JSON Lines, the ML layouts, npy; detected line by line unless
-    ``format`` is given).
+    ``format`` is given), packed or not, as the CLI reads it: gzip, a zip
+    (its members in order, as the Kaggle sets ship; a record of a member is
+    named ``ARCHIVE:MEMBER:LINE`` in messages) and NumPy's ``.npz`` (its
+    puzzles, and its ``solutions`` array), known by their first bytes, not
+    by their names.
 
     Args:
         solutions: also return the solution each record carries (``PUZZLE
             SOLUTION`` lines, a CSV's or JSON record's solution field, a
-            Kaggle file's ``solutions`` column, and for ``NAME.npy`` the
-            rows of ``NAME.solutions.npy`` beside it), all zeros where a
-            record carries none. (In the ``grid`` layout a solution is a
-            record of its own.)
+            Kaggle file's ``solutions`` column, an ``.npz``'s
+            ``solutions`` array, and for ``NAME.npy`` the rows of
+            ``NAME.solutions.npy`` beside it), all zeros where a record
+            carries none. (In the ``grid`` layout a solution is a record of
+            its own.)
         return_shape: also return the records' shape as keywords for the
             other functions (``ShapeArgs``): ``grids, shape = read(p,
             return_shape=True); solve(grids, **shape)``.
@@ -1349,15 +1409,17 @@ def read(
 
     Raises:
         ValueError: an unreadable record (``FILE:LINE: message``), records
-            of several shapes, or a ``.solutions.npy`` of other rows.
-        OSError: a file that cannot be opened.
+            of several shapes, a ``.solutions.npy`` of other rows, or a file
+            that holds no records (``bzip2-compressed input; unpack it
+            first (bunzip2)``, a damaged archive).
+        OSError: a file that cannot be opened or read.
     """
     spec = _spec(size, box, variant, regions)
     name = os.fspath(path)
-    grids, _, carried, found = _native.read(name, spec, format, bool(solutions), _jobs(jobs))
+    grids, _, carried, found = _read(name, spec, format, bool(solutions), jobs)
     beside = _beside(name) if carried is not None and not carried.any() else None
     if carried is not None and beside is not None:
-        carried, _, _, _ = _native.read(beside, found, format, False, _jobs(jobs))
+        carried, _, _, _ = _read(beside, found, format, False, jobs)
         if carried.shape != grids.shape:
             raise ValueError(
                 f"{beside}: {carried.shape[0]} solutions of {carried.shape[1]}x"

@@ -91,7 +91,7 @@ def puzzles(
     budget: Optional[int],
     rating: Optional[str],
     level: Optional[str],
-    attempts: int,
+    attempts: Optional[int],
     jobs: Optional[int] = None,
 ) -> Tuple[
     _Grids,
@@ -103,8 +103,11 @@ def puzzles(
     npt.NDArray[np.bool_],
     List[str],
 ]:
-    """Puzzles, solutions, run indices, ratings (tenths), exact, attempts,
-    fell-short flags, and the CLI's end-of-run warnings."""
+    """Puzzles, solutions, run indices, ratings (tenths) and exact (rated
+    runs), attempts (rated runs, and clue targets with ``attempts``),
+    fell-short flags, and the CLI's end-of-run warnings. ``attempts``:
+    ``None`` for the CLI's defaults (1000 candidates for a range, one
+    removal order for a clue target)."""
 
 def read(
     path: str,
@@ -112,9 +115,12 @@ def read(
     format: Optional[str] = None,
     solutions: bool = False,
     jobs: Optional[int] = None,
-) -> Tuple[_Grids, npt.NDArray[np.uint64], Optional[_Grids], Spec]:
-    """Grids of a file, the line of each, (with ``solutions``) the
-    solution each carries (zeros where none), and the records' shape."""
+) -> Tuple[_Grids, npt.NDArray[np.uint64], Optional[_Grids], Spec, List[Tuple[int, str]]]:
+    """Grids of a file (gzip, zip and ``.npz`` unpacked as the CLI unpacks
+    them), the line of each in its input, (with ``solutions``) the
+    solution each carries (zeros where none), the records' shape, and the
+    inputs the file held as ``(first row, name)`` (a zip's members as
+    ``ARCHIVE:MEMBER``)."""
 
 def parse(strings: List[str], spec: Spec, what: str = "puzzles") -> _Grids: ...
 def search_each(
