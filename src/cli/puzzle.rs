@@ -348,27 +348,16 @@ impl Reports {
 /// of the puzzles (`reached` and those `above`, by their clue counts)
 /// reached it, and what the others have.
 fn above_note(target: usize, attempts: u64, reached: u64, above: &[u64]) -> Option<String> {
-    let minimal = "each is minimal, no given can go without a second solution; see docs/GUIDE.md, \"How few clues\"";
-    let spread = sudogen::runs::clue_spread(above);
-    if attempts <= 1 {
-        let (total, range) = spread?;
-        return Some(format!(
-            "note: --clues {target}: {} stayed above {target} clues ({range}): {minimal}",
-            plural(total as usize, "puzzle")
-        ));
-    }
-    let asked = format!("--clues {target} --attempts {attempts}");
-    let Some((total, range)) = spread else {
-        return Some(format!(
-            "note: {asked}: all {} reached {target} clues",
-            plural(reached as usize, "puzzle")
-        ));
-    };
-    Some(format!(
-        "note: {asked}: {reached} of {} reached {target} clues; {total} stayed above after {attempts} removal orders each and {} written with the fewest clues found ({range}): {minimal}",
-        plural((reached + total) as usize, "puzzle"),
-        if total == 1 { "is" } else { "are" }
-    ))
+    sudogen::runs::clue_note(
+        target,
+        attempts,
+        reached,
+        above,
+        (
+            &format!("--clues {target}"),
+            &format!("--clues {target} --attempts {attempts}"),
+        ),
+    )
 }
 
 /// The clue counts of the puzzles above the target.
