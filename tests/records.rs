@@ -443,7 +443,8 @@ fn ratings_and_solutions_are_shown_and_read_back() {
     assert_eq!(titles, ["Puzzle 1", "Solution 1", "Puzzle 2", "Solution 2"]);
     std::fs::write(d.join("p.grid"), &grid).unwrap();
     let check = ok(d, &["check", "p.grid"]);
-    assert!(check.starts_with("4 grids read: 4 valid"), "{check}");
+    assert!(check.starts_with("2 grids read: 2 valid"), "{check}");
+    assert!(check.contains("2 with their solutions checked"), "{check}");
 
     let text: String = puzzles().iter().map(|(p, _)| format!("{p}\n")).collect();
     std::fs::write(d.join("in.txt"), &text).unwrap();
@@ -464,8 +465,7 @@ fn ratings_and_solutions_are_shown_and_read_back() {
     let again = ok(d, &["rate", "-f", "csv", "rated.csv"]);
     assert_eq!(csv_records(&again).len(), 3);
     // Every format, rated with solutions, reads back: as many puzzles, and
-    // their solutions with them (the grid's solutions as grids of their
-    // own).
+    // their solutions with them.
     for format in [
         "line",
         "grid",
@@ -492,17 +492,76 @@ fn ratings_and_solutions_are_shown_and_read_back() {
         let file = format!("r.{format}");
         std::fs::write(d.join(&file), out).unwrap();
         let check = ok(d, &["check", "--unique", &file]);
-        let expected = if format == "grid" {
-            "6 grids read: 6 valid"
-        } else {
-            "3 grids read: 3 valid"
-        };
-        assert!(check.starts_with(expected), "{format}: {check}");
-        if format != "grid" {
-            assert!(
-                check.contains("3 with their solutions checked"),
-                "{format}: {check}"
-            );
+        assert!(
+            check.starts_with("3 grids read: 3 valid"),
+            "{format}: {check}"
+        );
+        assert!(
+            check.contains("3 with their solutions checked"),
+            "{format}: {check}"
+        );
+    }
+}
+
+/// `--with-solution -f grid` writes each solution below its puzzle, the
+/// blocks titled `Puzzle N` and `Solution N`: every command reads that
+/// back as one record per puzzle, the solution with it, and writes it so
+/// again; untitled blocks are still records of their own.
+#[test]
+fn a_grid_with_solutions_reads_back_as_one_record_each() {
+    let dir = scratch_dir();
+    let d = dir.path();
+    let grid = ok(
+        d,
+        &[
+            "puzzle",
+            "-n",
+            "3",
+            "--seed",
+            "1",
+            "--with-solution",
+            "-f",
+            "grid",
+        ],
+    );
+    std::fs::write(d.join("p.txt"), &grid).unwrap();
+    let truth = ok(d, &["puzzle", "-n", "3", "--seed", "1", "--with-solution"]);
+    let truth: Vec<(&str, &str)> = truth.lines().map(|l| l.split_once(' ').unwrap()).collect();
+    let solved = ok(d, &["solve", "p.txt"]);
+    let solutions: Vec<&str> = truth.iter().map(|t| t.1).collect();
+    assert_eq!(solved.lines().collect::<Vec<_>>(), solutions);
+    // Each record keeps its solution: `rate` and `canon` write it beside
+    // the puzzle.
+    let rated = ok(d, &["rate", "p.txt"]);
+    let rated: Vec<Vec<&str>> = rated.lines().map(|l| l.split(' ').collect()).collect();
+    assert_eq!(rated.len(), 3, "{rated:?}");
+    for (r, (p, s)) in rated.iter().zip(&truth) {
+        assert_eq!((r[0], r[1]), (*p, *s));
+    }
+    for command in [&["canon"][..], &["transform", "--seed", "1"]] {
+        let out = ok(d, &[command, &["p.txt"]].concat());
+        let records: Vec<&str> = out.lines().collect();
+        assert_eq!(records.len(), 3, "{command:?}: {out}");
+        for r in records {
+            let (p, s) = r.split_once(' ').unwrap();
+            assert_solves(p, s, r);
         }
     }
+    let check = ok(d, &["check", "--unique", "p.txt"]);
+    assert!(
+        check.starts_with("3 grids read: 3 valid") && check.contains("3 with their solutions"),
+        "{check}"
+    );
+    // `rate -f grid` writes the pairs again, which read back the same.
+    let again = ok(d, &["rate", "-f", "grid", "p.txt"]);
+    std::fs::write(d.join("again.txt"), &again).unwrap();
+    assert_eq!(ok(d, &["solve", "again.txt"]), solved);
+    // Untitled, the same blocks are six records.
+    let untitled: String = grid
+        .lines()
+        .filter(|l| !l.starts_with(char::is_alphabetic))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(d.join("untitled.txt"), untitled).unwrap();
+    assert_eq!(ok(d, &["solve", "untitled.txt"]).lines().count(), 6);
 }
