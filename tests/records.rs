@@ -565,3 +565,23 @@ fn a_grid_with_solutions_reads_back_as_one_record_each() {
     std::fs::write(d.join("untitled.txt"), untitled).unwrap();
     assert_eq!(ok(d, &["solve", "untitled.txt"]).lines().count(), 6);
 }
+
+/// A puzzle `rate` cannot rate says why on one `#` line in `grid`, as a
+/// rating would stand there (`# no solution`), not as a comment of a
+/// comment (`# # no solution`).
+#[test]
+fn an_unrated_grid_says_why_once() {
+    let dir = scratch_dir();
+    let d = dir.path();
+    let (p, _) = &puzzles()[0];
+    let unsolvable = format!("11{}", &p[2..]);
+    std::fs::write(
+        d.join("in.txt"),
+        format!("{}\n{unsolvable}\n", ".".repeat(81)),
+    )
+    .unwrap();
+    let out = sudogen(d, &["rate", "-f", "grid", "in.txt"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let notes: Vec<&str> = text.lines().filter(|l| l.starts_with('#')).collect();
+    assert_eq!(notes, ["# 2+ solutions", "# no solution"], "{text}");
+}

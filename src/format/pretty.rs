@@ -49,7 +49,7 @@ impl RecordFormat for Pretty {
                 "each solution in rows; with --count, each puzzle's number of solutions on a line"
             }
             Content::Ratings { .. } => {
-                "each puzzle in rows, then `# RATING LEVEL HARDEST` (then `ep EP ed ED` with --ep, --ed); with --explain, each step on a `#` line"
+                "each puzzle in rows, then `# RATING LEVEL HARDEST` (then `ep EP ed ED` with --ep, --ed), or `# no solution` (why it has no rating); its solution below it, when the record has one (the blocks then titled `Puzzle 1`, `Solution 1`); with --explain, each step on a `#` line"
             }
             Content::Forms { .. } => {
                 "each canonical form in rows; with --transform, the transform on a `#` line below"
@@ -96,7 +96,7 @@ impl RecordFormat for Pretty {
             Content::Ratings { explain, ep, ed } => {
                 push_titled(out, run, record, record.solution, |out| {
                     if record.rating.is_none() {
-                        out.extend_from_slice(b"# # ");
+                        out.extend_from_slice(b"# ");
                         out.extend_from_slice(record.problem.unwrap_or_default().as_bytes());
                         out.push(b'\n');
                         push_notes(out, record, None);
