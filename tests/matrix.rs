@@ -334,7 +334,7 @@ const COMMANDS: &[Cmd] = &[
     cmd("generate-to-file", &["generate", "-n", "3", "--seed", "1"],
         Axis::Names(&["line", "csv", "json", "npy"]), Input::None, Check::Grids),
     cmd("puzzle-rated", &["puzzle", "-n", "3", "--seed", "1", "--rate"],
-        Axis::Writes(&["line", "grid", "csv", "json", "kaggle-3m", "extreme"]), Input::None, Check::Rated),
+        Axis::Writes(&["line", "grid", "csv", "json", "kaggle", "kaggle-3m", "extreme"]), Input::None, Check::Rated),
     cmd("solve", &["solve"],
         Axis::Reads(TEXT_FORMATS), Input::Puzzles, Check::Solutions),
     cmd("check", &["check", "--unique"],
@@ -426,11 +426,6 @@ const KNOWN_FAILING: &[(&str, &str, &str, u32)] = &[
     // 2: a jigsaw puzzle read as classic is refused, but the refusal does
     // not name --regions.
     ("print-as-classic", "Jigsaw", "*", 2),
-    // 7: the Hyper rater's internal errors (exit 1).
-    ("rate", "Hyper", "*", 7),
-    // 6: layouts that always carry the solution are written with an
-    // empty one.
-    ("rate", "*", "kaggle", 6),
     // 8: stats ignores the variant (panics on a jigsaw run), counts valid
     // X, Hyper and jigsaw puzzles as without one solution.
     ("stats", "X", "*", 8),

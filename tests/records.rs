@@ -187,7 +187,7 @@ fn pass(dir: &Path, command: &[&str], format: &str, input: &str) -> String {
 /// wins over the input's.
 fn computed(command: &str, format: &str) -> &'static [&'static str] {
     match (command, format) {
-        ("rate", "csv" | "json") => &["se", "level", "hardest"],
+        ("rate", "csv" | "json" | "kaggle") => &["se", "level", "hardest"],
         ("rate", "kaggle-3m") => &["difficulty"],
         ("rate", "extreme") => &["rating"],
         _ => &[],
@@ -584,4 +584,63 @@ fn an_unrated_grid_says_why_once() {
     let text = String::from_utf8(out.stdout).unwrap();
     let notes: Vec<&str> = text.lines().filter(|l| l.starts_with('#')).collect();
     assert_eq!(notes, ["# 2+ solutions", "# no solution"], "{text}");
+}
+
+/// `kaggle` (`quizzes,solutions`) has no rating column: a rated run
+/// (`rate`, `puzzle --rate`) adds the rating's columns after its two, as
+/// `csv` names them and with `csv`'s values; the input's other columns
+/// follow (item 6's layouts, the labels rule).
+#[test]
+fn a_rated_kaggle_table_has_the_rating_after_its_columns() {
+    let dir = scratch_dir();
+    let d = dir.path();
+    let text: String = puzzles()
+        .iter()
+        .map(|(p, s)| format!("{p},{s},note {}\n", &p[..3]))
+        .collect();
+    std::fs::write(d.join("in.csv"), format!("quizzes,solutions,name\n{text}")).unwrap();
+    let kaggle = csv_rows(&ok(d, &["rate", "-f", "kaggle", "--ep", "in.csv"]));
+    let csv = csv_records(&ok(d, &["rate", "-f", "csv", "--ep", "in.csv"]));
+    assert_eq!(
+        kaggle[0],
+        [
+            "quizzes",
+            "solutions",
+            "se",
+            "exact",
+            "level",
+            "hardest",
+            "steps",
+            "ep",
+            "name"
+        ]
+    );
+    assert_eq!(kaggle.len(), 4);
+    for ((row, record), (p, s)) in kaggle[1..].iter().zip(&csv).zip(puzzles()) {
+        assert_eq!(row[0], p.replace('.', "0"));
+        assert_eq!(row[1], s);
+        for (i, name) in ["se", "exact", "level", "hardest", "steps", "ep"]
+            .iter()
+            .enumerate()
+        {
+            assert_eq!(Some(row[2 + i].as_str()), field(record, name), "{name}");
+        }
+        assert_eq!(row[8], format!("note {}", &p[..3]));
+    }
+    let made = csv_rows(&ok(
+        d,
+        &["puzzle", "-n", "2", "--seed", "1", "--rate", "-f", "kaggle"],
+    ));
+    let made_csv = csv_records(&ok(
+        d,
+        &["puzzle", "-n", "2", "--seed", "1", "--rate", "-f", "csv"],
+    ));
+    assert_eq!(
+        made[0],
+        ["quizzes", "solutions", "se", "exact", "level", "hardest"]
+    );
+    for (row, record) in made[1..].iter().zip(&made_csv) {
+        assert_eq!(Some(row[2].as_str()), field(record, "se"));
+        assert_eq!(Some(row[5].as_str()), field(record, "hardest"));
+    }
 }

@@ -56,20 +56,8 @@ fn columns(content: Content) -> Option<Vec<&'static str>> {
     let mut columns = vec!["index"];
     match content {
         Content::Grids | Content::Solutions { .. } => return None,
-        Content::Puzzles { rated, .. } => {
-            columns.extend(["puzzle", "solution", "clues"]);
-            if rated {
-                columns.extend(["se", "exact", "level", "hardest"]);
-            }
-        }
-        Content::Ratings { explain, ep, ed } => {
-            columns.extend(["puzzle", "se", "exact", "level", "hardest", "steps"]);
-            for (asked, name) in [(ep, "ep"), (ed, "ed"), (explain, "path")] {
-                if asked {
-                    columns.push(name);
-                }
-            }
-        }
+        Content::Puzzles { .. } => columns.extend(["puzzle", "solution", "clues"]),
+        Content::Ratings { .. } => columns.push("puzzle"),
         Content::Forms { transform } => {
             columns.push("form");
             if transform {
@@ -77,7 +65,70 @@ fn columns(content: Content) -> Option<Vec<&'static str>> {
             }
         }
     }
+    columns.extend(rating_columns(content));
     Some(columns)
+}
+
+/// The columns of a rating, in a rated run (`puzzle --rate`, `rate`):
+/// `se,exact,level,hardest`, then for `rate` `steps` and what was asked
+/// (`ep`, `ed`, `path`); none in other runs. The layouts without a rating
+/// column of their own (`kaggle`) add them after theirs.
+pub(super) fn rating_columns(content: Content) -> Vec<&'static str> {
+    let mut columns = Vec::new();
+    match content {
+        Content::Puzzles { rated: true, .. } => {
+            columns.extend(["se", "exact", "level", "hardest"]);
+        }
+        Content::Ratings { explain, ep, ed } => {
+            columns.extend(["se", "exact", "level", "hardest", "steps"]);
+            for (asked, name) in [(ep, "ep"), (ed, "ed"), (explain, "path")] {
+                if asked {
+                    columns.push(name);
+                }
+            }
+        }
+        _ => {}
+    }
+    columns
+}
+
+/// Appends the fields of [`rating_columns`], each after a comma: the
+/// record's rating, or empty fields when it has none.
+pub(super) fn push_rating_fields(out: &mut Vec<u8>, content: Content, record: &Record<'_>) {
+    let (steps, ep, ed, explain) = match content {
+        Content::Puzzles { rated: true, .. } => (false, false, false, false),
+        Content::Ratings { explain, ep, ed } => (true, ep, ed, explain),
+        _ => return,
+    };
+    let Some(r) = record.rating else {
+        for _ in rating_columns(content) {
+            out.push(b',');
+        }
+        return;
+    };
+    out.push(b',');
+    push_tenths(out, u64::from(r.se));
+    out.extend_from_slice(if r.exact { b",true," } else { b",false," });
+    out.extend_from_slice(r.level.as_bytes());
+    out.push(b',');
+    out.extend_from_slice(r.hardest.as_bytes());
+    if steps {
+        out.push(b',');
+        push_decimal(out, r.steps);
+    }
+    for (asked, value, exact) in [(ep, r.ep, r.ep_exact), (ed, r.ed, r.ed_exact)] {
+        if asked {
+            out.push(b',');
+            push_tenths(out, u64::from(value));
+            if !exact {
+                out.push(b'+');
+            }
+        }
+    }
+    if explain {
+        out.push(b',');
+        push_path_field(out, r);
+    }
 }
 
 /// What a record adds to the columns of its content: its solution, where
@@ -227,10 +278,7 @@ impl RecordFormat for Csv {
                     out.extend_from_slice(t.as_bytes());
                 }
             }
-            Content::Puzzles {
-                with_solution,
-                rated,
-            } => {
+            Content::Puzzles { with_solution, .. } => {
                 push_decimal(out, record.index);
                 out.push(b',');
                 push_symbols_zero(out, record.grid, symbols);
@@ -240,56 +288,14 @@ impl RecordFormat for Csv {
                 }
                 out.push(b',');
                 push_decimal(out, record.grid.filled() as u64);
-                match record.rating.filter(|_| rated) {
-                    Some(r) => {
-                        out.push(b',');
-                        push_tenths(out, u64::from(r.se));
-                        out.extend_from_slice(if r.exact { b",true," } else { b",false," });
-                        out.extend_from_slice(r.level.as_bytes());
-                        out.push(b',');
-                        out.extend_from_slice(r.hardest.as_bytes());
-                    }
-                    None if rated => out.extend_from_slice(b",,,,"),
-                    None => {}
-                }
+                push_rating_fields(out, run.content, record);
                 push_shape(out, record.grid);
             }
-            Content::Ratings { explain, ep, ed } => {
+            Content::Ratings { .. } => {
                 push_decimal(out, record.index);
                 out.push(b',');
                 push_symbols_zero(out, record.grid, symbols);
-                match record.rating {
-                    Some(r) => {
-                        out.push(b',');
-                        push_tenths(out, u64::from(r.se));
-                        out.extend_from_slice(if r.exact { b",true," } else { b",false," });
-                        out.extend_from_slice(r.level.as_bytes());
-                        out.push(b',');
-                        out.extend_from_slice(r.hardest.as_bytes());
-                        out.push(b',');
-                        push_decimal(out, r.steps);
-                        for (asked, value, exact) in
-                            [(ep, r.ep, r.ep_exact), (ed, r.ed, r.ed_exact)]
-                        {
-                            if asked {
-                                out.push(b',');
-                                push_tenths(out, u64::from(value));
-                                if !exact {
-                                    out.push(b'+');
-                                }
-                            }
-                        }
-                        if explain {
-                            out.push(b',');
-                            push_path_field(out, r);
-                        }
-                    }
-                    None => {
-                        out.extend_from_slice(b",,,,,");
-                        let empty = usize::from(ep) + usize::from(ed) + usize::from(explain);
-                        out.extend_from_slice(&b",,,"[..empty]);
-                    }
-                }
+                push_rating_fields(out, run.content, record);
                 push_shape(out, record.grid);
             }
         }
