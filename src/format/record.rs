@@ -403,7 +403,7 @@ pub enum RecordError {
     },
     /// A line starting with `{` is not JSON.
     Json(String),
-    /// A JSON record has no `grid` (or `puzzle`) field.
+    /// A JSON record has no `grid` (or `puzzle`, or `form`) field.
     JsonNoGrid,
     /// A JSON field holds a value of the wrong type.
     JsonType {
@@ -541,7 +541,7 @@ impl fmt::Display for RecordError {
                 size.side()
             ),
             RecordError::Json(e) => write!(f, "not JSON: {e}"),
-            RecordError::JsonNoGrid => f.write_str("no \"grid\" or \"puzzle\" field"),
+            RecordError::JsonNoGrid => f.write_str("no \"grid\", \"puzzle\" or \"form\" field"),
             RecordError::JsonType { found } => write!(
                 f,
                 "{found}, expected rows of numbers or a string of symbols"
