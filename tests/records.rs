@@ -644,3 +644,106 @@ fn a_rated_kaggle_table_has_the_rating_after_its_columns() {
         assert_eq!(Some(row[5].as_str()), field(record, "hardest"));
     }
 }
+
+/// The rows of a CSV text that must be one table: one header, at the top,
+/// and every row as many fields as it; read by this file's parser and, where
+/// Python is installed, by its `csv` module (pandas' `read_csv` too, where
+/// pandas is), which must see as many rows of as many columns.
+fn one_table(text: &str, what: &str) -> Vec<Vec<(String, String)>> {
+    let rows = csv_rows(text);
+    let header = &rows[0];
+    for (i, row) in rows.iter().enumerate().skip(1) {
+        assert_ne!(row, header, "{what}: the header again at row {i}:\n{text}");
+        assert_eq!(row.len(), header.len(), "{what}: row {i}:\n{text}");
+    }
+    let python = r#"
+import csv, sys
+text = sys.stdin.read()
+rows = list(csv.reader(text.splitlines()))
+assert all(len(r) == len(rows[0]) for r in rows), "ragged rows"
+assert rows[0] not in rows[1:], "a second header"
+try:
+    import io, pandas
+    frame = pandas.read_csv(io.StringIO(text), dtype=str, keep_default_na=False)
+    assert frame.shape == (len(rows) - 1, len(rows[0])), frame.shape
+    assert list(frame.columns) == rows[0], list(frame.columns)
+except ImportError:
+    pass
+print(len(rows) - 1, len(rows[0]))
+"#;
+    if let Ok(mut child) = Command::new("python3")
+        .args(["-c", python])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+    {
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(text.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{what}: python: {out:?}\n{text}");
+        let shape = format!("{} {}\n", rows.len() - 1, header.len());
+        assert_eq!(String::from_utf8_lossy(&out.stdout), shape, "{what}");
+    }
+    csv_records(text)
+}
+
+/// A file of lines, some named with a comment and some not (the first
+/// not), is one table in CSV and in the layouts, whatever the command: a
+/// `comment` column, empty where a line has none (a header each time the
+/// set of labels changed was no table pandas could read).
+#[test]
+fn lines_with_and_without_comments_are_one_table() {
+    let dir = scratch_dir();
+    let d = dir.path();
+    let comments = ["", "Easter Monster", "", "a, \"quoted\" name"];
+    let truth = ok(d, &["puzzle", "-n", "4", "--seed", "1", "--with-solution"]);
+    let text: String = truth
+        .lines()
+        .zip(comments)
+        .map(|(l, c)| {
+            let p = l.split(' ').next().unwrap();
+            if c.is_empty() {
+                format!("{p}\n")
+            } else {
+                format!("{p} # {c}\n")
+            }
+        })
+        .collect();
+    std::fs::write(d.join("mixed.txt"), &text).unwrap();
+    for command in [
+        &["rate"][..],
+        &["rate", "--explain", "--ep"],
+        &["solve"],
+        &["canon"],
+        &["transform", "--seed", "1"],
+        &["split", "--train", "1", "-o", "part"],
+    ] {
+        for format in ["csv", "kaggle", "kaggle-3m", "extreme"] {
+            let what = format!("{command:?} -f {format}");
+            let out = pass(d, command, format, "mixed.txt");
+            let records = one_table(&out, &what);
+            assert_eq!(records.len(), 4, "{what}:\n{out}");
+            for (record, comment) in records.iter().zip(comments) {
+                assert_eq!(field(record, "comment"), Some(comment), "{what}");
+            }
+        }
+    }
+    // The JSON records of the lines without a comment have no key for it.
+    let json = ok(d, &["rate", "-f", "json", "mixed.txt"]);
+    for (line, comment) in json.lines().zip(comments) {
+        let doc: serde_json::Value = serde_json::from_str(line).unwrap();
+        let want = (!comment.is_empty()).then(|| serde_json::json!(comment));
+        assert_eq!(doc.get("comment").cloned(), want, "{line}");
+    }
+    // And the lines written back are the lines read.
+    let lines = ok(d, &["canon", "-f", "line", "mixed.txt"]);
+    for (line, comment) in lines.lines().zip(comments) {
+        assert_eq!(line.contains(" # "), !comment.is_empty(), "{line}");
+    }
+}

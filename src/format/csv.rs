@@ -19,8 +19,11 @@
 //! A record read keeps its columns: after ours come its solution, where
 //! ours have no column for it (ratings, forms), then its labels (the
 //! input's other columns, a JSON record's other keys, a line's rating and
-//! `comment`), but those of a name ours already have (ours win). The
-//! header comes again only where it changes (another size, other labels).
+//! `comment`), but those of a name ours already have (ours win); a label a
+//! record leaves out, but its input declares (`line`'s `comment`, or a
+//! column an earlier record had), is an empty field, so that the records
+//! of one input are one table. The header comes again only where it
+//! changes (another size, a column not met before).
 //! A field with a comma, a quote or white space at an end is quoted, a
 //! quote in it doubled.
 //!
@@ -310,7 +313,14 @@ impl RecordFormat for Csv {
     }
 
     fn detect(&self, line: &[u8]) -> Option<u8> {
-        let commas = line[0] != b'{' && memchr::memchr(b',', line).is_some();
+        // Commas in a `line` record's `# comment` (`... # Easter Monster,
+        // 2007`) make no CSV: a `#` after white space, outside quotes,
+        // ends what counts.
+        let comment = memchr::memchr_iter(b'#', line)
+            .find(|&i| i > 0 && line[i - 1].is_ascii_whitespace())
+            .filter(|&i| memchr::memchr(b'"', &line[..i]).is_none());
+        let head = &line[..comment.unwrap_or(line.len())];
+        let commas = line[0] != b'{' && memchr::memchr(b',', head).is_some();
         // A CSV of one column: a field in quotes, or the header alone
         // (`puzzle`).
         let quoted = line.len() >= 2 && line.starts_with(b"\"") && line.ends_with(b"\"");

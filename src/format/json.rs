@@ -175,7 +175,10 @@ impl RecordFormat for Json {
             written.push(f.name);
         }
         for label in record.labels {
-            if written.iter().any(|w| w.eq_ignore_ascii_case(label.name)) {
+            // A label the record leaves out is no key (see LabelValue).
+            if label.value == LabelValue::Absent
+                || written.iter().any(|w| w.eq_ignore_ascii_case(label.name))
+            {
                 continue;
             }
             // A name seen twice (a CSV header may repeat one) is written once.
@@ -313,7 +316,7 @@ fn push_field(buf: &mut Vec<u8>, field: &Field<'_>) {
 fn push_label_value(buf: &mut Vec<u8>, value: LabelValue<'_>) {
     match value {
         LabelValue::Json(json) => buf.extend_from_slice(json.as_bytes()),
-        LabelValue::Text("") => buf.extend_from_slice(b"null"),
+        LabelValue::Text("") | LabelValue::Absent => buf.extend_from_slice(b"null"),
         LabelValue::Text(text @ ("true" | "false")) => buf.extend_from_slice(text.as_bytes()),
         LabelValue::Text(text) if is_number(text) => buf.extend_from_slice(text.as_bytes()),
         LabelValue::Text(text) => push_string(buf, text),

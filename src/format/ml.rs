@@ -24,7 +24,7 @@
 //! reader recognises their headers, and `--input-format` forces them.
 
 use super::csv;
-use super::record::{Content, Label, Record};
+use super::record::{Content, Label, LabelValue, Record};
 use super::spec::{Framer, RecordFormat, Run};
 use super::text::{push_csv_field, push_decimal, push_symbols_zero, push_tenths};
 use crate::grid::Grid;
@@ -181,11 +181,11 @@ impl Layout {
             }
         };
         let label = |out: &mut Vec<u8>, names: &[&str]| match Layout::label(record, names) {
-            Some(l) => {
+            Some(l) if l.value != LabelValue::Absent => {
                 push_csv_field(out, &l.value.text());
                 true
             }
-            None => false,
+            _ => false,
         };
         for (i, &(_, fill)) in self.columns.iter().enumerate() {
             if i > 0 {

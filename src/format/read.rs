@@ -228,7 +228,7 @@ impl Batch {
                 }
             };
             let mut labels = Vec::new();
-            self.labels.of(i, &mut cursor, &mut labels);
+            self.labels.of(i, raw.declared, &mut cursor, &mut labels);
             json_labels.decode(0, json_labels.len(), &mut labels);
             f(ReadRecord {
                 line: raw.line,
@@ -643,6 +643,9 @@ pub struct Reader<R> {
     ready: std::collections::VecDeque<Item>,
     /// The records' titles, and a titled puzzle's solution.
     titles: Titles,
+    /// The label names the input has declared so far (see
+    /// [`BatchLabels`]), between batches.
+    declared: Vec<String>,
 }
 
 /// A record's title as `-f grid` writes a puzzle's and its solution's
@@ -767,6 +770,7 @@ impl<R: Read> Reader<R> {
             solutions: None,
             ready: Default::default(),
             titles: Titles::default(),
+            declared: Vec::new(),
         }
     }
 
@@ -861,10 +865,22 @@ impl<R: Read> Reader<R> {
             empty: self.empty.clone(),
             ..Batch::default()
         };
+        // The input's label names carry on from batch to batch.
+        batch.labels.declared = std::mem::take(&mut self.declared);
+        let framed = self.frame(&mut batch, records);
+        self.declared.clone_from(&batch.labels.declared);
+        framed?;
+        Ok((!batch.is_empty()).then_some(batch))
+    }
+
+    /// Frames records into `batch` (see [`Reader::next_batch_of`]) until
+    /// it is full, or holds a record and the input has no more to give at
+    /// once, or the input ends.
+    fn frame(&mut self, batch: &mut Batch, records: usize) -> io::Result<()> {
         loop {
             let open = self.open() || self.titles.open();
             if !open && (batch.raws.len() >= records || batch.bytes.len() >= BATCH_BYTES) {
-                return Ok(Some(batch));
+                return Ok(());
             }
             let number = self.lines.number + 1;
             // Once the batch holds a record, it ends rather than wait for
@@ -873,20 +889,20 @@ impl<R: Read> Reader<R> {
             // gets each answer as soon as its record is read.
             let may_read = batch.is_empty() || open;
             let (start, end) = match self.lines.next(may_read)? {
-                Some(Line::Unread) => return Ok(Some(batch)),
+                Some(Line::Unread) => return Ok(()),
                 None => {
-                    self.end(&mut batch, number);
+                    self.end(batch, number);
                     self.titles = Titles::default();
-                    return Ok((!batch.is_empty()).then_some(batch));
+                    return Ok(());
                 }
                 Some(Line::TooLong) => {
-                    self.end(&mut batch, number);
+                    self.end(batch, number);
                     self.titles.start();
                     let from = batch.raws.len();
                     batch
                         .frames(number, None)
                         .push_error(RecordError::LineTooLong);
-                    self.titles.pair(&mut batch, from);
+                    self.titles.pair(batch, from);
                     continue;
                 }
                 Some(Line::Text(start, end)) => (start, end),
@@ -896,7 +912,7 @@ impl<R: Read> Reader<R> {
                 end_open(
                     &mut self.framers,
                     self.current,
-                    &mut batch,
+                    batch,
                     number,
                     self.size,
                     &mut self.titles,
@@ -914,7 +930,7 @@ impl<R: Read> Reader<R> {
                 end_open(
                     &mut self.framers,
                     self.current,
-                    &mut batch,
+                    batch,
                     number,
                     self.size,
                     &mut self.titles,
@@ -927,7 +943,7 @@ impl<R: Read> Reader<R> {
                 end_open(
                     &mut self.framers,
                     self.current,
-                    &mut batch,
+                    batch,
                     number,
                     self.size,
                     &mut self.titles,
@@ -941,7 +957,7 @@ impl<R: Read> Reader<R> {
             }
             let from = batch.raws.len();
             framer.take(line, &mut batch.frames(number, self.size));
-            self.titles.pair(&mut batch, from);
+            self.titles.pair(batch, from);
         }
     }
 
@@ -1006,6 +1022,7 @@ impl<R: Read> Reader<R> {
                 end: at + npy.cells,
                 solution,
                 extra: None,
+                declared: 0,
             });
         }
         if npy.read == npy.rows {
@@ -1106,6 +1123,7 @@ impl<R: Read> Iterator for Reader<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::LabelValue;
 
     fn read(text: &[u8]) -> Vec<(u64, Result<String, String>)> {
         Reader::new(text, None, None)
@@ -1312,6 +1330,42 @@ mod tests {
         let got = pairs(&many);
         assert_eq!(got.len(), 3000);
         assert!(got.iter().all(|g| g.1.is_some()));
+    }
+
+    /// A label name, once met in an input, stays: a later record without it
+    /// has it absent, in the order the names were met, in batches of any
+    /// size; `line` declares `comment` on every line.
+    #[test]
+    fn label_names_once_met_stay() {
+        let p = &GOOD[..80];
+        let text = format!("{p}.\n{p}. # two\n{p}. 7.2 fiendish x\n{p}.\n");
+        let labels = |records: usize| {
+            let mut reader = Reader::new(text.as_bytes(), None, None);
+            let mut all = Vec::new();
+            while let Some(batch) = reader.next_batch_of(records).unwrap() {
+                let _ = batch.for_each_full(|read| {
+                    let shown: Vec<String> = read
+                        .labels
+                        .iter()
+                        .map(|l| match l.value {
+                            LabelValue::Absent => format!("{}-", l.name),
+                            v => format!("{}={}", l.name, v.text()),
+                        })
+                        .collect();
+                    all.push(shown.join(" "));
+                    Ok::<(), ()>(())
+                });
+            }
+            all
+        };
+        let want = [
+            "comment-",
+            "comment=two",
+            "comment- se=7.2 exact=true level=fiendish hardest=x",
+            "comment- se- exact- level- hardest-",
+        ];
+        assert_eq!(labels(1), want);
+        assert_eq!(labels(BATCH_RECORDS), want);
     }
 
     /// An input that arrives in pieces, as a pipe gives it.
