@@ -365,7 +365,7 @@ mod tests {
         );
         assert_eq!(
             solution_problem(&puzzle, Err(RecordError::JsonNoGrid)).unwrap(),
-            "its solution: no \"grid\" or \"puzzle\" field"
+            "its solution: no \"grid\", \"puzzle\" or \"form\" field"
         );
     }
 

@@ -334,7 +334,7 @@ const COMMANDS: &[Cmd] = &[
     cmd("generate-to-file", &["generate", "-n", "3", "--seed", "1"],
         Axis::Names(&["line", "csv", "json", "npy"]), Input::None, Check::Grids),
     cmd("puzzle-rated", &["puzzle", "-n", "3", "--seed", "1", "--rate"],
-        Axis::Writes(&["line", "grid", "csv", "json", "kaggle-3m", "extreme"]), Input::None, Check::Rated),
+        Axis::Writes(&["line", "grid", "csv", "json", "kaggle", "kaggle-3m", "extreme"]), Input::None, Check::Rated),
     cmd("solve", &["solve"],
         Axis::Reads(TEXT_FORMATS), Input::Puzzles, Check::Solutions),
     cmd("check", &["check", "--unique"],
@@ -426,28 +426,12 @@ const KNOWN_FAILING: &[(&str, &str, &str, u32)] = &[
     // 2: a jigsaw puzzle read as classic is refused, but the refusal does
     // not name --regions.
     ("print-as-classic", "Jigsaw", "*", 2),
-    // 7: the Hyper rater's internal errors (exit 1).
-    ("rate", "Hyper", "*", 7),
-    // 5 (not named in the issue; closest: records keep what they came
-    // with): the grid reader takes a puzzle's solution, written below it
-    // by `-f grid`, for a record of its own.
-    ("solve", "*", "grid", 5),
-    ("check", "*", "grid", 5),
-    ("rate", "*", "grid", 5),
-    ("canon", "*", "grid", 5),
-    ("transform", "*", "grid", 5),
-    ("print", "*", "grid", 5),
-    // 6: layouts that always carry the solution are written with an
-    // empty one.
-    ("rate", "*", "kaggle", 6),
     // 8: stats ignores the variant (panics on a jigsaw run), counts valid
     // X, Hyper and jigsaw puzzles as without one solution.
     ("stats", "X", "*", 8),
     ("stats", "Hyper", "*", 8),
     ("stats", "Jigsaw", "*", 8),
     ("stats-grids", "Jigsaw", "*", 8),
-    // 27: split -f grid parts start with a blank line.
-    ("split", "*", "grid", 27),
 ];
 
 // ---------------------------------------------------------------------------
@@ -535,31 +519,70 @@ fn parse_line(text: &str, n: usize) -> Result<Vec<Rec>, String> {
 }
 
 /// `grid`: rows of symbols (`|` between stacks, rules between bands), a
-/// blank line between grids, `#` labels after a grid; a puzzle's solution
-/// is the full grid right after it.
+/// blank line between grids, `#` labels after a grid. A puzzle written
+/// with its solution is titled `Puzzle N`, and the solution below it
+/// `Solution N`; an untitled grid is a record of its own.
 fn parse_grid(text: &str, n: usize) -> Result<Vec<Rec>, String> {
     if text.starts_with('\n') {
         return Err("the grid text starts with a blank line".into());
     }
-    let mut grids: Vec<(Vec<u8>, Option<String>)> = Vec::new();
+    /// A grid's title: `Puzzle N` or `Solution N`.
+    fn title(line: &str) -> Option<(bool, u64)> {
+        let (word, number) = line.split_once(' ')?;
+        let number = number.parse().ok()?;
+        match word {
+            "Puzzle" => Some((false, number)),
+            "Solution" => Some((true, number)),
+            _ => None,
+        }
+    }
+    let mut recs: Vec<Rec> = Vec::new();
     let mut rows: Vec<u8> = Vec::new();
+    // The title of the grid being read, and the number of the last puzzle
+    // titled, while its solution is still to come.
+    let mut titled: Option<(bool, u64)> = None;
+    let mut waiting: Option<u64> = None;
     for (k, line) in text.lines().enumerate() {
+        let at = |e: String| format!("line {}: {e}", k + 1);
         let line = line.trim();
         if line.is_empty() {
             if !rows.is_empty() {
-                return Err(format!("line {}: a grid of {} cells", k + 1, rows.len()));
+                return Err(at(format!("a grid of {} cells", rows.len())));
             }
             continue;
         }
         if let Some(label) = line.strip_prefix('#') {
-            match grids.last_mut() {
-                Some(g) if rows.is_empty() => g.1 = Some(label.trim().to_string()),
-                _ => return Err(format!("line {}: a label inside a grid", k + 1)),
+            match recs.last_mut() {
+                Some(r) if rows.is_empty() && titled.is_none() => {
+                    r.rating = Some(label.trim().to_string());
+                }
+                _ => return Err(at("a label inside a grid".into())),
             }
+            continue;
+        }
+        if let Some(t) = title(line) {
+            if !rows.is_empty() || titled.is_some() {
+                return Err(at(format!("a title inside a grid: {line}")));
+            }
+            match (t, waiting) {
+                ((true, s), Some(p)) if s == p => {}
+                ((true, _), _) => return Err(at(format!("{line} after no Puzzle {}", t.1))),
+                ((false, _), Some(p)) => {
+                    return Err(at(format!("Puzzle {p} without its solution")));
+                }
+                ((false, _), None) => {}
+            }
+            titled = Some(t);
             continue;
         }
         if line.chars().all(|c| c == '-' || c == '+') {
             continue;
+        }
+        if waiting.is_some() && titled.is_none() {
+            return Err(at(format!(
+                "Puzzle {} without its solution",
+                waiting.unwrap_or(0)
+            )));
         }
         let row: Option<Vec<u8>> = line
             .split_whitespace()
@@ -574,35 +597,33 @@ fn parse_grid(text: &str, n: usize) -> Result<Vec<Rec>, String> {
             .collect();
         match row {
             Some(r) if r.len() == n => rows.extend(r),
-            _ => return Err(format!("line {}: not a row of {n}: {line}", k + 1)),
+            _ => return Err(at(format!("not a row of {n}: {line}"))),
         }
         if rows.len() == n * n {
-            grids.push((std::mem::take(&mut rows), None));
+            let cells = std::mem::take(&mut rows);
+            match titled.take() {
+                Some((true, _)) => {
+                    if !full(&cells) {
+                        return Err(at("a solution with empty cells".into()));
+                    }
+                    waiting = None;
+                    recs.last_mut().unwrap().solution = Some(cells);
+                }
+                t => {
+                    waiting = t.map(|(_, number)| number);
+                    recs.push(Rec {
+                        cells,
+                        ..Rec::default()
+                    });
+                }
+            }
         }
     }
-    if !rows.is_empty() {
+    if !rows.is_empty() || titled.is_some() {
         return Err("the text ends inside a grid".into());
     }
-    let mut recs = Vec::new();
-    let mut i = 0;
-    while i < grids.len() {
-        let (cells, label) = grids[i].clone();
-        let mut rec = Rec {
-            cells,
-            rating: label,
-            ..Rec::default()
-        };
-        // A puzzle's solution is the full grid right after it, without a
-        // label of its own (a labelled one is a record of its own).
-        if !full(&rec.cells)
-            && let Some((next, None)) = grids.get(i + 1)
-            && full(next)
-        {
-            rec.solution = Some(next.clone());
-            i += 1;
-        }
-        recs.push(rec);
-        i += 1;
+    if let Some(p) = waiting {
+        return Err(format!("Puzzle {p} without its solution"));
     }
     Ok(recs)
 }

@@ -187,7 +187,7 @@ fn pass(dir: &Path, command: &[&str], format: &str, input: &str) -> String {
 /// wins over the input's.
 fn computed(command: &str, format: &str) -> &'static [&'static str] {
     match (command, format) {
-        ("rate", "csv" | "json") => &["se", "level", "hardest"],
+        ("rate", "csv" | "json" | "kaggle") => &["se", "level", "hardest"],
         ("rate", "kaggle-3m") => &["difficulty"],
         ("rate", "extreme") => &["rating"],
         _ => &[],
@@ -443,7 +443,8 @@ fn ratings_and_solutions_are_shown_and_read_back() {
     assert_eq!(titles, ["Puzzle 1", "Solution 1", "Puzzle 2", "Solution 2"]);
     std::fs::write(d.join("p.grid"), &grid).unwrap();
     let check = ok(d, &["check", "p.grid"]);
-    assert!(check.starts_with("4 grids read: 4 valid"), "{check}");
+    assert!(check.starts_with("2 grids read: 2 valid"), "{check}");
+    assert!(check.contains("2 with their solutions checked"), "{check}");
 
     let text: String = puzzles().iter().map(|(p, _)| format!("{p}\n")).collect();
     std::fs::write(d.join("in.txt"), &text).unwrap();
@@ -464,8 +465,7 @@ fn ratings_and_solutions_are_shown_and_read_back() {
     let again = ok(d, &["rate", "-f", "csv", "rated.csv"]);
     assert_eq!(csv_records(&again).len(), 3);
     // Every format, rated with solutions, reads back: as many puzzles, and
-    // their solutions with them (the grid's solutions as grids of their
-    // own).
+    // their solutions with them.
     for format in [
         "line",
         "grid",
@@ -492,17 +492,258 @@ fn ratings_and_solutions_are_shown_and_read_back() {
         let file = format!("r.{format}");
         std::fs::write(d.join(&file), out).unwrap();
         let check = ok(d, &["check", "--unique", &file]);
-        let expected = if format == "grid" {
-            "6 grids read: 6 valid"
-        } else {
-            "3 grids read: 3 valid"
-        };
-        assert!(check.starts_with(expected), "{format}: {check}");
-        if format != "grid" {
-            assert!(
-                check.contains("3 with their solutions checked"),
-                "{format}: {check}"
-            );
+        assert!(
+            check.starts_with("3 grids read: 3 valid"),
+            "{format}: {check}"
+        );
+        assert!(
+            check.contains("3 with their solutions checked"),
+            "{format}: {check}"
+        );
+    }
+}
+
+/// `--with-solution -f grid` writes each solution below its puzzle, the
+/// blocks titled `Puzzle N` and `Solution N`: every command reads that
+/// back as one record per puzzle, the solution with it, and writes it so
+/// again; untitled blocks are still records of their own.
+#[test]
+fn a_grid_with_solutions_reads_back_as_one_record_each() {
+    let dir = scratch_dir();
+    let d = dir.path();
+    let grid = ok(
+        d,
+        &[
+            "puzzle",
+            "-n",
+            "3",
+            "--seed",
+            "1",
+            "--with-solution",
+            "-f",
+            "grid",
+        ],
+    );
+    std::fs::write(d.join("p.txt"), &grid).unwrap();
+    let truth = ok(d, &["puzzle", "-n", "3", "--seed", "1", "--with-solution"]);
+    let truth: Vec<(&str, &str)> = truth.lines().map(|l| l.split_once(' ').unwrap()).collect();
+    let solved = ok(d, &["solve", "p.txt"]);
+    let solutions: Vec<&str> = truth.iter().map(|t| t.1).collect();
+    assert_eq!(solved.lines().collect::<Vec<_>>(), solutions);
+    // Each record keeps its solution: `rate` and `canon` write it beside
+    // the puzzle.
+    let rated = ok(d, &["rate", "p.txt"]);
+    let rated: Vec<Vec<&str>> = rated.lines().map(|l| l.split(' ').collect()).collect();
+    assert_eq!(rated.len(), 3, "{rated:?}");
+    for (r, (p, s)) in rated.iter().zip(&truth) {
+        assert_eq!((r[0], r[1]), (*p, *s));
+    }
+    for command in [&["canon"][..], &["transform", "--seed", "1"]] {
+        let out = ok(d, &[command, &["p.txt"]].concat());
+        let records: Vec<&str> = out.lines().collect();
+        assert_eq!(records.len(), 3, "{command:?}: {out}");
+        for r in records {
+            let (p, s) = r.split_once(' ').unwrap();
+            assert_solves(p, s, r);
         }
+    }
+    let check = ok(d, &["check", "--unique", "p.txt"]);
+    assert!(
+        check.starts_with("3 grids read: 3 valid") && check.contains("3 with their solutions"),
+        "{check}"
+    );
+    // `rate -f grid` writes the pairs again, which read back the same.
+    let again = ok(d, &["rate", "-f", "grid", "p.txt"]);
+    std::fs::write(d.join("again.txt"), &again).unwrap();
+    assert_eq!(ok(d, &["solve", "again.txt"]), solved);
+    // Untitled, the same blocks are six records.
+    let untitled: String = grid
+        .lines()
+        .filter(|l| !l.starts_with(char::is_alphabetic))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(d.join("untitled.txt"), untitled).unwrap();
+    assert_eq!(ok(d, &["solve", "untitled.txt"]).lines().count(), 6);
+}
+
+/// A puzzle `rate` cannot rate says why on one `#` line in `grid`, as a
+/// rating would stand there (`# no solution`), not as a comment of a
+/// comment (`# # no solution`).
+#[test]
+fn an_unrated_grid_says_why_once() {
+    let dir = scratch_dir();
+    let d = dir.path();
+    let (p, _) = &puzzles()[0];
+    let unsolvable = format!("11{}", &p[2..]);
+    std::fs::write(
+        d.join("in.txt"),
+        format!("{}\n{unsolvable}\n", ".".repeat(81)),
+    )
+    .unwrap();
+    let out = sudogen(d, &["rate", "-f", "grid", "in.txt"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let notes: Vec<&str> = text.lines().filter(|l| l.starts_with('#')).collect();
+    assert_eq!(notes, ["# 2+ solutions", "# no solution"], "{text}");
+}
+
+/// `kaggle` (`quizzes,solutions`) has no rating column: a rated run
+/// (`rate`, `puzzle --rate`) adds the rating's columns after its two, as
+/// `csv` names them and with `csv`'s values; the input's other columns
+/// follow (item 6's layouts, the labels rule).
+#[test]
+fn a_rated_kaggle_table_has_the_rating_after_its_columns() {
+    let dir = scratch_dir();
+    let d = dir.path();
+    let text: String = puzzles()
+        .iter()
+        .map(|(p, s)| format!("{p},{s},note {}\n", &p[..3]))
+        .collect();
+    std::fs::write(d.join("in.csv"), format!("quizzes,solutions,name\n{text}")).unwrap();
+    let kaggle = csv_rows(&ok(d, &["rate", "-f", "kaggle", "--ep", "in.csv"]));
+    let csv = csv_records(&ok(d, &["rate", "-f", "csv", "--ep", "in.csv"]));
+    assert_eq!(
+        kaggle[0],
+        [
+            "quizzes",
+            "solutions",
+            "se",
+            "exact",
+            "level",
+            "hardest",
+            "steps",
+            "ep",
+            "name"
+        ]
+    );
+    assert_eq!(kaggle.len(), 4);
+    for ((row, record), (p, s)) in kaggle[1..].iter().zip(&csv).zip(puzzles()) {
+        assert_eq!(row[0], p.replace('.', "0"));
+        assert_eq!(row[1], s);
+        for (i, name) in ["se", "exact", "level", "hardest", "steps", "ep"]
+            .iter()
+            .enumerate()
+        {
+            assert_eq!(Some(row[2 + i].as_str()), field(record, name), "{name}");
+        }
+        assert_eq!(row[8], format!("note {}", &p[..3]));
+    }
+    let made = csv_rows(&ok(
+        d,
+        &["puzzle", "-n", "2", "--seed", "1", "--rate", "-f", "kaggle"],
+    ));
+    let made_csv = csv_records(&ok(
+        d,
+        &["puzzle", "-n", "2", "--seed", "1", "--rate", "-f", "csv"],
+    ));
+    assert_eq!(
+        made[0],
+        ["quizzes", "solutions", "se", "exact", "level", "hardest"]
+    );
+    for (row, record) in made[1..].iter().zip(&made_csv) {
+        assert_eq!(Some(row[2].as_str()), field(record, "se"));
+        assert_eq!(Some(row[5].as_str()), field(record, "hardest"));
+    }
+}
+
+/// The rows of a CSV text that must be one table: one header, at the top,
+/// and every row as many fields as it; read by this file's parser and, where
+/// Python is installed, by its `csv` module (pandas' `read_csv` too, where
+/// pandas is), which must see as many rows of as many columns.
+fn one_table(text: &str, what: &str) -> Vec<Vec<(String, String)>> {
+    let rows = csv_rows(text);
+    let header = &rows[0];
+    for (i, row) in rows.iter().enumerate().skip(1) {
+        assert_ne!(row, header, "{what}: the header again at row {i}:\n{text}");
+        assert_eq!(row.len(), header.len(), "{what}: row {i}:\n{text}");
+    }
+    let python = r#"
+import csv, sys
+text = sys.stdin.read()
+rows = list(csv.reader(text.splitlines()))
+assert all(len(r) == len(rows[0]) for r in rows), "ragged rows"
+assert rows[0] not in rows[1:], "a second header"
+try:
+    import io, pandas
+    frame = pandas.read_csv(io.StringIO(text), dtype=str, keep_default_na=False)
+    assert frame.shape == (len(rows) - 1, len(rows[0])), frame.shape
+    assert list(frame.columns) == rows[0], list(frame.columns)
+except ImportError:
+    pass
+print(len(rows) - 1, len(rows[0]))
+"#;
+    if let Ok(mut child) = Command::new("python3")
+        .args(["-c", python])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+    {
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(text.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{what}: python: {out:?}\n{text}");
+        let shape = format!("{} {}\n", rows.len() - 1, header.len());
+        assert_eq!(String::from_utf8_lossy(&out.stdout), shape, "{what}");
+    }
+    csv_records(text)
+}
+
+/// A file of lines, some named with a comment and some not (the first
+/// not), is one table in CSV and in the layouts, whatever the command: a
+/// `comment` column, empty where a line has none (a header each time the
+/// set of labels changed was no table pandas could read).
+#[test]
+fn lines_with_and_without_comments_are_one_table() {
+    let dir = scratch_dir();
+    let d = dir.path();
+    let comments = ["", "Easter Monster", "", "a, \"quoted\" name"];
+    let truth = ok(d, &["puzzle", "-n", "4", "--seed", "1", "--with-solution"]);
+    let text: String = truth
+        .lines()
+        .zip(comments)
+        .map(|(l, c)| {
+            let p = l.split(' ').next().unwrap();
+            if c.is_empty() {
+                format!("{p}\n")
+            } else {
+                format!("{p} # {c}\n")
+            }
+        })
+        .collect();
+    std::fs::write(d.join("mixed.txt"), &text).unwrap();
+    for command in [
+        &["rate"][..],
+        &["rate", "--explain", "--ep"],
+        &["solve"],
+        &["canon"],
+        &["transform", "--seed", "1"],
+        &["split", "--train", "1", "-o", "part"],
+    ] {
+        for format in ["csv", "kaggle", "kaggle-3m", "extreme"] {
+            let what = format!("{command:?} -f {format}");
+            let out = pass(d, command, format, "mixed.txt");
+            let records = one_table(&out, &what);
+            assert_eq!(records.len(), 4, "{what}:\n{out}");
+            for (record, comment) in records.iter().zip(comments) {
+                assert_eq!(field(record, "comment"), Some(comment), "{what}");
+            }
+        }
+    }
+    // The JSON records of the lines without a comment have no key for it.
+    let json = ok(d, &["rate", "-f", "json", "mixed.txt"]);
+    for (line, comment) in json.lines().zip(comments) {
+        let doc: serde_json::Value = serde_json::from_str(line).unwrap();
+        let want = (!comment.is_empty()).then(|| serde_json::json!(comment));
+        assert_eq!(doc.get("comment").cloned(), want, "{line}");
+    }
+    // And the lines written back are the lines read.
+    let lines = ok(d, &["canon", "-f", "line", "mixed.txt"]);
+    for (line, comment) in lines.lines().zip(comments) {
+        assert_eq!(line.contains(" # "), !comment.is_empty(), "{line}");
     }
 }

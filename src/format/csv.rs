@@ -19,8 +19,11 @@
 //! A record read keeps its columns: after ours come its solution, where
 //! ours have no column for it (ratings, forms), then its labels (the
 //! input's other columns, a JSON record's other keys, a line's rating and
-//! `comment`), but those of a name ours already have (ours win). The
-//! header comes again only where it changes (another size, other labels).
+//! `comment`), but those of a name ours already have (ours win); a label a
+//! record leaves out, but its input declares (`line`'s `comment`, or a
+//! column an earlier record had), is an empty field, so that the records
+//! of one input are one table. The header comes again only where it
+//! changes (another size, a column not met before).
 //! A field with a comma, a quote or white space at an end is quoted, a
 //! quote in it doubled.
 //!
@@ -56,20 +59,8 @@ fn columns(content: Content) -> Option<Vec<&'static str>> {
     let mut columns = vec!["index"];
     match content {
         Content::Grids | Content::Solutions { .. } => return None,
-        Content::Puzzles { rated, .. } => {
-            columns.extend(["puzzle", "solution", "clues"]);
-            if rated {
-                columns.extend(["se", "exact", "level", "hardest"]);
-            }
-        }
-        Content::Ratings { explain, ep, ed } => {
-            columns.extend(["puzzle", "se", "exact", "level", "hardest", "steps"]);
-            for (asked, name) in [(ep, "ep"), (ed, "ed"), (explain, "path")] {
-                if asked {
-                    columns.push(name);
-                }
-            }
-        }
+        Content::Puzzles { .. } => columns.extend(["puzzle", "solution", "clues"]),
+        Content::Ratings { .. } => columns.push("puzzle"),
         Content::Forms { transform } => {
             columns.push("form");
             if transform {
@@ -77,7 +68,70 @@ fn columns(content: Content) -> Option<Vec<&'static str>> {
             }
         }
     }
+    columns.extend(rating_columns(content));
     Some(columns)
+}
+
+/// The columns of a rating, in a rated run (`puzzle --rate`, `rate`):
+/// `se,exact,level,hardest`, then for `rate` `steps` and what was asked
+/// (`ep`, `ed`, `path`); none in other runs. The layouts without a rating
+/// column of their own (`kaggle`) add them after theirs.
+pub(super) fn rating_columns(content: Content) -> Vec<&'static str> {
+    let mut columns = Vec::new();
+    match content {
+        Content::Puzzles { rated: true, .. } => {
+            columns.extend(["se", "exact", "level", "hardest"]);
+        }
+        Content::Ratings { explain, ep, ed } => {
+            columns.extend(["se", "exact", "level", "hardest", "steps"]);
+            for (asked, name) in [(ep, "ep"), (ed, "ed"), (explain, "path")] {
+                if asked {
+                    columns.push(name);
+                }
+            }
+        }
+        _ => {}
+    }
+    columns
+}
+
+/// Appends the fields of [`rating_columns`], each after a comma: the
+/// record's rating, or empty fields when it has none.
+pub(super) fn push_rating_fields(out: &mut Vec<u8>, content: Content, record: &Record<'_>) {
+    let (steps, ep, ed, explain) = match content {
+        Content::Puzzles { rated: true, .. } => (false, false, false, false),
+        Content::Ratings { explain, ep, ed } => (true, ep, ed, explain),
+        _ => return,
+    };
+    let Some(r) = record.rating else {
+        for _ in rating_columns(content) {
+            out.push(b',');
+        }
+        return;
+    };
+    out.push(b',');
+    push_tenths(out, u64::from(r.se));
+    out.extend_from_slice(if r.exact { b",true," } else { b",false," });
+    out.extend_from_slice(r.level.as_bytes());
+    out.push(b',');
+    out.extend_from_slice(r.hardest.as_bytes());
+    if steps {
+        out.push(b',');
+        push_decimal(out, r.steps);
+    }
+    for (asked, value, exact) in [(ep, r.ep, r.ep_exact), (ed, r.ed, r.ed_exact)] {
+        if asked {
+            out.push(b',');
+            push_tenths(out, u64::from(value));
+            if !exact {
+                out.push(b'+');
+            }
+        }
+    }
+    if explain {
+        out.push(b',');
+        push_path_field(out, r);
+    }
 }
 
 /// What a record adds to the columns of its content: its solution, where
@@ -227,10 +281,7 @@ impl RecordFormat for Csv {
                     out.extend_from_slice(t.as_bytes());
                 }
             }
-            Content::Puzzles {
-                with_solution,
-                rated,
-            } => {
+            Content::Puzzles { with_solution, .. } => {
                 push_decimal(out, record.index);
                 out.push(b',');
                 push_symbols_zero(out, record.grid, symbols);
@@ -240,56 +291,14 @@ impl RecordFormat for Csv {
                 }
                 out.push(b',');
                 push_decimal(out, record.grid.filled() as u64);
-                match record.rating.filter(|_| rated) {
-                    Some(r) => {
-                        out.push(b',');
-                        push_tenths(out, u64::from(r.se));
-                        out.extend_from_slice(if r.exact { b",true," } else { b",false," });
-                        out.extend_from_slice(r.level.as_bytes());
-                        out.push(b',');
-                        out.extend_from_slice(r.hardest.as_bytes());
-                    }
-                    None if rated => out.extend_from_slice(b",,,,"),
-                    None => {}
-                }
+                push_rating_fields(out, run.content, record);
                 push_shape(out, record.grid);
             }
-            Content::Ratings { explain, ep, ed } => {
+            Content::Ratings { .. } => {
                 push_decimal(out, record.index);
                 out.push(b',');
                 push_symbols_zero(out, record.grid, symbols);
-                match record.rating {
-                    Some(r) => {
-                        out.push(b',');
-                        push_tenths(out, u64::from(r.se));
-                        out.extend_from_slice(if r.exact { b",true," } else { b",false," });
-                        out.extend_from_slice(r.level.as_bytes());
-                        out.push(b',');
-                        out.extend_from_slice(r.hardest.as_bytes());
-                        out.push(b',');
-                        push_decimal(out, r.steps);
-                        for (asked, value, exact) in
-                            [(ep, r.ep, r.ep_exact), (ed, r.ed, r.ed_exact)]
-                        {
-                            if asked {
-                                out.push(b',');
-                                push_tenths(out, u64::from(value));
-                                if !exact {
-                                    out.push(b'+');
-                                }
-                            }
-                        }
-                        if explain {
-                            out.push(b',');
-                            push_path_field(out, r);
-                        }
-                    }
-                    None => {
-                        out.extend_from_slice(b",,,,,");
-                        let empty = usize::from(ep) + usize::from(ed) + usize::from(explain);
-                        out.extend_from_slice(&b",,,"[..empty]);
-                    }
-                }
+                push_rating_fields(out, run.content, record);
                 push_shape(out, record.grid);
             }
         }
@@ -304,7 +313,14 @@ impl RecordFormat for Csv {
     }
 
     fn detect(&self, line: &[u8]) -> Option<u8> {
-        let commas = line[0] != b'{' && memchr::memchr(b',', line).is_some();
+        // Commas in a `line` record's `# comment` (`... # Easter Monster,
+        // 2007`) make no CSV: a `#` after white space, outside quotes,
+        // ends what counts.
+        let comment = memchr::memchr_iter(b'#', line)
+            .find(|&i| i > 0 && line[i - 1].is_ascii_whitespace())
+            .filter(|&i| memchr::memchr(b'"', &line[..i]).is_none());
+        let head = &line[..comment.unwrap_or(line.len())];
+        let commas = line[0] != b'{' && memchr::memchr(b',', head).is_some();
         // A CSV of one column: a field in quotes, or the header alone
         // (`puzzle`).
         let quoted = line.len() >= 2 && line.starts_with(b"\"") && line.ends_with(b"\"");

@@ -26,7 +26,8 @@
 //! text that is a number or `true`/`false` is written as one, empty text
 //! as `null`. Ratings and forms write the record's `solution` too.
 //!
-//! Reading takes the rows of `grid` (or `puzzle`), and `solution` rows
+//! Reading takes the rows of `grid` (or `puzzle`, or a form's `form`: what
+//! every writer here writes reads back), and `solution` rows
 //! beside them, with the shape the record says it has; every other key but
 //! the shape's, `index` and `clues` is a label (in the order of their
 //! names).
@@ -174,7 +175,10 @@ impl RecordFormat for Json {
             written.push(f.name);
         }
         for label in record.labels {
-            if written.iter().any(|w| w.eq_ignore_ascii_case(label.name)) {
+            // A label the record leaves out is no key (see LabelValue).
+            if label.value == LabelValue::Absent
+                || written.iter().any(|w| w.eq_ignore_ascii_case(label.name))
+            {
                 continue;
             }
             // A name seen twice (a CSV header may repeat one) is written once.
@@ -312,7 +316,7 @@ fn push_field(buf: &mut Vec<u8>, field: &Field<'_>) {
 fn push_label_value(buf: &mut Vec<u8>, value: LabelValue<'_>) {
     match value {
         LabelValue::Json(json) => buf.extend_from_slice(json.as_bytes()),
-        LabelValue::Text("") => buf.extend_from_slice(b"null"),
+        LabelValue::Text("") | LabelValue::Absent => buf.extend_from_slice(b"null"),
         LabelValue::Text(text @ ("true" | "false")) => buf.extend_from_slice(text.as_bytes()),
         LabelValue::Text(text) if is_number(text) => buf.extend_from_slice(text.as_bytes()),
         LabelValue::Text(text) => push_string(buf, text),
@@ -401,9 +405,9 @@ fn push_step(buf: &mut Vec<u8>, step: &StepRecord) {
     buf.extend_from_slice(b"]}");
 }
 
-/// Reads a record: an object whose `grid` (or, for puzzles, `puzzle`) is
-/// an array of rows of numbers, or a string of symbols (`0` or `.` for
-/// empty). Other fields are ignored.
+/// Reads a record: an object whose `grid` (or, for puzzles, `puzzle`; for
+/// canonical forms, `form`) is an array of rows of numbers, or a string of
+/// symbols (`0` or `.` for empty). Other fields are ignored.
 pub fn parse(line: &[u8], size: Option<Size>) -> Result<Grid, RecordError> {
     let doc = document(line)?;
     let (field, value) = grid_field(&doc)?;
@@ -473,7 +477,7 @@ pub fn parse_full(
 /// The keys of a record read that are not labels: its grids, its shape,
 /// its index and its number of givens (which writers compute).
 const NOT_LABELS: &[&str] = &[
-    "grid", "puzzle", "solution", "box", "variant", "regions", "index", "clues",
+    "grid", "puzzle", "form", "solution", "box", "variant", "regions", "index", "clues",
 ];
 
 /// A record's JSON.
@@ -481,9 +485,10 @@ fn document(line: &[u8]) -> Result<serde_json::Value, RecordError> {
     serde_json::from_slice(line).map_err(|e| RecordError::Json(e.to_string()))
 }
 
-/// The record's grid field: `grid`, else `puzzle`.
+/// The record's grid field: `grid`, else `puzzle`, else `form` (a
+/// canonical form, as `canon` writes it).
 fn grid_field(doc: &serde_json::Value) -> Result<(&'static str, &serde_json::Value), RecordError> {
-    ["grid", "puzzle"]
+    ["grid", "puzzle", "form"]
         .into_iter()
         .find_map(|k| Some((k, doc.get(k)?)))
         .ok_or(RecordError::JsonNoGrid)
@@ -562,7 +567,7 @@ mod tests {
     #[test]
     fn a_record_without_a_grid_names_the_fields_read() {
         let rows = r#"[[1,2,3,4],[3,4,1,2],[2,1,4,3],[4,3,2,0]]"#;
-        for field in ["grid", "puzzle"] {
+        for field in ["grid", "puzzle", "form"] {
             for value in [rows, r#""1234341221434320""#] {
                 let g = parse(format!(r#"{{"{field}":{value}}}"#).as_bytes(), None).unwrap();
                 assert_eq!(g.to_string(), "123434122143432.");
@@ -570,7 +575,7 @@ mod tests {
         }
         for line in [r#"{"board":[[1]]}"#, r#"[1,2]"#] {
             let err = parse(line.as_bytes(), None).unwrap_err();
-            assert_eq!(err.to_string(), r#"no "grid" or "puzzle" field"#);
+            assert_eq!(err.to_string(), r#"no "grid", "puzzle" or "form" field"#);
         }
         let err = parse(br#"{"puzzle":7}"#, None).unwrap_err();
         assert_eq!(

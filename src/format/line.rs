@@ -10,9 +10,11 @@
 //! a rating summary as `rate` writes it (`7.2 fiendish xy-wing`, read as
 //! the labels `se`, `exact`, `level`, `hardest`, and `ep`, `ed`), then a
 //! `# comment`; other text (counts, other programs' notes) is ignored.
-//! Writing puts a record's rating (the one computed, else the one its
-//! labels carry) and its comment back on its line; the line has no room
-//! for other labels.
+//! Every line declares `comment` (see `Frames::declare_label`): a line
+//! without one has it absent, so a table made from a file of lines, some
+//! with comments, has one header. Writing puts a record's rating (the one
+//! computed, else the one its labels carry) and its comment back on its
+//! line; the line has no room for other labels.
 
 use super::record::{Carried, Content, Record, RecordError};
 use super::spec::{Encoding, Framer, Frames, RecordFormat, Run, claim};
@@ -143,6 +145,7 @@ impl Framer for LineFramer {
         if tokens(line).is_some() {
             let size = frames.forced_size();
             frames.push(frames.line(), Encoding::Tokens, size, line);
+            frames.declare_label(COMMENT);
             return;
         }
         let (first, rest) = first_field(line);
@@ -162,8 +165,14 @@ impl Framer for LineFramer {
             frames.push_extra(rest);
         }
         push_trailing(rest, frames);
+        // Every line may have a comment: a line without one is a record
+        // without it, not one of another table.
+        frames.declare_label(COMMENT);
     }
 }
+
+/// The label of a line's trailing `# comment`.
+const COMMENT: &[u8] = b"comment";
 
 /// Whether the second field of a line is the first's solution: as long as
 /// it, or (so that a solution a cell short or long is reported, not
@@ -200,7 +209,7 @@ fn push_trailing(rest: &[u8], frames: &mut Frames<'_>) {
     }
     let comment = comment.trim_ascii();
     if !comment.is_empty() {
-        frames.push_label(b"comment", comment, false);
+        frames.push_label(COMMENT, comment, false);
     }
 }
 

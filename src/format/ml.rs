@@ -12,8 +12,11 @@
 //! A record read keeps its labels here too: `id` and `source` come from
 //! the input where it had them (else the record's index, and `sudogen`),
 //! `difficulty` and `rating` from a rating computed, else from the input's
-//! `difficulty`, `rating` or `se` column, whichever it has first; the
-//! input's other columns follow the layout's. A record always has its
+//! `difficulty`, `rating` or `se` column, whichever it has first. `kaggle`,
+//! which has no rating column, takes a rated run's columns after its own
+//! (`quizzes,solutions,se,exact,level,hardest`, then `steps` and those
+//! asked for in `rate`, as `csv` names them); the input's other columns
+//! follow. A record always has its
 //! solution in these layouts: commands solve a puzzle that came without
 //! one ([`RecordFormat::needs_solution`]).
 //!
@@ -21,7 +24,7 @@
 //! reader recognises their headers, and `--input-format` forces them.
 
 use super::csv;
-use super::record::{Content, Label, Record};
+use super::record::{Content, Label, LabelValue, Record};
 use super::spec::{Framer, RecordFormat, Run};
 use super::text::{push_csv_field, push_decimal, push_symbols_zero, push_tenths};
 use crate::grid::Grid;
@@ -61,7 +64,7 @@ pub struct Layout {
 pub const KAGGLE: Layout = Layout {
     name: "kaggle",
     description: "`quizzes,solutions`: 81 digits each, 0 for empty (the Kaggle 1-million set)",
-    help: "`quizzes,solutions`: the puzzle and its solution as strings of digits, 0 for empty",
+    help: "`quizzes,solutions`: the puzzle and its solution as strings of digits, 0 for empty; a rated run adds the rating's columns after them (`se,exact,level,hardest`, as csv)",
     columns: &[("quizzes", Fill::Puzzle), ("solutions", Fill::Solution)],
     dots: false,
 };
@@ -103,10 +106,25 @@ impl Layout {
         names.iter().find_map(|n| record.label(n))
     }
 
-    /// The record's labels the layout does not write in its own columns,
-    /// the first of each name.
-    fn extras<'r>(&self, record: &'r Record<'r>) -> Vec<&'r Label<'r>> {
-        let taken: Vec<&str> = self
+    /// The columns a rated run adds after the layout's own: a rating's
+    /// (`se,exact,level,hardest`...: see [`csv::rating_columns`]) when the
+    /// layout has no rating column of its own (`kaggle`), else none.
+    fn added(&self, run: &Run) -> Vec<&'static str> {
+        let rates = self
+            .columns
+            .iter()
+            .any(|(_, fill)| matches!(fill, Fill::Rating(_)));
+        if rates {
+            Vec::new()
+        } else {
+            csv::rating_columns(run.content)
+        }
+    }
+
+    /// The record's labels the layout does not write in its own columns
+    /// (nor in those it adds), the first of each name.
+    fn extras<'r>(&self, run: &Run, record: &'r Record<'r>) -> Vec<&'r Label<'r>> {
+        let mut taken: Vec<&str> = self
             .columns
             .iter()
             .flat_map(|&(name, fill)| {
@@ -120,6 +138,7 @@ impl Layout {
             })
             .flatten()
             .collect();
+        taken.extend(self.added(run));
         let mut out: Vec<&Label<'_>> = Vec::new();
         for label in record.labels {
             let seen = |n: &str| n.eq_ignore_ascii_case(label.name);
@@ -130,14 +149,18 @@ impl Layout {
         out
     }
 
-    fn push_header(&self, out: &mut Vec<u8>, record: &Record<'_>) {
+    fn push_header(&self, out: &mut Vec<u8>, run: &Run, record: &Record<'_>) {
         for (i, (name, _)) in self.columns.iter().enumerate() {
             if i > 0 {
                 out.push(b',');
             }
             out.extend_from_slice(name.as_bytes());
         }
-        for label in self.extras(record) {
+        for name in self.added(run) {
+            out.push(b',');
+            out.extend_from_slice(name.as_bytes());
+        }
+        for label in self.extras(run, record) {
             out.push(b',');
             push_csv_field(out, label.name);
         }
@@ -158,11 +181,11 @@ impl Layout {
             }
         };
         let label = |out: &mut Vec<u8>, names: &[&str]| match Layout::label(record, names) {
-            Some(l) => {
+            Some(l) if l.value != LabelValue::Absent => {
                 push_csv_field(out, &l.value.text());
                 true
             }
-            None => false,
+            _ => false,
         };
         for (i, &(_, fill)) in self.columns.iter().enumerate() {
             if i > 0 {
@@ -194,7 +217,10 @@ impl Layout {
                 }
             }
         }
-        for l in self.extras(record) {
+        if !self.added(run).is_empty() {
+            csv::push_rating_fields(out, run.content, record);
+        }
+        for l in self.extras(run, record) {
             out.push(b',');
             push_csv_field(out, &l.value.text());
         }
@@ -215,8 +241,8 @@ impl RecordFormat for Layout {
         self.help
     }
 
-    fn header(&self, out: &mut Vec<u8>, _run: &Run, record: &Record<'_>) {
-        self.push_header(out, record);
+    fn header(&self, out: &mut Vec<u8>, run: &Run, record: &Record<'_>) {
+        self.push_header(out, run, record);
     }
 
     fn write(&self, out: &mut Vec<u8>, run: &Run, record: &Record<'_>) {

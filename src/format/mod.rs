@@ -290,6 +290,7 @@ impl Formatted {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::record::Rated;
     use crate::grid::Grid;
     use crate::grid::Size;
 
@@ -335,6 +336,126 @@ mod tests {
         assert_eq!(doc["index"], 2);
         assert_eq!(doc["count"], 3);
         assert_eq!(doc["grid"][1][0], 3);
+    }
+
+    /// Whatever a text format writes reads back: for every format but
+    /// `npy` (whose arrays the command line finishes; see
+    /// `every_format_reads_back_what_it_wrote` in `cli/generate.rs`) and
+    /// every content that holds grids, records of 9x9 and 4x4 (a header
+    /// where the size changes) read back, detected and forced, as the
+    /// grids written, with the solution wherever one was written beside
+    /// them: a canonical form from JSON's `form` too.
+    #[test]
+    fn every_text_format_reads_back_every_content() {
+        let nine_solution = Grid::parse(
+            "123456789456789123789123456234567891567891234891234567345678912678912345912345678",
+            None,
+        )
+        .unwrap();
+        let mut nine = nine_solution.clone();
+        for i in [0, 10, 20, 40, 80] {
+            nine.set(i / 9, i % 9, 0);
+        }
+        let four_solution = Grid::parse("1234341221434321", None).unwrap();
+        let four = Grid::parse("1..4.4.22.4.43.1", None).unwrap();
+        let grids = [
+            (nine.clone(), nine_solution.clone()),
+            (nine, nine_solution),
+            (four, four_solution),
+        ];
+        let rated = Rated {
+            se: 12,
+            exact: true,
+            ep: 12,
+            ep_exact: true,
+            ed: 12,
+            ed_exact: true,
+            level: "easy",
+            hardest: "hidden-single",
+            steps: 5,
+            scale: "SE",
+            path: &[],
+            unfinished: None,
+        };
+        let contents = [
+            Content::Grids,
+            Content::Puzzles {
+                with_solution: false,
+                rated: false,
+            },
+            Content::Puzzles {
+                with_solution: true,
+                rated: true,
+            },
+            Content::Solutions { count: false },
+            Content::Ratings {
+                explain: true,
+                ep: true,
+                ed: false,
+            },
+            Content::Forms { transform: false },
+        ];
+        for format in FORMATS.iter().copied().filter(|&f| f != Format::NPY) {
+            for content in contents {
+                let writer = Writer::new(format, content, Size::S9, 0, &[]);
+                let mut formatted = Formatted::default();
+                for (i, (puzzle, solution)) in grids.iter().enumerate() {
+                    let grid = if content == Content::Grids {
+                        solution
+                    } else {
+                        puzzle
+                    };
+                    let record = Record {
+                        solution: Some(solution),
+                        rating: Some(&rated),
+                        ..Record::new(i as u64, grid)
+                    };
+                    writer.push_sized(&mut formatted, &record);
+                }
+                let bytes = formatted.bytes_after(&mut Headed::default());
+                let text = String::from_utf8_lossy(bytes);
+                for forced in [None, Some(format)] {
+                    let what = format!("{format} {content:?} forced {forced:?}:\n{text}");
+                    let mut reader = read::Reader::new(bytes, forced, None);
+                    let mut read = Vec::new();
+                    // A grid as its shape and cells (a grid read keeps
+                    // bytes past its cells from the records before it).
+                    let seen = |g: &Grid| (g.shape(), g.to_string());
+                    while let Some(batch) = reader.next_batch().unwrap() {
+                        let _ = batch.for_each_with_solution(|_, grid, solution| {
+                            read.push((
+                                grid.map(seen).map_err(|e| e.to_string()),
+                                solution.map(|s| s.map(seen).map_err(|e| e.to_string())),
+                            ));
+                            Ok::<(), ()>(())
+                        });
+                    }
+                    assert_eq!(read.len(), grids.len(), "{what}");
+                    for ((grid, solution), (puzzle, full)) in read.iter().zip(&grids) {
+                        let grid = grid.as_ref().unwrap_or_else(|e| panic!("{e}: {what}"));
+                        let solution = solution.as_ref().map(|s| s.as_ref().unwrap());
+                        let (puzzle, full) = (&seen(puzzle), &seen(full));
+                        match content {
+                            Content::Grids => assert_eq!(grid, full, "{what}"),
+                            // The solution alone, or beside its puzzle.
+                            Content::Solutions { .. } => assert!(
+                                grid == full || (grid == puzzle && solution == Some(full)),
+                                "{what}"
+                            ),
+                            _ => assert_eq!(grid, puzzle, "{what}"),
+                        }
+                        let beside = match content {
+                            Content::Grids | Content::Solutions { .. } => false,
+                            Content::Puzzles { with_solution, .. } => with_solution,
+                            Content::Ratings { .. } | Content::Forms { .. } => true,
+                        };
+                        if beside || format.spec().needs_solution() {
+                            assert_eq!(solution, Some(full), "{what}");
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// A header comes where the size changes, within a batch and across

@@ -10,9 +10,10 @@
 //! A puzzle's solution is drawn below it, and then each block has a title
 //! (`Puzzle 1`, `Solution 1`, counted from 1); a rating (the one computed,
 //! else the one the record carries) and the record's comment follow the
-//! puzzle as `#` comment lines. Reading skips titles and comments, and
-//! frames a block of rows (as many as the first row
-//! has cells), skipping the rules. Rows may also be written without
+//! puzzle as `#` comment lines. Reading skips comments, and frames a
+//! block of rows (as many as the first row has cells), skipping the rules;
+//! the reader takes titles (`read.rs`), and makes the block titled
+//! `Solution N` after the one titled `Puzzle N` that puzzle's solution. Rows may also be written without
 //! separators (`003020600`, as Project Euler's puzzles are), or as numbers
 //! separated by spaces or commas (`10 11 12 ...` in a 16x16 grid).
 
@@ -48,7 +49,7 @@ impl RecordFormat for Pretty {
                 "each solution in rows; with --count, each puzzle's number of solutions on a line"
             }
             Content::Ratings { .. } => {
-                "each puzzle in rows, then `# RATING LEVEL HARDEST` (then `ep EP ed ED` with --ep, --ed); with --explain, each step on a `#` line"
+                "each puzzle in rows, then `# RATING LEVEL HARDEST` (then `ep EP ed ED` with --ep, --ed), or `# no solution` (why it has no rating); its solution below it, when the record has one (the blocks then titled `Puzzle 1`, `Solution 1`); with --explain, each step on a `#` line"
             }
             Content::Forms { .. } => {
                 "each canonical form in rows; with --transform, the transform on a `#` line below"
@@ -95,7 +96,7 @@ impl RecordFormat for Pretty {
             Content::Ratings { explain, ep, ed } => {
                 push_titled(out, run, record, record.solution, |out| {
                     if record.rating.is_none() {
-                        out.extend_from_slice(b"# # ");
+                        out.extend_from_slice(b"# ");
                         out.extend_from_slice(record.problem.unwrap_or_default().as_bytes());
                         out.push(b'\n');
                         push_notes(out, record, None);
@@ -132,7 +133,7 @@ impl RecordFormat for Pretty {
 
 /// Appends a record's puzzle block, what `notes` writes below it, and its
 /// solution's block, if any: then each block has a title, `Puzzle 1` and
-/// `Solution 1` (1-based), which readers skip as they skip any title.
+/// `Solution 1` (1-based), by which the reader pairs them again.
 fn push_titled(
     out: &mut Vec<u8>,
     run: &Run,

@@ -148,8 +148,9 @@ impl Batch {
     /// [`Batch::for_each`], with each record's solution when the record
     /// carries one: a `line` record followed by a field of its length
     /// (`PUZZLE SOLUTION`, as `puzzle --with-solution` writes), the
-    /// solution field of a puzzle CSV, a JSON record's `"solution"` rows.
-    /// (A `grid` block's solution is a block of its own.)
+    /// solution field of a puzzle CSV, a JSON record's `"solution"` rows,
+    /// the block titled `Solution N` after a `grid` block titled `Puzzle
+    /// N` (see [`Pairing`]).
     pub fn for_each_with_solution<E>(
         &self,
         mut f: impl FnMut(
@@ -227,7 +228,7 @@ impl Batch {
                 }
             };
             let mut labels = Vec::new();
-            self.labels.of(i, &mut cursor, &mut labels);
+            self.labels.of(i, raw.declared, &mut cursor, &mut labels);
             json_labels.decode(0, json_labels.len(), &mut labels);
             f(ReadRecord {
                 line: raw.line,
@@ -249,8 +250,9 @@ impl Batch {
         solution: &mut Grid,
     ) -> Result<(), RecordError> {
         let bytes = &self.bytes[start..end];
-        if raw.kind == Ok(Encoding::Bytes) {
-            // A row of an npy array, as the record's own.
+        if matches!(raw.kind, Ok(Encoding::Bytes | Encoding::Rows)) {
+            // A row of an npy array, or a grid's block, as the record's
+            // own.
             let cells = Raw {
                 start,
                 end,
@@ -639,6 +641,115 @@ pub struct Reader<R> {
     solutions: Option<Lines<Box<dyn Read + Send>>>,
     /// Parsed records not yet taken by the iterator.
     ready: std::collections::VecDeque<Item>,
+    /// The records' titles, and a titled puzzle's solution.
+    titles: Titles,
+    /// The label names the input has declared so far (see
+    /// [`BatchLabels`]), between batches.
+    declared: Vec<String>,
+}
+
+/// A record's title as `-f grid` writes a puzzle's and its solution's
+/// (`Puzzle 3`, `Solution 3`; any case), with its number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Titled {
+    Puzzle(u64),
+    Solution(u64),
+    /// Any other title (`Grid 01`).
+    Other,
+}
+
+impl Titled {
+    /// The title `line` is, if it is one (see [`title_of`]).
+    fn of(line: &[u8]) -> Option<Titled> {
+        let (word, number) = title_of(line)?;
+        let number = std::str::from_utf8(number).ok()?.parse().ok();
+        Some(match number {
+            Some(n) if word.eq_ignore_ascii_case(b"puzzle") => Titled::Puzzle(n),
+            Some(n) if word.eq_ignore_ascii_case(b"solution") => Titled::Solution(n),
+            _ => Titled::Other,
+        })
+    }
+}
+
+/// Where the reader is in pairing a titled puzzle with its solution: a
+/// record titled `Solution N` right after the one titled `Puzzle N` (only
+/// blank and comment lines between them) is that puzzle's solution, not a
+/// record of its own, when both are blocks of rows (see [`may_pair`]). The
+/// batch does not end while a pairing is open, so the two are framed into
+/// the same one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Pairing {
+    #[default]
+    None,
+    /// The batch's last record (its place) was titled `Puzzle N`.
+    Puzzle { number: u64, raw: usize },
+    /// Then came the title `Solution N`: the next record is the solution
+    /// of the record at this place.
+    Solution { raw: usize },
+}
+
+/// The titles of an input's records, as the reader meets them.
+#[derive(Clone, Copy, Debug, Default)]
+struct Titles {
+    /// The title read since the last record, for the next record to start.
+    title: Option<Titled>,
+    /// The title of the record being framed.
+    framing: Option<Titled>,
+    /// A titled puzzle waiting for its solution.
+    pairing: Pairing,
+}
+
+impl Titles {
+    /// Whether a titled puzzle waits for its solution: the batch is not to
+    /// end.
+    fn open(&self) -> bool {
+        self.pairing != Pairing::None
+    }
+
+    /// Takes a title line, read when the batch holds `records` records.
+    fn titled(&mut self, title: Titled, records: usize) {
+        self.pairing = match (self.pairing, title) {
+            (Pairing::Puzzle { number, raw }, Titled::Solution(n))
+                if n == number && raw + 1 == records =>
+            {
+                Pairing::Solution { raw }
+            }
+            _ => Pairing::None,
+        };
+        self.title = Some(title);
+    }
+
+    /// A record starts: it has the title read before it, if any; a titled
+    /// puzzle followed by anything but its solution's title has none.
+    fn start(&mut self) {
+        self.framing = self.title.take();
+        if let Pairing::Puzzle { .. } = self.pairing {
+            self.pairing = Pairing::None;
+        }
+    }
+
+    /// Gives the records framed since the batch held `from` their titles:
+    /// a solution is folded into its puzzle's record.
+    fn pair(&mut self, batch: &mut Batch, from: usize) {
+        let mut at = from;
+        while at < batch.raws.len() {
+            self.pairing = match self.pairing {
+                Pairing::Solution { raw }
+                    if raw + 1 == at && may_pair(&batch.raws[raw], &batch.raws[at]) =>
+                {
+                    let solution = batch.raws.remove(at);
+                    batch.raws[raw].solution = Some((solution.start, solution.end));
+                    self.framing = None;
+                    return;
+                }
+                _ => match self.framing.take() {
+                    Some(Titled::Puzzle(number)) => Pairing::Puzzle { number, raw: at },
+                    _ => Pairing::None,
+                },
+            };
+            at += 1;
+        }
+    }
 }
 
 impl<R: Read> Reader<R> {
@@ -658,6 +769,8 @@ impl<R: Read> Reader<R> {
             npy: None,
             solutions: None,
             ready: Default::default(),
+            titles: Titles::default(),
+            declared: Vec::new(),
         }
     }
 
@@ -708,7 +821,14 @@ impl<R: Read> Reader<R> {
 
     /// Ends the record the last line's format holds open, if any.
     fn end(&mut self, batch: &mut Batch, number: u64) {
-        end_open(&mut self.framers, self.current, batch, number, self.size);
+        end_open(
+            &mut self.framers,
+            self.current,
+            batch,
+            number,
+            self.size,
+            &mut self.titles,
+        );
     }
 
     /// The format of a line: the one forced, or the one that claims it
@@ -745,10 +865,22 @@ impl<R: Read> Reader<R> {
             empty: self.empty.clone(),
             ..Batch::default()
         };
+        // The input's label names carry on from batch to batch.
+        batch.labels.declared = std::mem::take(&mut self.declared);
+        let framed = self.frame(&mut batch, records);
+        self.declared.clone_from(&batch.labels.declared);
+        framed?;
+        Ok((!batch.is_empty()).then_some(batch))
+    }
+
+    /// Frames records into `batch` (see [`Reader::next_batch_of`]) until
+    /// it is full, or holds a record and the input has no more to give at
+    /// once, or the input ends.
+    fn frame(&mut self, batch: &mut Batch, records: usize) -> io::Result<()> {
         loop {
-            let open = self.open();
+            let open = self.open() || self.titles.open();
             if !open && (batch.raws.len() >= records || batch.bytes.len() >= BATCH_BYTES) {
-                return Ok(Some(batch));
+                return Ok(());
             }
             let number = self.lines.number + 1;
             // Once the batch holds a record, it ends rather than wait for
@@ -757,16 +889,20 @@ impl<R: Read> Reader<R> {
             // gets each answer as soon as its record is read.
             let may_read = batch.is_empty() || open;
             let (start, end) = match self.lines.next(may_read)? {
-                Some(Line::Unread) => return Ok(Some(batch)),
+                Some(Line::Unread) => return Ok(()),
                 None => {
-                    self.end(&mut batch, number);
-                    return Ok((!batch.is_empty()).then_some(batch));
+                    self.end(batch, number);
+                    self.titles = Titles::default();
+                    return Ok(());
                 }
                 Some(Line::TooLong) => {
-                    self.end(&mut batch, number);
+                    self.end(batch, number);
+                    self.titles.start();
+                    let from = batch.raws.len();
                     batch
                         .frames(number, None)
                         .push_error(RecordError::LineTooLong);
+                    self.titles.pair(batch, from);
                     continue;
                 }
                 Some(Line::Text(start, end)) => (start, end),
@@ -776,15 +912,30 @@ impl<R: Read> Reader<R> {
                 end_open(
                     &mut self.framers,
                     self.current,
-                    &mut batch,
+                    batch,
                     number,
                     self.size,
+                    &mut self.titles,
                 );
                 continue;
             }
-            if line[0] == b'#' || is_title(line) {
-                // A comment (collections start with source notes), or a
-                // record's title (`Grid 01`, as Project Euler writes).
+            if line[0] == b'#' {
+                // A comment (collections start with source notes).
+                continue;
+            }
+            if let Some(title) = Titled::of(line) {
+                // A record's title (`Grid 01`, as Project Euler writes;
+                // `Puzzle 1` and `Solution 1`, as `-f grid` writes): it
+                // ends the record before it.
+                end_open(
+                    &mut self.framers,
+                    self.current,
+                    batch,
+                    number,
+                    self.size,
+                    &mut self.titles,
+                );
+                self.titles.titled(title, batch.raws.len());
                 continue;
             }
             let format = self.format_of(line);
@@ -792,15 +943,21 @@ impl<R: Read> Reader<R> {
                 end_open(
                     &mut self.framers,
                     self.current,
-                    &mut batch,
+                    batch,
                     number,
                     self.size,
+                    &mut self.titles,
                 );
                 self.current = Some(format);
             }
             let framer =
                 self.framers[format].get_or_insert_with(|| FORMATS[format].spec().framer());
+            if !framer.is_open() {
+                self.titles.start();
+            }
+            let from = batch.raws.len();
             framer.take(line, &mut batch.frames(number, self.size));
+            self.titles.pair(batch, from);
         }
     }
 
@@ -865,6 +1022,7 @@ impl<R: Read> Reader<R> {
                 end: at + npy.cells,
                 solution,
                 extra: None,
+                declared: 0,
             });
         }
         if npy.read == npy.rows {
@@ -891,33 +1049,46 @@ impl<R: Read> Reader<R> {
     }
 }
 
-/// Whether a line is a record's title: a word, and a number
-/// (`Grid 01`, `Puzzle #12:`, `Sudoku 3`).
-fn is_title(line: &[u8]) -> bool {
+/// The word and the number of a line that is a record's title: a word,
+/// and a number (`Grid 01`, `Puzzle #12:`, `Sudoku 3`).
+fn title_of(line: &[u8]) -> Option<(&[u8], &[u8])> {
     let mut words = line
         .split(u8::is_ascii_whitespace)
         .filter(|w| !w.is_empty());
     let (Some(word), Some(number), None) = (words.next(), words.next(), words.next()) else {
-        return false;
+        return None;
     };
     let number = number.strip_prefix(b"#").unwrap_or(number);
     let number = number.strip_suffix(b":").unwrap_or(number);
-    word.len() >= 2
+    (word.len() >= 2
         && word.iter().all(u8::is_ascii_alphabetic)
         && !number.is_empty()
-        && number.iter().all(u8::is_ascii_digit)
+        && number.iter().all(u8::is_ascii_digit))
+    .then_some((word, number))
 }
 
-/// Ends the record the format `current` holds open, if any.
+/// Whether record `solution` can be the solution of record `puzzle`: both
+/// blocks of rows (`grid`; a block has no labels or rating of its own to
+/// carry), and the puzzle without one.
+fn may_pair(puzzle: &Raw, solution: &Raw) -> bool {
+    let rows = Ok(Encoding::Rows);
+    puzzle.kind == rows && solution.kind == rows && puzzle.solution.is_none()
+}
+
+/// Ends the record the format `current` holds open, if any, and gives it
+/// its title.
 fn end_open(
     framers: &mut [Option<Box<dyn Framer>>],
     current: Option<usize>,
     batch: &mut Batch,
     number: u64,
     size: Option<Size>,
+    titles: &mut Titles,
 ) {
     if let Some(framer) = current.and_then(|i| framers[i].as_mut()) {
+        let from = batch.raws.len();
         framer.end(&mut batch.frames(number, size));
+        titles.pair(batch, from);
     }
 }
 
@@ -952,6 +1123,7 @@ impl<R: Read> Iterator for Reader<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::LabelValue;
 
     fn read(text: &[u8]) -> Vec<(u64, Result<String, String>)> {
         Reader::new(text, None, None)
@@ -1102,6 +1274,98 @@ mod tests {
             .collect();
         let paired: Vec<String> = pairs(&text).into_iter().map(|(g, _)| g).collect();
         assert_eq!(plain, paired);
+    }
+
+    /// A block titled `Solution N` right after the block titled `Puzzle
+    /// N` (comments and blank lines between them) is that puzzle's
+    /// solution, as `-f grid` writes it, in every batch and with batches
+    /// of one record; other blocks, and a solution whose title does not
+    /// follow its puzzle's, are records of their own.
+    #[test]
+    fn a_titled_solution_block_is_its_puzzles_solution() {
+        let solution = "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n";
+        let puzzle = "1 . | . 4\n. 4 | . 2\n----+----\n2 . | 4 .\n4 3 | . 1\n";
+        let (p, s) = (
+            "1..4.4.22.4.43.1".to_string(),
+            "1234341221434321".to_string(),
+        );
+        let pair = |n: u32| format!("Puzzle {n}\n{puzzle}# 1.2 easy\n\nSolution {n}\n{solution}\n");
+        let text = [
+            pair(1),
+            pair(2),
+            // Untitled: two records.
+            format!("{puzzle}\n{solution}\n"),
+            // A solution numbered for another puzzle, a title between.
+            format!("Puzzle 5\n{puzzle}\nSolution 6\n{solution}\n"),
+            format!("Puzzle 7\n{puzzle}\nGrid 7\n{solution}\n"),
+            // A puzzle titled without a solution, then a pair.
+            format!("Puzzle 8\n{puzzle}\n"),
+            pair(9),
+        ]
+        .concat();
+        let paired = Some(Ok(s.clone()));
+        let want = [
+            (p.clone(), paired.clone()),
+            (p.clone(), paired.clone()),
+            (p.clone(), None),
+            (s.clone(), None),
+            (p.clone(), None),
+            (s.clone(), None),
+            (p.clone(), None),
+            (s.clone(), None),
+            (p.clone(), None),
+            (p.clone(), paired),
+        ];
+        assert_eq!(pairs(&text), want);
+        let lines: Vec<u64> = read(text.as_bytes()).iter().map(|r| r.0).collect();
+        assert_eq!(lines, [2, 17, 31, 37, 44, 51, 58, 65, 72, 79]);
+        // Batches of one record, and many pairs over several batches.
+        let mut reader = Reader::new(text.as_bytes(), None, None);
+        let mut records = 0;
+        while let Some(batch) = reader.next_batch_of(1).unwrap() {
+            records += batch.len();
+        }
+        assert_eq!(records, want.len());
+        let many: String = (1..=3000).map(pair).collect();
+        let got = pairs(&many);
+        assert_eq!(got.len(), 3000);
+        assert!(got.iter().all(|g| g.1.is_some()));
+    }
+
+    /// A label name, once met in an input, stays: a later record without it
+    /// has it absent, in the order the names were met, in batches of any
+    /// size; `line` declares `comment` on every line.
+    #[test]
+    fn label_names_once_met_stay() {
+        let p = &GOOD[..80];
+        let text = format!("{p}.\n{p}. # two\n{p}. 7.2 fiendish x\n{p}.\n");
+        let labels = |records: usize| {
+            let mut reader = Reader::new(text.as_bytes(), None, None);
+            let mut all = Vec::new();
+            while let Some(batch) = reader.next_batch_of(records).unwrap() {
+                let _ = batch.for_each_full(|read| {
+                    let shown: Vec<String> = read
+                        .labels
+                        .iter()
+                        .map(|l| match l.value {
+                            LabelValue::Absent => format!("{}-", l.name),
+                            v => format!("{}={}", l.name, v.text()),
+                        })
+                        .collect();
+                    all.push(shown.join(" "));
+                    Ok::<(), ()>(())
+                });
+            }
+            all
+        };
+        let want = [
+            "comment-",
+            "comment=two",
+            "comment- se=7.2 exact=true level=fiendish hardest=x",
+            "comment- se- exact- level- hardest-",
+        ];
+        assert_eq!(labels(1), want);
+        assert_eq!(labels(BATCH_RECORDS), want);
     }
 
     /// An input that arrives in pieces, as a pipe gives it.

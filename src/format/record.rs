@@ -269,13 +269,19 @@ pub struct Label<'a> {
     pub value: LabelValue<'a>,
 }
 
-/// The value of a [`Label`]: text, or JSON as it was written.
+/// The value of a [`Label`]: text, or JSON as it was written, or none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LabelValue<'a> {
     /// Text (a CSV field, a comment).
     Text(&'a str),
     /// A JSON value, as written (`12`, `"hard"`, `[[1,2],[3,4]]`).
     Json(&'a str),
+    /// No value: the record's input has a column of this name, which this
+    /// record leaves out (a `line` without a comment, a row under an
+    /// earlier header without that column). A table writes an empty field
+    /// for it, so that every record of one input is one table; the other
+    /// formats write nothing.
+    Absent,
 }
 
 impl<'a> LabelValue<'a> {
@@ -283,6 +289,7 @@ impl<'a> LabelValue<'a> {
     /// as written, `null` as nothing.
     pub fn text(&self) -> std::borrow::Cow<'a, str> {
         match *self {
+            LabelValue::Absent => "".into(),
             LabelValue::Text(t) => t.into(),
             LabelValue::Json("null") => "".into(),
             LabelValue::Json(json) if json.starts_with('"') => {
@@ -303,10 +310,24 @@ pub struct LabelBuf {
     bytes: Vec<u8>,
 }
 
+/// The kinds of value a [`LabelBuf`] holds, as its first byte.
+const TEXT: u8 = 0;
+const JSON: u8 = 1;
+const ABSENT: u8 = 2;
+
 impl LabelBuf {
     /// Appends a label (invalid UTF-8 replaced).
     pub fn push(&mut self, name: &[u8], value: &[u8], json: bool) {
-        self.bytes.push(u8::from(json));
+        self.push_kind(if json { JSON } else { TEXT }, name, value);
+    }
+
+    /// Appends a label without a value ([`LabelValue::Absent`]).
+    pub fn push_absent(&mut self, name: &[u8]) {
+        self.push_kind(ABSENT, name, b"");
+    }
+
+    fn push_kind(&mut self, kind: u8, name: &[u8], value: &[u8]) {
+        self.bytes.push(kind);
         for part in [name, value] {
             let text = String::from_utf8_lossy(part);
             self.bytes
@@ -340,16 +361,16 @@ impl LabelBuf {
             // Written from a `str` by `push`.
             std::str::from_utf8(text).unwrap_or_default()
         };
-        while let Some((&json, tail)) = rest.split_first() {
+        while let Some((&kind, tail)) = rest.split_first() {
             rest = tail;
             let name = take(&mut rest);
             let value = take(&mut rest);
             out.push(Label {
                 name,
-                value: if json == 1 {
-                    LabelValue::Json(value)
-                } else {
-                    LabelValue::Text(value)
+                value: match kind {
+                    JSON => LabelValue::Json(value),
+                    ABSENT => LabelValue::Absent,
+                    _ => LabelValue::Text(value),
                 },
             });
         }
@@ -403,7 +424,7 @@ pub enum RecordError {
     },
     /// A line starting with `{` is not JSON.
     Json(String),
-    /// A JSON record has no `grid` (or `puzzle`) field.
+    /// A JSON record has no `grid` (or `puzzle`, or `form`) field.
     JsonNoGrid,
     /// A JSON field holds a value of the wrong type.
     JsonType {
@@ -541,7 +562,7 @@ impl fmt::Display for RecordError {
                 size.side()
             ),
             RecordError::Json(e) => write!(f, "not JSON: {e}"),
-            RecordError::JsonNoGrid => f.write_str("no \"grid\" or \"puzzle\" field"),
+            RecordError::JsonNoGrid => f.write_str("no \"grid\", \"puzzle\" or \"form\" field"),
             RecordError::JsonType { found } => write!(
                 f,
                 "{found}, expected rows of numbers or a string of symbols"

@@ -7,7 +7,7 @@
 //! [`text`](super::text) and [`symbols`](super::symbols); none of those
 //! imports a format.
 
-use super::record::{Content, Field, Label, LabelBuf, Record, RecordError};
+use super::record::{Content, Field, Label, LabelBuf, LabelValue, Record, RecordError};
 use super::symbols::Symbols;
 use crate::grid::{Shape, Size, Variant};
 
@@ -153,15 +153,27 @@ pub(crate) struct Raw {
     /// What else the record says about itself, as text (a rating and a
     /// level, `7.2 fiendish`): its bytes in the batch.
     pub(crate) extra: Option<(usize, usize)>,
+    /// How many of the input's label names ([`BatchLabels::declared`])
+    /// were declared when the record was read: its columns.
+    pub(crate) declared: usize,
 }
 
 /// The labels of a batch's records (see [`Label`]): their bytes, and the
-/// record each stretch of them belongs to.
+/// record each stretch of them belongs to; and the names of the labels
+/// the input has declared so far.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct BatchLabels {
     buf: LabelBuf,
     /// The record's place in the batch, and its labels' bytes.
     spans: Vec<(usize, usize, usize)>,
+    /// Every label name the framers of the input have given a record so
+    /// far (or declared: `line`'s `comment`), in the order first met,
+    /// through this batch: the columns of the input's records. A name,
+    /// once declared, stays: a later record without that label has it
+    /// as [`LabelValue::Absent`](super::record::LabelValue::Absent), so
+    /// that a table written from the input does not change its header
+    /// when a record leaves a column out.
+    pub(crate) declared: Vec<String>,
 }
 
 impl BatchLabels {
@@ -173,11 +185,30 @@ impl BatchLabels {
             Some(span) if span.0 == raw => span.2 = self.buf.len(),
             _ => self.spans.push((raw, start, self.buf.len())),
         }
+        self.declare(name);
     }
 
-    /// Appends to `out` the labels of record `raw`; `cursor` is where to
-    /// look from (records are asked for in order).
-    pub(crate) fn of<'b>(&'b self, raw: usize, cursor: &mut usize, out: &mut Vec<Label<'b>>) {
+    /// Declares a label name (see [`BatchLabels::declared`]).
+    fn declare(&mut self, name: &[u8]) {
+        let name = String::from_utf8_lossy(name);
+        if !self.declared.iter().any(|d| *d == name) {
+            self.declared.push(name.into_owned());
+        }
+    }
+
+    /// Appends to `out` the labels of record `raw`, which was read when
+    /// `declared` names were declared: one for each of those names, in
+    /// their order (its own, or an absent one), then any more of its own
+    /// (a name it has twice); `cursor` is where to look from (records are
+    /// asked for in order).
+    pub(crate) fn of<'b>(
+        &'b self,
+        raw: usize,
+        declared: usize,
+        cursor: &mut usize,
+        out: &mut Vec<Label<'b>>,
+    ) {
+        let from = out.len();
         while let Some(&(at, start, end)) = self.spans.get(*cursor) {
             if at > raw {
                 break;
@@ -188,6 +219,22 @@ impl BatchLabels {
                 break;
             }
         }
+        let names = &self.declared[..declared.min(self.declared.len())];
+        if names.is_empty() {
+            return;
+        }
+        let mut own: Vec<Option<Label<'b>>> = out.drain(from..).map(Some).collect();
+        for name in names {
+            let mine = own
+                .iter_mut()
+                .find(|l| l.is_some_and(|l| l.name == name))
+                .and_then(Option::take);
+            out.push(mine.unwrap_or(Label {
+                name,
+                value: LabelValue::Absent,
+            }));
+        }
+        out.extend(own.into_iter().flatten());
     }
 }
 
@@ -236,6 +283,7 @@ impl Frames<'_> {
             end,
             solution: None,
             extra: None,
+            declared: self.labels.declared.len(),
         });
     }
 
@@ -257,6 +305,18 @@ impl Frames<'_> {
     pub fn push_label(&mut self, name: &[u8], value: &[u8], json: bool) {
         if let Some(raw) = self.raws.len().checked_sub(1) {
             self.labels.push(raw, name, value, json);
+            self.raws[raw].declared = self.labels.declared.len();
+        }
+    }
+
+    /// Declares a label every record of this input may have (`line`'s
+    /// `comment`), from the last record added on: a record without it has
+    /// it as absent (see [`BatchLabels::declared`]), so that records with
+    /// and without it are one table.
+    pub fn declare_label(&mut self, name: &[u8]) {
+        if let Some(raw) = self.raws.last_mut() {
+            self.labels.declare(name);
+            raw.declared = self.labels.declared.len();
         }
     }
 
@@ -295,6 +355,7 @@ impl Frames<'_> {
             end: self.bytes.len(),
             solution: None,
             extra: None,
+            declared: self.labels.declared.len(),
         });
     }
 
