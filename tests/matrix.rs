@@ -434,9 +434,6 @@ const SYMMETRIES: &str = "the grid's symmetries would not keep the variant's uni
 /// command, shape or format. They run and their outcome is printed, but
 /// they do not fail the test; a fixed item's lines are to be removed.
 const KNOWN_FAILING: &[(&str, &str, &str, u32)] = &[
-    // 2: a jigsaw puzzle read as classic is refused, but the refusal does
-    // not name --regions.
-    ("print-as-classic", "Jigsaw", "*", 2),
     // 7: the Hyper rater's internal errors (exit 1).
     ("rate", "Hyper", "*", 7),
     // 5 (not named in the issue; closest: records keep what they came

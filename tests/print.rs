@@ -1340,6 +1340,55 @@ mod command {
         assert!(err.contains("print it with --variant hyper\n"), "{err}");
     }
 
+    /// Jigsaw puzzles written as lines, which carry no regions, fail as
+    /// classic puzzles (a value twice in a box, in the puzzle or in the
+    /// solution it carries; no solution; several): `print` without
+    /// `--regions` says in the same line that a jigsaw needs its map; with
+    /// it, the book is made. A fault no jigsaw explains (a row) gets no
+    /// such words.
+    #[test]
+    fn a_jigsaw_read_as_classic_is_refused_naming_regions() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let regions = d.join("regions.txt");
+        std::fs::write(
+            &regions,
+            "AAABBBCCC\nAABBBCCCC\nAAAABBBCC\nDDDDEEEFF\nDDEEEFFFF\nDDDEEEFFF\nGGGHHHIII\nGGGHHHIII\nGGGHHHIII\n",
+        )
+        .unwrap();
+        let regions = regions.to_str().unwrap();
+        let hint = "; if it is a jigsaw puzzle, give its region map with --regions";
+        for with_solution in [true, false] {
+            let mut args = vec!["puzzle", "--regions", regions, "-n", "6", "--seed", "3"];
+            if with_solution {
+                args.push("--with-solution");
+            }
+            let lines = made(&args);
+            let out = run(d, &["print", "-o", "j.pdf"], &lines);
+            assert_eq!(out.status.code(), Some(1), "{out:?}");
+            let err = String::from_utf8(out.stderr).unwrap();
+            let messages: Vec<&str> = err.lines().collect();
+            assert_eq!(messages.len(), 7, "{err}");
+            for m in &messages[..6] {
+                assert!(
+                    m.contains(hint) || m.ends_with("print it with --variant x"),
+                    "{m}"
+                );
+            }
+            assert!(!d.join("j.pdf").exists());
+            let out = run(d, &["print", "--regions", regions, "-o", "j.pdf"], &lines);
+            assert!(out.status.success(), "{out:?}");
+            std::fs::remove_file(d.join("j.pdf")).unwrap();
+        }
+        // A value twice in a row is no jigsaw's fault.
+        let row = format!("11{}\n", ".".repeat(79));
+        let out = run(d, &["print", "-o", "r.pdf"], row.as_bytes());
+        assert_eq!(
+            String::from_utf8(out.stderr).unwrap().lines().next(),
+            Some("sudogen: <stdin>:1: row 1 has two 1s")
+        );
+    }
+
     /// Item 2 of issue 50: a hand-edited record whose puzzle has several
     /// solutions is refused though it carries a valid grid that keeps its
     /// givens; and a carried solution must be the puzzle's one solution in
@@ -1370,7 +1419,7 @@ mod command {
         let err = String::from_utf8(out.stderr).unwrap();
         assert_eq!(
             err,
-            "sudogen: <stdin>:1: 2+ solutions: a puzzle for a book needs exactly one\n\
+            "sudogen: <stdin>:1: 2+ solutions: a puzzle for a book needs exactly one; if it is a jigsaw puzzle, give its region map with --regions (an X or Hyper puzzle: --variant)\n\
              sudogen: error: nothing was printed; mend the records above, or leave them out\n"
         );
         assert!(!d.join("e.pdf").exists());
