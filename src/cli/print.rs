@@ -20,7 +20,9 @@ use sudogen::format::read::{BATCH_RECORDS, Batch};
 use sudogen::format::{Carried, symbols};
 use sudogen::grid::{A, Grid, Invalid, SYMBOLS, Unit, Variant, plural};
 use sudogen::pipeline;
-use sudogen::print::{self, Entry, Geometry, MAX_ANSWERS_PER_PAGE, Options, PER_PAGE, Paper};
+use sudogen::print::{
+    self, DEFAULT_PER_PAGE, Entry, Geometry, MAX_ANSWERS_PER_PAGE, Options, PER_PAGE, Paper,
+};
 use sudogen::rate::{Level, Scale, rate_within};
 use sudogen::shape::Shape;
 use sudogen::solve::{Budget, Search, search};
@@ -92,7 +94,9 @@ pub struct PrintArgs {
     #[arg(long, default_value = "a4", value_parser = parse_paper)]
     pub paper: Paper,
 
-    /// Puzzles per page: 1, 2, 4, 6, 9 or 12 [default: 6; 1 in large print]
+    /// Puzzles per page: 1, 2, 4, 6, 9 or 12 [default: the most up to 6
+    /// whose cells are 5 mm or more (6 for 9x9 on A4, 4 for 16x16, 1 for
+    /// 25x25); 1 in large print]
     #[arg(long, value_name = "N", value_parser = parse_per_page, allow_negative_numbers = true)]
     pub per_page: Option<usize>,
 
@@ -143,8 +147,12 @@ pub struct Config {
     pub output: Option<PathBuf>,
     /// PDF or SVG.
     pub document: Document,
-    /// The layout, but for the geometry (set from the puzzles read).
+    /// The layout, but for the geometry (set from the puzzles read) and,
+    /// unless `per_page_given`, the puzzles per page.
     pub options: Options,
+    /// Whether `--per-page` was given (else it is the shape's and the
+    /// paper's default, [`print::default_per_page`]).
+    pub per_page_given: bool,
     /// The order.
     pub sort: Sort,
     /// Rate puzzles that carry no rating.
@@ -206,9 +214,11 @@ impl PrintArgs {
                 ));
             }
         }
-        let per_page = self
-            .per_page
-            .unwrap_or(if self.large_print { 1 } else { 6 });
+        let per_page = self.per_page.unwrap_or(if self.large_print {
+            1
+        } else {
+            DEFAULT_PER_PAGE
+        });
         if self.large_print && per_page > 2 {
             return Err(usage(format!(
                 "--large-print holds 1 or 2 puzzles per page, not {per_page}; use --per-page 1 or 2"
@@ -235,6 +245,7 @@ impl PrintArgs {
             output,
             document,
             options,
+            per_page_given: self.per_page.is_some(),
             sort: self.sort,
             rate: self.rate || self.sort == Sort::Rating,
             budget: self.budget.budget,
@@ -338,10 +349,14 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<Exit> {
             )
         })
         .collect();
-    let options = Options {
+    let mut options = Options {
         geometry: Geometry::from_shape(shape),
         ..config.options.clone()
     };
+    if !config.per_page_given {
+        // As many as stay writable: a default warns of nothing.
+        options.per_page = print::default_per_page(&options);
+    }
     let plan = print::plan(&entries, &options).map_err(|e| usage(e.to_string()))?;
     warn_if_small(&entries, &options, &plan);
     match config.document {
