@@ -165,6 +165,19 @@ const PUZZLE: &str =
 const SOLUTION: &str =
     "468931527751624839392578461134756298289413675675289314846192753513867942927345186";
 
+/// The first two messages of `stderr` (its `lines`): records 1 and 3 of
+/// the input of [`every_record_gets_an_answer`] could not be read.
+fn assert_unreadable_1_and_3(lines: &[&str], stderr: &str) {
+    assert!(
+        lines[0].starts_with("sudogen: <stdin>:1: 5 cells"),
+        "{stderr}"
+    );
+    assert_eq!(
+        lines[1],
+        "sudogen: <stdin>:3: 80 cells where 81 are expected"
+    );
+}
+
 /// Item 18: `solve` and `solve --count` answer every record, with
 /// `unreadable` in place of one that could not be read (JSON: an `error`
 /// at its index), so that answers line up with the records.
@@ -196,14 +209,7 @@ fn every_record_gets_an_answer() {
         let stderr = text(&out.stderr);
         let lines: Vec<&str> = stderr.lines().collect();
         assert_eq!(lines.len(), 2, "{stderr}");
-        assert!(
-            lines[0].starts_with("sudogen: <stdin>:1: 5 cells"),
-            "{stderr}"
-        );
-        assert_eq!(
-            lines[1],
-            "sudogen: <stdin>:3: 80 cells where 81 are expected"
-        );
+        assert_unreadable_1_and_3(&lines, &stderr);
     }
     let out = run(&["solve", "--count", "-f", "json"], input.as_bytes());
     let records: Vec<serde_json::Value> = text(&out.stdout)
@@ -252,14 +258,7 @@ fn rate_canon_and_transform_answer_every_record() {
             .filter(|l| !l.starts_with("sudogen: note:"))
             .collect();
         assert_eq!(lines.len(), 3, "{args:?}: {stderr}");
-        assert!(
-            lines[0].starts_with("sudogen: <stdin>:1: 5 cells"),
-            "{stderr}"
-        );
-        assert_eq!(
-            lines[1],
-            "sudogen: <stdin>:3: 80 cells where 81 are expected"
-        );
+        assert_unreadable_1_and_3(&lines, &stderr);
         assert_eq!(
             lines[2],
             "sudogen: <stdin>:4: its solution: 80 cells where 81 are expected"

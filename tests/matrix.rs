@@ -1636,11 +1636,10 @@ fn carried_variant(
     let (r, _) = &runs[0];
     if r.code != Some(1) {
         return Err(format!(
-            "{} records of variant {} read as classic grids (exit {:?})",
-            RECORDS, shape.variant, r.code
+            "{RECORDS} records of variant {} read as classic grids (exit {:?})",
+            shape.variant, r.code
         ));
     }
-    let lines: Vec<&str> = r.stderr.lines().collect();
     // The record's shape named as messages name it (`9x9 X`, `9x9 jigsaw`).
     let says = format!(
         "a {0}x{0} {1} record: {2} works on grids without a variant (its symmetries would not keep the units of variant {1})",
