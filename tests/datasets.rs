@@ -286,6 +286,62 @@ fn split_refuses_records_that_carry_a_variant() {
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
 
+/// `canon` and `transform` refuse a record that carries a variant (CSV,
+/// JSON: X, Hyper, a jigsaw's regions) as `split` does, record by record
+/// (exit 1), with `unreadable` in its place; they used to write it moved
+/// by the classic symmetries, which break its units. A classic record
+/// beside it is still worked on.
+#[test]
+fn canon_and_transform_refuse_records_that_carry_a_variant() {
+    let dir = tempfile::tempdir().unwrap();
+    let regions = dir.path().join("regions.txt");
+    std::fs::write(
+        &regions,
+        "AAABBBCCC\nAABBBCCCC\nAAAABBBCC\nDDDDEEEFF\nDDEEEFFFF\nDDDEEEFFF\nGGGHHHIII\nGGGHHHIII\nGGGHHHIII\n",
+    )
+    .unwrap();
+    let regions = regions.to_str().unwrap();
+    let make = |shape: &[&str], format: &str| {
+        let mut args = vec!["puzzle", "-n", "1", "--seed", "1", "-f", format];
+        args.extend_from_slice(shape);
+        run(&args, "")
+    };
+    let classic = make(&[], "json");
+    for (shape, named) in [
+        (&["--variant", "x"][..], "9x9 X record"),
+        (&["--variant", "hyper"], "9x9 hyper record"),
+        (&["--regions", regions], "9x9 jigsaw record"),
+    ] {
+        let variant = named.split(' ').nth(1).unwrap().to_lowercase();
+        for format in ["csv", "json"] {
+            let records = make(shape, format);
+            // In CSV the header is line 1.
+            let line = if format == "csv" { 2 } else { 1 };
+            for command in [&["canon"][..], &["transform", "--seed", "1"]] {
+                let out = sudogen()
+                    .args(command)
+                    .write_stdin(format!("{records}{classic}"))
+                    .output()
+                    .unwrap();
+                let stderr = String::from_utf8(out.stderr).unwrap();
+                assert_eq!(out.status.code(), Some(1), "{command:?} {named}: {stderr}");
+                assert_eq!(
+                    stderr,
+                    format!(
+                        "sudogen: <stdin>:{line}: a {named}: {} works on grids without a variant (its symmetries would not keep the units of variant {variant})\n",
+                        command[0]
+                    )
+                );
+                let stdout = String::from_utf8(out.stdout).unwrap();
+                let lines: Vec<&str> = stdout.lines().collect();
+                assert_eq!(lines.len(), 2, "{stdout}");
+                assert_eq!(lines[0], "unreadable");
+                assert_eq!(lines[1].len(), 81, "{stdout}");
+            }
+        }
+    }
+}
+
 /// A part's fraction given twice is refused (issue 50, item 27), not the
 /// last one taken.
 #[test]

@@ -82,6 +82,12 @@ const FIXTURES: &[(&str, &str)] = &[
     ("grids.txt", "sudogen generate -n 100 --seed 1"),
     ("g.txt", "sudogen generate -n 100 --seed 2"),
     ("hardest.txt", "sudogen puzzle -n 2 --seed 3"),
+    // `stats --help`: jigsaw records that carry their regions (the map
+    // above, made first).
+    (
+        "jigsaw.jsonl",
+        "sudogen puzzle --regions regions.txt -n 3 --seed 1 -f json",
+    ),
     ("many.txt", "sudogen puzzle -n 3 --seed 4"),
     (
         "train.csv",

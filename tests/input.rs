@@ -165,6 +165,19 @@ const PUZZLE: &str =
 const SOLUTION: &str =
     "468931527751624839392578461134756298289413675675289314846192753513867942927345186";
 
+/// The first two messages of `stderr` (its `lines`): records 1 and 3 of
+/// the input of [`every_record_gets_an_answer`] could not be read.
+fn assert_unreadable_1_and_3(lines: &[&str], stderr: &str) {
+    assert!(
+        lines[0].starts_with("sudogen: <stdin>:1: 5 cells"),
+        "{stderr}"
+    );
+    assert_eq!(
+        lines[1],
+        "sudogen: <stdin>:3: 80 cells where 81 are expected"
+    );
+}
+
 /// Item 18: `solve` and `solve --count` answer every record, with
 /// `unreadable` in place of one that could not be read (JSON: an `error`
 /// at its index), so that answers line up with the records.
@@ -196,14 +209,7 @@ fn every_record_gets_an_answer() {
         let stderr = text(&out.stderr);
         let lines: Vec<&str> = stderr.lines().collect();
         assert_eq!(lines.len(), 2, "{stderr}");
-        assert!(
-            lines[0].starts_with("sudogen: <stdin>:1: 5 cells"),
-            "{stderr}"
-        );
-        assert_eq!(
-            lines[1],
-            "sudogen: <stdin>:3: 80 cells where 81 are expected"
-        );
+        assert_unreadable_1_and_3(&lines, &stderr);
     }
     let out = run(&["solve", "--count", "-f", "json"], input.as_bytes());
     let records: Vec<serde_json::Value> = text(&out.stdout)
@@ -227,6 +233,76 @@ fn every_record_gets_an_answer() {
         .collect();
     assert_eq!(blocks.len(), 3, "{out:?}");
     assert_eq!(blocks[1], "unreadable");
+}
+
+/// A puzzle `rate` rates at once (2.0, medium).
+const EASY: &str =
+    ".......3779..5..8.6......5.2...15...9....8..1.8.6....2.....7....1..6.....4.1..39.";
+
+/// Item 18, as `solve` does: `rate`, `canon` and `transform` write one
+/// answer per record read (per copy with `--copies`), `unreadable` in the
+/// place of one that could not be read or whose solution could not be
+/// (JSON: an `error` at its index); `canon --distinct` drops records
+/// anyway, so it writes none.
+#[test]
+fn rate_canon_and_transform_answer_every_record() {
+    let solved = run(&["solve"], EASY.as_bytes());
+    let solution = text(&solved.stdout).trim().to_string();
+    let input = format!("12345\n{EASY}\n{}\n{EASY} {}\n", &EASY[1..], &solution[1..]);
+    let answers = |args: &[&str]| {
+        let out = run(args, input.as_bytes());
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+        let stderr = text(&out.stderr);
+        let lines: Vec<&str> = stderr
+            .lines()
+            .filter(|l| !l.starts_with("sudogen: note:"))
+            .collect();
+        assert_eq!(lines.len(), 3, "{args:?}: {stderr}");
+        assert_unreadable_1_and_3(&lines, &stderr);
+        assert_eq!(
+            lines[2],
+            "sudogen: <stdin>:4: its solution: 80 cells where 81 are expected"
+        );
+        text(&out.stdout)
+    };
+    let out = answers(&["rate"]);
+    assert_eq!(
+        out,
+        format!("unreadable\n{EASY} 2.0 medium direct-hidden-pair\nunreadable\nunreadable\n")
+    );
+    let out = answers(&["canon"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert_eq!([lines[0], lines[2], lines[3]], ["unreadable"; 3], "{out}");
+    assert_eq!(lines[1].len(), 81, "{out}");
+    let out = answers(&["transform", "--seed", "1", "--copies", "2"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 8, "{out}");
+    for (i, line) in lines.iter().enumerate() {
+        assert_eq!(*line == "unreadable", !(2..4).contains(&i), "{out}");
+    }
+    for command in [
+        &["rate", "-f", "json"][..],
+        &["canon", "-f", "json"],
+        &["transform", "--seed", "1", "-f", "json"],
+    ] {
+        let out = answers(command);
+        let records: Vec<serde_json::Value> = out
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(records.len(), 4, "{command:?}: {out}");
+        for (i, r) in records.iter().enumerate() {
+            assert_eq!(r["index"], i, "{command:?}: {out}");
+            assert_eq!(r.get("error").is_some(), i != 1, "{command:?}: {out}");
+        }
+        assert_eq!(
+            records[3]["error"],
+            "its solution: 80 cells where 81 are expected"
+        );
+    }
+    let out = answers(&["canon", "--distinct"]);
+    assert_eq!(out.lines().count(), 1, "{out}");
 }
 
 /// Item 22: `puzzle --from` a file of puzzles (not grids) names the first

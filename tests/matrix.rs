@@ -267,6 +267,11 @@ enum Check {
     /// The same book made without the shape's options: refused (exit 1)
     /// when a puzzle does not have one solution as classic Sudoku.
     BookAsClassic,
+    /// Records that name their variant (CSV, JSON), given without the
+    /// shape's options to a command whose symmetries are the classic
+    /// ones: each refused in one line that names its shape, exit 1, no
+    /// record written (`unreadable` in the place of each, no part).
+    CarriedVariant,
 }
 
 /// A command of the matrix: its arguments before the shape's options,
@@ -377,6 +382,12 @@ const COMMANDS: &[Cmd] = &[
         Axis::Reads(&[]), Input::Puzzles, Check::Book),
     cmd("print-as-classic", &["print"],
         Axis::Reads(&[]), Input::Puzzles, Check::BookAsClassic),
+    cmd("canon-carried", &["canon"],
+        Axis::Reads(&[]), Input::Puzzles, Check::CarriedVariant),
+    cmd("transform-carried", &["transform", "--seed", "1"],
+        Axis::Reads(&[]), Input::Puzzles, Check::CarriedVariant),
+    cmd("split-carried", &["split", "--train", "0.5", "--test", "0.5", "--seed", "1"],
+        Axis::Reads(&[]), Input::Puzzles, Check::CarriedVariant),
 ];
 
 /// Cells where the command refuses the combination by design: exactly
@@ -423,15 +434,6 @@ const SYMMETRIES: &str = "the grid's symmetries would not keep the variant's uni
 /// command, shape or format. They run and their outcome is printed, but
 /// they do not fail the test; a fixed item's lines are to be removed.
 const KNOWN_FAILING: &[(&str, &str, &str, u32)] = &[
-    // 2: a jigsaw puzzle read as classic is refused, but the refusal does
-    // not name --regions.
-    ("print-as-classic", "Jigsaw", "*", 2),
-    // 8: stats ignores the variant (panics on a jigsaw run), counts valid
-    // X, Hyper and jigsaw puzzles as without one solution.
-    ("stats", "X", "*", 8),
-    ("stats", "Hyper", "*", 8),
-    ("stats", "Jigsaw", "*", 8),
-    ("stats-grids", "Jigsaw", "*", 8),
 ];
 
 // ---------------------------------------------------------------------------
@@ -1078,13 +1080,16 @@ impl Cell {
         }
     }
 
-    /// Whether the cell exists (a classic shape has no "as classic" book).
+    /// Whether the cell exists (a classic shape has no "as classic" book;
+    /// only a variant's records in a format that names it carry one).
     fn applies(&self) -> bool {
         let cmd = &COMMANDS[self.cmd];
-        let classic_book =
-            cmd.check == Check::BookAsClassic && SHAPES[self.shape].variant == "none";
+        let classic = SHAPES[self.shape].variant == "none";
+        let classic_book = cmd.check == Check::BookAsClassic && classic;
         let no_label = cmd.input == Input::Labelled && format_of(self.format).label == Label::None;
-        !classic_book && !no_label
+        let no_variant =
+            cmd.check == Check::CarriedVariant && (classic || !format_of(self.format).names_shape);
+        !classic_book && !no_label && !no_variant
     }
 }
 
@@ -1194,7 +1199,7 @@ impl Matrix {
                         0.0,
                     );
                 }
-                if cmd.check == Check::BookAsClassic {
+                if matches!(cmd.check, Check::BookAsClassic | Check::CarriedVariant) {
                     args.truncate(cmd.args.len());
                 }
                 out_format = if writes.contains(&cell.format) {
@@ -1205,7 +1210,7 @@ impl Matrix {
                 if !writes.is_empty() {
                     args.extend(["-f".into(), out_format.into()]);
                 }
-                if matches!(cmd.check, Check::Parts | Check::Labels(true)) {
+                if cmd.args[0] == "split" {
                     args.extend(["-o".into(), cdir.join("part").display().to_string()]);
                 }
                 args.push(input.display().to_string());
@@ -1281,7 +1286,7 @@ impl Matrix {
                         );
                     }
                 }
-                Some(1) if cmd.check == Check::BookAsClassic => {}
+                Some(1) if matches!(cmd.check, Check::BookAsClassic | Check::CarriedVariant) => {}
                 Some(c) => {
                     return (
                         Outcome::Fail(format!(
@@ -1403,8 +1408,13 @@ impl Matrix {
                 } else {
                     "puzzles"
                 };
-                let head = format!("{0}x{0} records read", shape.n);
-                if !report.starts_with(&head) {
+                // The header names the shape: its side, and its variant
+                // (as messages write it: `X`, `hyper`, `jigsaw`).
+                let head = match shape.variant {
+                    "none" => format!("{0}x{0} records read", shape.n),
+                    variant => format!("{0}x{0} {variant} records read", shape.n),
+                };
+                if !report.to_lowercase().starts_with(&head) {
                     return Err(format!(
                         "the report does not start with {head:?}: {}",
                         first_lines(&report, 1)
@@ -1631,8 +1641,54 @@ impl Matrix {
                     check_books(cdir, &truth)
                 }
             }
+            Check::CarriedVariant => carried_variant(cmd, shape, runs, cdir),
         }
     }
+}
+
+/// The refusals of records that carry their variant (see
+/// [`Check::CarriedVariant`]).
+fn carried_variant(
+    cmd: &Cmd,
+    shape: &Shape,
+    runs: &[(Run, String)],
+    cdir: &Path,
+) -> Result<(), String> {
+    let (r, _) = &runs[0];
+    if r.code != Some(1) {
+        return Err(format!(
+            "{RECORDS} records of variant {} read as classic grids (exit {:?})",
+            shape.variant, r.code
+        ));
+    }
+    // The record's shape named as messages name it (`9x9 X`, `9x9 jigsaw`).
+    let says = format!(
+        "a {0}x{0} {1} record: {2} works on grids without a variant (its symmetries would not keep the units of variant {1})",
+        shape.n, shape.variant, cmd.args[0]
+    );
+    let refusals = r
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("sudogen: ") && l.to_lowercase().contains(&says))
+        .count();
+    if refusals != RECORDS {
+        return Err(format!(
+            "{refusals} of {RECORDS} records refused with {says:?}: {}",
+            first_lines(&r.stderr, 2)
+        ));
+    }
+    let out = std::fs::read_to_string(&r.stdout).unwrap_or_default();
+    if cmd.args[0] == "split" {
+        if !part_files(cdir).is_empty() || !out.is_empty() {
+            return Err("a refused split wrote parts".into());
+        }
+    } else if out.lines().collect::<Vec<_>>() != vec!["unreadable"; RECORDS] {
+        return Err(format!(
+            "not `unreadable` in the place of each record: {}",
+            first_lines(&out, 2)
+        ));
+    }
+    Ok(())
 }
 
 /// The parts `split -o DIR/part` wrote.

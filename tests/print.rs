@@ -948,6 +948,51 @@ fn the_plan_tells_whether_cells_are_big_enough() {
     assert!(!crowded.answers_readable(), "{crowded:?}");
 }
 
+/// The puzzles a page holds by default: the most of 1, 2, 4, 6 whose
+/// cells stay writable, so 9x9 on A4 keeps 6 and bigger grids and smaller
+/// paper take fewer; the next more would not be writable.
+#[test]
+fn the_default_per_page_keeps_cells_writable() {
+    let cases = [
+        (Size::S9, "a4", 6),
+        (Size::S16, "a4", 4),
+        (Size::S25, "a4", 1),
+        (Size::S9, "80x110mm", 1),
+        (Size::from_side(12).unwrap(), "a5", 2),
+    ];
+    for (size, paper, want) in cases {
+        let options = Options {
+            paper: Paper::parse(paper).unwrap(),
+            ..options(size, 12)
+        };
+        let got = print::default_per_page(&options);
+        assert_eq!(got, want, "{size:?} on {paper}");
+        let entries = entries(1, size, 1);
+        let plan = |per_page| {
+            print::plan(
+                &entries,
+                &Options {
+                    per_page,
+                    ..options.clone()
+                },
+            )
+            .unwrap()
+        };
+        assert!(plan(got).puzzles_writable(), "{size:?} on {paper}");
+        if let Some(&more) = print::PER_PAGE.iter().find(|&&n| n > got && n <= 6) {
+            assert!(
+                !plan(more).puzzles_writable(),
+                "{size:?} on {paper}: {more}"
+            );
+        }
+    }
+    let large = Options {
+        large_print: true,
+        ..options(Size::S9, 1)
+    };
+    assert_eq!(print::default_per_page(&large), 1);
+}
+
 /// Three 16x16 puzzles.
 fn entries_16() -> Vec<Entry> {
     entries(3, Size::S16, 4)
@@ -1340,6 +1385,55 @@ mod command {
         assert!(err.contains("print it with --variant hyper\n"), "{err}");
     }
 
+    /// Jigsaw puzzles written as lines, which carry no regions, fail as
+    /// classic puzzles (a value twice in a box, in the puzzle or in the
+    /// solution it carries; no solution; several): `print` without
+    /// `--regions` says in the same line that a jigsaw needs its map; with
+    /// it, the book is made. A fault no jigsaw explains (a row) gets no
+    /// such words.
+    #[test]
+    fn a_jigsaw_read_as_classic_is_refused_naming_regions() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let regions = d.join("regions.txt");
+        std::fs::write(
+            &regions,
+            "AAABBBCCC\nAABBBCCCC\nAAAABBBCC\nDDDDEEEFF\nDDEEEFFFF\nDDDEEEFFF\nGGGHHHIII\nGGGHHHIII\nGGGHHHIII\n",
+        )
+        .unwrap();
+        let regions = regions.to_str().unwrap();
+        let hint = "; if it is a jigsaw puzzle, give its region map with --regions";
+        for with_solution in [true, false] {
+            let mut args = vec!["puzzle", "--regions", regions, "-n", "6", "--seed", "3"];
+            if with_solution {
+                args.push("--with-solution");
+            }
+            let lines = made(&args);
+            let out = run(d, &["print", "-o", "j.pdf"], &lines);
+            assert_eq!(out.status.code(), Some(1), "{out:?}");
+            let err = String::from_utf8(out.stderr).unwrap();
+            let messages: Vec<&str> = err.lines().collect();
+            assert_eq!(messages.len(), 7, "{err}");
+            for m in &messages[..6] {
+                assert!(
+                    m.contains(hint) || m.ends_with("print it with --variant x"),
+                    "{m}"
+                );
+            }
+            assert!(!d.join("j.pdf").exists());
+            let out = run(d, &["print", "--regions", regions, "-o", "j.pdf"], &lines);
+            assert!(out.status.success(), "{out:?}");
+            std::fs::remove_file(d.join("j.pdf")).unwrap();
+        }
+        // A value twice in a row is no jigsaw's fault.
+        let row = format!("11{}\n", ".".repeat(79));
+        let out = run(d, &["print", "-o", "r.pdf"], row.as_bytes());
+        assert_eq!(
+            String::from_utf8(out.stderr).unwrap().lines().next(),
+            Some("sudogen: <stdin>:1: row 1 has two 1s")
+        );
+    }
+
     /// Item 2 of issue 50: a hand-edited record whose puzzle has several
     /// solutions is refused though it carries a valid grid that keeps its
     /// givens; and a carried solution must be the puzzle's one solution in
@@ -1370,7 +1464,7 @@ mod command {
         let err = String::from_utf8(out.stderr).unwrap();
         assert_eq!(
             err,
-            "sudogen: <stdin>:1: 2+ solutions: a puzzle for a book needs exactly one\n\
+            "sudogen: <stdin>:1: 2+ solutions: a puzzle for a book needs exactly one; if it is a jigsaw puzzle, give its region map with --regions (an X or Hyper puzzle: --variant)\n\
              sudogen: error: nothing was printed; mend the records above, or leave them out\n"
         );
         assert!(!d.join("e.pdf").exists());
@@ -1500,6 +1594,53 @@ mod command {
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(
             err.contains("warning: the solutions' cells are 1.4 mm wide, too small to read (3 mm or more); print fewer to a page (--answers-per-page 12 gives 3.4 mm) or use larger paper\n"),
+            "{err}"
+        );
+    }
+
+    /// A book made without `--per-page` holds as many puzzles a page as
+    /// stay writable, so it warns of nothing: 16x16 books at 4 a page and
+    /// 25x25 at 1 are the books `--per-page 4` and `--per-page 1` make,
+    /// and 9x9 on A4 the book `--per-page 6` makes. Asked for, 6 a page of
+    /// 16x16 is made and warned of.
+    #[test]
+    fn the_default_per_page_warns_of_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let cases: [(&[&str], &str); 3] = [
+            (&["--size", "16", "--clues", "150"], "4"),
+            (&["--size", "25", "-s", "search", "--clues", "450"], "1"),
+            (&[], "6"),
+        ];
+        for (shape, per_page) in cases {
+            let mut args = vec!["puzzle", "-n", "7", "--seed", "1"];
+            args.extend_from_slice(shape);
+            let puzzles = made(&args);
+            let out = run(d, &["print", "-o", "default.pdf"], &puzzles);
+            assert!(
+                out.status.success() && out.stderr.is_empty(),
+                "{shape:?}: {out:?}"
+            );
+            let out = run(
+                d,
+                &["print", "--per-page", per_page, "-o", "asked.pdf"],
+                &puzzles,
+            );
+            assert!(out.status.success(), "{out:?}");
+            assert!(
+                std::fs::read(d.join("default.pdf")).unwrap()
+                    == std::fs::read(d.join("asked.pdf")).unwrap(),
+                "{shape:?}: the default is not --per-page {per_page}"
+            );
+        }
+        let puzzles = made(&[
+            "puzzle", "-n", "7", "--seed", "1", "--size", "16", "--clues", "150",
+        ]);
+        let out = run(d, &["print", "--per-page", "6", "-o", "six.pdf"], &puzzles);
+        assert!(out.status.success(), "{out:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.starts_with("sudogen: warning: the puzzles' cells are 4.7 mm wide"),
             "{err}"
         );
     }

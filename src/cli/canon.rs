@@ -161,6 +161,14 @@ fn canon_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
     };
     let writer = Writer::new(config.format, content, Size::S9, 0, &[])
         .with_symbols(config.input.symbols.clone());
+    // Without --distinct, one output per record read, so that forms and
+    // records line up: `unreadable` in the place of one that has none.
+    // (With --distinct the output drops records anyway.)
+    let stand_in = |s: &mut Processed, i: u64, why: &str| {
+        if !config.distinct {
+            writer.push_unreadable(&mut s.out, i, why);
+        }
+    };
     let mut index = first;
     let _ = batch.for_each_full(|read| {
         let i = index;
@@ -168,15 +176,32 @@ fn canon_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
         let grid = match read.grid {
             Ok(g) => g,
             Err(e) => {
-                s.report_malformed(read.line, describe(&e));
+                let message = describe(&e);
+                stand_in(&mut s, i, &message);
+                s.report_malformed(read.line, message);
                 return Ok::<(), ()>(());
+            }
+        };
+        if let Err(problem) = records::classic_only("canon", grid) {
+            stand_in(&mut s, i, &problem);
+            s.report_unfit(read.line, problem, records::VARIANT_RECORDS);
+            return Ok(());
+        }
+        let solution = match records::carried(read.solution) {
+            Ok(s) => s,
+            Err(problem) => {
+                stand_in(&mut s, i, &problem);
+                s.report_malformed(read.line, problem);
+                return Ok(());
             }
         };
         let canon = CANON.with(|c| c.borrow_mut().canon(grid, config.by));
         let canon = match canon {
             Ok(c) => c,
             Err(e) => {
-                s.report_failed(read.line, e.to_string());
+                let problem = e.to_string();
+                stand_in(&mut s, i, &problem);
+                s.report_failed(read.line, problem);
                 return Ok(());
             }
         };
@@ -185,13 +210,6 @@ fn canon_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
             name: "transform",
             value: Value::Text(&text),
         }];
-        let solution = match records::carried(read.solution) {
-            Ok(s) => s,
-            Err(problem) => {
-                s.report_malformed(read.line, problem);
-                return Ok(());
-            }
-        };
         let filled = match solution {
             Some(_) => None,
             None => match records::solution_for(config.format, grid) {

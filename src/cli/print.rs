@@ -18,9 +18,11 @@ use super::exit::{Exit, Unreadable, usage};
 use super::io::{Output, batches, describe, each_input, open_output, warn};
 use sudogen::format::read::{BATCH_RECORDS, Batch};
 use sudogen::format::{Carried, symbols};
-use sudogen::grid::{A, Grid, SYMBOLS, plural};
+use sudogen::grid::{A, Grid, Invalid, SYMBOLS, Unit, Variant, plural};
 use sudogen::pipeline;
-use sudogen::print::{self, Entry, Geometry, MAX_ANSWERS_PER_PAGE, Options, PER_PAGE, Paper};
+use sudogen::print::{
+    self, DEFAULT_PER_PAGE, Entry, Geometry, MAX_ANSWERS_PER_PAGE, Options, PER_PAGE, Paper,
+};
 use sudogen::rate::{Level, Scale, rate_within};
 use sudogen::shape::Shape;
 use sudogen::solve::{Budget, Search, search};
@@ -92,7 +94,9 @@ pub struct PrintArgs {
     #[arg(long, default_value = "a4", value_parser = parse_paper)]
     pub paper: Paper,
 
-    /// Puzzles per page: 1, 2, 4, 6, 9 or 12 [default: 6; 1 in large print]
+    /// Puzzles per page: 1, 2, 4, 6, 9 or 12 [default: the most up to 6
+    /// whose cells are 5 mm or more (6 for 9x9 on A4, 4 for 16x16, 1 for
+    /// 25x25); 1 in large print]
     #[arg(long, value_name = "N", value_parser = parse_per_page, allow_negative_numbers = true)]
     pub per_page: Option<usize>,
 
@@ -143,8 +147,12 @@ pub struct Config {
     pub output: Option<PathBuf>,
     /// PDF or SVG.
     pub document: Document,
-    /// The layout, but for the geometry (set from the puzzles read).
+    /// The layout, but for the geometry (set from the puzzles read) and,
+    /// unless `per_page_given`, the puzzles per page.
     pub options: Options,
+    /// Whether `--per-page` was given (else it is the shape's and the
+    /// paper's default, [`print::default_per_page`]).
+    pub per_page_given: bool,
     /// The order.
     pub sort: Sort,
     /// Rate puzzles that carry no rating.
@@ -206,9 +214,11 @@ impl PrintArgs {
                 ));
             }
         }
-        let per_page = self
-            .per_page
-            .unwrap_or(if self.large_print { 1 } else { 6 });
+        let per_page = self.per_page.unwrap_or(if self.large_print {
+            1
+        } else {
+            DEFAULT_PER_PAGE
+        });
         if self.large_print && per_page > 2 {
             return Err(usage(format!(
                 "--large-print holds 1 or 2 puzzles per page, not {per_page}; use --per-page 1 or 2"
@@ -235,6 +245,7 @@ impl PrintArgs {
             output,
             document,
             options,
+            per_page_given: self.per_page.is_some(),
             sort: self.sort,
             rate: self.rate || self.sort == Sort::Rating,
             budget: self.budget.budget,
@@ -338,10 +349,14 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<Exit> {
             )
         })
         .collect();
-    let options = Options {
+    let mut options = Options {
         geometry: Geometry::from_shape(shape),
         ..config.options.clone()
     };
+    if !config.per_page_given {
+        // As many as stay writable: a default warns of nothing.
+        options.per_page = print::default_per_page(&options);
+    }
     let plan = print::plan(&entries, &options).map_err(|e| usage(e.to_string()))?;
     warn_if_small(&entries, &options, &plan);
     match config.document {
@@ -463,11 +478,17 @@ fn ready(
     if puzzle.is_complete() {
         return Err("a complete grid, not a puzzle".into());
     }
-    puzzle.validate_givens().map_err(|e| e.to_string())?;
+    puzzle
+        .validate_givens()
+        .map_err(|e| as_classic(puzzle, e.to_string(), in_a_box(e), false))?;
     if let Some(carried) = &carried {
-        let carried = carried.as_ref().map(|s| *s).map_err(Clone::clone);
-        if let Some(problem) = sudogen::check::solution_problem(puzzle, carried) {
-            return Err(problem);
+        let solution = carried.as_ref().map(|s| *s).map_err(Clone::clone);
+        if let Some(problem) = sudogen::check::solution_problem(puzzle, solution) {
+            // A jigsaw's solution read as classic repeats values in boxes.
+            let boxes = carried
+                .as_ref()
+                .is_ok_and(|s| s.size() == puzzle.size() && s.validate().is_err_and(in_a_box));
+            return Err(as_classic(puzzle, problem, boxes, false));
         }
     }
     let search_for = Search {
@@ -482,7 +503,7 @@ fn ready(
                 config.budget
             ));
         }
-        (0, _) => return Err("no solution".into()),
+        (0, _) => return Err(as_classic(puzzle, "no solution".into(), true, false)),
         (1, _) => outcome.first.ok_or("no solution")?,
         _ => {
             return Err(match sudogen::check::unique_under(puzzle) {
@@ -493,7 +514,12 @@ fn ready(
                         .map_or_else(|_| variant.name().into(), |s| s.to_string()),
                     variant.name()
                 ),
-                None => "2+ solutions: a puzzle for a book needs exactly one".into(),
+                None => as_classic(
+                    puzzle,
+                    "2+ solutions: a puzzle for a book needs exactly one".into(),
+                    true,
+                    true,
+                ),
             });
         }
     };
@@ -523,6 +549,42 @@ fn ready(
         None => None,
     };
     Ok((solution, rating))
+}
+
+/// Whether a fault is a value repeated in a box.
+fn in_a_box(fault: Invalid) -> bool {
+    matches!(
+        fault,
+        Invalid::Repeat {
+            unit: Unit::Box(_),
+            ..
+        }
+    )
+}
+
+/// `problem`, the fault of `puzzle` as a puzzle of its shape, with a hint
+/// when the record carries no variant (none was given, and its format
+/// names none) and the fault is one that a puzzle of another shape read
+/// as classic Sudoku has (`other`: a value twice in a box, no solution,
+/// several): a jigsaw puzzle read without its map; where `several`, also
+/// an X or Hyper puzzle whose search for a single solution
+/// ([`sudogen::check::unique_under`]) did not settle. Givens with fewer
+/// than side - 1 distinct values have several solutions in every shape
+/// (two missing values swap), so they get none.
+fn as_classic(puzzle: &Grid, problem: String, other: bool, several: bool) -> String {
+    let side = puzzle.size().side();
+    let mut values: Vec<u8> = puzzle.cells().iter().copied().filter(|&v| v != 0).collect();
+    values.sort_unstable();
+    values.dedup();
+    if !other || puzzle.variant() != Variant::None || (several && values.len() + 1 < side) {
+        return problem;
+    }
+    let variants = match (several, Shape::new(puzzle.size(), Variant::Hyper).is_ok()) {
+        (false, _) => "",
+        (true, true) => " (an X or Hyper puzzle: --variant)",
+        (true, false) => " (an X puzzle: --variant x)",
+    };
+    format!("{problem}; if it is a jigsaw puzzle, give its region map with --regions{variants}")
 }
 
 /// The name of page `k` (1-based) of an SVG book of `pages` pages whose

@@ -176,16 +176,21 @@ fn rate_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
     let _ = batch.for_each_full(|read| {
         let (record_index, line) = (index, read.line);
         index += 1;
+        // One answer per record read, so that answers and records line
+        // up: `unreadable` in the place of one that could not be read.
         let puzzle = match read.grid {
             Ok(p) => p,
             Err(e) => {
-                s.report_malformed(line, describe(&e));
+                let message = describe(&e);
+                writer.push_unreadable(&mut s.out, record_index, &message);
+                s.report_malformed(line, message);
                 return Ok::<(), ()>(());
             }
         };
         let solution = match records::carried(read.solution) {
             Ok(s) => s,
             Err(problem) => {
+                writer.push_unreadable(&mut s.out, record_index, &problem);
                 s.report_malformed(line, problem);
                 return Ok(());
             }

@@ -15,7 +15,7 @@ use super::io::{batches, describe, each_input, warn};
 use super::progress::Progress;
 use sudogen::format::read::{BATCH_RECORDS, Batch};
 use sudogen::format::{Format, Formatted, Headed, Rated, RecordError, StepRecord, Symbols};
-use sudogen::grid::Grid;
+use sudogen::grid::{Grid, Variant};
 use sudogen::pipeline;
 use sudogen::rate::Rating;
 use sudogen::solve::{DEFAULT_BUDGET, Search};
@@ -271,6 +271,27 @@ pub fn solution_for(format: Format, puzzle: &Grid) -> Result<Option<Grid>, Strin
         "no solution to write in the {format} layout, which has one for every puzzle: {why}"
     ))
 }
+
+/// Whether `command` (`canon`, `transform`, `split`: their symmetries are
+/// the classic ones) can take `grid`: a record that carries a variant
+/// (CSV, JSON) is refused as `--variant` is, since those symmetries would
+/// not keep its units; `Err` says so (a record that failed, exit 1).
+pub fn classic_only(command: &str, grid: &Grid) -> Result<(), String> {
+    let variant = grid.variant();
+    if variant == Variant::None {
+        return Ok(());
+    }
+    Err(format!(
+        "a {} record: {command} works on grids without a variant (its symmetries would not keep the units of variant {})",
+        grid.shape(),
+        variant.name()
+    ))
+}
+
+/// What the line that counts the records [`classic_only`] refused past
+/// the cap says of them (see [`Processed::report_unfit`]).
+pub const VARIANT_RECORDS: &str =
+    "carry a variant; canon, transform and split work on grids without one";
 
 /// The solution a record read carries, or what is wrong with it (to be
 /// reported as a record that could not be read).

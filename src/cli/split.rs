@@ -24,7 +24,7 @@ use sudogen::check::solution_problem;
 use sudogen::dataset::{Split, split_key};
 use sudogen::format::read::{BATCH_RECORDS, Batch};
 use sudogen::format::{Content, Format, Formatted, Headed, Record, Writer};
-use sudogen::grid::{Size, Variant, plural};
+use sudogen::grid::{Size, plural};
 use sudogen::pipeline;
 
 /// Worked examples, at the end of `--help`.
@@ -296,17 +296,8 @@ fn parts(split: &Split, by: By, writer: &Writer, first: u64, batch: &Batch) -> P
                 return Ok::<(), ()>(());
             }
         };
-        // A record that says it has a variant (CSV, JSON), as `--variant`
-        // is refused: the symmetries would not keep its units.
-        if grid.variant() != Variant::None {
-            out.problems.push((
-                line,
-                format!(
-                    "a {} record: split works on grids without a variant (its symmetries would not keep the units of variant {})",
-                    grid.shape(),
-                    grid.variant().name()
-                ),
-            ));
+        if let Err(problem) = records::classic_only("split", grid) {
+            out.problems.push((line, problem));
             return Ok(());
         }
         let solution = match records::carried(read.solution) {

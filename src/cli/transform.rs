@@ -112,6 +112,13 @@ fn transform_batch(
     let writer =
         Writer::new(*format, content, Size::S9, 0, &fields).with_symbols(input.symbols.clone());
     let stream = TransformStream::new(*seed);
+    // One output per copy of each record read, so that copies and records
+    // line up: `unreadable` in the place of each copy of one that has none.
+    let stand_in = |s: &mut Processed, i: u64, why: &str| {
+        for k in 0..u64::from(*copies) {
+            writer.push_unreadable(&mut s.out, i * u64::from(*copies) + k, why);
+        }
+    };
     let mut index = first;
     let _ = batch.for_each_full(|read| {
         let (i, line) = (index, read.line);
@@ -119,14 +126,22 @@ fn transform_batch(
         let grid = match read.grid {
             Ok(g) => g,
             Err(e) => {
-                s.report_malformed(line, describe(&e));
+                let message = describe(&e);
+                stand_in(&mut s, i, &message);
+                s.report_malformed(line, message);
                 return Ok::<(), ()>(());
             }
         };
+        if let Err(problem) = records::classic_only("transform", grid) {
+            stand_in(&mut s, i, &problem);
+            s.report_unfit(line, problem, records::VARIANT_RECORDS);
+            return Ok(());
+        }
         let shape = Shape::of(grid.size());
         let solution = match records::carried(read.solution) {
             Ok(sol) => sol,
             Err(problem) => {
+                stand_in(&mut s, i, &problem);
                 s.report_malformed(line, problem);
                 return Ok(());
             }
@@ -142,29 +157,39 @@ fn transform_batch(
             },
         };
         let solution = solution.or(filled.as_ref());
+        // What went wrong with a copy, said once per record.
+        let mut failed = None;
         for k in 0..*copies {
+            let at = i * u64::from(*copies) + u64::from(k);
             let t = match given {
-                Some(text) => match Transform::parse(text, shape) {
-                    Ok(t) => t,
-                    Err(e) => {
-                        s.report_failed(line, format!("the given transform: {e}"));
-                        return Ok(());
-                    }
-                },
-                None => stream.transform(shape, i, k),
+                Some(text) => {
+                    Transform::parse(text, shape).map_err(|e| format!("the given transform: {e}"))
+                }
+                None => Ok(stream.transform(shape, i, k)),
             };
-            let moved = t.apply(grid);
-            let solved = solution.map(|g| t.apply(g)).transpose();
-            let (Ok(moved), Ok(solved)) = (moved, solved) else {
-                s.report_failed(line, "the transform does not fit this grid".into());
-                return Ok(());
-            };
-            let record = Record {
-                solution: solved.as_ref(),
-                labels: read.labels,
-                ..Record::new(i * u64::from(*copies) + u64::from(k), &moved)
-            };
-            writer.push_sized(&mut s.out, &record);
+            let moved = t.and_then(|t| {
+                let fits = "the transform does not fit this grid".to_string();
+                let moved = t.apply(grid).map_err(|_| fits.clone())?;
+                let solved = solution.map(|g| t.apply(g)).transpose();
+                Ok((moved, solved.map_err(|_| fits)?))
+            });
+            match moved {
+                Ok((moved, solved)) => {
+                    let record = Record {
+                        solution: solved.as_ref(),
+                        labels: read.labels,
+                        ..Record::new(at, &moved)
+                    };
+                    writer.push_sized(&mut s.out, &record);
+                }
+                Err(problem) => {
+                    writer.push_unreadable(&mut s.out, at, &problem);
+                    failed.get_or_insert(problem);
+                }
+            }
+        }
+        if let Some(problem) = failed {
+            s.report_failed(line, problem);
         }
         Ok(())
     });

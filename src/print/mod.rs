@@ -52,6 +52,10 @@ pub use paper::Paper;
 /// The numbers of puzzles a page can hold.
 pub const PER_PAGE: &[usize] = &[1, 2, 4, 6, 9, 12];
 
+/// The most puzzles a page holds when no number is asked for (see
+/// [`default_per_page`]).
+pub const DEFAULT_PER_PAGE: usize = 6;
+
 /// The most solutions an answer page can be asked to hold.
 pub const MAX_ANSWERS_PER_PAGE: usize = 48;
 
@@ -133,7 +137,8 @@ pub struct Options {
 }
 
 impl Options {
-    /// The default layout for grids of `geometry`: A4, 6 puzzles per page,
+    /// The default layout for grids of `geometry`: A4, 6 puzzles per page
+    /// (the command line takes [`default_per_page`] instead),
     /// page numbers, solutions at the back under "Solutions", symbols
     /// `1`-`9` then `A`-`Z`.
     pub fn new(geometry: Geometry) -> Options {
@@ -307,6 +312,36 @@ pub const WRITABLE_CELL_MM: f32 = 5.0;
 /// tells.
 pub const READABLE_CELL_MM: f32 = 3.0;
 
+/// How many puzzles a page holds when none is asked for: the most of
+/// [`PER_PAGE`] up to [`DEFAULT_PER_PAGE`] whose puzzle cells are writable
+/// ([`WRITABLE_CELL_MM`]) on `options`' paper, for its geometry, title and
+/// page numbers (its `per_page` aside), so that 9x9 on A4 takes 6 and
+/// 16x16 or small paper fewer; 1 if none is (then [`plan`] tells how
+/// small the cells are), and 1 in large print. An invalid geometry gets
+/// [`DEFAULT_PER_PAGE`], for [`plan`] to refuse.
+pub fn default_per_page(options: &Options) -> usize {
+    if options.large_print {
+        return 1;
+    }
+    if check_shape(options).is_err() {
+        return DEFAULT_PER_PAGE;
+    }
+    PER_PAGE
+        .iter()
+        .rev()
+        .copied()
+        .filter(|&n| n <= DEFAULT_PER_PAGE)
+        .find(|&per_page| {
+            let options = Options {
+                per_page,
+                ..options.clone()
+            };
+            let (_, _, (cell, _)) = measure(&options);
+            cell / paper::MM >= WRITABLE_CELL_MM
+        })
+        .unwrap_or(1)
+}
+
 /// How `entries` fall into pages with `options` (checking them as
 /// [`pdf`](fn@pdf) does).
 pub fn plan(entries: &[Entry], options: &Options) -> Result<Plan, Error> {
@@ -350,10 +385,8 @@ fn check(entries: &[Entry], options: &Options) -> Result<Book, Error> {
     for (index, entry) in entries.iter().enumerate() {
         check_entry(index, entry, &options.geometry)?;
     }
-    let furniture = layout::furniture(options);
-    let answer_grid = layout::answer_grid(options, furniture);
+    let (furniture, answer_grid, (puzzle_cell, answer_cell)) = measure(options);
     let answers_per_page = answer_grid.2;
-    let (puzzle_cell, answer_cell) = layout::cells(options, furniture, answer_grid);
     Ok(Book {
         plan: Plan {
             puzzle_pages: entries.len().div_ceil(options.per_page),
@@ -369,6 +402,17 @@ fn check(entries: &[Entry], options: &Options) -> Result<Book, Error> {
         answer_grid,
         furniture,
     })
+}
+
+/// The measures of a book laid out with `options` (checked): the font
+/// size of its running heads and page numbers, the grid of an answer page
+/// (columns, rows, solutions), and the side of the puzzles' and the
+/// solutions' cells, in points.
+fn measure(options: &Options) -> (f32, (usize, usize, usize), (f32, f32)) {
+    let furniture = layout::furniture(options);
+    let answer_grid = layout::answer_grid(options, furniture);
+    let cells = layout::cells(options, furniture, answer_grid);
+    (furniture, answer_grid, cells)
 }
 
 /// [`check`] for one puzzle drawn alone.
