@@ -85,13 +85,16 @@ fn columns(content: Content) -> Option<Vec<&'static str>> {
 /// those of a name the record already has a column for (ours win) and the
 /// second of a name seen twice.
 fn extras<'r>(run: &Run, record: &'r Record<'r>) -> Vec<Extra<'r>> {
-    let columns = columns(run.content);
     let shaped = ["index", "box", "variant", "regions"];
     let solution = matches!(run.content, Content::Ratings { .. } | Content::Forms { .. });
     let mut out = Vec::new();
     if let (true, Some(s)) = (solution, record.solution) {
         out.push(Extra::Solution(s));
     }
+    if record.labels.is_empty() {
+        return out;
+    }
+    let columns = columns(run.content);
     let mut names: Vec<&str> = Vec::new();
     for label in record.labels {
         let name = label.name;
@@ -304,14 +307,15 @@ impl RecordFormat for Csv {
     }
 
     fn detect(&self, line: &[u8]) -> Option<u8> {
-        let commas = line[0] != b'{' && memchr::memchr(b',', line).is_some();
         // A CSV of one column: a field in quotes, or the header alone
-        // (`puzzle`).
+        // (`puzzle`); else fields between commas (looked for last: the
+        // longest test).
         let quoted = line.len() >= 2 && line.starts_with(b"\"") && line.ends_with(b"\"");
         let header = PUZZLE_NAMES
             .iter()
             .any(|n| n.as_bytes().eq_ignore_ascii_case(line));
-        (commas || quoted || header).then_some(claim::MARKED)
+        let commas = || line[0] != b'{' && memchr::memchr(b',', line).is_some();
+        (quoted || header || commas()).then_some(claim::MARKED)
     }
 
     fn framer(&self) -> Box<dyn Framer> {
