@@ -108,10 +108,6 @@ impl<'a> Record<'a> {
     /// The first label among `names` the record carries, and its value as
     /// text (empty values skipped).
     pub fn label_text(&self, names: &[&str]) -> Option<(&'a str, std::borrow::Cow<'a, str>)> {
-        if self.labels.is_empty() {
-            // Most records: nothing to look for.
-            return None;
-        }
         names.iter().find_map(|n| {
             let label = self.label(n)?;
             let text = label.value.text();
