@@ -139,13 +139,16 @@ pub(super) fn push_rating_fields(out: &mut Vec<u8>, content: Content, record: &R
 /// those of a name the record already has a column for (ours win) and the
 /// second of a name seen twice.
 fn extras<'r>(run: &Run, record: &'r Record<'r>) -> Vec<Extra<'r>> {
-    let columns = columns(run.content);
     let shaped = ["index", "box", "variant", "regions"];
     let solution = matches!(run.content, Content::Ratings { .. } | Content::Forms { .. });
     let mut out = Vec::new();
     if let (true, Some(s)) = (solution, record.solution) {
         out.push(Extra::Solution(s));
     }
+    if record.labels.is_empty() {
+        return out;
+    }
+    let columns = columns(run.content);
     let mut names: Vec<&str> = Vec::new();
     for label in record.labels {
         let name = label.name;
@@ -313,21 +316,24 @@ impl RecordFormat for Csv {
     }
 
     fn detect(&self, line: &[u8]) -> Option<u8> {
-        // Commas in a `line` record's `# comment` (`... # Easter Monster,
-        // 2007`) make no CSV: a `#` after white space, outside quotes,
-        // ends what counts.
-        let comment = memchr::memchr_iter(b'#', line)
-            .find(|&i| i > 0 && line[i - 1].is_ascii_whitespace())
-            .filter(|&i| memchr::memchr(b'"', &line[..i]).is_none());
-        let head = &line[..comment.unwrap_or(line.len())];
-        let commas = line[0] != b'{' && memchr::memchr(b',', head).is_some();
         // A CSV of one column: a field in quotes, or the header alone
-        // (`puzzle`).
+        // (`puzzle`); else fields between commas (looked for last: the
+        // longest test).
         let quoted = line.len() >= 2 && line.starts_with(b"\"") && line.ends_with(b"\"");
         let header = PUZZLE_NAMES
             .iter()
             .any(|n| n.as_bytes().eq_ignore_ascii_case(line));
-        (commas || quoted || header).then_some(claim::MARKED)
+        // Commas in a `line` record's `# comment` (`... # Easter Monster,
+        // 2007`) make no CSV: a `#` after white space, outside quotes,
+        // ends what counts.
+        let commas = || {
+            let comment = memchr::memchr_iter(b'#', line)
+                .find(|&i| i > 0 && line[i - 1].is_ascii_whitespace())
+                .filter(|&i| memchr::memchr(b'"', &line[..i]).is_none());
+            let head = &line[..comment.unwrap_or(line.len())];
+            line[0] != b'{' && memchr::memchr(b',', head).is_some()
+        };
+        (quoted || header || commas()).then_some(claim::MARKED)
     }
 
     fn framer(&self) -> Box<dyn Framer> {

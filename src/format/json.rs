@@ -43,6 +43,38 @@ use crate::grid::{Grid, Shape, Size, Variant};
 #[derive(Clone, Copy, Debug)]
 pub struct Json;
 
+/// The keys of an object being written, kept only for a record with
+/// labels (whose names must not repeat one): most have none, and then
+/// nothing is allocated.
+struct Keys<'a> {
+    names: Vec<&'a str>,
+    kept: bool,
+}
+
+impl<'a> Keys<'a> {
+    /// No keys yet; `kept`: keep those to come.
+    fn new(kept: bool) -> Self {
+        Keys {
+            names: Vec::new(),
+            kept,
+        }
+    }
+
+    /// Notes a key written.
+    fn push(&mut self, name: &'a str) {
+        if self.kept {
+            self.names.push(name);
+        }
+    }
+
+    /// Notes keys written.
+    fn extend(&mut self, names: impl IntoIterator<Item = &'a str>) {
+        if self.kept {
+            self.names.extend(names);
+        }
+    }
+}
+
 impl RecordFormat for Json {
     fn name(&self) -> &'static str {
         "json"
@@ -87,7 +119,8 @@ impl RecordFormat for Json {
         push_decimal(out, record.index);
         push_shape(out, record.grid.shape());
         // The keys written, so that a label of the same name is not.
-        let mut written: Vec<&str> = run.shared.clone();
+        let mut written = Keys::new(!record.labels.is_empty());
+        written.extend(run.shared.iter().copied());
         written.extend(["index", "box", "variant", "regions"]);
         let mut field = |out: &mut Vec<u8>, name: &'static str, value: Value<'_>| {
             out.push(b',');
@@ -177,7 +210,10 @@ impl RecordFormat for Json {
         for label in record.labels {
             // A label the record leaves out is no key (see LabelValue).
             if label.value == LabelValue::Absent
-                || written.iter().any(|w| w.eq_ignore_ascii_case(label.name))
+                || written
+                    .names
+                    .iter()
+                    .any(|w| w.eq_ignore_ascii_case(label.name))
             {
                 continue;
             }

@@ -180,7 +180,8 @@ const COMMENT: &[u8] = b"comment";
 /// written in symbols.
 fn is_solution(first: &[u8], second: &[u8]) -> bool {
     second.len() == first.len()
-        || (Size::from_cells(first.len()).is_some()
+        || (!second.is_empty()
+            && Size::from_cells(first.len()).is_some()
             && Size::near_cells(second.len()) == Size::from_cells(first.len())
             && second
                 .iter()
@@ -192,6 +193,9 @@ fn is_solution(first: &[u8], second: &[u8]) -> bool {
 /// writes it (`se`, `exact`, `level`, `hardest`, `ep`, `ed`), then a `#
 /// comment` (`comment`).
 fn push_trailing(rest: &[u8], frames: &mut Frames<'_>) {
+    if rest.is_empty() {
+        return;
+    }
     let mut rest = rest;
     let (word, after) = first_field(rest);
     if is_transform(word) {

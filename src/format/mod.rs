@@ -229,17 +229,34 @@ impl Writer {
     }
 }
 
-/// What a record's header may depend on, hashed: its shape, its labels'
-/// names, whether it has a solution.
-fn header_key(record: &Record<'_>) -> u64 {
+/// What a record's header may depend on: its shape, whether it has a
+/// solution, its labels' names (hashed; nothing to hash for a record
+/// without labels, as most are).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct HeaderKey {
+    shape: Shape,
+    solution: bool,
+    labels: u64,
+}
+
+/// The [`HeaderKey`] of `record`.
+fn header_key(record: &Record<'_>) -> HeaderKey {
     use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    record.grid.shape().hash(&mut h);
-    record.solution.is_some().hash(&mut h);
-    for label in record.labels {
-        label.name.hash(&mut h);
+    let labels = match record.labels {
+        [] => 0,
+        labels => {
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            for label in labels {
+                label.name.hash(&mut h);
+            }
+            h.finish()
+        }
+    };
+    HeaderKey {
+        shape: record.grid.shape(),
+        solution: record.solution.is_some(),
+        labels,
     }
-    h.finish()
 }
 
 /// Records formatted in order on a worker, for one writer to write after
@@ -254,7 +271,7 @@ pub struct Formatted {
     first: Option<Vec<u8>>,
     last: Option<Vec<u8>>,
     /// The last record's [`header_key`].
-    key: Option<u64>,
+    key: Option<HeaderKey>,
     /// How many bytes of header start `bytes`.
     header: usize,
     /// Whether an unreadable record's answer comes before the first

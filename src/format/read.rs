@@ -83,7 +83,10 @@ impl Batch {
     }
 
     /// `error` with a character beyond ASCII named as written, where the
-    /// record holds its marker (see [`Frames::odd`]).
+    /// record holds its marker (see [`Frames::odd`]). Out of line: the
+    /// path of a record read well stays short.
+    #[cold]
+    #[inline(never)]
     fn named(&self, error: RecordError) -> RecordError {
         let real = |found: char| {
             u8::try_from(found)
@@ -229,7 +232,9 @@ impl Batch {
             };
             let mut labels = Vec::new();
             self.labels.of(i, raw.declared, &mut cursor, &mut labels);
-            json_labels.decode(0, json_labels.len(), &mut labels);
+            if !json_labels.is_empty() {
+                json_labels.decode(0, json_labels.len(), &mut labels);
+            }
             f(ReadRecord {
                 line: raw.line,
                 grid: parsed.map(|()| &scratch),
