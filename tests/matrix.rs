@@ -433,8 +433,7 @@ const SYMMETRIES: &str = "the grid's symmetries would not keep the variant's uni
 /// issue 50 owns: (command, shape, format, item). `*` matches every
 /// command, shape or format. They run and their outcome is printed, but
 /// they do not fail the test; a fixed item's lines are to be removed.
-const KNOWN_FAILING: &[(&str, &str, &str, u32)] = &[
-];
+const KNOWN_FAILING: &[(&str, &str, &str, u32)] = &[];
 
 // ---------------------------------------------------------------------------
 // Records as the test reads them

@@ -20,7 +20,10 @@ use sudogen::pipeline::Pace;
 /// Prints a line to standard error; a failure to do so is ignored (there
 /// is nowhere left to report it).
 pub fn warn(message: impl std::fmt::Display) {
-    let _ = writeln!(io::stderr().lock(), "sudogen: {message}");
+    // One write: standard error is unbuffered, and a line written in
+    // pieces can be split by other output on the same terminal.
+    let line = format!("sudogen: {message}\n");
+    let _ = io::stderr().lock().write_all(line.as_bytes());
 }
 
 /// What is wrong with a record, for people: the library's words, and the
