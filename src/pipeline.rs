@@ -293,7 +293,9 @@ fn next_item<I>(rx: &Mutex<mpsc::Receiver<I>>) -> Option<I> {
 /// Folds every item `source` yields into an accumulator per worker
 /// (`init`, then `step`), and merges them with `merge`. The result must not
 /// depend on which worker took which item (counts and sets do not), so it
-/// is the same for every `jobs`.
+/// is the same for every `jobs`. An [`interrupt`] stops it pulling items:
+/// what it returns then is partial, and the caller checks [`interrupted`]
+/// before it uses it.
 pub fn fold<I, A, E>(
     jobs: usize,
     mut source: impl FnMut() -> Result<Option<I>, E>,
@@ -307,7 +309,8 @@ where
 {
     if jobs <= 1 {
         let mut acc = init();
-        while let Some(item) = source()? {
+        while !interrupted() {
+            let Some(item) = source()? else { break };
             step(&mut acc, item);
         }
         return Ok(acc);
@@ -329,6 +332,9 @@ where
             })
             .collect();
         let result = loop {
+            if interrupted() {
+                break Ok(());
+            }
             match source() {
                 Ok(Some(item)) => {
                     if tx.send(item).is_err() {

@@ -636,6 +636,10 @@ pub fn measure(
     let step = |stats: &mut Stats, (from, len): (u64, u64)| {
         let mut grid = Grid::empty(run.size());
         for index in (0..len).map(|k| from + k) {
+            if crate::pipeline::interrupted() {
+                // The count is partial and will be dropped.
+                break;
+            }
             run.fill(index, &mut grid);
             stats.add(&grid);
         }

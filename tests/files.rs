@@ -491,3 +491,61 @@ fn every_command_ends_soon_after_the_reader_leaves() {
         ends_when_the_reader_leaves(&[&["canon"][..], &j].concat(), Some(&symmetric));
     }
 }
+
+/// Runs `args` with its standard output to a pipe whose reader leaves at
+/// once, before anything is written (`| true`): the run must end soon
+/// (5 s catches a run that goes on to the end, not a measure of speed),
+/// with status 0 and without a word about an empty input.
+fn ends_when_the_reader_leaves_at_once(args: &[&str], input: Option<&Path>) {
+    let mut command = Command::new(BIN);
+    command
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    if let Some(input) = input {
+        command.stdin(fs::File::open(input).unwrap());
+    }
+    let mut child = command.spawn().unwrap();
+    drop(child.stdout.take());
+    let mut stderr = child.stderr.take().unwrap();
+    let status = wait_or_fail(child, Duration::from_secs(5), &format!("{args:?} | true"));
+    let mut said = String::new();
+    stderr.read_to_string(&mut said).unwrap();
+    assert!(status.success(), "{args:?}: {status:?}: {said}");
+    assert!(!said.contains("error"), "{args:?}: {said}");
+}
+
+/// `stats`, `check` and `print` write nothing until the end: their reader
+/// leaving must stop them all the same (issue 50, item 11).
+#[test]
+fn commands_that_write_at_the_end_stop_when_the_reader_leaves() {
+    let dir = scratch_dir();
+    let made = Command::new(BIN)
+        .args(["puzzle", "-n", "500", "--seed", "1"])
+        .output()
+        .unwrap();
+    assert!(made.status.success());
+    let puzzles = dir.path().join("puzzles.txt");
+    fs::write(&puzzles, &made.stdout).unwrap();
+    // Many puzzles, each checked and rated: minutes of work in all.
+    let many = dir.path().join("many.txt");
+    fs::write(&many, made.stdout.repeat(200)).unwrap();
+    let many = many.to_str().unwrap();
+    for jobs in ["1", "2"] {
+        let j = ["-j", jobs];
+        ends_when_the_reader_leaves_at_once(
+            &[&["stats", "-n", "100000000", "--seed", "1"][..], &j].concat(),
+            None,
+        );
+        ends_when_the_reader_leaves_at_once(&[&["stats", many][..], &j].concat(), None);
+        ends_when_the_reader_leaves_at_once(&[&["check", "--unique", many][..], &j].concat(), None);
+        ends_when_the_reader_leaves_at_once(
+            &[&["check", "--unique"][..], &j].concat(),
+            Some(Path::new(many)),
+        );
+        ends_when_the_reader_leaves_at_once(
+            &[&["print", "--rate", "-f", "pdf", many][..], &j].concat(),
+            None,
+        );
+    }
+}

@@ -276,6 +276,13 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<Exit> {
     let mut book: Vec<(String, Ready)> = Vec::new();
     let (mut malformed, mut failed) = (false, false);
     let pace = pipeline::Pace::new(BATCH_RECORDS);
+    // Standard output is opened first, so that a reader who leaves while
+    // the puzzles are checked and rated (`print --rate | head -c 100`)
+    // stops the run then, not once the book is made.
+    let mut stdout = match config.document {
+        Document::Pdf if config.output.is_none() => Some(open_output(None, &config.input.files)?),
+        _ => None,
+    };
     let all_read = each_input(&config.input.files, |name, reader| {
         let input = &config.input;
         let mut reader = input.reader(reader);
@@ -294,6 +301,10 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<Exit> {
             },
         )
     })?;
+    if pipeline::interrupted() {
+        // The reader has gone: there is no one to give the book to.
+        return Ok(Exit::Success);
+    }
     if !all_read || malformed || failed {
         warn("error: nothing was printed; mend the records above, or leave them out");
         return Ok(if !all_read || malformed {
@@ -362,7 +373,10 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<Exit> {
     match config.document {
         Document::Pdf => {
             let pdf = print::pdf(&entries, &options).map_err(|e| usage(e.to_string()))?;
-            let mut out = open_output(config.output.as_deref(), &config.input.files)?;
+            let mut out = match stdout.take() {
+                Some(out) => out,
+                None => open_output(config.output.as_deref(), &config.input.files)?,
+            };
             out.file.write_all(&pdf).context(out.what.clone())?;
             out.finish()?;
         }

@@ -268,6 +268,11 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
             }
         }
     };
+    if pipeline::interrupted() {
+        // The reader of the report has gone: the counts are partial and
+        // there is no one to show them to.
+        return Ok(Exit::Success);
+    }
     let Measured {
         counts,
         skipped,
@@ -363,6 +368,10 @@ fn read(config: &Config, reading: &Reading<'_>) -> anyhow::Result<Result<Measure
     let all_read = all_read?;
     if !all_read {
         return Ok(Err(Exit::Usage));
+    }
+    if pipeline::interrupted() {
+        // The reader of the report has gone (see `run`).
+        return Ok(Err(Exit::Success));
     }
     let (counts, skipped) = match total {
         Some((counts, skipped)) => (counts, skipped.merge(unmeasured)),
