@@ -967,6 +967,34 @@ fn ratings_beyond_classic_9x9_are_technique_levels_in_every_command() {
     let mut in_order = sorted.clone();
     in_order.sort();
     assert_eq!((sorted.len(), &sorted), (4, &in_order));
+    // Hyper (issue 50, item 7: the rater failed on most Hyper puzzles, so a
+    // rated or sorted Hyper book printed nothing): the issue's run, every
+    // puzzle labelled with its level, in order when sorted.
+    let hyper = output(
+        &["puzzle", "--variant", "hyper", "-n", "6", "--seed", "9"],
+        b"",
+    );
+    for sort in [&[][..], &["--sort", "rating"][..]] {
+        let svg = dir.path().join("hyper.svg");
+        sudogen()
+            .args(["print", "-f", "svg", "--variant", "hyper", "--rate", "-o"])
+            .arg(&svg)
+            .args(sort)
+            .write_stdin(hyper.clone())
+            .assert()
+            .success();
+        let page = std::fs::read_to_string(&svg).unwrap();
+        let levels: Vec<&str> = page
+            .match_indices("level ")
+            .map(|(at, _)| &page[at..at + "level 1.2".len()])
+            .collect();
+        assert_eq!(levels.len(), 6, "{sort:?}: {levels:?}");
+        if !sort.is_empty() {
+            let mut in_order = levels.clone();
+            in_order.sort();
+            assert_eq!(levels, in_order);
+        }
+    }
     // Classic 9x9 keeps SE's name.
     let nine = output(&["puzzle", "-n", "2", "--seed", "1"], b"");
     let se = labels(&["--rate"], &nine, false);
