@@ -109,7 +109,12 @@ impl<'a> Record<'a> {
     /// text (empty values skipped).
     pub fn label_text(&self, names: &[&str]) -> Option<(&'a str, std::borrow::Cow<'a, str>)> {
         names.iter().find_map(|n| {
-            let label = self.label(n)?;
+            // A label without a value is skipped before its name is
+            // compared: `line` records all carry an absent comment.
+            let label = self
+                .labels
+                .iter()
+                .find(|l| l.value != LabelValue::Absent && l.name.eq_ignore_ascii_case(n))?;
             let text = label.value.text();
             (!text.is_empty()).then_some((label.name, text))
         })

@@ -190,6 +190,11 @@ impl BatchLabels {
 
     /// Declares a label name (see [`BatchLabels::declared`]).
     fn declare(&mut self, name: &[u8]) {
+        // Met on every record of an input (`line` declares its comment on
+        // each): the bytes are compared before any string is made.
+        if self.declared.iter().any(|d| d.as_bytes() == name) {
+            return;
+        }
         let name = String::from_utf8_lossy(name);
         if !self.declared.iter().any(|d| *d == name) {
             self.declared.push(name.into_owned());
@@ -221,6 +226,20 @@ impl BatchLabels {
         }
         let names = &self.declared[..declared.min(self.declared.len())];
         if names.is_empty() {
+            return;
+        }
+        // The common cases without a vector: a record with none of its own
+        // labels, and one with every declared label in the declared order.
+        if out.len() == from {
+            out.extend(names.iter().map(|name| Label {
+                name,
+                value: LabelValue::Absent,
+            }));
+            return;
+        }
+        if out.len() - from == names.len()
+            && out[from..].iter().zip(names).all(|(l, n)| l.name == n)
+        {
             return;
         }
         let mut own: Vec<Option<Label<'b>>> = out.drain(from..).map(Some).collect();
