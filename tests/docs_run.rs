@@ -175,6 +175,11 @@ const SKIP: &[(&str, &str, &str)] = &[
         "sgt-solo --generate 1000 2x3",
         "a benchmark against Simon Tatham's Solo (sgt-solo)",
     ),
+    (
+        "docs/PERFORMANCE.md",
+        "sudogen puzzle -n 200000 --seed 1 -j 2 > p200k.txt",
+        "a benchmark against 0.14.0: hyperfine, callgrind, ../shared/data",
+    ),
 ];
 
 /// Lines whose shown output is compared after a normalization: (a piece
