@@ -215,12 +215,20 @@ impl Writer {
             let mut header = Vec::new();
             self.format.0.header(&mut header, &self.run, record);
             if out.last.as_ref() != Some(&header) {
-                out.bytes.extend_from_slice(&header);
+                if out.first.is_none() && out.leading {
+                    // Answers for unreadable records came first: the
+                    // header goes before them, where a table has it, and
+                    // then starts the batch like any first header.
+                    out.bytes.splice(0..0, header.iter().copied());
+                } else {
+                    out.bytes.extend_from_slice(&header);
+                }
                 out.last = Some(header);
             }
             if out.first.is_none() {
-                out.header = out.bytes.len();
+                out.header = out.last.as_ref().map_or(0, Vec::len);
                 out.first.clone_from(&out.last);
+                out.leading = false;
             }
         }
         let start = out.bytes.len();
@@ -275,8 +283,9 @@ pub struct Formatted {
     key: Option<HeaderKey>,
     /// How many bytes of header start `bytes`.
     header: usize,
-    /// Whether an unreadable record's answer comes before the first
-    /// record (then no header starts `bytes`).
+    /// Whether the batch holds only answers for unreadable records so far
+    /// (no header starts `bytes`; the first record's header will be put
+    /// before them).
     leading: bool,
 }
 
@@ -513,5 +522,38 @@ mod tests {
             .map(|(i, _)| i)
             .collect();
         assert_eq!(headers, [0, 4], "{text}");
+    }
+
+    /// A batch that starts with an unreadable record's answer is one table
+    /// with the batches before it: no second header after the answer, and
+    /// the very first header before it.
+    #[test]
+    fn an_unreadable_record_first_in_a_batch_keeps_one_table() {
+        let nine = Grid::empty(Size::S9);
+        let w = Writer::new(
+            Format::CSV,
+            Content::Solutions { count: false },
+            Size::S9,
+            0,
+            &[],
+        );
+        let batch = |unreadable: u64, grid: u64| {
+            let mut f = Formatted::default();
+            w.push_unreadable(&mut f, unreadable, "1 row, expected 4");
+            w.push_sized(&mut f, &Record::new(grid, &nine));
+            f
+        };
+        let mut previous = Headed::default();
+        let mut out = Vec::new();
+        for b in [batch(0, 1), batch(2, 3)] {
+            out.extend_from_slice(b.bytes_after(&mut previous));
+        }
+        let text = String::from_utf8(out).unwrap();
+        let firsts: Vec<&str> = text.lines().map(|l| l.split(',').next().unwrap()).collect();
+        assert_eq!(
+            firsts,
+            ["index", "unreadable", "1", "unreadable", "3"],
+            "{text}"
+        );
     }
 }
