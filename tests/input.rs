@@ -333,6 +333,51 @@ fn puzzle_from_caps_its_messages() {
     );
 }
 
+/// Item 22, in the commands that refuse a whole run for its records
+/// (`print`, `split`): a file of the wrong size names 20 records, then
+/// counts the rest, then says nothing was made.
+#[test]
+fn print_and_split_cap_their_messages() {
+    let puzzles = run(&["puzzle", "-n", "30", "--seed", "3", "-f", "line"], b"");
+    assert!(puzzles.status.success());
+    let file = Scratch::file("nines.txt", &puzzles.stdout);
+    let name = file.display();
+    let out_dir = Scratch::file("unused.txt", b"");
+    let prefix = out_dir.with_file_name("capped");
+    let prefix = prefix.to_str().unwrap();
+    let pdf = out_dir.with_file_name("capped.pdf");
+    let pdf = pdf.to_str().unwrap();
+    for (args, end) in [
+        (
+            vec!["print", "--size", "6", "-o", pdf],
+            "sudogen: error: nothing was printed; mend the records above, or leave them out",
+        ),
+        (
+            vec!["split", "--size", "6", "--train", "1", "-o", prefix],
+            "sudogen: error: nothing was split; mend the records above, or leave them out",
+        ),
+    ] {
+        let mut args = args.clone();
+        args.push(file.to_str().unwrap());
+        let out = run(&args, b"");
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+        let stderr = text(&out.stderr);
+        let lines: Vec<&str> = stderr.lines().collect();
+        assert_eq!(lines.len(), 22, "{args:?}: {stderr}");
+        assert_eq!(
+            lines[19],
+            format!("sudogen: {name}:20: 81 cells, expected 36"),
+            "{stderr}"
+        );
+        assert_eq!(
+            lines[20],
+            format!("sudogen: {name}: 10 more records with a problem (30 in all)")
+        );
+        assert_eq!(lines[21], end);
+    }
+    assert!(!out_dir.with_file_name("capped.pdf").exists());
+}
+
 const REGIONS: &str = "AAABBBCCC\nAABBBCCCC\nAAAABBBCC\nDDDDEEEFF\nDDEEEFFFF\nDDDEEEFFF\nGGGHHHIII\nGGGHHHIII\nGGGHHHIII\n";
 
 /// Item 17: a `--regions` value that looks like a path and is no map is a

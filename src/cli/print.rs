@@ -16,6 +16,7 @@ use clap::{Args, ValueEnum};
 use super::args::{BudgetArgs, Input, InputArgs, JobsArgs, format_for_file};
 use super::exit::{Exit, Unreadable, usage};
 use super::io::{Output, batches, describe, each_input, open_output, warn};
+use super::records::Capped;
 use sudogen::format::read::{BATCH_RECORDS, Batch};
 use sudogen::format::{Carried, symbols};
 use sudogen::grid::{A, Grid, Invalid, SYMBOLS, Unit, Variant, plural};
@@ -286,20 +287,23 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<Exit> {
     let all_read = each_input(&config.input.files, |name, reader| {
         let input = &config.input;
         let mut reader = input.reader(reader);
-        pipeline::ordered(
+        let mut said = Capped::default();
+        let read = pipeline::ordered(
             config.jobs,
             batches(&mut reader, name, &pace),
             |batch, _| pace.time(batch.len(), || prepare(&config, &batch)),
             |part: Part| -> anyhow::Result<()> {
                 for (line, message, unreadable) in part.problems {
-                    warn(format_args!("{name}:{line}: {message}"));
+                    said.say(name, line, &message);
                     malformed |= unreadable;
                     failed |= !unreadable;
                 }
                 book.extend(part.ready.into_iter().map(|r| (name.to_string(), r)));
                 Ok(())
             },
-        )
+        );
+        said.end(name);
+        read
     })?;
     if pipeline::interrupted() {
         // The reader has gone: there is no one to give the book to.

@@ -93,6 +93,36 @@ impl Processed {
 /// are expected, gives a screenful, not a line per record.
 pub const MALFORMED_SHOWN: u64 = 20;
 
+/// The problems of one input's records as a command that refuses the
+/// whole run for them says them (`print`, `split`): the first
+/// [`MALFORMED_SHOWN`] named, the rest counted in one line at the end.
+#[derive(Debug, Default)]
+pub struct Capped {
+    said: u64,
+}
+
+impl Capped {
+    /// Names record `line` of input `name` and what is wrong with it, if
+    /// fewer than [`MALFORMED_SHOWN`] were named before.
+    pub fn say(&mut self, name: &str, line: u64, message: &str) {
+        self.said += 1;
+        if self.said <= MALFORMED_SHOWN {
+            warn(format_args!("{name}:{line}: {message}"));
+        }
+    }
+
+    /// Counts the records not named, if any.
+    pub fn end(&self, name: &str) {
+        if self.said > MALFORMED_SHOWN {
+            warn(format_args!(
+                "{name}: {} more records with a problem ({} in all)",
+                self.said - MALFORMED_SHOWN,
+                self.said
+            ));
+        }
+    }
+}
+
 /// Reads every puzzle of `input`, works on batches on `jobs` threads with
 /// `work(index of the batch's first record, batch)`, and writes the
 /// results in input order, but the records whose key `keep` refuses (see

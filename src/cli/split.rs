@@ -159,6 +159,9 @@ struct Parts {
     parts: Vec<Formatted>,
     counts: Vec<u64>,
     problems: Vec<(u64, String)>,
+    /// Whether a record could not be read (the run then exits 2, as the
+    /// other commands do; a record read and refused, 1).
+    malformed: bool,
 }
 
 /// Runs `sudogen split`.
@@ -200,12 +203,13 @@ pub fn run(args: &SplitArgs) -> anyhow::Result<Exit> {
     .with_symbols(input.symbols.clone());
     let mut last: Vec<Headed> = named.iter().map(|_| Headed::default()).collect();
     let mut counts = vec![0u64; named.len()];
-    let (mut index, mut bad) = (0u64, false);
+    let (mut index, mut bad, mut malformed) = (0u64, false, false);
     let pace = pipeline::Pace::new(BATCH_RECORDS);
     let all_read = each_input(&input.files, |name, reader| {
         let mut reader = input.reader(reader);
         let mut next = batches(&mut reader, name, &pace);
-        pipeline::ordered(
+        let mut said = records::Capped::default();
+        let read = pipeline::ordered(
             args.jobs.get(),
             || {
                 Ok(next()?.map(|b| {
@@ -221,9 +225,10 @@ pub fn run(args: &SplitArgs) -> anyhow::Result<Exit> {
             },
             |done: Parts| -> anyhow::Result<()> {
                 for (line, message) in &done.problems {
-                    warn(format_args!("{name}:{line}: {message}"));
+                    said.say(name, *line, message);
                     bad = true;
                 }
+                malformed |= done.malformed;
                 for (k, part) in done.parts.iter().enumerate() {
                     let out = &mut outs[k];
                     let mut bytes = part.bytes_after(&mut last[k]);
@@ -238,12 +243,18 @@ pub fn run(args: &SplitArgs) -> anyhow::Result<Exit> {
                 }
                 Ok(())
             },
-        )
+        );
+        said.end(name);
+        read
     })?;
     if !all_read || bad {
         warn("error: nothing was split; mend the records above, or leave them out");
         // The parts' files are dropped unwritten.
-        return Ok(if all_read { Exit::Failure } else { Exit::Usage });
+        return Ok(if all_read && !malformed {
+            Exit::Failure
+        } else {
+            Exit::Usage
+        });
     }
     if index == 0 {
         warn("error: no grids or puzzles in the input; nothing was split");
@@ -284,6 +295,7 @@ fn parts(split: &Split, by: By, writer: &Writer, first: u64, batch: &Batch) -> P
         parts: (0..n).map(|_| Formatted::default()).collect(),
         counts: vec![0; n],
         problems: Vec::new(),
+        malformed: false,
     };
     let mut index = first;
     let _ = batch.for_each_full(|read| {
@@ -293,6 +305,7 @@ fn parts(split: &Split, by: By, writer: &Writer, first: u64, batch: &Batch) -> P
             Ok(g) => g,
             Err(e) => {
                 out.problems.push((line, describe(&e)));
+                out.malformed = true;
                 return Ok::<(), ()>(());
             }
         };
