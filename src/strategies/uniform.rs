@@ -1348,26 +1348,53 @@ pub fn all_4x4() -> &'static [[u8; 16]] {
 pub fn all_6x6_first_row() -> &'static [[u8; 36]] {
     static GRIDS: OnceLock<Vec<[u8; 36]>> = OnceLock::new();
     GRIDS.get_or_init(|| {
-        fn fill(g: &mut [u8; 36], cell: usize, shape: crate::grid::Shape, out: &mut Vec<[u8; 36]>) {
+        // Cells in reading order, values in increasing order (so the list
+        // comes out sorted), each row, column and box's values a bit set:
+        // a few milliseconds, where walking each cell's peers took 25.
+        struct Fill {
+            grid: [u8; 36],
+            /// Rows, then columns, then boxes (2 rows by 3 columns).
+            used: [u8; 18],
+            out: Vec<[u8; 36]>,
+        }
+        fn units(cell: usize) -> [usize; 3] {
+            let (r, c) = (cell / 6, cell % 6);
+            [r, 6 + c, 12 + (r / 2) * 2 + c / 3]
+        }
+        fn fill(f: &mut Fill, cell: usize) {
             if cell == 36 {
-                out.push(*g);
+                f.out.push(f.grid);
                 return;
             }
+            let [row, col, bx] = units(cell);
+            let used = f.used[row] | f.used[col] | f.used[bx];
             for v in 1..=6u8 {
-                if !shape.peers(cell).iter().any(|&q| g[q as usize] == v) {
-                    g[cell] = v;
-                    fill(g, cell + 1, shape, out);
-                    g[cell] = 0;
+                let bit = 1u8 << (v - 1);
+                if used & bit == 0 {
+                    f.grid[cell] = v;
+                    f.used[row] |= bit;
+                    f.used[col] |= bit;
+                    f.used[bx] |= bit;
+                    fill(f, cell + 1);
+                    f.used[row] &= !bit;
+                    f.used[col] &= !bit;
+                    f.used[bx] &= !bit;
                 }
             }
         }
-        let mut g = [0u8; 36];
-        for (c, v) in g.iter_mut().take(6).zip(1..) {
-            *c = v;
+        let mut f = Fill {
+            grid: [0; 36],
+            used: [0; 18],
+            out: Vec::with_capacity(SIX_BY_SIX_BASE),
+        };
+        for (cell, v) in (0..6).zip(1..=6u8) {
+            f.grid[cell] = v;
+            for unit in units(cell) {
+                f.used[unit] |= 1 << (v - 1);
+            }
         }
-        let mut out = Vec::with_capacity(SIX_BY_SIX_BASE);
-        fill(&mut g, 6, crate::grid::Shape::from(Size::S6), &mut out);
-        out
+        fill(&mut f, 6);
+        f.out
     })
 }
 
@@ -1410,6 +1437,34 @@ impl Generator for Uniform {
 mod tests {
     use super::*;
     use crate::random::grid_rng;
+
+    /// The 6x6 list is every grid with the first row `123456`, in
+    /// lexicographic order: the same list as a search over each cell's
+    /// peers, as the shape gives them, makes.
+    #[test]
+    fn the_6x6_list_is_the_search_over_the_shape_s_peers() {
+        fn fill(g: &mut [u8; 36], cell: usize, shape: crate::grid::Shape, out: &mut Vec<[u8; 36]>) {
+            if cell == 36 {
+                out.push(*g);
+                return;
+            }
+            for v in 1..=6u8 {
+                if !shape.peers(cell).iter().any(|&q| g[q as usize] == v) {
+                    g[cell] = v;
+                    fill(g, cell + 1, shape, out);
+                    g[cell] = 0;
+                }
+            }
+        }
+        let mut g = [0u8; 36];
+        for (c, v) in g.iter_mut().take(6).zip(1..) {
+            *c = v;
+        }
+        let mut slow = Vec::new();
+        fill(&mut g, 6, crate::grid::Shape::from(Size::S6), &mut slow);
+        assert_eq!(slow.len(), SIX_BY_SIX_BASE);
+        assert!(slow.as_slice() == all_6x6_first_row());
+    }
 
     #[test]
     fn class_completions_are_the_published_ones() {
