@@ -914,14 +914,7 @@ impl<R: Read> Reader<R> {
             };
             let line = trim(&self.lines.buf[start..end], number == 1);
             if line.is_empty() {
-                end_open(
-                    &mut self.framers,
-                    self.current,
-                    batch,
-                    number,
-                    self.size,
-                    &mut self.titles,
-                );
+                self.end(batch, number);
                 continue;
             }
             if line[0] == b'#' {
@@ -932,14 +925,7 @@ impl<R: Read> Reader<R> {
                 // A record's title (`Grid 01`, as Project Euler writes;
                 // `Puzzle 1` and `Solution 1`, as `-f grid` writes): it
                 // ends the record before it.
-                end_open(
-                    &mut self.framers,
-                    self.current,
-                    batch,
-                    number,
-                    self.size,
-                    &mut self.titles,
-                );
+                self.end(batch, number);
                 self.titles.titled(title, batch.raws.len());
                 continue;
             }
