@@ -1,7 +1,8 @@
 //! The shapes and variants beside the classic 9x9, one core: a grid, a
 //! puzzle (grid included, top-down removal to minimal, the symmetry
 //! `sudogen puzzle` would be asked for beside Solo), and solving a set of
-//! the tool's own minimal puzzles (count to two).
+//! the tool's own minimal puzzles (count to two); and the start-up of a
+//! 6x6 run (its table of grids).
 //!
 //! `cargo bench --bench shapes`. Grids come from each shape's default
 //! strategy (`sudogen puzzle` without `-s`), unless the name says.
@@ -100,12 +101,23 @@ fn solving(c: &mut Criterion) {
     group.finish();
 }
 
+/// What a 6x6 run does before its first record with the default strategy
+/// (`uniform`): list the 39,168 grids whose first row is `123456` (issue
+/// 53: a 6x6 run's first record within 10 ms of a 9x9 run's).
+fn start_up(c: &mut Criterion) {
+    let mut group = c.benchmark_group("shapes/start-up");
+    group.bench_function("6x6-table", |b| {
+        b.iter(|| black_box(sudogen::strategies::uniform::list_6x6_first_row().len()));
+    });
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .sample_size(20)
         .warm_up_time(std::time::Duration::from_millis(500))
         .measurement_time(std::time::Duration::from_secs(2));
-    targets = grids, puzzles, solving
+    targets = grids, puzzles, solving, start_up
 }
 criterion_main!(benches);

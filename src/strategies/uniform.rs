@@ -1347,55 +1347,72 @@ pub fn all_4x4() -> &'static [[u8; 16]] {
 /// a uniform entry with a uniform relabelling is a uniform grid.
 pub fn all_6x6_first_row() -> &'static [[u8; 36]] {
     static GRIDS: OnceLock<Vec<[u8; 36]>> = OnceLock::new();
-    GRIDS.get_or_init(|| {
-        // Cells in reading order, values in increasing order (so the list
-        // comes out sorted), each row, column and box's values a bit set:
-        // a few milliseconds, where walking each cell's peers took 25.
-        struct Fill {
-            grid: [u8; 36],
-            /// Rows, then columns, then boxes (2 rows by 3 columns).
-            used: [u8; 18],
-            out: Vec<[u8; 36]>,
-        }
-        fn units(cell: usize) -> [usize; 3] {
-            let (r, c) = (cell / 6, cell % 6);
-            [r, 6 + c, 12 + (r / 2) * 2 + c / 3]
-        }
-        fn fill(f: &mut Fill, cell: usize) {
-            if cell == 36 {
+    GRIDS.get_or_init(list_6x6_first_row)
+}
+
+/// The list of [`all_6x6_first_row`] built afresh, every call: the
+/// start-up cost of a 6x6 run with the default strategy (the criterion
+/// bench `shapes/start-up` times it).
+pub fn list_6x6_first_row() -> Vec<[u8; 36]> {
+    // Cells in reading order, values in increasing order (so the list
+    // comes out sorted), each row, column and box's values a bit set:
+    // a few milliseconds, where walking each cell's peers took 25.
+    struct Fill {
+        grid: [u8; 36],
+        /// Rows, then columns, then boxes (2 rows by 3 columns).
+        used: [u8; 18],
+        out: Vec<[u8; 36]>,
+    }
+    fn units(cell: usize) -> [usize; 3] {
+        let (r, c) = (cell / 6, cell % 6);
+        [r, 6 + c, 12 + (r / 2) * 2 + c / 3]
+    }
+    fn fill(f: &mut Fill, cell: usize) {
+        if cell == 30 {
+            // The last row is forced: each column's one missing value.
+            // Its values are then distinct (each value is missing from
+            // exactly one column, having been placed once in each of the
+            // five rows above), so only its boxes remain to check.
+            let (mut left, mut right) = (0u8, 0u8);
+            for c in 0..6 {
+                let bit = 0x3f & !f.used[6 + c];
+                f.grid[30 + c] = bit.trailing_zeros() as u8 + 1;
+                if c < 3 { left |= bit } else { right |= bit }
+            }
+            if left & f.used[16] == 0 && right & f.used[17] == 0 {
                 f.out.push(f.grid);
-                return;
             }
-            let [row, col, bx] = units(cell);
-            let used = f.used[row] | f.used[col] | f.used[bx];
-            for v in 1..=6u8 {
-                let bit = 1u8 << (v - 1);
-                if used & bit == 0 {
-                    f.grid[cell] = v;
-                    f.used[row] |= bit;
-                    f.used[col] |= bit;
-                    f.used[bx] |= bit;
-                    fill(f, cell + 1);
-                    f.used[row] &= !bit;
-                    f.used[col] &= !bit;
-                    f.used[bx] &= !bit;
-                }
+            return;
+        }
+        let [row, col, bx] = units(cell);
+        let used = f.used[row] | f.used[col] | f.used[bx];
+        for v in 1..=6u8 {
+            let bit = 1u8 << (v - 1);
+            if used & bit == 0 {
+                f.grid[cell] = v;
+                f.used[row] |= bit;
+                f.used[col] |= bit;
+                f.used[bx] |= bit;
+                fill(f, cell + 1);
+                f.used[row] &= !bit;
+                f.used[col] &= !bit;
+                f.used[bx] &= !bit;
             }
         }
-        let mut f = Fill {
-            grid: [0; 36],
-            used: [0; 18],
-            out: Vec::with_capacity(SIX_BY_SIX_BASE),
-        };
-        for (cell, v) in (0..6).zip(1..=6u8) {
-            f.grid[cell] = v;
-            for unit in units(cell) {
-                f.used[unit] |= 1 << (v - 1);
-            }
+    }
+    let mut f = Fill {
+        grid: [0; 36],
+        used: [0; 18],
+        out: Vec::with_capacity(SIX_BY_SIX_BASE),
+    };
+    for (cell, v) in (0..6).zip(1..=6u8) {
+        f.grid[cell] = v;
+        for unit in units(cell) {
+            f.used[unit] |= 1 << (v - 1);
         }
-        fill(&mut f, 6);
-        f.out
-    })
+    }
+    fill(&mut f, 6);
+    f.out
 }
 
 /// How many 6x6 grids have the first row `123456`.
