@@ -186,6 +186,7 @@ const FORMATS: &[Format] = &[
     Format { name: "kaggle-3m", ext: "csv", always_solution: true, names_shape: false, solutions_read: true, label: Label::Column("id") },
     Format { name: "extreme", ext: "csv", always_solution: true, names_shape: false, solutions_read: true, label: Label::Column("source") },
     Format { name: "npy", ext: "npy", always_solution: false, names_shape: false, solutions_read: false, label: Label::None },
+    Format { name: "solo", ext: "solo", always_solution: false, names_shape: true, solutions_read: true, label: Label::Comment },
 ];
 
 /// What a command's cells range over.
@@ -315,6 +316,7 @@ const RECORD_FORMATS: &[&str] = &[
     "kaggle-3m",
     "extreme",
     "npy",
+    "solo",
 ];
 /// What the commands that pass records on write.
 const TEXT_FORMATS: &[&str] = &[
@@ -325,6 +327,7 @@ const TEXT_FORMATS: &[&str] = &[
     "kaggle",
     "kaggle-3m",
     "extreme",
+    "solo",
 ];
 
 #[rustfmt::skip]
@@ -337,9 +340,9 @@ const COMMANDS: &[Cmd] = &[
     cmd("puzzle-solutions", &["puzzle", "-n", "3", "--seed", "1", "--with-solution"],
         Axis::Writes(RECORD_FORMATS), Input::None, Check::Puzzles(true)),
     cmd("generate-to-file", &["generate", "-n", "3", "--seed", "1"],
-        Axis::Names(&["line", "csv", "json", "npy"]), Input::None, Check::Grids),
+        Axis::Names(&["line", "csv", "json", "npy", "solo"]), Input::None, Check::Grids),
     cmd("puzzle-rated", &["puzzle", "-n", "3", "--seed", "1", "--rate"],
-        Axis::Writes(&["line", "grid", "csv", "json", "kaggle", "kaggle-3m", "extreme"]), Input::None, Check::Rated),
+        Axis::Writes(&["line", "grid", "csv", "json", "kaggle", "kaggle-3m", "extreme", "solo"]), Input::None, Check::Rated),
     cmd("solve", &["solve"],
         Axis::Reads(TEXT_FORMATS), Input::Puzzles, Check::Solutions),
     cmd("check", &["check", "--unique"],
@@ -424,7 +427,15 @@ const REFUSALS: &[(&str, &str, &str, &str)] = &[
     ("split-bare", "X", "*", SYMMETRIES),
     ("split-bare", "Hyper", "*", SYMMETRIES),
     ("split-bare", "Jigsaw", "*", SYMMETRIES),
+    ("generate", "Hyper", "solo", NO_HYPER),
+    ("puzzle", "Hyper", "solo", NO_HYPER),
+    ("puzzle-solutions", "Hyper", "solo", NO_HYPER),
+    ("puzzle-rated", "Hyper", "solo", NO_HYPER),
 ];
+
+/// Why the `solo` format refuses Hyper grids (and so there is no Hyper
+/// file of Solo game IDs for the reading commands).
+const NO_HYPER: &str = "Solo has no Hyper variant";
 
 /// Why `canon`, `transform` and `split` refuse the variants.
 const SYMMETRIES: &str = "the grid's symmetries would not keep the variant's units";
@@ -506,6 +517,132 @@ fn parse_line(text: &str, n: usize) -> Result<Vec<Rec>, String> {
         let mut labels = &rest[..];
         if let Some(first) = rest.first()
             && let Ok(s) = cells_of(first, n)
+            && full(&s)
+        {
+            rec.solution = Some(s);
+            labels = &rest[1..];
+        }
+        if !labels.is_empty() {
+            rec.rating = Some(labels.join(" "));
+        }
+        recs.push(rec);
+    }
+    Ok(recs)
+}
+
+/// `solo`: Simon Tatham's Solo game IDs, as its documentation and its own
+/// output show them: `RxC:` (boxes R rows by C columns, `x` after for the
+/// diagonals) or `Nj:` (a jigsaw), then the cells (a given as a decimal
+/// number, `_` between two givens, a run of 1 to 26 empty cells as `a` to
+/// `z`), then for a jigsaw `,` and its walls (runs of wall-less edges
+/// before each wall, `_` for none, `a`-`y` for 1-25, `z` for 25 and no
+/// wall; horizontal neighbours row by row, then vertical ones column by
+/// column, then one last run). The parameters and regions must be the
+/// shape's own; a second ID is the solution, the rest labels.
+fn parse_solo(text: &str, shape: &Shape) -> Result<Vec<Rec>, String> {
+    let n = shape.n;
+    let want = match shape.regions {
+        Some(_) => format!("{n}j"),
+        None => format!(
+            "{}x{}{}",
+            shape.boxes.0,
+            shape.boxes.1,
+            if shape.x { "x" } else { "" }
+        ),
+    };
+    let id = |field: &str| -> Result<Vec<u8>, String> {
+        let (params, desc) = field.split_once(':').ok_or("no `:`")?;
+        if params != want {
+            return Err(format!("parameters {params}, expected {want}"));
+        }
+        let (givens, walls) = match desc.split_once(',') {
+            Some((g, w)) => (g, Some(w)),
+            None => (desc, None),
+        };
+        let mut cells = Vec::new();
+        let bytes = givens.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'a'..=b'z' => {
+                    cells.extend(std::iter::repeat_n(0, usize::from(bytes[i] - b'a') + 1));
+                    i += 1;
+                }
+                b'_' => i += 1,
+                b'1'..=b'9' => {
+                    let j = (i..bytes.len())
+                        .find(|&j| !bytes[j].is_ascii_digit())
+                        .unwrap_or(bytes.len());
+                    let v: usize = givens[i..j].parse().map_err(|e| format!("{e}"))?;
+                    if v > n {
+                        return Err(format!("given {v} in a grid of side {n}"));
+                    }
+                    cells.push(v as u8);
+                    i = j;
+                }
+                b => return Err(format!("byte {b} among the cells")),
+            }
+        }
+        if cells.len() != n * n {
+            return Err(format!("{} cells", cells.len()));
+        }
+        match (shape.regions, walls) {
+            (None, None) => {}
+            (Some(map), Some(walls)) => {
+                // Every edge, true where a wall stands.
+                let mut edges = Vec::new();
+                for b in walls.bytes() {
+                    match b {
+                        b'z' => edges.extend([false; 25]),
+                        b'_' => edges.push(true),
+                        b'a'..=b'y' => {
+                            edges.extend(std::iter::repeat_n(false, usize::from(b - b'a') + 1));
+                            edges.push(true);
+                        }
+                        _ => return Err(format!("byte {b} among the walls")),
+                    }
+                }
+                // The last wall is the end mark.
+                if edges.len() != 2 * n * (n - 1) + 1 || edges.pop() != Some(true) {
+                    return Err(format!("{} edges", edges.len()));
+                }
+                let map: Vec<u8> = map.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
+                for (e, &wall) in edges.iter().enumerate() {
+                    let (a, b) = if e < n * (n - 1) {
+                        let (r, c) = (e / (n - 1), e % (n - 1));
+                        (r * n + c, r * n + c + 1)
+                    } else {
+                        let e = e - n * (n - 1);
+                        let (c, r) = (e / (n - 1), e % (n - 1));
+                        (r * n + c, (r + 1) * n + c)
+                    };
+                    if wall != (map[a] != map[b]) {
+                        return Err(format!(
+                            "the wall between cells {a} and {b} is not the map's"
+                        ));
+                    }
+                }
+            }
+            _ => return Err("regions where the shape has none, or none where it has".into()),
+        }
+        Ok(cells)
+    };
+    let mut recs = Vec::new();
+    for (k, line) in text.lines().enumerate() {
+        let line = line.trim_end();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut toks = line.split_whitespace();
+        let cells = id(toks.next().unwrap()).map_err(|e| format!("line {}: {e}", k + 1))?;
+        let rest: Vec<&str> = toks.collect();
+        let mut rec = Rec {
+            cells,
+            ..Rec::default()
+        };
+        let mut labels = &rest[..];
+        if let Some(first) = rest.first()
+            && let Ok(s) = id(first)
             && full(&s)
         {
             rec.solution = Some(s);
@@ -863,6 +1000,7 @@ fn read_records(path: &Path, format: &str, shape: &Shape) -> Result<Vec<Rec>, St
         "line" => parse_line(&text, n),
         "grid" => parse_grid(&text, n),
         "json" => parse_json(&text, shape),
+        "solo" => parse_solo(&text, shape),
         _ => parse_csv(&text, n),
     }?;
     if FORMATS
@@ -1088,7 +1226,21 @@ impl Cell {
         let no_label = cmd.input == Input::Labelled && format_of(self.format).label == Label::None;
         let no_variant =
             cmd.check == Check::CarriedVariant && (classic || !format_of(self.format).names_shape);
-        !classic_book && !no_label && !no_variant
+        // A reading cell whose input the making cell refuses to write
+        // (Hyper as Solo game IDs) has nothing to read.
+        let no_input = cmd.input != Input::None && {
+            let converts = matches!(cmd.axis, Axis::Converts(_));
+            let source = Cell {
+                cmd: COMMANDS
+                    .iter()
+                    .position(|c| c.name == cmd.input.source())
+                    .expect("the input's making command is a row"),
+                shape: self.shape,
+                format: if converts { "line" } else { self.format },
+            };
+            source.refusal().is_some()
+        };
+        !classic_book && !no_label && !no_variant && !no_input
     }
 }
 

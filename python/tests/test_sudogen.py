@@ -445,6 +445,19 @@ def test_read_takes_every_format_the_cli_writes(cli, tmp_path):
     assert np.array_equal(p, expected) and not s.any()
 
 
+def test_read_takes_the_shape_a_solo_id_names(cli, tmp_path):
+    # Simon Tatham's Solo game IDs name their shape (`3x3x:` is X): read
+    # with no shape option, solved in that shape.
+    path = tmp_path / "x.solo"
+    cli("puzzle", "--variant", "x", "-n", "3", "--seed", "4", "-o", str(path))
+    assert path.read_text().startswith("3x3x:")
+    lines = cli("puzzle", "--variant", "x", "-n", "3", "--seed", "4", "--with-solution").split()
+    p, shape = sudogen.read(path, return_shape=True)
+    assert shape["variant"] == "x"
+    assert sudogen.to_strings(p) == lines[0::2]
+    assert sudogen.to_strings(sudogen.solve(p, **shape)) == lines[1::2]
+
+
 @pytest.mark.parametrize("by", ["string", "pattern", "solution"])
 def test_canon_equals_the_cli(cli, tmp_path, by):
     made = sudogen.puzzles(30, seed=1)

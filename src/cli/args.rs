@@ -450,6 +450,7 @@ pub const EXTENSIONS: Extensions = &[
     ("jsonl", &["json"]),
     ("ndjson", &["json"]),
     ("npy", &["npy"]),
+    ("solo", &["solo"]),
 ];
 
 /// File name extensions (lower case), each with the formats it may hold.

@@ -84,6 +84,7 @@ impl Config {
         if format == Format::NPY && output.path().is_none() {
             return Err(usage("npy arrays go to a file; name it with -o NAME.npy"));
         }
+        format.spec().holds(shape).map_err(usage)?;
         Ok(Config {
             symbols: symbols.map(|(_, s)| s),
             grids: GridRun::new(strategy, shape, run.seed()),

@@ -325,6 +325,15 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<Exit> {
     let size = first.puzzle.size();
     let shape = first.puzzle.shape();
     if let Some((name, other)) = book.iter().find(|(_, r)| r.puzzle.shape() != shape) {
+        let jigsaws = |s: Shape| matches!(s.variant(), Variant::Jigsaw(_));
+        if jigsaws(shape) && jigsaws(other.puzzle.shape()) {
+            // Two jigsaws of one side: their regions differ.
+            return Err(Unreadable(format!(
+                "{name}:{}: a jigsaw puzzle whose regions are not those of {first_name}:{}; a book has one region map: print each map's puzzles in a book of their own",
+                other.line, first.line,
+            ))
+            .into());
+        }
         let what = if other.puzzle.size().side() == size.side() {
             "shape"
         } else {

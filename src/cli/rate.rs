@@ -107,8 +107,10 @@ pub struct Config {
 impl RateArgs {
     /// Resolves the options.
     pub fn config(&self) -> anyhow::Result<Config> {
+        let input = self.input.resolve()?;
+        records::writable_variant(self.output.format()?, &input)?;
         Ok(Config {
-            input: self.input.resolve()?,
+            input,
             explain: self.explain,
             ep: self.ep,
             ed: self.ed,
@@ -195,6 +197,11 @@ fn rate_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
                 return Ok(());
             }
         };
+        if let Err(problem) = records::writable(config.format, puzzle) {
+            writer.push_unreadable(&mut s.out, record_index, &problem);
+            s.report_failed(line, problem);
+            return Ok(());
+        }
         let shape = puzzle.shape();
         if let Some(note) = Scale::note(shape)
             && !NOTED.swap(true, Ordering::Relaxed)

@@ -318,6 +318,28 @@ pub fn classic_only(command: &str, grid: &Grid) -> Result<(), String> {
     ))
 }
 
+/// Whether `format` can write a record of `grid`'s shape (Solo has no
+/// Hyper variant); `Err` says why not (a record that failed, exit 1).
+pub fn writable(format: Format, grid: &Grid) -> Result<(), String> {
+    format
+        .spec()
+        .holds(grid.shape())
+        .map_err(|why| format!("a {} record: {why}", grid.shape()))
+}
+
+/// Whether `format` can write records of the variant `--variant` asks
+/// for; a usage error (exit 2) if not.
+pub fn writable_variant(format: Format, input: &Input) -> anyhow::Result<()> {
+    let Some(variant) = input.variant else {
+        return Ok(());
+    };
+    let size = input.size.unwrap_or(sudogen::grid::Size::S9);
+    match sudogen::grid::Shape::new(size, variant) {
+        Ok(shape) => format.spec().holds(shape).map_err(super::exit::usage),
+        Err(_) => Ok(()),
+    }
+}
+
 /// What the line that counts the records [`classic_only`] refused past
 /// the cap says of them (see [`Processed::report_unfit`]).
 pub const VARIANT_RECORDS: &str =

@@ -73,14 +73,17 @@ pub struct Config {
 impl SolveArgs {
     /// Resolves the options.
     pub fn config(&self) -> anyhow::Result<Config> {
+        let input = self.input.resolve()?;
+        let format = self.output.format()?;
+        records::writable_variant(format, &input)?;
         Ok(Config {
-            input: self.input.resolve()?,
+            input,
             count: self.count,
             search: Search {
                 limit: self.limit,
                 budget: self.budget.budget,
             },
-            format: self.output.format()?,
+            format,
             jobs: self.jobs.get(),
         })
     }
@@ -122,6 +125,11 @@ fn solve_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
                 return Ok::<(), ()>(());
             }
         };
+        if let Err(problem) = records::writable(config.format, puzzle) {
+            writer.push_unreadable(&mut s.out, record_index, &problem);
+            s.report_failed(line, problem);
+            return Ok(());
+        }
         let outcome = search(puzzle, config.search);
         let searched = Searched {
             solutions: outcome.solutions,

@@ -56,60 +56,7 @@ impl RecordFormat for Line {
     }
 
     fn write(&self, out: &mut Vec<u8>, run: &Run, record: &Record<'_>) {
-        let symbols = run.symbols.as_ref();
-        let from = out.len();
-        match run.content {
-            Content::Grids => {
-                push_grid(out, record.grid);
-                rewrite(out, from, symbols);
-                return;
-            }
-            Content::Solutions { count: true } => {
-                if let Some(search) = &record.search {
-                    push_count(out, search);
-                }
-                return;
-            }
-            Content::Solutions { count: false } => {
-                push_grid(out, record.solution.unwrap_or(record.grid));
-                rewrite(out, from, symbols);
-                out.pop();
-                if let Some(problem) = record.problem {
-                    out.extend_from_slice(b" # ");
-                    out.extend_from_slice(problem.as_bytes());
-                }
-            }
-            Content::Puzzles { with_solution, .. } => {
-                let solution = record.solution.filter(|_| with_solution);
-                push_pair(out, record.grid, solution, symbols);
-                push_rated(out, record, false, false);
-            }
-            Content::Forms { transform } => {
-                push_pair(out, record.grid, record.solution, symbols);
-                if let Some(t) = record.text("transform").filter(|_| transform) {
-                    out.push(b' ');
-                    out.extend_from_slice(t.as_bytes());
-                }
-                push_rated(out, record, false, false);
-            }
-            Content::Ratings { explain, ep, ed } => {
-                push_pair(out, record.grid, record.solution, symbols);
-                if record.rating.is_none() {
-                    out.extend_from_slice(b" # ");
-                    out.extend_from_slice(record.problem.unwrap_or_default().as_bytes());
-                } else {
-                    push_rated(out, record, ep, ed);
-                }
-                push_comment(out, record);
-                out.push(b'\n');
-                if let (true, Some(rated)) = (explain, record.rating) {
-                    push_steps(out, rated);
-                }
-                return;
-            }
-        }
-        push_comment(out, record);
-        out.push(b'\n');
+        write_record(out, run, record, push_pair);
     }
 
     fn detect(&self, line: &[u8]) -> Option<u8> {
@@ -136,6 +83,66 @@ impl RecordFormat for Line {
     }
 }
 
+/// How a line-per-record format writes a grid and, after a space, its
+/// solution (no newline): `line`'s symbols, `solo`'s game IDs.
+pub(super) type PushPair = fn(&mut Vec<u8>, &Grid, Option<&Grid>, Option<&Symbols>);
+
+/// Writes one record as a line (see the module's description), its grids
+/// written by `pair`: what `line` and `solo` share.
+pub(super) fn write_record(out: &mut Vec<u8>, run: &Run, record: &Record<'_>, pair: PushPair) {
+    let symbols = run.symbols.as_ref();
+    match run.content {
+        Content::Grids => {
+            pair(out, record.grid, None, symbols);
+            out.push(b'\n');
+            return;
+        }
+        Content::Solutions { count: true } => {
+            if let Some(search) = &record.search {
+                push_count(out, search);
+            }
+            return;
+        }
+        Content::Solutions { count: false } => {
+            pair(out, record.solution.unwrap_or(record.grid), None, symbols);
+            if let Some(problem) = record.problem {
+                out.extend_from_slice(b" # ");
+                out.extend_from_slice(problem.as_bytes());
+            }
+        }
+        Content::Puzzles { with_solution, .. } => {
+            let solution = record.solution.filter(|_| with_solution);
+            pair(out, record.grid, solution, symbols);
+            push_rated(out, record, false, false);
+        }
+        Content::Forms { transform } => {
+            pair(out, record.grid, record.solution, symbols);
+            if let Some(t) = record.text("transform").filter(|_| transform) {
+                out.push(b' ');
+                out.extend_from_slice(t.as_bytes());
+            }
+            push_rated(out, record, false, false);
+        }
+        Content::Ratings { explain, ep, ed } => {
+            pair(out, record.grid, record.solution, symbols);
+            if record.rating.is_none() {
+                out.extend_from_slice(b" # ");
+                out.extend_from_slice(record.problem.unwrap_or_default().as_bytes());
+            } else {
+                push_rated(out, record, ep, ed);
+            }
+            push_comment(out, record);
+            out.push(b'\n');
+            if let (true, Some(rated)) = (explain, record.rating) {
+                push_steps(out, rated);
+            }
+            return;
+        }
+    }
+    push_comment(out, record);
+    out.push(b'\n');
+}
+
 /// Reads lines: the first field is the record, a second of its length its
 /// solution; then what the record says about itself.
 struct LineFramer;
@@ -159,16 +166,24 @@ impl Framer for LineFramer {
         } else {
             rest
         };
-        // What follows, if anything: a rating and a level, as `rate`
-        // writes them.
-        if rest.first().is_some_and(u8::is_ascii_digit) {
-            frames.push_extra(rest);
-        }
-        push_trailing(rest, frames);
-        // Every line may have a comment: a line without one is a record
-        // without it, not one of another table.
-        frames.declare_label(COMMENT);
+        take_trailing(rest, frames);
     }
+}
+
+/// Gives the record just framed what follows its grids on its line: a
+/// rating and a level as `rate` writes them, and the labels of
+/// [`push_trailing`]; and declares `comment`. What `line` and `solo`
+/// share.
+pub(super) fn take_trailing(rest: &[u8], frames: &mut Frames<'_>) {
+    // What follows, if anything: a rating and a level, as `rate` writes
+    // them.
+    if rest.first().is_some_and(u8::is_ascii_digit) {
+        frames.push_extra(rest);
+    }
+    push_trailing(rest, frames);
+    // Every line may have a comment: a line without one is a record
+    // without it, not one of another table.
+    frames.declare_label(COMMENT);
 }
 
 /// The label of a line's trailing `# comment`.

@@ -12,7 +12,7 @@
 //! - [`spec`]: the [`RecordFormat`] trait, the settings of a run
 //!   ([`Run`]), and the framing API the reading halves use.
 //! - [`text`] and [`symbols`]: writing helpers and other alphabets.
-//! - [`line`], [`pretty`] (the `grid` format), [`csv`], [`json`]: one file
+//! - [`line`], [`pretty`] (the `grid` format), [`csv`], [`json`], [`solo`]: one file
 //!   per format, importing only the four above; [`ml`], the layouts of the
 //!   machine-learning datasets, whose files are CSV (it borrows `csv`'s
 //!   reader).
@@ -41,6 +41,7 @@ pub mod pretty;
 pub mod read;
 pub mod record;
 pub mod report;
+pub mod solo;
 pub mod spec;
 pub mod symbols;
 pub mod text;
@@ -63,6 +64,7 @@ pub const FORMATS: &[Format] = &[
     Format(&ml::KAGGLE_3M),
     Format(&ml::EXTREME),
     Format(&npy::Npy),
+    Format(&solo::Solo),
 ];
 
 /// A registered format: a handle on its [`RecordFormat`].
@@ -80,6 +82,8 @@ impl Format {
     pub const JSON: Format = Format(&json::Json);
     /// The `npy` format (NumPy arrays).
     pub const NPY: Format = Format(&npy::Npy);
+    /// The `solo` format (Simon Tatham's Solo game IDs).
+    pub const SOLO: Format = Format(&solo::Solo);
 
     /// The format of this name, if one is registered.
     pub fn named(name: &str) -> Option<Format> {

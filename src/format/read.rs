@@ -21,7 +21,7 @@ use std::io::{self, Read};
 
 use super::record::{Carried, Label, LabelBuf, RecordError};
 use super::spec::{self, BatchLabels, Empty, Encoding, Framer, Frames, Raw};
-use super::{FORMATS, Format, Symbols, csv, json, line, npy, pretty};
+use super::{FORMATS, Format, Symbols, csv, json, line, npy, pretty, solo};
 use crate::grid::{Grid, ParseError, Size, Variant, plural};
 
 pub use super::record::MAX_LINE;
@@ -255,7 +255,10 @@ impl Batch {
         solution: &mut Grid,
     ) -> Result<(), RecordError> {
         let bytes = &self.bytes[start..end];
-        if matches!(raw.kind, Ok(Encoding::Bytes | Encoding::Rows)) {
+        if matches!(
+            raw.kind,
+            Ok(Encoding::Bytes | Encoding::Rows | Encoding::Solo)
+        ) {
             // A row of an npy array, or a grid's block, as the record's
             // own.
             let cells = Raw {
@@ -322,6 +325,12 @@ impl Batch {
             Ok(Encoding::Tokens) => line::parse_tokens(bytes, raw.size)
                 .map(|g| *scratch = g)
                 .map_err(as_written),
+            Ok(Encoding::Solo) => {
+                let size = raw
+                    .size
+                    .ok_or_else(|| RecordError::Solo("its parameters give no size".into()))?;
+                solo::parse_cells(bytes, size).map(|g| *scratch = g)
+            }
             Err(e) => Err(e.clone()),
         }
     }

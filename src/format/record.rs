@@ -456,6 +456,8 @@ pub enum RecordError {
     /// The shape a record says it has (box, variant, regions), or the
     /// variant it is read with, cannot be.
     Shape(ShapeError),
+    /// A Solo game ID that cannot be read: what is wrong with it.
+    Solo(String),
     /// A record names its variant, and another is asked for.
     VariantConflict {
         /// The variant the record names.
@@ -574,6 +576,7 @@ impl fmt::Display for RecordError {
             ),
             RecordError::Field { field, error } => write!(f, "field \"{field}\": {error}"),
             RecordError::Shape(e) => e.fmt(f),
+            RecordError::Solo(e) => write!(f, "Solo game ID: {e}"),
             RecordError::VariantConflict {
                 own: Variant::Jigsaw(_),
                 asked: Variant::Jigsaw(_),

@@ -46,6 +46,13 @@ pub trait RecordFormat: Sync + std::fmt::Debug {
     /// formatted on any thread and concatenated.
     fn write(&self, out: &mut Vec<u8>, run: &Run, record: &Record<'_>);
 
+    /// Whether the format can write records of `shape`; `Err` says why
+    /// not, and what to use instead (Solo has no Hyper variant). The
+    /// commands refuse such a run, or such a record, with that line.
+    fn holds(&self, _shape: Shape) -> Result<(), String> {
+        Ok(())
+    }
+
     /// Whether every record written has its solution beside it (the
     /// machine-learning layouts): a command that has a puzzle without one
     /// solves it first.
@@ -134,6 +141,9 @@ pub enum Encoding {
     Bytes,
     /// A JSON object with the grid as rows of integers (`json`).
     Json,
+    /// The description of a Simon Tatham's Solo game ID, its givens part
+    /// (`solo`; the record's shape comes from the ID's parameters).
+    Solo,
 }
 
 /// A record framed by a [`Framer`]: where its bytes are in the batch, and
