@@ -428,6 +428,7 @@ const REFUSALS: &[(&str, &str, &str, &str)] = &[
     ("split-bare", "Hyper", "*", SYMMETRIES),
     ("split-bare", "Jigsaw", "*", SYMMETRIES),
     ("generate", "Hyper", "solo", NO_HYPER),
+    ("generate-to-file", "Hyper", "solo", NO_HYPER),
     ("puzzle", "Hyper", "solo", NO_HYPER),
     ("puzzle-solutions", "Hyper", "solo", NO_HYPER),
     ("puzzle-rated", "Hyper", "solo", NO_HYPER),
@@ -500,6 +501,17 @@ fn show(cells: &[u8]) -> String {
 
 /// `line`: a grid, then maybe its solution, then labels (a rating).
 fn parse_line(text: &str, n: usize) -> Result<Vec<Rec>, String> {
+    one_per_line(text, |field| cells_of(field, n))
+}
+
+/// Records one per line (`#` lines and blank ones aside): a grid read by
+/// `grid` from the first field, then maybe its solution (the next field, if
+/// `grid` reads it as a full grid), then labels (a rating): `line` and
+/// `solo`.
+fn one_per_line(
+    text: &str,
+    grid: impl Fn(&str) -> Result<Vec<u8>, String>,
+) -> Result<Vec<Rec>, String> {
     let mut recs = Vec::new();
     for (k, line) in text.lines().enumerate() {
         let line = line.trim_end();
@@ -507,8 +519,7 @@ fn parse_line(text: &str, n: usize) -> Result<Vec<Rec>, String> {
             continue;
         }
         let mut toks = line.split_whitespace();
-        let cells =
-            cells_of(toks.next().unwrap(), n).map_err(|e| format!("line {}: {e}", k + 1))?;
+        let cells = grid(toks.next().unwrap()).map_err(|e| format!("line {}: {e}", k + 1))?;
         let rest: Vec<&str> = toks.collect();
         let mut rec = Rec {
             cells,
@@ -516,7 +527,7 @@ fn parse_line(text: &str, n: usize) -> Result<Vec<Rec>, String> {
         };
         let mut labels = &rest[..];
         if let Some(first) = rest.first()
-            && let Ok(s) = cells_of(first, n)
+            && let Ok(s) = grid(first)
             && full(&s)
         {
             rec.solution = Some(s);
@@ -627,33 +638,7 @@ fn parse_solo(text: &str, shape: &Shape) -> Result<Vec<Rec>, String> {
         }
         Ok(cells)
     };
-    let mut recs = Vec::new();
-    for (k, line) in text.lines().enumerate() {
-        let line = line.trim_end();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let mut toks = line.split_whitespace();
-        let cells = id(toks.next().unwrap()).map_err(|e| format!("line {}: {e}", k + 1))?;
-        let rest: Vec<&str> = toks.collect();
-        let mut rec = Rec {
-            cells,
-            ..Rec::default()
-        };
-        let mut labels = &rest[..];
-        if let Some(first) = rest.first()
-            && let Ok(s) = id(first)
-            && full(&s)
-        {
-            rec.solution = Some(s);
-            labels = &rest[1..];
-        }
-        if !labels.is_empty() {
-            rec.rating = Some(labels.join(" "));
-        }
-        recs.push(rec);
-    }
-    Ok(recs)
+    one_per_line(text, id)
 }
 
 /// `grid`: rows of symbols (`|` between stacks, rules between bands), a

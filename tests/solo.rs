@@ -18,8 +18,10 @@ fn solo() -> Option<&'static str> {
         .find(|p| std::path::Path::new(p).exists())
 }
 
-fn sudogen(args: &[&str], stdin: &str) -> (String, String, i32) {
-    let mut child = Command::new(BIN)
+/// Runs `program` with `args`, `stdin` on its standard input: its
+/// standard output, standard error and exit code.
+fn run(program: &str, args: &[&str], stdin: &str) -> (String, String, i32) {
+    let mut child = Command::new(program)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -34,10 +36,14 @@ fn sudogen(args: &[&str], stdin: &str) -> (String, String, i32) {
         .unwrap();
     let out = child.wait_with_output().unwrap();
     (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
         out.status.code().unwrap_or(-1),
     )
+}
+
+fn sudogen(args: &[&str], stdin: &str) -> (String, String, i32) {
+    run(BIN, args, stdin)
 }
 
 /// The jigsaw map of docs/GUIDE.md.
@@ -96,42 +102,15 @@ fn solo_accepts_the_ids_sudogen_writes() {
         assert_eq!(code, 0, "{opts:?}: {stderr}");
         // Solo prints puzzles from their IDs; it exits 1 naming the ID
         // it cannot read.
-        let mut child = Command::new(solo)
-            .args(["--print", "1x1", "--with-solutions"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(ids.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
-        assert!(
-            out.status.success(),
-            "{opts:?}: Solo refused {ids}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let ps = String::from_utf8_lossy(&out.stdout);
+        let (ps, err, code) = run(solo, &["--print", "1x1", "--with-solutions"], &ids);
+        assert_eq!(code, 0, "{opts:?}: Solo refused {ids}: {err}");
         // Three puzzles and their solutions, a page each.
         assert_eq!(ps.matches("showpage").count(), 6, "{opts:?}");
     }
     // Solo refuses a broken ID: the check above can fail.
-    let out = Command::new(solo)
-        .args(["--print", "1x1"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .and_then(|mut c| {
-            c.stdin.take().unwrap().write_all(b"3x3:zzzb\n")?;
-            c.wait()
-        })
-        .unwrap();
-    assert!(!out.success());
+    let (_, err, code) = run(solo, &["--print", "1x1"], "3x3:zzzb\n");
+    assert_eq!(code, 1);
+    assert!(err.contains("Not enough data to fill grid"), "{err}");
 }
 
 /// The IDs sudogen writes are the puzzles of the `line` format, in the
