@@ -197,6 +197,29 @@ struct Cand {
     key: [u8; 10],
 }
 
+impl Cand {
+    const EMPTY: Cand = Cand {
+        orient: 0,
+        bands: 0,
+        used: 0,
+        rows: [NONE; 9],
+        stacks: [0; 3],
+        masks: [0; 3],
+        key: NO_LABELS,
+    };
+}
+
+/// A set of symmetries that give the same pattern so far (the first pass
+/// of the pattern-first form): no labels yet.
+#[derive(Clone, Copy)]
+struct PCand {
+    orient: u8,
+    stacks: [u8; 3],
+    masks: [u8; 3],
+    used: u16,
+    rows: [u8; 9],
+}
+
 /// The keys of a candidate before any label.
 const NO_LABELS: [u8; 10] = [0, NEW, NEW, NEW, NEW, NEW, NEW, NEW, NEW, NEW];
 
@@ -208,12 +231,6 @@ struct Pending {
     row: u8,
     sets: [u8; 3],
     keys: [[u8; 3]; 3],
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Mode {
-    Pattern,
-    Labels,
 }
 
 /// A column order being built for a complete grid: the target position
@@ -283,6 +300,18 @@ pub(crate) struct Engine {
     row_bits: [[u16; 9]; 2],
     row_empty: [[bool; 9]; 2],
     band_empty: [[bool; 3]; 2],
+    /// Each row's three triplets of givens (source stack order, bit 2 for
+    /// the stack's first column).
+    trips: [[[u8; 3]; 9]; 2],
+    /// The pattern pass: its candidates, and each target row's pattern.
+    pcur: Vec<PCand>,
+    pnext: Vec<PCand>,
+    prow: [u16; 9],
+    /// The labels pass: the best rows so far (keys, [`NEW`] for a new
+    /// symbol), and the first symmetry found that gives them.
+    lbest: [u64; 9],
+    have_winner: bool,
+    winner: Cand,
     cur: Vec<Cand>,
     next: Vec<Cand>,
     pending: Vec<Pending>,
@@ -311,6 +340,13 @@ impl Engine {
             row_bits: [[0; 9]; 2],
             row_empty: [[false; 9]; 2],
             band_empty: [[false; 3]; 2],
+            trips: [[[0; 3]; 9]; 2],
+            pcur: Vec::new(),
+            pnext: Vec::new(),
+            prow: [0; 9],
+            lbest: [u64::MAX; 9],
+            have_winner: false,
+            winner: Cand::EMPTY,
             cur: Vec::new(),
             next: Vec::new(),
             pending: Vec::new(),
@@ -333,31 +369,38 @@ impl Engine {
     fn load(&mut self, cells: &[u8]) -> bool {
         let cells: &[u8; 81] = cells.try_into().expect("81 cells");
         self.vals[0] = *cells;
+        self.vals[1] = [0; 81];
         let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
         let mut bits = [[0u16; 9]; 2];
         let mut bad = 0u16;
+        // Most cells are empty: only the givens do any work.
         for r in 0..9 {
             for c in 0..9 {
                 let v = cells[r * 9 + c];
+                if v == 0 {
+                    continue;
+                }
                 self.vals[1][c * 9 + r] = v;
-                let bit = (1u16 << v) & !1;
+                let bit = 1u16 << v;
                 let x = r / 3 * 3 + c / 3;
                 bad |= (rows[r] | cols[c] | boxes[x]) & bit;
                 rows[r] |= bit;
                 cols[c] |= bit;
                 boxes[x] |= bit;
-                let given = u16::from(v != 0);
-                bits[0][r] |= given << (8 - c);
-                bits[1][c] |= given << (8 - r);
+                bits[0][r] |= 1 << (8 - c);
+                bits[1][c] |= 1 << (8 - r);
             }
         }
         self.row_bits = bits;
         for o in 0..2 {
             for r in 0..9 {
-                self.row_empty[o][r] = bits[o][r] == 0;
+                let b = bits[o][r];
+                self.row_empty[o][r] = b == 0;
+                self.trips[o][r] = [(b >> 6) as u8, (b >> 3) as u8 & 7, b as u8 & 7];
             }
             for b in 0..3 {
-                self.band_empty[o][b] = (3 * b..3 * b + 3).all(|r| self.row_empty[o][r]);
+                self.band_empty[o][b] =
+                    bits[o][3 * b] | bits[o][3 * b + 1] | bits[o][3 * b + 2] == 0;
             }
         }
         bad == 0
@@ -376,25 +419,322 @@ impl Engine {
             out[..81].copy_from_slice(&self.out);
             return true;
         }
-        self.start();
         if pattern_first {
-            for i in 0..9 {
-                self.step(i, Mode::Pattern, i == 0);
+            self.pattern_start();
+            for i in 1..9 {
+                self.pattern_step(i);
             }
-            for c in &mut self.cur {
-                c.key = NO_LABELS;
-            }
-            self.next_label = 1;
-            for i in 0..9 {
-                self.step(i, Mode::Labels, true);
-            }
+            self.labels();
         } else {
+            self.start();
             for i in 0..9 {
-                self.step(i, Mode::Labels, i == 0);
+                self.step(i, i == 0);
             }
         }
         out[..81].copy_from_slice(&self.out);
         true
+    }
+
+    /// The pattern pass, target row 0: each top row whose best pattern is
+    /// the smallest, with each stack order that gives it (entirely empty
+    /// stacks only in increasing order: swapping them is an automorphism),
+    /// each stack's orderings cut to those that give it.
+    fn pattern_start(&mut self) {
+        let t = tables();
+        let mut min = u16::MAX;
+        for o in 0..2 {
+            for r in 0..9 {
+                min = min.min(t.row_min[usize::from(self.row_bits[o][r])]);
+            }
+        }
+        self.prow[0] = min;
+        self.pcur.clear();
+        for o in 0..2 {
+            let mut stack_empty = [true; 3];
+            for r in 0..9 {
+                for (s, e) in stack_empty.iter_mut().enumerate() {
+                    *e &= self.trips[o][r][s] == 0;
+                }
+            }
+            let mut empty_top_seen = [false; 3];
+            for r in 0..9 {
+                if t.row_min[usize::from(self.row_bits[o][r])] != min {
+                    continue;
+                }
+                if self.row_empty[o][r] {
+                    if empty_top_seen[r / 3] {
+                        continue;
+                    }
+                    empty_top_seen[r / 3] = true;
+                }
+                let tr = self.trips[o][r];
+                let count = |s: u8| tr[usize::from(s)].count_ones();
+                for sp in &STACK_PERMS {
+                    if count(sp[0]) > count(sp[1]) || count(sp[1]) > count(sp[2]) {
+                        continue;
+                    }
+                    let mut last_empty = -1i32;
+                    let mut ordered = true;
+                    for &s in sp {
+                        if stack_empty[usize::from(s)] {
+                            ordered &= i32::from(s) > last_empty;
+                            last_empty = i32::from(s);
+                        }
+                    }
+                    if !ordered {
+                        continue;
+                    }
+                    let mut rows = [NONE; 9];
+                    rows[0] = r as u8;
+                    let set = |ts: usize| t.trip[usize::from(tr[usize::from(sp[ts])])][63].1;
+                    self.pcur.push(PCand {
+                        orient: o as u8,
+                        stacks: *sp,
+                        masks: [set(0), set(1), set(2)],
+                        used: 1 << r,
+                        rows,
+                    });
+                }
+            }
+        }
+    }
+
+    /// The pattern pass, target row `i` (from 1): every candidate with
+    /// each source row its bands allow, those that give the smallest
+    /// pattern kept, in order (candidate, then source row).
+    fn pattern_step(&mut self, i: usize) {
+        let cur = std::mem::take(&mut self.pcur);
+        self.pnext.clear();
+        let mut best = u16::MAX;
+        for c in &cur {
+            let o = usize::from(c.orient);
+            if i % 3 == 0 {
+                let mut empty_band_seen = false;
+                for band in 0..3 {
+                    if c.used & (7 << (3 * band)) != 0 {
+                        continue;
+                    }
+                    if self.band_empty[o][band] {
+                        if empty_band_seen {
+                            continue;
+                        }
+                        empty_band_seen = true;
+                    }
+                    self.pattern_band(c, i, band, &mut best);
+                }
+            } else {
+                let band = usize::from(c.rows[i - i % 3]) / 3;
+                self.pattern_band(c, i, band, &mut best);
+            }
+        }
+        self.prow[i] = best;
+        self.pcur = cur;
+        std::mem::swap(&mut self.pcur, &mut self.pnext);
+        debug_assert!(!self.pcur.is_empty());
+    }
+
+    /// The unused rows of `band` (of its empty ones, the first only) as
+    /// target row `i` of candidate `c`, compared stack by stack with the
+    /// best pattern so far.
+    #[inline]
+    fn pattern_band(&mut self, c: &PCand, i: usize, band: usize, best: &mut u16) {
+        let t = tables();
+        let o = usize::from(c.orient);
+        let mut empty_seen = false;
+        for r in 3 * band..3 * band + 3 {
+            if c.used & (1 << r) != 0 {
+                continue;
+            }
+            if self.row_empty[o][r] {
+                if empty_seen {
+                    continue;
+                }
+                empty_seen = true;
+            }
+            let tr = &self.trips[o][r];
+            let look = |ts: usize| {
+                t.trip[usize::from(tr[usize::from(c.stacks[ts])])][usize::from(c.masks[ts])]
+            };
+            let (v0, s0) = look(0);
+            let k = u16::from(v0);
+            if k > *best >> 6 {
+                continue;
+            }
+            let (v1, s1) = look(1);
+            let k = (k << 3) | u16::from(v1);
+            if k > *best >> 3 {
+                continue;
+            }
+            let (v2, s2) = look(2);
+            let k = (k << 3) | u16::from(v2);
+            if k > *best {
+                continue;
+            }
+            if k < *best {
+                *best = k;
+                self.pnext.clear();
+            }
+            let mut n = *c;
+            n.rows[i] = r as u8;
+            n.used |= 1 << r;
+            n.masks = [s0, s1, s2];
+            self.pnext.push(n);
+        }
+    }
+
+    /// The labels pass of the pattern-first form: the rows fixed, each
+    /// candidate in turn searched depth first (its orderings split where
+    /// new symbols can come in either order), against the best rows so
+    /// far. The first symmetry found that gives the form is the one the
+    /// breadth-first order would list first.
+    fn labels(&mut self) {
+        let cands = std::mem::take(&mut self.pcur);
+        for i in 0..9 {
+            self.lbest[i] = if self.prow[i] == 0 { 0 } else { u64::MAX };
+        }
+        self.have_winner = false;
+        for c in &cands {
+            self.label_dfs(c, 0, c.masks, NO_LABELS, 1);
+        }
+        self.pcur = cands;
+        let mut next = 1;
+        for i in 0..9 {
+            let best = if self.prow[i] == 0 { 0 } else { self.lbest[i] };
+            for j in 0..9 {
+                let k = ((best >> (4 * (8 - j))) & 15) as u8;
+                self.out[i * 9 + j] = if k == NEW {
+                    next += 1;
+                    next - 1
+                } else {
+                    k
+                };
+            }
+        }
+        self.cur.clear();
+        self.cur.push(self.winner);
+    }
+
+    /// Target rows `i..` of candidate `c` with these orderings and labels.
+    fn label_dfs(&mut self, c: &PCand, mut i: usize, masks: [u8; 3], key: [u8; 10], next: u8) {
+        // Empty rows change nothing.
+        while i < 9 && self.prow[i] == 0 {
+            i += 1;
+        }
+        if i == 9 {
+            if !self.have_winner {
+                self.have_winner = true;
+                self.winner = Cand {
+                    orient: c.orient,
+                    bands: 0,
+                    used: c.used,
+                    rows: c.rows,
+                    stacks: c.stacks,
+                    masks,
+                    key,
+                };
+            }
+            return;
+        }
+        let t = tables();
+        let o = usize::from(c.orient);
+        let r = usize::from(c.rows[i]);
+        let row: [u8; 9] = self.vals[o][r * 9..r * 9 + 9].try_into().expect("9 cells");
+        let best = self.lbest[i];
+        let mut k = 0u64;
+        let mut keys = [[0u8; 3]; 3];
+        let mut sets = [0u8; 3];
+        let mut split = false;
+        for ts in 0..3 {
+            let s = 3 * usize::from(c.stacks[ts]);
+            let kk = [
+                key[usize::from(row[s])],
+                key[usize::from(row[s + 1])],
+                key[usize::from(row[s + 2])],
+            ];
+            let (pi, set) = t.order[order_type(&kk)][usize::from(masks[ts])];
+            let pm = &PERM[usize::from(pi)];
+            let trip = (u16::from(kk[usize::from(pm[0])]) << 8)
+                | (u16::from(kk[usize::from(pm[1])]) << 4)
+                | u16::from(kk[usize::from(pm[2])]);
+            k = (k << 12) | u64::from(trip);
+            if k > best >> (12 * (2 - ts)) {
+                return;
+            }
+            keys[ts] = kk;
+            sets[ts] = set;
+            split |= kk.iter().filter(|&&x| x == NEW).count() >= 2;
+        }
+        if k < best {
+            self.lbest[i] = k;
+            for b in &mut self.lbest[i + 1..] {
+                *b = u64::MAX;
+            }
+            self.have_winner = false;
+        }
+        if !split {
+            let (mut key, mut next) = (key, next);
+            for ts in 0..3 {
+                let s = 3 * usize::from(c.stacks[ts]);
+                let p = sets[ts].trailing_zeros() as usize;
+                for &col in &PERM[p] {
+                    if keys[ts][usize::from(col)] == NEW {
+                        key[usize::from(row[s + usize::from(col)])] = next;
+                        next += 1;
+                    }
+                }
+            }
+            self.label_dfs(c, i + 1, sets, key, next);
+            return;
+        }
+        // Split each stack's orderings by the order of its new symbols.
+        let mut groups = [[0u8; 6]; 3];
+        let mut ngroups = [0usize; 3];
+        for ts in 0..3 {
+            let kk = &keys[ts];
+            if kk.iter().filter(|&&x| x == NEW).count() < 2 {
+                groups[ts][0] = sets[ts];
+                ngroups[ts] = 1;
+                continue;
+            }
+            let mut codes = [0u8; 6];
+            let (list, count) = &t.perms_in[usize::from(sets[ts])];
+            for &p in &list[..usize::from(*count)] {
+                let pm = &PERM[usize::from(p)];
+                let mut code = 0u8;
+                for &col in pm {
+                    if kk[usize::from(col)] == NEW {
+                        code = code * 4 + col + 1;
+                    }
+                }
+                match codes[..ngroups[ts]].iter().position(|&x| x == code) {
+                    Some(g) => groups[ts][g] |= 1 << p,
+                    None => {
+                        codes[ngroups[ts]] = code;
+                        groups[ts][ngroups[ts]] = 1 << p;
+                        ngroups[ts] += 1;
+                    }
+                }
+            }
+        }
+        for g0 in 0..ngroups[0] {
+            for g1 in 0..ngroups[1] {
+                for g2 in 0..ngroups[2] {
+                    let masks = [groups[0][g0], groups[1][g1], groups[2][g2]];
+                    let (mut key, mut next) = (key, next);
+                    for ts in 0..3 {
+                        let s = 3 * usize::from(c.stacks[ts]);
+                        let p = masks[ts].trailing_zeros() as usize;
+                        for &col in &PERM[p] {
+                            if keys[ts][usize::from(col)] == NEW {
+                                key[usize::from(row[s + usize::from(col)])] = next;
+                                next += 1;
+                            }
+                        }
+                    }
+                    self.label_dfs(c, i + 1, masks, key, next);
+                }
+            }
+        }
     }
 
     /// A transform to the last form [`canon`](Engine::canon) found.
@@ -475,7 +815,7 @@ impl Engine {
 
     /// Adds target row `i` to every candidate (its source row already set
     /// when `fixed`).
-    fn step(&mut self, i: usize, mode: Mode, fixed: bool) {
+    fn step(&mut self, i: usize, fixed: bool) {
         self.next.clear();
         let mut best = u64::MAX;
         self.pending.clear();
@@ -512,11 +852,11 @@ impl Engine {
         for k in 0..self.options.len() {
             let (ci, r) = self.options[k];
             let ci = usize::from(ci);
-            self.try_row(&cur[ci], ci, usize::from(r), mode, &mut best);
+            self.try_row(&cur[ci], ci, usize::from(r), &mut best);
         }
         for k in 0..self.pending.len() {
             let p = self.pending[k];
-            self.emit(&cur[usize::from(p.cand)], i, &p, mode);
+            self.emit(&cur[usize::from(p.cand)], i, &p);
         }
         self.cur = cur;
         std::mem::swap(&mut self.cur, &mut self.next);
@@ -524,9 +864,7 @@ impl Engine {
         // The row's values.
         for j in 0..9 {
             let k = ((best >> (4 * (8 - j))) & 15) as u8;
-            self.out[i * 9 + j] = if mode == Mode::Pattern {
-                k
-            } else if k == NEW {
+            self.out[i * 9 + j] = if k == NEW {
                 self.next_label += 1;
                 self.next_label - 1
             } else {
@@ -588,7 +926,7 @@ impl Engine {
     /// Source row `r` as the next target row of candidate `ci`: if its best
     /// row is no larger than `best`, note it (the candidates are made once
     /// the row's best is known).
-    fn try_row(&mut self, cand: &Cand, ci: usize, r: usize, mode: Mode, best: &mut u64) {
+    fn try_row(&mut self, cand: &Cand, ci: usize, r: usize, best: &mut u64) {
         let t = tables();
         let o = usize::from(cand.orient);
         let row = &self.vals[o][r * 9..r * 9 + 9];
@@ -602,13 +940,7 @@ impl Engine {
         for ts in 0..3 {
             let s = usize::from(cand.stacks[ts]);
             let mask = cand.masks[ts];
-            let (trip, set) = if mode == Mode::Pattern {
-                let bits = (self.row_bits[o][r] >> (6 - 3 * s)) & 7;
-                let (b, set) = t.trip[usize::from(bits)][usize::from(mask)];
-                // Spread the 3 bits to 3 nibbles.
-                let b = u16::from(b);
-                (((b & 4) << 6) | ((b & 2) << 3) | (b & 1), set)
-            } else {
+            let (trip, set) = {
                 let k = &mut p.keys[ts];
                 for (col, kc) in k.iter_mut().enumerate() {
                     *kc = cand.key[usize::from(row[3 * s + col])];
@@ -637,18 +969,13 @@ impl Engine {
     /// The candidates of `cand` with the row noted in `p` as target row
     /// `i`: its orderings cut to those that give the best row, split by
     /// the order of new symbols where they can come either way.
-    fn emit(&mut self, cand: &Cand, i: usize, p: &Pending, mode: Mode) {
+    fn emit(&mut self, cand: &Cand, i: usize, p: &Pending) {
         let t = tables();
         let r = usize::from(p.row);
         let mut base = *cand;
         base.rows[i] = p.row;
         base.used |= 1 << r;
         base.bands |= 1 << (r / 3);
-        if mode == Mode::Pattern {
-            base.masks = p.sets;
-            self.next.push(base);
-            return;
-        }
         let row = &self.vals[usize::from(cand.orient)][r * 9..r * 9 + 9];
         let keys = &p.keys;
         let sets = &p.sets;
