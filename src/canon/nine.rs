@@ -588,6 +588,10 @@ impl Engine {
     /// far. The first symmetry found that gives the form is the one the
     /// breadth-first order would list first.
     fn labels(&mut self) {
+        if self.pcur.len() == 1 && self.pcur[0].masks.iter().all(|m| m.is_power_of_two()) {
+            self.labels_one();
+            return;
+        }
         let cands = std::mem::take(&mut self.pcur);
         for i in 0..9 {
             self.lbest[i] = if self.prow[i] == 0 { 0 } else { u64::MAX };
@@ -610,6 +614,49 @@ impl Engine {
                 };
             }
         }
+        self.cur.clear();
+        self.cur.push(self.winner);
+    }
+
+    /// The labels pass when the pattern pass leaves one symmetry (nearly
+    /// always): its image, symbols labelled in order of appearance.
+    fn labels_one(&mut self) {
+        let c = self.pcur[0];
+        let mut cols = [0usize; 9];
+        for ts in 0..3 {
+            let p = &PERM[c.masks[ts].trailing_zeros() as usize];
+            for slot in 0..3 {
+                cols[3 * ts + slot] = 3 * usize::from(c.stacks[ts]) + usize::from(p[slot]);
+            }
+        }
+        let vals = &self.vals[usize::from(c.orient)];
+        let mut key = [0u8; 10];
+        let mut next = 1;
+        self.out = [0; 81];
+        for i in 0..9 {
+            let row = &vals[usize::from(c.rows[i]) * 9..][..9];
+            // The givens of the row, left to right (bit 8 for column 0).
+            let mut bits = self.prow[i] << 7;
+            while bits != 0 {
+                let j = bits.leading_zeros() as usize;
+                bits &= !(0x8000 >> j);
+                let v = usize::from(row[cols[j]]);
+                if key[v] == 0 {
+                    key[v] = next;
+                    next += 1;
+                }
+                self.out[i * 9 + j] = key[v];
+            }
+        }
+        self.winner = Cand {
+            orient: c.orient,
+            bands: 0,
+            used: c.used,
+            rows: c.rows,
+            stacks: c.stacks,
+            masks: c.masks,
+            key,
+        };
         self.cur.clear();
         self.cur.push(self.winner);
     }
