@@ -364,23 +364,26 @@ impl Engine {
         }
     }
 
-    /// Reads the cells (both orientations, row patterns) and checks the
-    /// givens: false if a symbol repeats in a row, column or box.
+    /// Reads the cells (row patterns of both orientations) and checks the
+    /// givens: false if a symbol repeats in a row, column or box. The
+    /// transposed cells are made by [`transpose`](Engine::transpose), when
+    /// a search needs them.
     fn load(&mut self, cells: &[u8]) -> bool {
         let cells: &[u8; 81] = cells.try_into().expect("81 cells");
         self.vals[0] = *cells;
-        self.vals[1] = [0; 81];
         let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
         let mut bits = [[0u16; 9]; 2];
         let mut bad = 0u16;
-        // Most cells are empty: only the givens do any work.
+        const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
         for r in 0..9 {
-            for c in 0..9 {
-                let v = cells[r * 9 + c];
-                if v == 0 {
-                    continue;
-                }
-                self.vals[1][c * 9 + r] = v;
+            let row: &[u8; 9] = cells[9 * r..9 * r + 9].try_into().expect("9 cells");
+            // The givens of the row: the high bit of each nonzero byte of
+            // the first eight cells, and the ninth cell.
+            let word = u64::from_le_bytes(row[..8].try_into().expect("8 cells"));
+            let mut m = (((word & LOW7) + LOW7) | word) & HIGH;
+            let mut each = |c: usize| {
+                let v = row[c];
                 let bit = 1u16 << v;
                 let x = r / 3 * 3 + c / 3;
                 bad |= (rows[r] | cols[c] | boxes[x]) & bit;
@@ -389,6 +392,13 @@ impl Engine {
                 boxes[x] |= bit;
                 bits[0][r] |= 1 << (8 - c);
                 bits[1][c] |= 1 << (8 - r);
+            };
+            while m != 0 {
+                each(m.trailing_zeros() as usize / 8);
+                m &= m - 1;
+            }
+            if row[8] != 0 {
+                each(8);
             }
         }
         self.row_bits = bits;
@@ -406,6 +416,15 @@ impl Engine {
         bad == 0
     }
 
+    /// The transposed cells, from the cells [`load`](Engine::load)ed.
+    fn transpose(&mut self) {
+        for r in 0..9 {
+            for c in 0..9 {
+                self.vals[1][c * 9 + r] = self.vals[0][r * 9 + c];
+            }
+        }
+    }
+
     /// The string (or pattern-first) form of `cells` (valid givens) into
     /// `out`, and a transform to it.
     /// Returns false, doing nothing else, if the givens are not valid.
@@ -415,6 +434,7 @@ impl Engine {
         }
         self.complete = self.row_bits[0].iter().all(|&b| b == 0x1ff);
         if self.complete {
+            self.transpose();
             self.grid_search();
             out[..81].copy_from_slice(&self.out);
             return true;
@@ -426,6 +446,7 @@ impl Engine {
             }
             self.labels();
         } else {
+            self.transpose();
             self.start();
             for i in 0..9 {
                 self.step(i, i == 0);
@@ -592,6 +613,7 @@ impl Engine {
             self.labels_one();
             return;
         }
+        self.transpose();
         let cands = std::mem::take(&mut self.pcur);
         for i in 0..9 {
             self.lbest[i] = if self.prow[i] == 0 { 0 } else { u64::MAX };
@@ -629,12 +651,18 @@ impl Engine {
                 cols[3 * ts + slot] = 3 * usize::from(c.stacks[ts]) + usize::from(p[slot]);
             }
         }
-        let vals = &self.vals[usize::from(c.orient)];
+        // The cell at (row, column) of orientation `c.orient`, read from
+        // the cells as given: cell (r, c) at 9r + c, or 9c + r transposed.
+        let (row_step, col_step) = if c.orient == 0 { (9, 1) } else { (1, 9) };
+        for col in &mut cols {
+            *col *= col_step;
+        }
+        let vals = &self.vals[0];
         let mut key = [0u8; 10];
         let mut next = 1;
         self.out = [0; 81];
         for i in 0..9 {
-            let row = &vals[usize::from(c.rows[i]) * 9..][..9];
+            let row = &vals[usize::from(c.rows[i]) * row_step..];
             // The givens of the row, left to right (bit 8 for column 0).
             let mut bits = self.prow[i] << 7;
             while bits != 0 {
@@ -1106,6 +1134,7 @@ impl Engine {
     pub(crate) fn grid_symmetries(&mut self, cells: &[u8], f: &mut impl FnMut(Transform)) {
         let valid = self.load(cells);
         debug_assert!(valid);
+        self.transpose();
         self.grid_search();
         for k in 0..self.ties.len() {
             let tie = self.ties[k];
