@@ -85,8 +85,16 @@ struct Tables {
     perms_in: [([u8; 6], u8); 64],
     /// Pattern mode: for a triplet's givens (bit 2 for local column 0) and
     /// a set of orderings, the smallest arranged pattern (bit 2 for slot
-    /// 0) and the orderings that give it.
-    trip: [[(u8, u8); 64]; 8],
+    /// 0) and the orderings that give it; at `bits << 6 | set`.
+    trip: [(u8, u8); 512],
+    /// Of a set of rows (bit `r` for row `r`), the first of each band.
+    first_of_band: [u16; 512],
+    /// The stack orders ([`STACK_PERMS`], a 6-bit set) that can give a
+    /// top row its best pattern: those that put its stacks in increasing
+    /// number of givens, entirely empty stacks in increasing order; at
+    /// `count0 | count1 << 2 | count2 << 4 | empty << 6` (counts of the
+    /// source stacks, bit `s` of `empty` for an empty stack `s`).
+    stack_orders: [u8; 512],
     /// The smallest pattern a row (bit 8 for column 0) can take.
     row_min: [u16; 512],
     /// Labels mode: for the weak order of a triplet's three keys
@@ -114,8 +122,8 @@ fn tables() -> &'static Tables {
                 }
             }
         }
-        let mut trip = [[(0u8, 0u8); 64]; 8];
-        for (bits, row) in trip.iter_mut().enumerate() {
+        let mut trip = [(0u8, 0u8); 512];
+        for (bits, row) in trip.chunks_exact_mut(64).enumerate() {
             for (m, entry) in row.iter_mut().enumerate() {
                 let mut best = u8::MAX;
                 let mut set = 0u8;
@@ -175,9 +183,39 @@ fn tables() -> &'static Tables {
                 }
             }
         }
+        let mut first_of_band = [0u16; 512];
+        for (rows, out) in first_of_band.iter_mut().enumerate() {
+            for band in 0..3 {
+                let b = (rows >> (3 * band)) & 7;
+                *out |= ((b & b.wrapping_neg()) << (3 * band)) as u16;
+            }
+        }
+        let mut stack_orders = [0u8; 512];
+        for (index, out) in stack_orders.iter_mut().enumerate() {
+            let count = |s: u8| (index >> (2 * s)) & 3;
+            let empty = |s: u8| index & (64 << s) != 0;
+            for (k, sp) in STACK_PERMS.iter().enumerate() {
+                if count(sp[0]) > count(sp[1]) || count(sp[1]) > count(sp[2]) {
+                    continue;
+                }
+                let mut last_empty = -1i32;
+                let mut ordered = true;
+                for &s in sp {
+                    if empty(s) {
+                        ordered &= i32::from(s) > last_empty;
+                        last_empty = i32::from(s);
+                    }
+                }
+                if ordered {
+                    *out |= 1 << k;
+                }
+            }
+        }
         Tables {
             perms_in,
             trip,
+            first_of_band,
+            stack_orders,
             row_min,
             order,
         }
@@ -299,6 +337,8 @@ pub(crate) struct Engine {
     /// Each row's pattern, bit 8 for column 0.
     row_bits: [[u16; 9]; 2],
     row_empty: [[bool; 9]; 2],
+    /// The empty rows, bit `r` for row `r`.
+    empty_rows: [u16; 2],
     band_empty: [[bool; 3]; 2],
     /// Each row's three triplets of givens (source stack order, bit 2 for
     /// the stack's first column).
@@ -339,6 +379,7 @@ impl Engine {
             vals: [[0; 81]; 2],
             row_bits: [[0; 9]; 2],
             row_empty: [[false; 9]; 2],
+            empty_rows: [0; 2],
             band_empty: [[false; 3]; 2],
             trips: [[[0; 3]; 9]; 2],
             pcur: Vec::new(),
@@ -403,9 +444,11 @@ impl Engine {
         }
         self.row_bits = bits;
         for o in 0..2 {
+            self.empty_rows[o] = 0;
             for r in 0..9 {
                 let b = bits[o][r];
                 self.row_empty[o][r] = b == 0;
+                self.empty_rows[o] |= u16::from(b == 0) << r;
                 self.trips[o][r] = [(b >> 6) as u8, (b >> 3) as u8 & 7, b as u8 & 7];
             }
             for b in 0..3 {
@@ -462,26 +505,31 @@ impl Engine {
     /// each stack's orderings cut to those that give it.
     fn pattern_start(&mut self) {
         let t = tables();
+        let mut row_min = [[0u16; 9]; 2];
         let mut min = u16::MAX;
         for o in 0..2 {
             for r in 0..9 {
-                min = min.min(t.row_min[usize::from(self.row_bits[o][r])]);
+                row_min[o][r] = t.row_min[usize::from(self.row_bits[o][r]) & 511];
+                min = min.min(row_min[o][r]);
             }
         }
         self.prow[0] = min;
         self.pcur.clear();
         for o in 0..2 {
-            let mut stack_empty = [true; 3];
-            for r in 0..9 {
-                for (s, e) in stack_empty.iter_mut().enumerate() {
-                    *e &= self.trips[o][r][s] == 0;
+            let all = self.row_bits[o].iter().fold(0, |a, &b| a | b);
+            let mut empty_stacks = 0usize;
+            for s in 0..3 {
+                if (all >> (6 - 3 * s)) & 7 == 0 {
+                    empty_stacks |= 1 << s;
                 }
             }
             let mut empty_top_seen = [false; 3];
             for r in 0..9 {
-                if t.row_min[usize::from(self.row_bits[o][r])] != min {
+                if row_min[o][r] != min {
                     continue;
                 }
+                // Of several empty rows of a band, one is enough (swapping
+                // them is an automorphism).
                 if self.row_empty[o][r] {
                     if empty_top_seen[r / 3] {
                         continue;
@@ -489,28 +537,20 @@ impl Engine {
                     empty_top_seen[r / 3] = true;
                 }
                 let tr = self.trips[o][r];
-                let count = |s: u8| tr[usize::from(s)].count_ones();
-                for sp in &STACK_PERMS {
-                    if count(sp[0]) > count(sp[1]) || count(sp[1]) > count(sp[2]) {
-                        continue;
-                    }
-                    let mut last_empty = -1i32;
-                    let mut ordered = true;
-                    for &s in sp {
-                        if stack_empty[usize::from(s)] {
-                            ordered &= i32::from(s) > last_empty;
-                            last_empty = i32::from(s);
-                        }
-                    }
-                    if !ordered {
-                        continue;
-                    }
+                let counts = tr.iter().enumerate().fold(0usize, |a, (s, &x)| {
+                    a | (x.count_ones() as usize) << (2 * s)
+                });
+                let mut orders = t.stack_orders[(counts | empty_stacks << 6) & 511];
+                while orders != 0 {
+                    let sp = STACK_PERMS[orders.trailing_zeros() as usize % 6];
+                    orders &= orders - 1;
                     let mut rows = [NONE; 9];
                     rows[0] = r as u8;
-                    let set = |ts: usize| t.trip[usize::from(tr[usize::from(sp[ts])])][63].1;
+                    let set =
+                        |ts: usize| t.trip[usize::from(tr[usize::from(sp[ts]) % 3]) << 6 | 63].1;
                     self.pcur.push(PCand {
                         orient: o as u8,
-                        stacks: *sp,
+                        stacks: sp,
                         masks: [set(0), set(1), set(2)],
                         used: 1 << r,
                         rows,
@@ -521,18 +561,25 @@ impl Engine {
     }
 
     /// The pattern pass, target row `i` (from 1): every candidate with
-    /// each source row its bands allow, those that give the smallest
-    /// pattern kept, in order (candidate, then source row).
+    /// each source row its bands allow (a band's next row, or the top row
+    /// of a band not used yet; of several empty rows of one band, or
+    /// several empty bands, only the first, since swapping them is an
+    /// automorphism), compared stack by stack with the best pattern so
+    /// far; those that give the smallest kept, in order (candidate, then
+    /// source row).
     fn pattern_step(&mut self, i: usize) {
+        let t = tables();
         let cur = std::mem::take(&mut self.pcur);
         self.pnext.clear();
         let mut best = u16::MAX;
         for c in &cur {
             let o = usize::from(c.orient);
-            if i % 3 == 0 {
+            let mut rows = if i % 3 == 0 {
+                let mut rows = 0u16;
                 let mut empty_band_seen = false;
                 for band in 0..3 {
-                    if c.used & (7 << (3 * band)) != 0 {
+                    let bm = 7u16 << (3 * band);
+                    if c.used & bm != 0 {
                         continue;
                     }
                     if self.band_empty[o][band] {
@@ -541,66 +588,53 @@ impl Engine {
                         }
                         empty_band_seen = true;
                     }
-                    self.pattern_band(c, i, band, &mut best);
+                    rows |= bm;
                 }
+                rows
             } else {
-                let band = usize::from(c.rows[i - i % 3]) / 3;
-                self.pattern_band(c, i, band, &mut best);
+                !c.used & (7 << (3 * (c.rows[i - i % 3] / 3)))
+            };
+            let empty = rows & self.empty_rows[o];
+            rows = (rows & !empty) | t.first_of_band[usize::from(empty) & 511];
+            let shift = c.stacks.map(|s| 6 - 3 * u16::from(s));
+            while rows != 0 {
+                let r = rows.trailing_zeros() as usize;
+                rows &= rows - 1;
+                let bits = self.row_bits[o][r % 9];
+                let look = |ts: usize| {
+                    t.trip[(usize::from((bits >> shift[ts]) & 7) << 6 | usize::from(c.masks[ts]))
+                        & 511]
+                };
+                let (v0, s0) = look(0);
+                let k = u16::from(v0);
+                if k > best >> 6 {
+                    continue;
+                }
+                let (v1, s1) = look(1);
+                let k = (k << 3) | u16::from(v1);
+                if k > best >> 3 {
+                    continue;
+                }
+                let (v2, s2) = look(2);
+                let k = (k << 3) | u16::from(v2);
+                if k > best {
+                    continue;
+                }
+                if k < best {
+                    best = k;
+                    self.pnext.clear();
+                }
+                let mut n = *c;
+                n.rows[i] = r as u8;
+                n.used |= 1 << r;
+                n.masks = [s0, s1, s2];
+                self.pnext.push(n);
             }
         }
         self.prow[i] = best;
         self.pcur = cur;
         std::mem::swap(&mut self.pcur, &mut self.pnext);
         debug_assert!(!self.pcur.is_empty());
-    }
-
-    /// The unused rows of `band` (of its empty ones, the first only) as
-    /// target row `i` of candidate `c`, compared stack by stack with the
-    /// best pattern so far.
-    #[inline]
-    fn pattern_band(&mut self, c: &PCand, i: usize, band: usize, best: &mut u16) {
-        let t = tables();
-        let o = usize::from(c.orient);
-        let mut empty_seen = false;
-        for r in 3 * band..3 * band + 3 {
-            if c.used & (1 << r) != 0 {
-                continue;
-            }
-            if self.row_empty[o][r] {
-                if empty_seen {
-                    continue;
-                }
-                empty_seen = true;
-            }
-            let tr = &self.trips[o][r];
-            let look = |ts: usize| {
-                t.trip[usize::from(tr[usize::from(c.stacks[ts])])][usize::from(c.masks[ts])]
-            };
-            let (v0, s0) = look(0);
-            let k = u16::from(v0);
-            if k > *best >> 6 {
-                continue;
-            }
-            let (v1, s1) = look(1);
-            let k = (k << 3) | u16::from(v1);
-            if k > *best >> 3 {
-                continue;
-            }
-            let (v2, s2) = look(2);
-            let k = (k << 3) | u16::from(v2);
-            if k > *best {
-                continue;
-            }
-            if k < *best {
-                *best = k;
-                self.pnext.clear();
-            }
-            let mut n = *c;
-            n.rows[i] = r as u8;
-            n.used |= 1 << r;
-            n.masks = [s0, s1, s2];
-            self.pnext.push(n);
-        }
     }
 
     /// The labels pass of the pattern-first form: the rows fixed, each
@@ -981,7 +1015,7 @@ impl Engine {
         for ts in 0..3 {
             let s = u16::from(cand.stacks[ts]);
             let trip = (bits >> (6 - 3 * s)) & 7;
-            let b = t.trip[usize::from(trip)][usize::from(cand.masks[ts])].0;
+            let b = t.trip[usize::from(trip) << 6 | usize::from(cand.masks[ts])].0;
             if b != 0 {
                 zeros += b.leading_zeros() as u8 - 5;
                 break;
@@ -1470,7 +1504,7 @@ mod tests {
                     .map(value)
                     .min()
                     .unwrap();
-                assert_eq!(t.trip[usize::from(bits)][mask].0, best);
+                assert_eq!(t.trip[usize::from(bits) << 6 | mask].0, best);
             }
         }
         // A row's best pattern: its stacks by count, givens last.
