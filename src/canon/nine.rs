@@ -253,9 +253,41 @@ impl Cand {
 struct PCand {
     orient: u8,
     stacks: [u8; 3],
+    /// Where each target stack's triplet sits in a row pattern:
+    /// `6 - 3 * stacks[t]`.
+    shift: [u8; 3],
     masks: [u8; 3],
     used: u16,
+    /// The rows of the band being filled.
+    band: u16,
     rows: [u8; 9],
+}
+
+impl PCand {
+    /// The candidate with top row `r` (then row `r1` if any) and stack
+    /// order `sp`, its orderings cut to those that give the best pattern
+    /// of the last row.
+    fn new(o: usize, sp: [u8; 3], r: usize, r1: Option<usize>, bits: u16) -> PCand {
+        let t = tables();
+        let shift = sp.map(|s| 6 - 3 * s);
+        let set = |ts: usize| t.trip[(usize::from((bits >> shift[ts]) & 7) << 6 | 63) & 511].1;
+        let mut rows = [NONE; 9];
+        rows[0] = r as u8;
+        let mut used = 1 << r;
+        if let Some(r1) = r1 {
+            rows[1] = r1 as u8;
+            used |= 1 << r1;
+        }
+        PCand {
+            orient: o as u8,
+            stacks: sp,
+            shift,
+            masks: [set(0), set(1), set(2)],
+            used,
+            band: 7 << (r / 3 * 3),
+            rows,
+        }
+    }
 }
 
 /// The keys of a candidate before any label.
@@ -335,14 +367,11 @@ pub(crate) struct Engine {
     /// The cells and the transposed cells.
     vals: [[u8; 81]; 2],
     /// Each row's pattern, bit 8 for column 0.
-    row_bits: [[u16; 9]; 2],
+    row_bits: [[u16; 16]; 2],
     row_empty: [[bool; 9]; 2],
     /// The empty rows, bit `r` for row `r`.
     empty_rows: [u16; 2],
     band_empty: [[bool; 3]; 2],
-    /// Each row's three triplets of givens (source stack order, bit 2 for
-    /// the stack's first column).
-    trips: [[[u8; 3]; 9]; 2],
     /// The pattern pass: its candidates, and each target row's pattern.
     pcur: Vec<PCand>,
     pnext: Vec<PCand>,
@@ -377,11 +406,10 @@ impl Engine {
     pub(crate) fn new() -> Engine {
         Engine {
             vals: [[0; 81]; 2],
-            row_bits: [[0; 9]; 2],
+            row_bits: [[0; 16]; 2],
             row_empty: [[false; 9]; 2],
             empty_rows: [0; 2],
             band_empty: [[false; 3]; 2],
-            trips: [[[0; 3]; 9]; 2],
             pcur: Vec::new(),
             pnext: Vec::new(),
             prow: [0; 9],
@@ -410,50 +438,57 @@ impl Engine {
     /// transposed cells are made by [`transpose`](Engine::transpose), when
     /// a search needs them.
     fn load(&mut self, cells: &[u8]) -> bool {
-        let cells: &[u8; 81] = cells.try_into().expect("81 cells");
-        self.vals[0] = *cells;
-        let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
-        let mut bits = [[0u16; 9]; 2];
-        let mut bad = 0u16;
+        /// The stack of each column.
+        const STACK: [usize; 9] = [0, 0, 0, 1, 1, 1, 2, 2, 2];
         const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
         const HIGH: u64 = 0x8080_8080_8080_8080;
+        let cells: &[u8; 81] = cells.try_into().expect("81 cells");
+        self.vals[0] = *cells;
+        let mut cols = [0u16; 9];
+        let mut boxes = [0u16; 4];
+        let mut bits = [[0u16; 16]; 2];
+        let mut bad = 0u16;
         for r in 0..9 {
+            if r % 3 == 0 {
+                boxes = [0; 4];
+            }
             let row: &[u8; 9] = cells[9 * r..9 * r + 9].try_into().expect("9 cells");
+            let mut seen = 0u16;
+            let mut pattern = 0u16;
+            let mut each = |c: usize| {
+                let bit = 1u16 << row[c];
+                let x = STACK[c] & 3;
+                bad |= (seen | cols[c] | boxes[x]) & bit;
+                seen |= bit;
+                cols[c] |= bit;
+                boxes[x] |= bit;
+                pattern |= 1 << (8 - c);
+                bits[1][c] |= 1 << (8 - r);
+            };
             // The givens of the row: the high bit of each nonzero byte of
             // the first eight cells, and the ninth cell.
             let word = u64::from_le_bytes(row[..8].try_into().expect("8 cells"));
             let mut m = (((word & LOW7) + LOW7) | word) & HIGH;
-            let mut each = |c: usize| {
-                let v = row[c];
-                let bit = 1u16 << v;
-                let x = r / 3 * 3 + c / 3;
-                bad |= (rows[r] | cols[c] | boxes[x]) & bit;
-                rows[r] |= bit;
-                cols[c] |= bit;
-                boxes[x] |= bit;
-                bits[0][r] |= 1 << (8 - c);
-                bits[1][c] |= 1 << (8 - r);
-            };
             while m != 0 {
-                each(m.trailing_zeros() as usize / 8);
+                each((m.trailing_zeros() / 8) as usize & 7);
                 m &= m - 1;
             }
             if row[8] != 0 {
                 each(8);
             }
+            bits[0][r] = pattern;
         }
         self.row_bits = bits;
         for o in 0..2 {
-            self.empty_rows[o] = 0;
+            let mut empty = 0u16;
             for r in 0..9 {
                 let b = bits[o][r];
                 self.row_empty[o][r] = b == 0;
-                self.empty_rows[o] |= u16::from(b == 0) << r;
-                self.trips[o][r] = [(b >> 6) as u8, (b >> 3) as u8 & 7, b as u8 & 7];
+                empty |= u16::from(b == 0) << r;
             }
+            self.empty_rows[o] = empty;
             for b in 0..3 {
-                self.band_empty[o][b] =
-                    bits[o][3 * b] | bits[o][3 * b + 1] | bits[o][3 * b + 2] == 0;
+                self.band_empty[o][b] = (empty >> (3 * b)) & 7 == 7;
             }
         }
         bad == 0
@@ -475,7 +510,7 @@ impl Engine {
         if !self.load(cells) {
             return false;
         }
-        self.complete = self.row_bits[0].iter().all(|&b| b == 0x1ff);
+        self.complete = self.row_bits[0][..9].iter().all(|&b| b == 0x1ff);
         if self.complete {
             self.transpose();
             self.grid_search();
@@ -483,8 +518,7 @@ impl Engine {
             return true;
         }
         if pattern_first {
-            self.pattern_start();
-            for i in 1..9 {
+            for i in self.pattern_start()..9 {
                 self.pattern_step(i);
             }
             self.labels();
@@ -499,11 +533,12 @@ impl Engine {
         true
     }
 
-    /// The pattern pass, target row 0: each top row whose best pattern is
-    /// the smallest, with each stack order that gives it (entirely empty
-    /// stacks only in increasing order: swapping them is an automorphism),
-    /// each stack's orderings cut to those that give it.
-    fn pattern_start(&mut self) {
+    /// The pattern pass, target rows 0 (and 1 when the top row is
+    /// empty): each top row whose best pattern is the smallest, with each
+    /// stack order that gives it (entirely empty stacks only in increasing
+    /// order: swapping them is an automorphism), each stack's orderings cut
+    /// to those that give it. Returns the first target row left to do.
+    fn pattern_start(&mut self) -> usize {
         let t = tables();
         let mut row_min = [[0u16; 9]; 2];
         let mut min = u16::MAX;
@@ -515,49 +550,98 @@ impl Engine {
         }
         self.prow[0] = min;
         self.pcur.clear();
+        let counts = |bits: u16| {
+            (0..3).fold(0usize, |a, s| {
+                a | (((bits >> (6 - 3 * s)) & 7).count_ones() as usize) << (2 * s)
+            })
+        };
+        let mut empty_stacks = [0usize; 2];
         for o in 0..2 {
-            let all = self.row_bits[o].iter().fold(0, |a, &b| a | b);
-            let mut empty_stacks = 0usize;
+            let all = self.row_bits[o][..9].iter().fold(0, |a, &b| a | b);
             for s in 0..3 {
                 if (all >> (6 - 3 * s)) & 7 == 0 {
-                    empty_stacks |= 1 << s;
-                }
-            }
-            let mut empty_top_seen = [false; 3];
-            for r in 0..9 {
-                if row_min[o][r] != min {
-                    continue;
-                }
-                // Of several empty rows of a band, one is enough (swapping
-                // them is an automorphism).
-                if self.row_empty[o][r] {
-                    if empty_top_seen[r / 3] {
-                        continue;
-                    }
-                    empty_top_seen[r / 3] = true;
-                }
-                let tr = self.trips[o][r];
-                let counts = tr.iter().enumerate().fold(0usize, |a, (s, &x)| {
-                    a | (x.count_ones() as usize) << (2 * s)
-                });
-                let mut orders = t.stack_orders[(counts | empty_stacks << 6) & 511];
-                while orders != 0 {
-                    let sp = STACK_PERMS[orders.trailing_zeros() as usize % 6];
-                    orders &= orders - 1;
-                    let mut rows = [NONE; 9];
-                    rows[0] = r as u8;
-                    let set =
-                        |ts: usize| t.trip[usize::from(tr[usize::from(sp[ts]) % 3]) << 6 | 63].1;
-                    self.pcur.push(PCand {
-                        orient: o as u8,
-                        stacks: sp,
-                        masks: [set(0), set(1), set(2)],
-                        used: 1 << r,
-                        rows,
-                    });
+                    empty_stacks[o] |= 1 << s;
                 }
             }
         }
+        // The top rows: of several empty rows of a band, one is enough
+        // (swapping them is an automorphism).
+        let mut tops = [0u16; 2];
+        for o in 0..2 {
+            let mut top = 0u16;
+            for r in 0..9 {
+                if row_min[o][r] == min {
+                    top |= 1 << r;
+                }
+            }
+            let empty = top & self.empty_rows[o];
+            tops[o] = (top & !empty) | t.first_of_band[usize::from(empty) & 511];
+        }
+        if min != 0 {
+            for o in 0..2 {
+                let mut top = tops[o];
+                while top != 0 {
+                    let r = top.trailing_zeros() as usize & 15;
+                    top &= top - 1;
+                    let bits = self.row_bits[o][r];
+                    let mut orders = t.stack_orders[(counts(bits) | empty_stacks[o] << 6) & 511];
+                    while orders != 0 {
+                        let sp = STACK_PERMS[orders.trailing_zeros() as usize % 6];
+                        orders &= orders - 1;
+                        self.pcur.push(PCand::new(o, sp, r, None, bits));
+                    }
+                }
+            }
+            return 1;
+        }
+        // An empty top row (the first of its band) leaves every stack
+        // order and ordering open: target row 1, the best pattern of a
+        // row of the same band, decides them (a stack order gives a row
+        // its best pattern when it puts the row's stacks in increasing
+        // number of givens).
+        let next_rows = |o: usize, r: usize| {
+            let rows = (7u16 << (r / 3 * 3)) & !(1 << r);
+            let empty = rows & self.empty_rows[o];
+            (rows & !empty) | t.first_of_band[usize::from(empty) & 511]
+        };
+        let mut best = u16::MAX;
+        for o in 0..2 {
+            let mut top = tops[o];
+            while top != 0 {
+                let r = top.trailing_zeros() as usize & 15;
+                top &= top - 1;
+                let mut rows = next_rows(o, r);
+                while rows != 0 {
+                    let r1 = rows.trailing_zeros() as usize % 9;
+                    rows &= rows - 1;
+                    best = best.min(row_min[o][r1]);
+                }
+            }
+        }
+        self.prow[1] = best;
+        for o in 0..2 {
+            let mut top = tops[o];
+            while top != 0 {
+                let r = top.trailing_zeros() as usize & 15;
+                top &= top - 1;
+                let mut orders = t.stack_orders[(empty_stacks[o] << 6) & 511];
+                while orders != 0 {
+                    let k = orders.trailing_zeros() as usize % 6;
+                    orders &= orders - 1;
+                    let mut rows = next_rows(o, r);
+                    while rows != 0 {
+                        let r1 = rows.trailing_zeros() as usize % 9;
+                        rows &= rows - 1;
+                        let bits = self.row_bits[o][r1];
+                        if row_min[o][r1] == best && t.stack_orders[counts(bits)] & (1 << k) != 0 {
+                            self.pcur
+                                .push(PCand::new(o, STACK_PERMS[k], r, Some(r1), bits));
+                        }
+                    }
+                }
+            }
+        }
+        2
     }
 
     /// The pattern pass, target row `i` (from 1): every candidate with
@@ -568,13 +652,16 @@ impl Engine {
     /// far; those that give the smallest kept, in order (candidate, then
     /// source row).
     fn pattern_step(&mut self, i: usize) {
+        /// The rows of the band of each row.
+        const BAND: [u16; 16] = [7, 7, 7, 56, 56, 56, 448, 448, 448, 0, 0, 0, 0, 0, 0, 0];
         let t = tables();
         let cur = std::mem::take(&mut self.pcur);
         self.pnext.clear();
         let mut best = u16::MAX;
+        let new_band = i % 3 == 0;
         for c in &cur {
             let o = usize::from(c.orient);
-            let mut rows = if i % 3 == 0 {
+            let mut rows = if new_band {
                 let mut rows = 0u16;
                 let mut empty_band_seen = false;
                 for band in 0..3 {
@@ -592,17 +679,17 @@ impl Engine {
                 }
                 rows
             } else {
-                !c.used & (7 << (3 * (c.rows[i - i % 3] / 3)))
+                !c.used & c.band
             };
             let empty = rows & self.empty_rows[o];
             rows = (rows & !empty) | t.first_of_band[usize::from(empty) & 511];
-            let shift = c.stacks.map(|s| 6 - 3 * u16::from(s));
+            let row_bits = &self.row_bits[o];
             while rows != 0 {
-                let r = rows.trailing_zeros() as usize;
+                let r = rows.trailing_zeros() as usize & 15;
                 rows &= rows - 1;
-                let bits = self.row_bits[o][r % 9];
+                let bits = row_bits[r];
                 let look = |ts: usize| {
-                    t.trip[(usize::from((bits >> shift[ts]) & 7) << 6 | usize::from(c.masks[ts]))
+                    t.trip[(usize::from((bits >> c.shift[ts]) & 7) << 6 | usize::from(c.masks[ts]))
                         & 511]
                 };
                 let (v0, s0) = look(0);
@@ -628,6 +715,9 @@ impl Engine {
                 n.rows[i] = r as u8;
                 n.used |= 1 << r;
                 n.masks = [s0, s1, s2];
+                if new_band {
+                    n.band = BAND[r];
+                }
                 self.pnext.push(n);
             }
         }
