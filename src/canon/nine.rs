@@ -95,6 +95,10 @@ struct Tables {
     /// `count0 | count1 << 2 | count2 << 4 | empty << 6` (counts of the
     /// source stacks, bit `s` of `empty` for an empty stack `s`).
     stack_orders: [u8; 512],
+    /// Whether the orderings of a set move none of a stack's nonempty
+    /// columns differently (so all give the same image); at `set << 3 |
+    /// nonempty` (bit `k` for local column `k`).
+    same_image: [bool; 512],
     /// The smallest pattern a row (bit 8 for column 0) can take.
     row_min: [u16; 512],
     /// Labels mode: for the weak order of a triplet's three keys
@@ -211,11 +215,28 @@ fn tables() -> &'static Tables {
                 }
             }
         }
+        let mut same_image = [false; 512];
+        for (index, out) in same_image.iter_mut().enumerate() {
+            let (set, nonempty) = (index >> 3, index & 7);
+            let slots = |p: usize| {
+                let mut slot = [0u8; 3];
+                for (j, &col) in PERM[p].iter().enumerate() {
+                    slot[usize::from(col)] = j as u8;
+                }
+                slot
+            };
+            let first = set.trailing_zeros() as usize;
+            *out = set != 0
+                && (0..6).filter(|p| set & (1 << p) != 0).all(|p| {
+                    (0..3).all(|k| nonempty & (1 << k) == 0 || slots(p)[k] == slots(first)[k])
+                });
+        }
         Tables {
             perms_in,
             trip,
             first_of_band,
             stack_orders,
+            same_image,
             row_min,
             order,
         }
@@ -733,18 +754,26 @@ impl Engine {
     /// far. The first symmetry found that gives the form is the one the
     /// breadth-first order would list first.
     fn labels(&mut self) {
-        if self.pcur.len() == 1 && self.pcur[0].masks.iter().all(|m| m.is_power_of_two()) {
+        if self.pcur.len() == 1 && self.fixed_image(&self.pcur[0]) {
             self.labels_one();
             return;
         }
-        self.transpose();
         let cands = std::mem::take(&mut self.pcur);
         for i in 0..9 {
             self.lbest[i] = if self.prow[i] == 0 { 0 } else { u64::MAX };
         }
         self.have_winner = false;
+        let mut transposed = false;
         for c in &cands {
-            self.label_dfs(c, 0, c.masks, NO_LABELS, 1);
+            if self.fixed_image(c) {
+                self.label_fixed(c);
+            } else {
+                if !transposed {
+                    self.transpose();
+                    transposed = true;
+                }
+                self.label_dfs(c, 0, c.masks, NO_LABELS, 1);
+            }
         }
         self.pcur = cands;
         let mut next = 1;
@@ -764,23 +793,104 @@ impl Engine {
         self.cur.push(self.winner);
     }
 
-    /// The labels pass when the pattern pass leaves one symmetry (nearly
-    /// always): its image, symbols labelled in order of appearance.
-    fn labels_one(&mut self) {
-        let c = self.pcur[0];
+    /// Whether all the orderings of candidate `c` give the same image
+    /// (one each, or they differ only on empty columns): then no ordering
+    /// ever splits, and the breadth-first order keeps them together.
+    #[inline]
+    fn fixed_image(&self, c: &PCand) -> bool {
+        if c.masks.iter().all(|m| m.is_power_of_two()) {
+            return true;
+        }
+        let t = tables();
+        let columns = &self.row_bits[1 - usize::from(c.orient)];
+        (0..3).all(|ts| {
+            let s = 3 * usize::from(c.stacks[ts]);
+            let nonempty = (0..3).fold(0, |a, k| a | usize::from(columns[s + k] != 0) << k);
+            t.same_image[(usize::from(c.masks[ts]) << 3 | nonempty) & 511]
+        })
+    }
+
+    /// The source column of each target column of candidate `c` (its
+    /// first ordering of each stack), as a step in the cells as given,
+    /// and the step between rows.
+    fn image_steps(c: &PCand) -> ([usize; 9], usize) {
+        let (row_step, col_step) = if c.orient == 0 { (9, 1) } else { (1, 9) };
         let mut cols = [0usize; 9];
         for ts in 0..3 {
-            let p = &PERM[c.masks[ts].trailing_zeros() as usize];
+            let p = &PERM[c.masks[ts].trailing_zeros() as usize % 6];
             for slot in 0..3 {
-                cols[3 * ts + slot] = 3 * usize::from(c.stacks[ts]) + usize::from(p[slot]);
+                cols[3 * ts + slot] =
+                    (3 * usize::from(c.stacks[ts]) + usize::from(p[slot])) * col_step;
             }
         }
+        (cols, row_step)
+    }
+
+    /// The labels pass for a candidate with one image ([`fixed_image`]):
+    /// its rows compared with the best so far, as [`label_dfs`] does.
+    ///
+    /// [`fixed_image`]: Engine::fixed_image
+    /// [`label_dfs`]: Engine::label_dfs
+    fn label_fixed(&mut self, c: &PCand) {
+        let (cols, row_step) = Engine::image_steps(c);
+        let vals = &self.vals[0];
+        let mut key = [0u8; 10];
+        let mut next = 1;
+        for i in 0..9 {
+            if self.prow[i] == 0 {
+                continue;
+            }
+            let row = &vals[usize::from(c.rows[i]) * row_step..];
+            let first = next;
+            let mut k = 0u64;
+            let mut bits = self.prow[i] << 7;
+            while bits != 0 {
+                let j = bits.leading_zeros() as usize;
+                bits &= !(0x8000 >> j);
+                let v = usize::from(row[cols[j % 9]]) % 10;
+                if key[v] == 0 {
+                    key[v] = next;
+                    next += 1;
+                }
+                // Keys as the depth-first search writes them: a symbol new
+                // in this row is NEW.
+                let l = if key[v] >= first { NEW } else { key[v] };
+                k |= u64::from(l) << (4 * (8 - j));
+            }
+            let best = self.lbest[i];
+            if k > best {
+                return;
+            }
+            if k < best {
+                self.lbest[i] = k;
+                for b in &mut self.lbest[i + 1..] {
+                    *b = u64::MAX;
+                }
+                self.have_winner = false;
+            }
+        }
+        if !self.have_winner {
+            self.have_winner = true;
+            self.winner = Cand {
+                orient: c.orient,
+                bands: 0,
+                used: c.used,
+                rows: c.rows,
+                stacks: c.stacks,
+                masks: c.masks,
+                key,
+            };
+        }
+    }
+
+    /// The labels pass when the pattern pass leaves one candidate whose
+    /// orderings all give the same image (nearly always): that image,
+    /// symbols labelled in order of appearance.
+    fn labels_one(&mut self) {
+        let c = self.pcur[0];
         // The cell at (row, column) of orientation `c.orient`, read from
         // the cells as given: cell (r, c) at 9r + c, or 9c + r transposed.
-        let (row_step, col_step) = if c.orient == 0 { (9, 1) } else { (1, 9) };
-        for col in &mut cols {
-            *col *= col_step;
-        }
+        let (cols, row_step) = Engine::image_steps(&c);
         let vals = &self.vals[0];
         let mut key = [0u8; 10];
         let mut next = 1;
@@ -843,18 +953,33 @@ impl Engine {
         let mut keys = [[0u8; 3]; 3];
         let mut sets = [0u8; 3];
         let mut split = false;
+        let pattern = self.prow[i];
         for ts in 0..3 {
             let s = 3 * usize::from(c.stacks[ts]);
-            let kk = [
-                key[usize::from(row[s])],
-                key[usize::from(row[s + 1])],
-                key[usize::from(row[s + 2])],
-            ];
-            let (pi, set) = t.order[order_type(&kk)][usize::from(masks[ts])];
-            let pm = &PERM[usize::from(pi)];
-            let trip = (u16::from(kk[usize::from(pm[0])]) << 8)
-                | (u16::from(kk[usize::from(pm[1])]) << 4)
-                | u16::from(kk[usize::from(pm[2])]);
+            // The givens of the target triplet (the same for every
+            // ordering left): none or one leave the orderings as they are.
+            let givens = (pattern >> (6 - 3 * ts)) & 7;
+            let (kk, set, trip) = if givens == 0 {
+                ([0; 3], masks[ts], 0)
+            } else if givens.is_power_of_two() {
+                let slot = 2 - givens.trailing_zeros() as usize;
+                let col = usize::from(PERM[masks[ts].trailing_zeros() as usize % 6][slot]);
+                let mut kk = [0u8; 3];
+                kk[col % 3] = key[usize::from(row[s + col]) % 10];
+                (kk, masks[ts], u16::from(kk[col % 3]) << (4 * (2 - slot)))
+            } else {
+                let kk = [
+                    key[usize::from(row[s])],
+                    key[usize::from(row[s + 1])],
+                    key[usize::from(row[s + 2])],
+                ];
+                let (pi, set) = t.order[order_type(&kk)][usize::from(masks[ts])];
+                let pm = &PERM[usize::from(pi)];
+                let trip = (u16::from(kk[usize::from(pm[0])]) << 8)
+                    | (u16::from(kk[usize::from(pm[1])]) << 4)
+                    | u16::from(kk[usize::from(pm[2])]);
+                (kk, set, trip)
+            };
             k = (k << 12) | u64::from(trip);
             if k > best >> (12 * (2 - ts)) {
                 return;
