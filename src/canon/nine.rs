@@ -459,30 +459,34 @@ impl Engine {
     /// transposed cells are made by [`transpose`](Engine::transpose), when
     /// a search needs them.
     fn load(&mut self, cells: &[u8]) -> bool {
-        /// The stack of each column.
-        const STACK: [usize; 9] = [0, 0, 0, 1, 1, 1, 2, 2, 2];
+        /// The units of each cell: bit `r` for its row, `9 + c` for its
+        /// column, `18 + x` for its box.
+        const UNITS: [u32; 81] = {
+            let mut units = [0u32; 81];
+            let mut i = 0;
+            while i < 81 {
+                let (r, c) = (i / 9, i % 9);
+                units[i] = 1 << r | 1 << (9 + c) | 1 << (18 + r / 3 * 3 + c / 3);
+                i += 1;
+            }
+            units
+        };
         const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
         const HIGH: u64 = 0x8080_8080_8080_8080;
         let cells: &[u8; 81] = cells.try_into().expect("81 cells");
         self.vals[0] = *cells;
-        let mut cols = [0u16; 9];
-        let mut boxes = [0u16; 4];
+        // The units each symbol is in so far.
+        let mut seen = [0u32; 16];
         let mut bits = [[0u16; 16]; 2];
-        let mut bad = 0u16;
+        let mut bad = 0u32;
         for r in 0..9 {
-            if r % 3 == 0 {
-                boxes = [0; 4];
-            }
             let row: &[u8; 9] = cells[9 * r..9 * r + 9].try_into().expect("9 cells");
-            let mut seen = 0u16;
+            let units = &UNITS[9 * r..9 * r + 9];
             let mut pattern = 0u16;
             let mut each = |c: usize| {
-                let bit = 1u16 << row[c];
-                let x = STACK[c] & 3;
-                bad |= (seen | cols[c] | boxes[x]) & bit;
-                seen |= bit;
-                cols[c] |= bit;
-                boxes[x] |= bit;
+                let v = usize::from(row[c]) & 15;
+                bad |= seen[v] & units[c];
+                seen[v] |= units[c];
                 pattern |= 1 << (8 - c);
                 bits[1][c] |= 1 << (8 - r);
             };
