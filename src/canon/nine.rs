@@ -565,12 +565,21 @@ impl Engine {
     /// to those that give it. Returns the first target row left to do.
     fn pattern_start(&mut self) -> usize {
         let t = tables();
+        // Each row's best pattern; the rows whose best is the smallest.
         let mut row_min = [[0u16; 9]; 2];
         let mut min = u16::MAX;
+        let mut tops = [0u16; 2];
         for o in 0..2 {
             for r in 0..9 {
-                row_min[o][r] = t.row_min[usize::from(self.row_bits[o][r]) & 511];
-                min = min.min(row_min[o][r]);
+                let v = t.row_min[usize::from(self.row_bits[o][r]) & 511];
+                row_min[o][r] = v;
+                if v < min {
+                    min = v;
+                    tops = [0; 2];
+                }
+                if v == min {
+                    tops[o] |= 1 << r;
+                }
             }
         }
         self.prow[0] = min;
@@ -580,27 +589,21 @@ impl Engine {
                 a | (((bits >> (6 - 3 * s)) & 7).count_ones() as usize) << (2 * s)
             })
         };
+        // The entirely empty stacks of each orientation: the empty bands
+        // of the other.
         let mut empty_stacks = [0usize; 2];
         for o in 0..2 {
-            let all = self.row_bits[o][..9].iter().fold(0, |a, &b| a | b);
             for s in 0..3 {
-                if (all >> (6 - 3 * s)) & 7 == 0 {
+                if self.band_empty[1 - o][s] {
                     empty_stacks[o] |= 1 << s;
                 }
             }
         }
-        // The top rows: of several empty rows of a band, one is enough
-        // (swapping them is an automorphism).
-        let mut tops = [0u16; 2];
+        // Of several empty top rows of a band, one is enough (swapping
+        // them is an automorphism).
         for o in 0..2 {
-            let mut top = 0u16;
-            for r in 0..9 {
-                if row_min[o][r] == min {
-                    top |= 1 << r;
-                }
-            }
-            let empty = top & self.empty_rows[o];
-            tops[o] = (top & !empty) | t.first_of_band[usize::from(empty) & 511];
+            let empty = tops[o] & self.empty_rows[o];
+            tops[o] = (tops[o] & !empty) | t.first_of_band[usize::from(empty) & 511];
         }
         if min != 0 {
             for o in 0..2 {
