@@ -20,12 +20,28 @@
 //! come in either order, the candidate splits by order (their labels
 //! differ). The top row is chosen among the rows whose best pattern
 //! (stacks by number of givens, empty cells first) is the smallest, over
-//! the six stack orders. The *pattern-first* form runs the rows once on
-//! the pattern alone (keys 0 and 1, a 512-entry table gives each triplet's
-//! best and the orderings that give it), then once more with the labels,
-//! rows fixed. This is the shape of Dobrichev's minlexer (band/stack
-//! candidates refined row by row, bit sets of column orderings), carried
-//! from patterns to labels.
+//! the six stack orders. This is the shape of Dobrichev's minlexer
+//! (band/stack candidates refined row by row, bit sets of column
+//! orderings), carried from patterns to labels.
+//!
+//! **Pattern first: two passes.** The first pass runs the rows on the
+//! pattern alone, with lean candidates (no labels): a row's three
+//! triplets of givens come from its 9-bit pattern, a 512-entry table
+//! gives each triplet's best arrangement under a set of orderings and the
+//! orderings that give it, and a candidate's rows are tried from a bit
+//! set of the rows its bands allow, written once if they tie with the
+//! best so far. An empty top row is settled with the second row at once
+//! (every stack order is open until then: the rows of its band that give
+//! the smallest best pattern choose them). The second pass puts the
+//! labels on the rows so fixed: nearly always one candidate is left
+//! whose orderings all give the same image (one ordering a stack, or
+//! orderings that move only empty columns), and the form is that image,
+//! symbols labelled in order of appearance. Otherwise each candidate in
+//! turn is compared row by row with the best rows so far: a candidate
+//! with one image directly, others depth first, splitting on the order of
+//! new symbols as above. Both keep the first symmetry found that gives
+//! the form, which is the one the breadth-first order of the string form
+//! would keep: the transforms are the same.
 //!
 //! **Grids: the second row decides.** In a complete grid the first row
 //! is always `123456789` (the labels are the positions of the columns),
@@ -47,7 +63,8 @@
 //! are kept: they are the grid's automorphisms (mapped to the form),
 //! which the solution-first form needs.
 //!
-//! **Cost.** A few microseconds per puzzle or grid (see
+//! **Cost.** About a microsecond per puzzle (pattern first, about 5,500
+//! instructions), a few for the string form and for grids (see
 //! `docs/PERFORMANCE.md (#canonical-forms)`); no allocation once the buffers have grown.
 //! **Limits.** Puzzles must have valid givens (no symbol twice in a
 //! unit); highly symmetric puzzles keep many candidates (an empty grid:
@@ -85,8 +102,20 @@ struct Tables {
     perms_in: [([u8; 6], u8); 64],
     /// Pattern mode: for a triplet's givens (bit 2 for local column 0) and
     /// a set of orderings, the smallest arranged pattern (bit 2 for slot
-    /// 0) and the orderings that give it.
-    trip: [[(u8, u8); 64]; 8],
+    /// 0) and the orderings that give it; at `bits << 6 | set`.
+    trip: [(u8, u8); 512],
+    /// Of a set of rows (bit `r` for row `r`), the first of each band.
+    first_of_band: [u16; 512],
+    /// The stack orders ([`STACK_PERMS`], a 6-bit set) that can give a
+    /// top row its best pattern: those that put its stacks in increasing
+    /// number of givens, entirely empty stacks in increasing order; at
+    /// `count0 | count1 << 2 | count2 << 4 | empty << 6` (counts of the
+    /// source stacks, bit `s` of `empty` for an empty stack `s`).
+    stack_orders: [u8; 512],
+    /// Whether the orderings of a set move none of a stack's nonempty
+    /// columns differently (so all give the same image); at `set << 3 |
+    /// nonempty` (bit `k` for local column `k`).
+    same_image: [bool; 512],
     /// The smallest pattern a row (bit 8 for column 0) can take.
     row_min: [u16; 512],
     /// Labels mode: for the weak order of a triplet's three keys
@@ -114,8 +143,8 @@ fn tables() -> &'static Tables {
                 }
             }
         }
-        let mut trip = [[(0u8, 0u8); 64]; 8];
-        for (bits, row) in trip.iter_mut().enumerate() {
+        let mut trip = [(0u8, 0u8); 512];
+        for (bits, row) in trip.chunks_exact_mut(64).enumerate() {
             for (m, entry) in row.iter_mut().enumerate() {
                 let mut best = u8::MAX;
                 let mut set = 0u8;
@@ -175,9 +204,56 @@ fn tables() -> &'static Tables {
                 }
             }
         }
+        let mut first_of_band = [0u16; 512];
+        for (rows, out) in first_of_band.iter_mut().enumerate() {
+            for band in 0..3 {
+                let b = (rows >> (3 * band)) & 7;
+                *out |= ((b & b.wrapping_neg()) << (3 * band)) as u16;
+            }
+        }
+        let mut stack_orders = [0u8; 512];
+        for (index, out) in stack_orders.iter_mut().enumerate() {
+            let count = |s: u8| (index >> (2 * s)) & 3;
+            let empty = |s: u8| index & (64 << s) != 0;
+            for (k, sp) in STACK_PERMS.iter().enumerate() {
+                if count(sp[0]) > count(sp[1]) || count(sp[1]) > count(sp[2]) {
+                    continue;
+                }
+                let mut last_empty = -1i32;
+                let mut ordered = true;
+                for &s in sp {
+                    if empty(s) {
+                        ordered &= i32::from(s) > last_empty;
+                        last_empty = i32::from(s);
+                    }
+                }
+                if ordered {
+                    *out |= 1 << k;
+                }
+            }
+        }
+        let mut same_image = [false; 512];
+        for (index, out) in same_image.iter_mut().enumerate() {
+            let (set, nonempty) = (index >> 3, index & 7);
+            let slots = |p: usize| {
+                let mut slot = [0u8; 3];
+                for (j, &col) in PERM[p].iter().enumerate() {
+                    slot[usize::from(col)] = j as u8;
+                }
+                slot
+            };
+            let first = set.trailing_zeros() as usize;
+            *out = set != 0
+                && (0..6).filter(|p| set & (1 << p) != 0).all(|p| {
+                    (0..3).all(|k| nonempty & (1 << k) == 0 || slots(p)[k] == slots(first)[k])
+                });
+        }
         Tables {
             perms_in,
             trip,
+            first_of_band,
+            stack_orders,
+            same_image,
             row_min,
             order,
         }
@@ -197,6 +273,61 @@ struct Cand {
     key: [u8; 10],
 }
 
+impl Cand {
+    const EMPTY: Cand = Cand {
+        orient: 0,
+        bands: 0,
+        used: 0,
+        rows: [NONE; 9],
+        stacks: [0; 3],
+        masks: [0; 3],
+        key: NO_LABELS,
+    };
+}
+
+/// A set of symmetries that give the same pattern so far (the first pass
+/// of the pattern-first form): no labels yet.
+#[derive(Clone, Copy)]
+struct PCand {
+    orient: u8,
+    stacks: [u8; 3],
+    /// Where each target stack's triplet sits in a row pattern:
+    /// `6 - 3 * stacks[t]`.
+    shift: [u8; 3],
+    masks: [u8; 3],
+    used: u16,
+    /// The rows of the band being filled.
+    band: u16,
+    rows: [u8; 9],
+}
+
+impl PCand {
+    /// The candidate with top row `r` (then row `r1` if any) and stack
+    /// order `sp`, its orderings cut to those that give the best pattern
+    /// of the last row.
+    fn new(o: usize, sp: [u8; 3], r: usize, r1: Option<usize>, bits: u16) -> PCand {
+        let t = tables();
+        let shift = sp.map(|s| 6 - 3 * s);
+        let set = |ts: usize| t.trip[(usize::from((bits >> shift[ts]) & 7) << 6 | 63) & 511].1;
+        let mut rows = [NONE; 9];
+        rows[0] = r as u8;
+        let mut used = 1 << r;
+        if let Some(r1) = r1 {
+            rows[1] = r1 as u8;
+            used |= 1 << r1;
+        }
+        PCand {
+            orient: o as u8,
+            stacks: sp,
+            shift,
+            masks: [set(0), set(1), set(2)],
+            used,
+            band: 7 << (r / 3 * 3),
+            rows,
+        }
+    }
+}
+
 /// The keys of a candidate before any label.
 const NO_LABELS: [u8; 10] = [0, NEW, NEW, NEW, NEW, NEW, NEW, NEW, NEW, NEW];
 
@@ -208,12 +339,6 @@ struct Pending {
     row: u8,
     sets: [u8; 3],
     keys: [[u8; 3]; 3],
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Mode {
-    Pattern,
-    Labels,
 }
 
 /// A column order being built for a complete grid: the target position
@@ -280,9 +405,20 @@ pub(crate) struct Engine {
     /// The cells and the transposed cells.
     vals: [[u8; 81]; 2],
     /// Each row's pattern, bit 8 for column 0.
-    row_bits: [[u16; 9]; 2],
+    row_bits: [[u16; 16]; 2],
     row_empty: [[bool; 9]; 2],
+    /// The empty rows, bit `r` for row `r`.
+    empty_rows: [u16; 2],
     band_empty: [[bool; 3]; 2],
+    /// The pattern pass: its candidates, and each target row's pattern.
+    pcur: Vec<PCand>,
+    pnext: Vec<PCand>,
+    prow: [u16; 9],
+    /// The labels pass: the best rows so far (keys, [`NEW`] for a new
+    /// symbol), and the first symmetry found that gives them.
+    lbest: [u64; 9],
+    have_winner: bool,
+    winner: Cand,
     cur: Vec<Cand>,
     next: Vec<Cand>,
     pending: Vec<Pending>,
@@ -308,9 +444,16 @@ impl Engine {
     pub(crate) fn new() -> Engine {
         Engine {
             vals: [[0; 81]; 2],
-            row_bits: [[0; 9]; 2],
+            row_bits: [[0; 16]; 2],
             row_empty: [[false; 9]; 2],
+            empty_rows: [0; 2],
             band_empty: [[false; 3]; 2],
+            pcur: Vec::new(),
+            pnext: Vec::new(),
+            prow: [0; 9],
+            lbest: [u64::MAX; 9],
+            have_winner: false,
+            winner: Cand::EMPTY,
             cur: Vec::new(),
             next: Vec::new(),
             pending: Vec::new(),
@@ -328,39 +471,78 @@ impl Engine {
         }
     }
 
-    /// Reads the cells (both orientations, row patterns) and checks the
-    /// givens: false if a symbol repeats in a row, column or box.
+    /// Reads the cells (row patterns of both orientations) and checks the
+    /// givens: false if a symbol repeats in a row, column or box. The
+    /// transposed cells are made by [`transpose`](Engine::transpose), when
+    /// a search needs them.
     fn load(&mut self, cells: &[u8]) -> bool {
+        /// The units of each cell: bit `r` for its row, `9 + c` for its
+        /// column, `18 + x` for its box.
+        const UNITS: [u32; 81] = {
+            let mut units = [0u32; 81];
+            let mut i = 0;
+            while i < 81 {
+                let (r, c) = (i / 9, i % 9);
+                units[i] = 1 << r | 1 << (9 + c) | 1 << (18 + r / 3 * 3 + c / 3);
+                i += 1;
+            }
+            units
+        };
+        const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
         let cells: &[u8; 81] = cells.try_into().expect("81 cells");
         self.vals[0] = *cells;
-        let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
-        let mut bits = [[0u16; 9]; 2];
-        let mut bad = 0u16;
+        // The units each symbol is in so far.
+        let mut seen = [0u32; 16];
+        let mut bits = [[0u16; 16]; 2];
+        let mut bad = 0u32;
         for r in 0..9 {
-            for c in 0..9 {
-                let v = cells[r * 9 + c];
-                self.vals[1][c * 9 + r] = v;
-                let bit = (1u16 << v) & !1;
-                let x = r / 3 * 3 + c / 3;
-                bad |= (rows[r] | cols[c] | boxes[x]) & bit;
-                rows[r] |= bit;
-                cols[c] |= bit;
-                boxes[x] |= bit;
-                let given = u16::from(v != 0);
-                bits[0][r] |= given << (8 - c);
-                bits[1][c] |= given << (8 - r);
+            let row: &[u8; 9] = cells[9 * r..9 * r + 9].try_into().expect("9 cells");
+            let units = &UNITS[9 * r..9 * r + 9];
+            let mut pattern = 0u16;
+            let mut each = |c: usize| {
+                let v = usize::from(row[c]) & 15;
+                bad |= seen[v] & units[c];
+                seen[v] |= units[c];
+                pattern |= 1 << (8 - c);
+                bits[1][c] |= 1 << (8 - r);
+            };
+            // The givens of the row: the high bit of each nonzero byte of
+            // the first eight cells, and the ninth cell.
+            let word = u64::from_le_bytes(row[..8].try_into().expect("8 cells"));
+            let mut m = (((word & LOW7) + LOW7) | word) & HIGH;
+            while m != 0 {
+                each((m.trailing_zeros() / 8) as usize & 7);
+                m &= m - 1;
             }
+            if row[8] != 0 {
+                each(8);
+            }
+            bits[0][r] = pattern;
         }
         self.row_bits = bits;
         for o in 0..2 {
+            let mut empty = 0u16;
             for r in 0..9 {
-                self.row_empty[o][r] = bits[o][r] == 0;
+                let b = bits[o][r];
+                self.row_empty[o][r] = b == 0;
+                empty |= u16::from(b == 0) << r;
             }
+            self.empty_rows[o] = empty;
             for b in 0..3 {
-                self.band_empty[o][b] = (3 * b..3 * b + 3).all(|r| self.row_empty[o][r]);
+                self.band_empty[o][b] = (empty >> (3 * b)) & 7 == 7;
             }
         }
         bad == 0
+    }
+
+    /// The transposed cells, from the cells [`load`](Engine::load)ed.
+    fn transpose(&mut self) {
+        for r in 0..9 {
+            for c in 0..9 {
+                self.vals[1][c * 9 + r] = self.vals[0][r * 9 + c];
+            }
+        }
     }
 
     /// The string (or pattern-first) form of `cells` (valid givens) into
@@ -370,31 +552,537 @@ impl Engine {
         if !self.load(cells) {
             return false;
         }
-        self.complete = self.row_bits[0].iter().all(|&b| b == 0x1ff);
+        self.complete = self.row_bits[0][..9].iter().all(|&b| b == 0x1ff);
         if self.complete {
+            self.transpose();
             self.grid_search();
             out[..81].copy_from_slice(&self.out);
             return true;
         }
-        self.start();
         if pattern_first {
-            for i in 0..9 {
-                self.step(i, Mode::Pattern, i == 0);
+            for i in self.pattern_start()..9 {
+                self.pattern_step(i);
             }
-            for c in &mut self.cur {
-                c.key = NO_LABELS;
-            }
-            self.next_label = 1;
-            for i in 0..9 {
-                self.step(i, Mode::Labels, true);
-            }
+            self.labels();
         } else {
+            self.transpose();
+            self.start();
             for i in 0..9 {
-                self.step(i, Mode::Labels, i == 0);
+                self.step(i, i == 0);
             }
         }
         out[..81].copy_from_slice(&self.out);
         true
+    }
+
+    /// The pattern pass, target rows 0 (and 1 when the top row is
+    /// empty): each top row whose best pattern is the smallest, with each
+    /// stack order that gives it (entirely empty stacks only in increasing
+    /// order: swapping them is an automorphism), each stack's orderings cut
+    /// to those that give it. Returns the first target row left to do.
+    fn pattern_start(&mut self) -> usize {
+        let t = tables();
+        // Each row's best pattern; the rows whose best is the smallest.
+        let mut row_min = [[0u16; 9]; 2];
+        let mut min = u16::MAX;
+        let mut tops = [0u16; 2];
+        for o in 0..2 {
+            for r in 0..9 {
+                let v = t.row_min[usize::from(self.row_bits[o][r]) & 511];
+                row_min[o][r] = v;
+                if v < min {
+                    min = v;
+                    tops = [0; 2];
+                }
+                if v == min {
+                    tops[o] |= 1 << r;
+                }
+            }
+        }
+        self.prow[0] = min;
+        self.pcur.clear();
+        let counts = |bits: u16| {
+            (0..3).fold(0usize, |a, s| {
+                a | (((bits >> (6 - 3 * s)) & 7).count_ones() as usize) << (2 * s)
+            })
+        };
+        // The entirely empty stacks of each orientation: the empty bands
+        // of the other.
+        let mut empty_stacks = [0usize; 2];
+        for o in 0..2 {
+            for s in 0..3 {
+                if self.band_empty[1 - o][s] {
+                    empty_stacks[o] |= 1 << s;
+                }
+            }
+        }
+        // Of several empty top rows of a band, one is enough (swapping
+        // them is an automorphism).
+        for o in 0..2 {
+            let empty = tops[o] & self.empty_rows[o];
+            tops[o] = (tops[o] & !empty) | t.first_of_band[usize::from(empty) & 511];
+        }
+        if min != 0 {
+            for o in 0..2 {
+                let mut top = tops[o];
+                while top != 0 {
+                    let r = top.trailing_zeros() as usize & 15;
+                    top &= top - 1;
+                    let bits = self.row_bits[o][r];
+                    let mut orders = t.stack_orders[(counts(bits) | empty_stacks[o] << 6) & 511];
+                    while orders != 0 {
+                        let sp = STACK_PERMS[orders.trailing_zeros() as usize % 6];
+                        orders &= orders - 1;
+                        self.pcur.push(PCand::new(o, sp, r, None, bits));
+                    }
+                }
+            }
+            return 1;
+        }
+        // An empty top row (the first of its band) leaves every stack
+        // order and ordering open: target row 1, the best pattern of a
+        // row of the same band, decides them (a stack order gives a row
+        // its best pattern when it puts the row's stacks in increasing
+        // number of givens).
+        let next_rows = |o: usize, r: usize| {
+            let rows = (7u16 << (r / 3 * 3)) & !(1 << r);
+            let empty = rows & self.empty_rows[o];
+            (rows & !empty) | t.first_of_band[usize::from(empty) & 511]
+        };
+        let mut best = u16::MAX;
+        for o in 0..2 {
+            let mut top = tops[o];
+            while top != 0 {
+                let r = top.trailing_zeros() as usize & 15;
+                top &= top - 1;
+                let mut rows = next_rows(o, r);
+                while rows != 0 {
+                    let r1 = rows.trailing_zeros() as usize % 9;
+                    rows &= rows - 1;
+                    best = best.min(row_min[o][r1]);
+                }
+            }
+        }
+        self.prow[1] = best;
+        for o in 0..2 {
+            let mut top = tops[o];
+            while top != 0 {
+                let r = top.trailing_zeros() as usize & 15;
+                top &= top - 1;
+                let mut orders = t.stack_orders[(empty_stacks[o] << 6) & 511];
+                while orders != 0 {
+                    let k = orders.trailing_zeros() as usize % 6;
+                    orders &= orders - 1;
+                    let mut rows = next_rows(o, r);
+                    while rows != 0 {
+                        let r1 = rows.trailing_zeros() as usize % 9;
+                        rows &= rows - 1;
+                        let bits = self.row_bits[o][r1];
+                        if row_min[o][r1] == best && t.stack_orders[counts(bits)] & (1 << k) != 0 {
+                            self.pcur
+                                .push(PCand::new(o, STACK_PERMS[k], r, Some(r1), bits));
+                        }
+                    }
+                }
+            }
+        }
+        2
+    }
+
+    /// The pattern pass, target row `i` (from 1): every candidate with
+    /// each source row its bands allow (a band's next row, or the top row
+    /// of a band not used yet; of several empty rows of one band, or
+    /// several empty bands, only the first, since swapping them is an
+    /// automorphism), compared stack by stack with the best pattern so
+    /// far; those that give the smallest kept, in order (candidate, then
+    /// source row).
+    fn pattern_step(&mut self, i: usize) {
+        /// The rows of the band of each row.
+        const BAND: [u16; 16] = [7, 7, 7, 56, 56, 56, 448, 448, 448, 0, 0, 0, 0, 0, 0, 0];
+        let t = tables();
+        let cur = std::mem::take(&mut self.pcur);
+        self.pnext.clear();
+        let mut best = u16::MAX;
+        let new_band = i.is_multiple_of(3);
+        for c in &cur {
+            let o = usize::from(c.orient);
+            let mut rows = if new_band {
+                let mut rows = 0u16;
+                let mut empty_band_seen = false;
+                for band in 0..3 {
+                    let bm = 7u16 << (3 * band);
+                    if c.used & bm != 0 {
+                        continue;
+                    }
+                    if self.band_empty[o][band] {
+                        if empty_band_seen {
+                            continue;
+                        }
+                        empty_band_seen = true;
+                    }
+                    rows |= bm;
+                }
+                rows
+            } else {
+                !c.used & c.band
+            };
+            let empty = rows & self.empty_rows[o];
+            rows = (rows & !empty) | t.first_of_band[usize::from(empty) & 511];
+            let row_bits = &self.row_bits[o];
+            while rows != 0 {
+                let r = rows.trailing_zeros() as usize & 15;
+                rows &= rows - 1;
+                let bits = row_bits[r];
+                let look = |ts: usize| {
+                    t.trip[(usize::from((bits >> c.shift[ts]) & 7) << 6 | usize::from(c.masks[ts]))
+                        & 511]
+                };
+                let (v0, s0) = look(0);
+                let k = u16::from(v0);
+                if k > best >> 6 {
+                    continue;
+                }
+                let (v1, s1) = look(1);
+                let k = (k << 3) | u16::from(v1);
+                if k > best >> 3 {
+                    continue;
+                }
+                let (v2, s2) = look(2);
+                let k = (k << 3) | u16::from(v2);
+                if k > best {
+                    continue;
+                }
+                if k < best {
+                    best = k;
+                    self.pnext.clear();
+                }
+                let mut n = *c;
+                n.rows[i] = r as u8;
+                n.used |= 1 << r;
+                n.masks = [s0, s1, s2];
+                if new_band {
+                    n.band = BAND[r];
+                }
+                self.pnext.push(n);
+            }
+        }
+        self.prow[i] = best;
+        self.pcur = cur;
+        std::mem::swap(&mut self.pcur, &mut self.pnext);
+        debug_assert!(!self.pcur.is_empty());
+    }
+
+    /// The labels pass of the pattern-first form: the rows fixed, each
+    /// candidate in turn searched depth first (its orderings split where
+    /// new symbols can come in either order), against the best rows so
+    /// far. The first symmetry found that gives the form is the one the
+    /// breadth-first order would list first.
+    fn labels(&mut self) {
+        if self.pcur.len() == 1 && self.fixed_image(&self.pcur[0]) {
+            self.labels_one();
+            return;
+        }
+        let cands = std::mem::take(&mut self.pcur);
+        for i in 0..9 {
+            self.lbest[i] = if self.prow[i] == 0 { 0 } else { u64::MAX };
+        }
+        self.have_winner = false;
+        let mut transposed = false;
+        for c in &cands {
+            if self.fixed_image(c) {
+                self.label_fixed(c);
+            } else {
+                if !transposed {
+                    self.transpose();
+                    transposed = true;
+                }
+                self.label_dfs(c, 0, c.masks, NO_LABELS, 1);
+            }
+        }
+        self.pcur = cands;
+        let mut next = 1;
+        for i in 0..9 {
+            let best = if self.prow[i] == 0 { 0 } else { self.lbest[i] };
+            for j in 0..9 {
+                let k = ((best >> (4 * (8 - j))) & 15) as u8;
+                self.out[i * 9 + j] = if k == NEW {
+                    next += 1;
+                    next - 1
+                } else {
+                    k
+                };
+            }
+        }
+        self.cur.clear();
+        self.cur.push(self.winner);
+    }
+
+    /// Whether all the orderings of candidate `c` give the same image
+    /// (one each, or they differ only on empty columns): then no ordering
+    /// ever splits, and the breadth-first order keeps them together.
+    #[inline]
+    fn fixed_image(&self, c: &PCand) -> bool {
+        if c.masks.iter().all(|m| m.is_power_of_two()) {
+            return true;
+        }
+        let t = tables();
+        let columns = &self.row_bits[1 - usize::from(c.orient)];
+        (0..3).all(|ts| {
+            let s = 3 * usize::from(c.stacks[ts]);
+            let nonempty = (0..3).fold(0, |a, k| a | usize::from(columns[s + k] != 0) << k);
+            t.same_image[(usize::from(c.masks[ts]) << 3 | nonempty) & 511]
+        })
+    }
+
+    /// The source column of each target column of candidate `c` (its
+    /// first ordering of each stack), as a step in the cells as given,
+    /// and the step between rows.
+    fn image_steps(c: &PCand) -> ([usize; 9], usize) {
+        let (row_step, col_step) = if c.orient == 0 { (9, 1) } else { (1, 9) };
+        let mut cols = [0usize; 9];
+        for ts in 0..3 {
+            let p = &PERM[c.masks[ts].trailing_zeros() as usize % 6];
+            for slot in 0..3 {
+                cols[3 * ts + slot] =
+                    (3 * usize::from(c.stacks[ts]) + usize::from(p[slot])) * col_step;
+            }
+        }
+        (cols, row_step)
+    }
+
+    /// The labels pass for a candidate with one image ([`fixed_image`]):
+    /// its rows compared with the best so far, as [`label_dfs`] does.
+    ///
+    /// [`fixed_image`]: Engine::fixed_image
+    /// [`label_dfs`]: Engine::label_dfs
+    fn label_fixed(&mut self, c: &PCand) {
+        let (cols, row_step) = Engine::image_steps(c);
+        let vals = &self.vals[0];
+        let mut key = [0u8; 10];
+        let mut next = 1;
+        for i in 0..9 {
+            if self.prow[i] == 0 {
+                continue;
+            }
+            let row = &vals[usize::from(c.rows[i]) * row_step..];
+            let first = next;
+            let mut k = 0u64;
+            let mut bits = self.prow[i] << 7;
+            while bits != 0 {
+                let j = bits.leading_zeros() as usize;
+                bits &= !(0x8000 >> j);
+                let v = usize::from(row[cols[j % 9]]) % 10;
+                if key[v] == 0 {
+                    key[v] = next;
+                    next += 1;
+                }
+                // Keys as the depth-first search writes them: a symbol new
+                // in this row is NEW.
+                let l = if key[v] >= first { NEW } else { key[v] };
+                k |= u64::from(l) << (4 * (8 - j));
+            }
+            let best = self.lbest[i];
+            if k > best {
+                return;
+            }
+            if k < best {
+                self.lbest[i] = k;
+                for b in &mut self.lbest[i + 1..] {
+                    *b = u64::MAX;
+                }
+                self.have_winner = false;
+            }
+        }
+        if !self.have_winner {
+            self.have_winner = true;
+            self.winner = Cand {
+                orient: c.orient,
+                bands: 0,
+                used: c.used,
+                rows: c.rows,
+                stacks: c.stacks,
+                masks: c.masks,
+                key,
+            };
+        }
+    }
+
+    /// The labels pass when the pattern pass leaves one candidate whose
+    /// orderings all give the same image (nearly always): that image,
+    /// symbols labelled in order of appearance.
+    fn labels_one(&mut self) {
+        let c = self.pcur[0];
+        // The cell at (row, column) of orientation `c.orient`, read from
+        // the cells as given: cell (r, c) at 9r + c, or 9c + r transposed.
+        let (cols, row_step) = Engine::image_steps(&c);
+        let vals = &self.vals[0];
+        let mut key = [0u8; 10];
+        let mut next = 1;
+        self.out = [0; 81];
+        for i in 0..9 {
+            let row = &vals[usize::from(c.rows[i]) * row_step..];
+            // The givens of the row, left to right (bit 8 for column 0).
+            let mut bits = self.prow[i] << 7;
+            while bits != 0 {
+                let j = bits.leading_zeros() as usize;
+                bits &= !(0x8000 >> j);
+                let v = usize::from(row[cols[j]]);
+                if key[v] == 0 {
+                    key[v] = next;
+                    next += 1;
+                }
+                self.out[i * 9 + j] = key[v];
+            }
+        }
+        self.winner = Cand {
+            orient: c.orient,
+            bands: 0,
+            used: c.used,
+            rows: c.rows,
+            stacks: c.stacks,
+            masks: c.masks,
+            key,
+        };
+        self.cur.clear();
+        self.cur.push(self.winner);
+    }
+
+    /// Target rows `i..` of candidate `c` with these orderings and labels.
+    fn label_dfs(&mut self, c: &PCand, mut i: usize, masks: [u8; 3], key: [u8; 10], next: u8) {
+        // Empty rows change nothing.
+        while i < 9 && self.prow[i] == 0 {
+            i += 1;
+        }
+        if i == 9 {
+            if !self.have_winner {
+                self.have_winner = true;
+                self.winner = Cand {
+                    orient: c.orient,
+                    bands: 0,
+                    used: c.used,
+                    rows: c.rows,
+                    stacks: c.stacks,
+                    masks,
+                    key,
+                };
+            }
+            return;
+        }
+        let t = tables();
+        let o = usize::from(c.orient);
+        let r = usize::from(c.rows[i]);
+        let row: [u8; 9] = self.vals[o][r * 9..r * 9 + 9].try_into().expect("9 cells");
+        let best = self.lbest[i];
+        let mut k = 0u64;
+        let mut keys = [[0u8; 3]; 3];
+        let mut sets = [0u8; 3];
+        let mut split = false;
+        let pattern = self.prow[i];
+        for ts in 0..3 {
+            let s = 3 * usize::from(c.stacks[ts]);
+            // The givens of the target triplet (the same for every
+            // ordering left): none or one leave the orderings as they are.
+            let givens = (pattern >> (6 - 3 * ts)) & 7;
+            let (kk, set, trip) = if givens == 0 {
+                ([0; 3], masks[ts], 0)
+            } else if givens.is_power_of_two() {
+                let slot = 2 - givens.trailing_zeros() as usize;
+                let col = usize::from(PERM[masks[ts].trailing_zeros() as usize % 6][slot]);
+                let mut kk = [0u8; 3];
+                kk[col % 3] = key[usize::from(row[s + col]) % 10];
+                (kk, masks[ts], u16::from(kk[col % 3]) << (4 * (2 - slot)))
+            } else {
+                let kk = [
+                    key[usize::from(row[s])],
+                    key[usize::from(row[s + 1])],
+                    key[usize::from(row[s + 2])],
+                ];
+                let (pi, set) = t.order[order_type(&kk)][usize::from(masks[ts])];
+                let pm = &PERM[usize::from(pi)];
+                let trip = (u16::from(kk[usize::from(pm[0])]) << 8)
+                    | (u16::from(kk[usize::from(pm[1])]) << 4)
+                    | u16::from(kk[usize::from(pm[2])]);
+                (kk, set, trip)
+            };
+            k = (k << 12) | u64::from(trip);
+            if k > best >> (12 * (2 - ts)) {
+                return;
+            }
+            keys[ts] = kk;
+            sets[ts] = set;
+            split |= kk.iter().filter(|&&x| x == NEW).count() >= 2;
+        }
+        if k < best {
+            self.lbest[i] = k;
+            for b in &mut self.lbest[i + 1..] {
+                *b = u64::MAX;
+            }
+            self.have_winner = false;
+        }
+        if !split {
+            let (mut key, mut next) = (key, next);
+            for ts in 0..3 {
+                let s = 3 * usize::from(c.stacks[ts]);
+                let p = sets[ts].trailing_zeros() as usize;
+                for &col in &PERM[p] {
+                    if keys[ts][usize::from(col)] == NEW {
+                        key[usize::from(row[s + usize::from(col)])] = next;
+                        next += 1;
+                    }
+                }
+            }
+            self.label_dfs(c, i + 1, sets, key, next);
+            return;
+        }
+        // Split each stack's orderings by the order of its new symbols.
+        let mut groups = [[0u8; 6]; 3];
+        let mut ngroups = [0usize; 3];
+        for ts in 0..3 {
+            let kk = &keys[ts];
+            if kk.iter().filter(|&&x| x == NEW).count() < 2 {
+                groups[ts][0] = sets[ts];
+                ngroups[ts] = 1;
+                continue;
+            }
+            let mut codes = [0u8; 6];
+            let (list, count) = &t.perms_in[usize::from(sets[ts])];
+            for &p in &list[..usize::from(*count)] {
+                let pm = &PERM[usize::from(p)];
+                let mut code = 0u8;
+                for &col in pm {
+                    if kk[usize::from(col)] == NEW {
+                        code = code * 4 + col + 1;
+                    }
+                }
+                match codes[..ngroups[ts]].iter().position(|&x| x == code) {
+                    Some(g) => groups[ts][g] |= 1 << p,
+                    None => {
+                        codes[ngroups[ts]] = code;
+                        groups[ts][ngroups[ts]] = 1 << p;
+                        ngroups[ts] += 1;
+                    }
+                }
+            }
+        }
+        for g0 in 0..ngroups[0] {
+            for g1 in 0..ngroups[1] {
+                for g2 in 0..ngroups[2] {
+                    let masks = [groups[0][g0], groups[1][g1], groups[2][g2]];
+                    let (mut key, mut next) = (key, next);
+                    for ts in 0..3 {
+                        let s = 3 * usize::from(c.stacks[ts]);
+                        let p = masks[ts].trailing_zeros() as usize;
+                        for &col in &PERM[p] {
+                            if keys[ts][usize::from(col)] == NEW {
+                                key[usize::from(row[s + usize::from(col)])] = next;
+                                next += 1;
+                            }
+                        }
+                    }
+                    self.label_dfs(c, i + 1, masks, key, next);
+                }
+            }
+        }
     }
 
     /// A transform to the last form [`canon`](Engine::canon) found.
@@ -475,7 +1163,7 @@ impl Engine {
 
     /// Adds target row `i` to every candidate (its source row already set
     /// when `fixed`).
-    fn step(&mut self, i: usize, mode: Mode, fixed: bool) {
+    fn step(&mut self, i: usize, fixed: bool) {
         self.next.clear();
         let mut best = u64::MAX;
         self.pending.clear();
@@ -512,11 +1200,11 @@ impl Engine {
         for k in 0..self.options.len() {
             let (ci, r) = self.options[k];
             let ci = usize::from(ci);
-            self.try_row(&cur[ci], ci, usize::from(r), mode, &mut best);
+            self.try_row(&cur[ci], ci, usize::from(r), &mut best);
         }
         for k in 0..self.pending.len() {
             let p = self.pending[k];
-            self.emit(&cur[usize::from(p.cand)], i, &p, mode);
+            self.emit(&cur[usize::from(p.cand)], i, &p);
         }
         self.cur = cur;
         std::mem::swap(&mut self.cur, &mut self.next);
@@ -524,9 +1212,7 @@ impl Engine {
         // The row's values.
         for j in 0..9 {
             let k = ((best >> (4 * (8 - j))) & 15) as u8;
-            self.out[i * 9 + j] = if mode == Mode::Pattern {
-                k
-            } else if k == NEW {
+            self.out[i * 9 + j] = if k == NEW {
                 self.next_label += 1;
                 self.next_label - 1
             } else {
@@ -568,7 +1254,7 @@ impl Engine {
         for ts in 0..3 {
             let s = u16::from(cand.stacks[ts]);
             let trip = (bits >> (6 - 3 * s)) & 7;
-            let b = t.trip[usize::from(trip)][usize::from(cand.masks[ts])].0;
+            let b = t.trip[usize::from(trip) << 6 | usize::from(cand.masks[ts])].0;
             if b != 0 {
                 zeros += b.leading_zeros() as u8 - 5;
                 break;
@@ -588,7 +1274,7 @@ impl Engine {
     /// Source row `r` as the next target row of candidate `ci`: if its best
     /// row is no larger than `best`, note it (the candidates are made once
     /// the row's best is known).
-    fn try_row(&mut self, cand: &Cand, ci: usize, r: usize, mode: Mode, best: &mut u64) {
+    fn try_row(&mut self, cand: &Cand, ci: usize, r: usize, best: &mut u64) {
         let t = tables();
         let o = usize::from(cand.orient);
         let row = &self.vals[o][r * 9..r * 9 + 9];
@@ -602,13 +1288,7 @@ impl Engine {
         for ts in 0..3 {
             let s = usize::from(cand.stacks[ts]);
             let mask = cand.masks[ts];
-            let (trip, set) = if mode == Mode::Pattern {
-                let bits = (self.row_bits[o][r] >> (6 - 3 * s)) & 7;
-                let (b, set) = t.trip[usize::from(bits)][usize::from(mask)];
-                // Spread the 3 bits to 3 nibbles.
-                let b = u16::from(b);
-                (((b & 4) << 6) | ((b & 2) << 3) | (b & 1), set)
-            } else {
+            let (trip, set) = {
                 let k = &mut p.keys[ts];
                 for (col, kc) in k.iter_mut().enumerate() {
                     *kc = cand.key[usize::from(row[3 * s + col])];
@@ -637,18 +1317,13 @@ impl Engine {
     /// The candidates of `cand` with the row noted in `p` as target row
     /// `i`: its orderings cut to those that give the best row, split by
     /// the order of new symbols where they can come either way.
-    fn emit(&mut self, cand: &Cand, i: usize, p: &Pending, mode: Mode) {
+    fn emit(&mut self, cand: &Cand, i: usize, p: &Pending) {
         let t = tables();
         let r = usize::from(p.row);
         let mut base = *cand;
         base.rows[i] = p.row;
         base.used |= 1 << r;
         base.bands |= 1 << (r / 3);
-        if mode == Mode::Pattern {
-            base.masks = p.sets;
-            self.next.push(base);
-            return;
-        }
         let row = &self.vals[usize::from(cand.orient)][r * 9..r * 9 + 9];
         let keys = &p.keys;
         let sets = &p.sets;
@@ -732,6 +1407,7 @@ impl Engine {
     pub(crate) fn grid_symmetries(&mut self, cells: &[u8], f: &mut impl FnMut(Transform)) {
         let valid = self.load(cells);
         debug_assert!(valid);
+        self.transpose();
         self.grid_search();
         for k in 0..self.ties.len() {
             let tie = self.ties[k];
@@ -1067,13 +1743,51 @@ mod tests {
                     .map(value)
                     .min()
                     .unwrap();
-                assert_eq!(t.trip[usize::from(bits)][mask].0, best);
+                assert_eq!(t.trip[usize::from(bits) << 6 | mask].0, best);
             }
         }
         // A row's best pattern: its stacks by count, givens last.
         assert_eq!(t.row_min[0b100_000_000], 0b000_000_001);
         assert_eq!(t.row_min[0b110_101_000], 0b000_011_011);
         assert_eq!(t.row_min[0b111_111_111], 0b111_111_111);
+    }
+
+    /// The pattern pass's tables against their definitions.
+    #[test]
+    fn row_set_and_image_tables() {
+        let t = tables();
+        for rows in 0..512usize {
+            let mut expected = 0u16;
+            for band in 0..3 {
+                if let Some(r) = (3 * band..3 * band + 3).find(|r| rows & (1 << r) != 0) {
+                    expected |= 1 << r;
+                }
+            }
+            assert_eq!(t.first_of_band[rows], expected, "{rows:09b}");
+        }
+        // Orderings give the same image of a triplet (distinct symbols in
+        // its nonempty columns) exactly when the table says so.
+        for nonempty in 0..8usize {
+            let cells: [u8; 3] = std::array::from_fn(|k| {
+                if nonempty & (1 << k) != 0 {
+                    k as u8 + 1
+                } else {
+                    0
+                }
+            });
+            for set in 1..64usize {
+                let mut images = (0..6)
+                    .filter(|p| set & (1 << p) != 0)
+                    .map(|p| PERM[p].map(|col| cells[usize::from(col)]));
+                let first = images.next().unwrap();
+                let same = images.all(|image| image == first);
+                assert_eq!(
+                    t.same_image[set << 3 | nonempty],
+                    same,
+                    "{set:06b} {nonempty:03b}"
+                );
+            }
+        }
     }
 
     #[test]
