@@ -18,6 +18,7 @@ use crate::grid::{Grid, Size, Variant};
 
 pub mod bands;
 pub mod bands16;
+pub mod bands_x;
 pub mod boards;
 mod explore;
 pub mod generic;
@@ -318,6 +319,11 @@ fn dispatch(
     let plain = puzzle.variant() == Variant::None;
     if plain && puzzle.size() == Size::S9 {
         bands::search(puzzle, trusted, exclude, hint, found, budget);
+    } else if !found.keep && bands_x::takes(puzzle.size(), puzzle.variant()) {
+        // 9x9 X and Hyper when no solution is kept: it finds the same
+        // solutions in another order than the bitboard solver, so the
+        // searches whose first solution shows stay there.
+        bands_x::search(puzzle, trusted, exclude, hint, found, budget);
     } else if plain && puzzle.size() == Size::S16 {
         bands16::search(puzzle, exclude, hint, found, budget);
     } else if boards::takes(puzzle.shape()) {
