@@ -421,7 +421,7 @@ pub(super) struct Board {
     pub(super) unsolved: [u32; 3],
     /// The unfixed cells of each band with exactly two candidates, from
     /// the last count.
-    pairs: [u32; 3],
+    pub(super) pairs: [u32; 3],
     /// What failed when the board was found dead, as an index of
     /// [`Weights`] (`u8::MAX`, beyond them, before that: it counts
     /// nothing). A byte, to keep the board small.

@@ -133,6 +133,20 @@ fn search_with<const N: usize>(
     explore(units, board, [0; N], hint, found, budget, &mut weights);
 }
 
+/// The cell to guess on: a two-candidate cell of an extra unit if any
+/// (from the last band back), else the classic choice.
+#[inline(always)]
+fn pick<const N: usize>(units: &[Unit; N], board: &Board) -> (usize, u32) {
+    for band in (0..3).rev() {
+        let on: u32 = units.iter().fold(0, |m, u| m | u[band]);
+        let p = board.pairs[band] & on;
+        if p != 0 {
+            return (band, p & p.wrapping_neg());
+        }
+    }
+    board.pick()
+}
+
 /// Whether the band masks `m` hold one cell in all (without counting
 /// bits, which is slow on the baseline x86-64 target).
 #[inline(always)]
@@ -237,7 +251,7 @@ fn explore<const N: usize>(
         let (band, bit) = if hard {
             board.pick_weighted(weights)
         } else {
-            board.pick()
+            pick(units, &board)
         };
         let mut rest = (0..9)
             .filter(|&d| board.poss[3 * d + band] & bit != 0)
