@@ -147,6 +147,29 @@ fn pick<const N: usize>(units: &[Unit; N], board: &Board) -> (usize, u32) {
     board.pick()
 }
 
+/// [`Board::place`], and the digit leaves the other cells of the extra
+/// units through the cell at once (rather than at the next pass, after the
+/// classic deductions have run without it).
+#[inline(always)]
+fn place<const N: usize>(
+    units: &[Unit; N],
+    board: &mut Board,
+    digit: usize,
+    band: usize,
+    bit: u32,
+) -> Result<(), Dead> {
+    board.place(digit, band, bit)?;
+    for unit in units {
+        if unit[band] & bit != 0 {
+            for b in 0..3 {
+                board.poss[3 * digit + b] &= !unit[b];
+            }
+            board.poss[3 * digit + band] |= bit;
+        }
+    }
+    Ok(())
+}
+
 /// Whether the band masks `m` hold one cell in all (without counting
 /// bits, which is slow on the baseline x86-64 target).
 #[inline(always)]
@@ -199,7 +222,7 @@ fn extra_pass<const N: usize>(
             } else if one_cell(open) {
                 // A hidden single in the unit.
                 let band = open.iter().position(|&m| m != 0).unwrap_or(0);
-                board.place(digit, band, open[band])?;
+                place(units, board, digit, band, open[band])?;
                 any = true;
             }
         }
@@ -271,7 +294,7 @@ fn explore<const N: usize>(
                 return;
             }
             let mut trial = board;
-            if trial.place(d, band, bit).is_ok() {
+            if place(units, &mut trial, d, band, bit).is_ok() {
                 explore(units, trial, done, hint, found, budget, weights);
             } else {
                 trial.learn(weights);
@@ -281,10 +304,7 @@ fn explore<const N: usize>(
             }
             board.poss[3 * d + band] &= !bit;
         }
-        if rest == 0
-            || board
-                .place(rest.trailing_zeros() as usize, band, bit)
-                .is_err()
+        if rest == 0 || place(units, &mut board, rest.trailing_zeros() as usize, band, bit).is_err()
         {
             board.learn(weights);
             return;
