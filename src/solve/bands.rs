@@ -463,6 +463,10 @@ impl Board {
     /// every band; every given takes its cell from the other digits). With
     /// `CHECK`, `Dead` if two givens of a digit share a unit; without, the
     /// caller knows they do not (the givens are part of a valid grid).
+    // Inlined into both searches (this one and `bands_x`'s): called
+    // from two places, it would otherwise stay a call, at a cost to the
+    // classic search.
+    #[inline(always)]
     pub(super) fn from_givens<const CHECK: bool>(grid: &Grid) -> Result<Board, Dead> {
         if CHECK {
             let (given, filled) = given_masks(grid);
@@ -640,9 +644,12 @@ impl Board {
                 singles &= singles - 1;
                 // The one digit that holds the cell, read without a
                 // branch per digit (which would be mispredicted).
-                let digit = (0..9)
-                    .map(|d| usize::from(self.poss[3 * d + band] & bit != 0) * d)
-                    .sum();
+                // (A plain loop: as an iterator's sum it was left a call
+                // once the search of `bands_x` shared it.)
+                let mut digit = 0;
+                for d in 0..9 {
+                    digit += usize::from(self.poss[3 * d + band] & bit != 0) * d;
+                }
                 self.place(digit, band, bit)?;
                 any = true;
             }
@@ -652,6 +659,10 @@ impl Board {
 
     /// Deduces until nothing more follows; with `columns`, also by
     /// [`Board::column_claims`] once the rest finds nothing.
+    // Inlined into both searches (this one and `bands_x`'s): called
+    // from two places, it would otherwise stay a call, at a cost to the
+    // classic search.
+    #[inline(always)]
     pub(super) fn propagate(&mut self, columns: bool) -> Result<(), Dead> {
         loop {
             self.update()?;
