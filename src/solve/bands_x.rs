@@ -161,10 +161,11 @@ fn place<const N: usize>(
     board.place(digit, band, bit)?;
     for unit in units {
         if unit[band] & bit != 0 {
-            for b in 0..3 {
-                board.poss[3 * digit + b] &= !unit[b];
+            let poss = &mut board.poss[3 * digit..3 * digit + 3];
+            for (p, &u) in poss.iter_mut().zip(unit) {
+                *p &= !u;
             }
-            board.poss[3 * digit + band] |= bit;
+            poss[band] |= bit;
         }
     }
     Ok(())
