@@ -11,7 +11,10 @@
 //! 12x12 (4x4, rectangular boxes, X, Hyper, Jigsaw) and those without a
 //! variant up to 16x16 to the bitboard solver ([`boards`]), the rest to
 //! the per-cell solver ([`generic`]); the last two read their units from
-//! the shape's tables. All are exact: they find every solution, in a fixed
+//! the shape's tables. 9x9 X and Hyper searches that keep no solution (the
+//! uniqueness checks of `puzzle`, counts) go to the band solver with the
+//! extra units as masks ([`bands_x`]), which finds the same solutions in
+//! another order. All are exact: they find every solution, in a fixed
 //! order, so the first solution found is the same every run.
 
 use crate::grid::{Grid, Size, Variant};
