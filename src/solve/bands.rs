@@ -431,7 +431,7 @@ pub(super) struct Board {
 /// What a search learns from its dead ends: how many each cell (0 to 80)
 /// and each digit's band mask (`81 + 3 * digit + band`) caused: a cell
 /// left without candidates, a digit left without a place in a band.
-pub(super) type Weights = DeadEnds<{ 81 + 27 }>;
+type Weights = DeadEnds<{ 81 + 27 }>;
 
 /// Guesses a search makes before it weights its choices by dead ends (see
 /// [`Board::pick_weighted`]) and claims along columns (see
@@ -441,7 +441,7 @@ pub(super) type Weights = DeadEnds<{ 81 + 27 }>;
 /// first guess costs the easy puzzles a scan that saves them little. The
 /// column claims from the first guess on cost the uniqueness checks of
 /// `puzzle` 8% more instructions, and saved the hard puzzles no more.
-pub(super) const WEIGH_AFTER: u64 = 8;
+const WEIGH_AFTER: u64 = 8;
 
 /// The puzzle has no solution (from this state).
 pub(super) struct Dead;
@@ -729,14 +729,14 @@ impl Board {
     }
 
     /// Adds one to the weight of what failed, if anything did.
-    pub(super) fn learn(&self, weights: &mut Weights) {
+    fn learn(&self, weights: &mut Weights) {
         weights.charge(u16::from(self.failed));
     }
 
     /// [`Board::pick`], but among the two-candidate cells the one whose
     /// cell and two digits' band masks met the most dead ends (the first
     /// of them in [`Board::pick`]'s order on a tie).
-    pub(super) fn pick_weighted(&self, weights: &Weights) -> (usize, u32) {
+    fn pick_weighted(&self, weights: &Weights) -> (usize, u32) {
         let w = &weights.0;
         let mut best = (0, 0, 0);
         for band in (0..3).rev() {
