@@ -1,8 +1,11 @@
 //! The shapes and variants beside the classic 9x9, one core: a grid, a
 //! puzzle (grid included, top-down removal to minimal, the symmetry
 //! `sudogen puzzle` would be asked for beside Solo), and solving a set of
-//! the tool's own minimal puzzles (count to two); and the start-up of a
-//! 6x6 run (its table of grids).
+//! the tool's own minimal puzzles (count to two): keeping the first
+//! solution (`solve`), and counting only, as the uniqueness checks of the
+//! puzzle maker do (9x9 X and Hyper then go to the band solver with their
+//! extra units, `solve::bands_x`, the first to the bitboard solver); and
+//! the start-up of a 6x6 run (its table of grids).
 //!
 //! `cargo bench --bench shapes`. Grids come from each shape's default
 //! strategy (`sudogen puzzle` without `-s`), unless the name says.
@@ -13,7 +16,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use sudogen::grid::{Layout, Shape, Variant};
 use sudogen::puzzle::{self, Settings, Symmetry};
 use sudogen::random::grid_rng;
-use sudogen::solve::{Search, search};
+use sudogen::solve::{Search, count_solutions, search};
 use sudogen::{Grid, Size, Strategy};
 
 /// The jigsaw map of docs/GUIDE.md.
@@ -80,20 +83,43 @@ fn puzzles(c: &mut Criterion) {
     group.finish();
 }
 
+/// 50 minimal puzzles of `shape`.
+fn minimal_set(shape: Shape) -> Vec<Grid> {
+    let strategy = Strategy::default_for(shape);
+    (0..50)
+        .map(|i| {
+            let grid = strategy.grid(&mut grid_rng(7, i), shape);
+            puzzle::make(&mut grid_rng(8, i), &grid, Settings::MINIMAL).puzzle
+        })
+        .collect()
+}
+
 fn solving(c: &mut Criterion) {
     let mut group = c.benchmark_group("shapes/solve-50");
     for (name, shape) in shapes() {
-        let strategy = Strategy::default_for(shape);
-        let set: Vec<Grid> = (0..50)
-            .map(|i| {
-                let grid = strategy.grid(&mut grid_rng(7, i), shape);
-                puzzle::make(&mut grid_rng(8, i), &grid, Settings::MINIMAL).puzzle
-            })
-            .collect();
+        let set = minimal_set(shape);
         group.bench_function(name, |b| {
             b.iter(|| {
                 for p in &set {
                     black_box(search(p, Search::default()));
+                }
+            });
+        });
+    }
+    group.finish();
+}
+
+fn counting(c: &mut Criterion) {
+    let mut group = c.benchmark_group("shapes/count-50");
+    for (name, shape) in shapes() {
+        if !matches!(name, "9x9" | "x" | "hyper") {
+            continue;
+        }
+        let set = minimal_set(shape);
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                for p in &set {
+                    black_box(count_solutions(p, 2));
                 }
             });
         });
@@ -118,6 +144,6 @@ criterion_group! {
         .sample_size(20)
         .warm_up_time(std::time::Duration::from_millis(500))
         .measurement_time(std::time::Duration::from_secs(2));
-    targets = grids, puzzles, solving, start_up
+    targets = grids, puzzles, solving, counting, start_up
 }
 criterion_main!(benches);

@@ -464,11 +464,12 @@ impl Grid {
         self.clear(size);
         let cells = self.cells_mut();
         if size.side() <= 9 {
-            // Digits only: one subtraction per byte, checked at the end
-            // (this loop vectorises); anything else takes the general path.
+            // Digits and `.` only: one subtraction and a select per byte,
+            // checked at the end (this loop vectorises); anything else
+            // takes the general path.
             let mut worst = 0u8;
             for (cell, &b) in cells.iter_mut().zip(line) {
-                let v = b.wrapping_sub(b'0');
+                let v = if b == b'.' { 0 } else { b.wrapping_sub(b'0') };
                 *cell = v;
                 worst = worst.max(v);
             }

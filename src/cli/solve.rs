@@ -110,6 +110,10 @@ fn solve_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
     };
     let writer = Writer::new(config.format, content, Size::S9, 0, &[])
         .with_symbols(config.input.symbols.clone());
+    // A solution or a count per record: a line format writes about as
+    // many bytes as it read (a table's headers and a JSON object's fields
+    // grow as they must).
+    s.out.reserve(batch.byte_len() + batch.len());
     let mut index = first;
     let _ = batch.for_each_full(|read| {
         let (record_index, line) = (index, read.line);

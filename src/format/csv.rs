@@ -326,12 +326,15 @@ impl RecordFormat for Csv {
         // Commas in a `line` record's `# comment` (`... # Easter Monster,
         // 2007`) make no CSV: a `#` after white space, outside quotes,
         // ends what counts.
+        // (The first comma is looked for first: most lines have none.)
         let commas = || {
-            let comment = memchr::memchr_iter(b'#', line)
+            let Some(comma) = memchr::memchr(b',', line) else {
+                return false;
+            };
+            let comment = memchr::memchr_iter(b'#', &line[..comma])
                 .find(|&i| i > 0 && line[i - 1].is_ascii_whitespace())
                 .filter(|&i| memchr::memchr(b'"', &line[..i]).is_none());
-            let head = &line[..comment.unwrap_or(line.len())];
-            line[0] != b'{' && memchr::memchr(b',', head).is_some()
+            line[0] != b'{' && comment.is_none()
         };
         (quoted || header || commas()).then_some(claim::MARKED)
     }

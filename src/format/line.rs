@@ -297,12 +297,15 @@ fn push_rated(out: &mut Vec<u8>, record: &Record<'_>, ep: bool, ed: bool) {
 /// a 9x9, 16x16 or 25x25 grid has cells, none longer than two characters,
 /// and no `|` (a row of a `grid` block).
 fn tokens(line: &[u8]) -> Option<impl Iterator<Item = &[u8]>> {
+    // 81 tokens need 80 separators: a shorter line (every 81-character
+    // record) is none, told without scanning it.
+    const SHORTEST: usize = 81 + 80;
+    let long = line.len() >= SHORTEST;
     let split = || {
         line.split(|&b| b.is_ascii_whitespace() || b == b',')
             .filter(|t| !t.is_empty())
     };
-    let count = split().count();
-    let grid = matches!(count, 81 | 256 | 625);
+    let grid = long && matches!(split().count(), 81 | 256 | 625);
     (grid && !line.contains(&b'|') && split().all(|t| t.len() <= 2)).then(split)
 }
 

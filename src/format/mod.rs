@@ -316,6 +316,13 @@ impl Formatted {
     pub fn bytes(&self) -> &[u8] {
         &self.bytes
     }
+
+    /// Makes room for `more` bytes (what the records to come are expected
+    /// to take), so that the buffer does not grow by copying record after
+    /// record.
+    pub fn reserve(&mut self, more: usize) {
+        self.bytes.reserve(more);
+    }
 }
 
 #[cfg(test)]

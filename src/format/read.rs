@@ -65,6 +65,13 @@ impl Batch {
         self.raws.len()
     }
 
+    /// How many bytes its records take (as read, white space around them
+    /// left out): about what a command that writes each record back, or
+    /// a grid in its place, writes.
+    pub fn byte_len(&self) -> usize {
+        self.bytes.len()
+    }
+
     /// Whether it holds none.
     pub fn is_empty(&self) -> bool {
         self.raws.is_empty()
@@ -204,6 +211,10 @@ impl Batch {
         let mut scratch = Grid::empty(Size::S9);
         let mut solution = Grid::empty(Size::S9);
         let mut cursor = 0;
+        // One vector of labels for the batch, emptied after each record
+        // (its labels borrow from that record's JSON, so it is handed on
+        // as an empty vector of another lifetime: see [`emptied`]).
+        let mut spare: Vec<Label<'static>> = Vec::new();
         for (i, raw) in self.raws.iter().enumerate() {
             let mut json_labels = LabelBuf::default();
             let (parsed, solved, rating) = match (&raw.kind, raw.solution) {
@@ -230,7 +241,7 @@ impl Batch {
                     (parsed, solved, rating)
                 }
             };
-            let mut labels = Vec::new();
+            let mut labels = emptied(std::mem::take(&mut spare));
             self.labels.of(i, raw.declared, &mut cursor, &mut labels);
             if !json_labels.is_empty() {
                 json_labels.decode(0, json_labels.len(), &mut labels);
@@ -242,6 +253,7 @@ impl Batch {
                 rating,
                 labels: &labels,
             })?;
+            spare = emptied(labels);
         }
         Ok(())
     }
@@ -535,6 +547,15 @@ impl<R: Read> Lines<R> {
     }
 }
 
+/// `labels` emptied, as a vector of labels of any lifetime: the same
+/// allocation (collecting a vector's own iterator into a vector of a type
+/// of the same size reuses it), so that a batch allocates one vector of
+/// labels, not one per record.
+fn emptied<'b>(mut labels: Vec<Label<'_>>) -> Vec<Label<'b>> {
+    labels.clear();
+    labels.into_iter().map(|_| unreachable!()).collect()
+}
+
 /// Strips white space around a line, and a byte-order mark before the
 /// first.
 fn trim(mut line: &[u8], first: bool) -> &[u8] {
@@ -660,6 +681,9 @@ pub struct Reader<R> {
     /// The label names the input has declared so far (see
     /// [`BatchLabels`]), between batches.
     declared: Vec<String>,
+    /// The bytes the largest batch so far held: a new batch has room for
+    /// as many from the start (rather than growing to it, copying).
+    bytes_hint: usize,
 }
 
 /// A record's title as `-f grid` writes a puzzle's and its solution's
@@ -785,6 +809,7 @@ impl<R: Read> Reader<R> {
             ready: Default::default(),
             titles: Titles::default(),
             declared: Vec::new(),
+            bytes_hint: 0,
         }
     }
 
@@ -879,9 +904,11 @@ impl<R: Read> Reader<R> {
             empty: self.empty.clone(),
             ..Batch::default()
         };
+        batch.bytes.reserve(self.bytes_hint);
         // The input's label names carry on from batch to batch.
         batch.labels.declared = std::mem::take(&mut self.declared);
         let framed = self.frame(&mut batch, records);
+        self.bytes_hint = self.bytes_hint.max(batch.bytes.len());
         self.declared.clone_from(&batch.labels.declared);
         framed?;
         Ok((!batch.is_empty()).then_some(batch))
@@ -1052,6 +1079,15 @@ impl<R: Read> Reader<R> {
 /// The word and the number of a line that is a record's title: a word,
 /// and a number (`Grid 01`, `Puzzle #12:`, `Sudoku 3`).
 fn title_of(line: &[u8]) -> Option<(&[u8], &[u8])> {
+    // The word is letters: a line that starts otherwise (every `line`
+    // record in digits and `.`) is told at its first byte.
+    if !line
+        .trim_ascii_start()
+        .first()
+        .is_some_and(u8::is_ascii_alphabetic)
+    {
+        return None;
+    }
     let mut words = line
         .split(u8::is_ascii_whitespace)
         .filter(|w| !w.is_empty());

@@ -411,21 +411,21 @@ fn open_cells(sees: u32, cols: u32, filled: u32) -> u32 {
 
 /// The state of a search: where each digit may go, band by band.
 #[derive(Clone, Copy)]
-struct Board {
+pub(super) struct Board {
     /// `poss[3 * digit + band]`.
-    poss: [u32; 27],
+    pub(super) poss: [u32; 27],
     /// Each band mask as of its last update: a mask that differs has
     /// changed since and is updated again.
     prev: [u32; 27],
     /// The cells of each band not yet fixed.
-    unsolved: [u32; 3],
+    pub(super) unsolved: [u32; 3],
     /// The unfixed cells of each band with exactly two candidates, from
     /// the last count.
-    pairs: [u32; 3],
+    pub(super) pairs: [u32; 3],
     /// What failed when the board was found dead, as an index of
     /// [`Weights`] (`u8::MAX`, beyond them, before that: it counts
     /// nothing). A byte, to keep the board small.
-    failed: u8,
+    pub(super) failed: u8,
 }
 
 /// What a search learns from its dead ends: how many each cell (0 to 80)
@@ -444,7 +444,7 @@ type Weights = DeadEnds<{ 81 + 27 }>;
 const WEIGH_AFTER: u64 = 8;
 
 /// The puzzle has no solution (from this state).
-struct Dead;
+pub(super) struct Dead;
 
 impl Board {
     fn new() -> Board {
@@ -463,7 +463,11 @@ impl Board {
     /// every band; every given takes its cell from the other digits). With
     /// `CHECK`, `Dead` if two givens of a digit share a unit; without, the
     /// caller knows they do not (the givens are part of a valid grid).
-    fn from_givens<const CHECK: bool>(grid: &Grid) -> Result<Board, Dead> {
+    // Inlined into both searches (this one and `bands_x`'s): called
+    // from two places, it would otherwise stay a call, at a cost to the
+    // classic search.
+    #[inline(always)]
+    pub(super) fn from_givens<const CHECK: bool>(grid: &Grid) -> Result<Board, Dead> {
         if CHECK {
             let (given, filled) = given_masks(grid);
             Board::checked(&given, &filled)
@@ -533,7 +537,7 @@ impl Board {
 
     /// Fixes `digit` (0-based) in cell `bit` of `band`.
     #[inline(always)]
-    fn place(&mut self, digit: usize, band: usize, bit: u32) -> Result<(), Dead> {
+    pub(super) fn place(&mut self, digit: usize, band: usize, bit: u32) -> Result<(), Dead> {
         let sub = 3 * digit + band;
         if self.poss[sub] & bit == 0 {
             self.failed = (27 * band) as u8 + bit.trailing_zeros() as u8;
@@ -554,7 +558,7 @@ impl Board {
 
     /// Keeps only `keep` of band mask `sub`.
     #[inline(always)]
-    fn restrict(&mut self, sub: usize, keep: u32) {
+    pub(super) fn restrict(&mut self, sub: usize, keep: u32) {
         self.poss[sub] &= keep;
     }
 
@@ -619,7 +623,7 @@ impl Board {
     /// Counts candidates per cell: fixes naked singles, finds empty cells,
     /// records two-candidate cells. Returns whether it fixed any.
     #[inline(always)]
-    fn singles(&mut self) -> Result<bool, Dead> {
+    pub(super) fn singles(&mut self) -> Result<bool, Dead> {
         let mut any = false;
         for band in 0..3 {
             let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
@@ -640,9 +644,12 @@ impl Board {
                 singles &= singles - 1;
                 // The one digit that holds the cell, read without a
                 // branch per digit (which would be mispredicted).
-                let digit = (0..9)
-                    .map(|d| usize::from(self.poss[3 * d + band] & bit != 0) * d)
-                    .sum();
+                // (A plain loop: as an iterator's sum it was left a call
+                // once the search of `bands_x` shared it.)
+                let mut digit = 0;
+                for d in 0..9 {
+                    digit += usize::from(self.poss[3 * d + band] & bit != 0) * d;
+                }
                 self.place(digit, band, bit)?;
                 any = true;
             }
@@ -652,7 +659,11 @@ impl Board {
 
     /// Deduces until nothing more follows; with `columns`, also by
     /// [`Board::column_claims`] once the rest finds nothing.
-    fn propagate(&mut self, columns: bool) -> Result<(), Dead> {
+    // Inlined into both searches (this one and `bands_x`'s): called
+    // from two places, it would otherwise stay a call, at a cost to the
+    // classic search.
+    #[inline(always)]
+    pub(super) fn propagate(&mut self, columns: bool) -> Result<(), Dead> {
         loop {
             self.update()?;
             if self.unsolved == [0; 3] {
@@ -702,7 +713,7 @@ impl Board {
     }
 
     /// Writes the solved board into `grid`.
-    fn write(&self, grid: &mut Grid) {
+    pub(super) fn write(&self, grid: &mut Grid) {
         grid.clear(Size::S9);
         let cells = grid.cells_mut();
         for digit in 0..9 {
@@ -760,7 +771,7 @@ impl Board {
 
     /// The cell to guess on: a two-candidate cell if any, else an unfixed
     /// cell with the fewest candidates. `(band, bit)`.
-    fn pick(&self) -> (usize, u32) {
+    pub(super) fn pick(&self) -> (usize, u32) {
         // The last band first: measured on the published collections, as
         // written and rotated 180 degrees (README), it is never far behind
         // the first band first and well ahead on some.

@@ -1,7 +1,8 @@
 //! The bitboard solver, for the small and middle shapes other than the
 //! classic 9x9 and 16x16: rectangular boxes (6x6, 8x8, 10x10, 12x12, ...),
 //! X, Hyper and Jigsaw up to 12x12, and the shapes without a variant up
-//! to 16x16 ([`takes`]).
+//! to 16x16 ([`takes`]). (9x9 X and Hyper searches that keep no solution
+//! go to [`super::bands_x`] instead.)
 //!
 //! **Algorithm.** The state is a set of cells per value, a bit per cell
 //! (one to four 64-bit words): the cells where the value may still go, a

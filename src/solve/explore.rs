@@ -105,8 +105,13 @@ pub(crate) fn explore<N: Node>(
     budget: &mut Budget,
 ) {
     // `states[d]`: the state at depth d; `open[d]`: the guess open on it.
-    let mut states = vec![root];
-    let mut open: Vec<Guess<N::Choice>> = Vec::new();
+    // Room from the start for the depths searches usually reach (up to 64
+    // states, within about 64 KiB): a stack that grows copies every state
+    // it holds each time.
+    let room = (65_536 / std::mem::size_of::<N>().max(1)).clamp(4, 64);
+    let mut states = Vec::with_capacity(room);
+    states.push(root);
+    let mut open: Vec<Guess<N::Choice>> = Vec::with_capacity(room);
     let mut weights = N::Weights::default();
     loop {
         // Deduce on the deepest state; open a guess on it, or drop it.

@@ -11,13 +11,17 @@
 //! 12x12 (4x4, rectangular boxes, X, Hyper, Jigsaw) and those without a
 //! variant up to 16x16 to the bitboard solver ([`boards`]), the rest to
 //! the per-cell solver ([`generic`]); the last two read their units from
-//! the shape's tables. All are exact: they find every solution, in a fixed
+//! the shape's tables. 9x9 X and Hyper searches that keep no solution (the
+//! uniqueness checks of `puzzle`, counts) go to the band solver with the
+//! extra units as masks ([`bands_x`]), which finds the same solutions in
+//! another order. All are exact: they find every solution, in a fixed
 //! order, so the first solution found is the same every run.
 
 use crate::grid::{Grid, Size, Variant};
 
 pub mod bands;
 pub mod bands16;
+pub mod bands_x;
 pub mod boards;
 mod explore;
 pub mod generic;
@@ -318,6 +322,11 @@ fn dispatch(
     let plain = puzzle.variant() == Variant::None;
     if plain && puzzle.size() == Size::S9 {
         bands::search(puzzle, trusted, exclude, hint, found, budget);
+    } else if !found.keep && bands_x::takes(puzzle.size(), puzzle.variant()) {
+        // 9x9 X and Hyper when no solution is kept: it finds the same
+        // solutions in another order than the bitboard solver, so the
+        // searches whose first solution shows stay there.
+        bands_x::search(puzzle, trusted, exclude, hint, found, budget);
     } else if plain && puzzle.size() == Size::S16 {
         bands16::search(puzzle, exclude, hint, found, budget);
     } else if boards::takes(puzzle.shape()) {
