@@ -131,6 +131,47 @@ fn order_type(k: &[u8; 3]) -> usize {
     9 * ord(k[0], k[1]) + 3 * ord(k[0], k[2]) + ord(k[1], k[2])
 }
 
+/// Each stack's orderings (`sets`, 6-bit sets) split by the order in which
+/// they bring its new symbols (`NEW` in the stack's `keys`): one group
+/// when it has fewer than two, else one per order (their labels differ).
+/// The groups of stack `ts` are `groups[ts][..counts[ts]]`.
+#[inline]
+fn split_by_new_order(
+    t: &Tables,
+    keys: &[[u8; 3]; 3],
+    sets: &[u8; 3],
+) -> ([[u8; 6]; 3], [usize; 3]) {
+    let mut groups = [[0u8; 6]; 3];
+    let mut counts = [0usize; 3];
+    for ts in 0..3 {
+        let k = &keys[ts];
+        if k.iter().filter(|&&x| x == NEW).count() < 2 {
+            groups[ts][0] = sets[ts];
+            counts[ts] = 1;
+            continue;
+        }
+        let mut codes = [0u8; 6];
+        let (list, count) = &t.perms_in[usize::from(sets[ts])];
+        for &p in &list[..usize::from(*count)] {
+            let mut code = 0u8;
+            for &col in &PERM[usize::from(p)] {
+                if k[usize::from(col)] == NEW {
+                    code = code * 4 + col + 1;
+                }
+            }
+            match codes[..counts[ts]].iter().position(|&c| c == code) {
+                Some(g) => groups[ts][g] |= 1 << p,
+                None => {
+                    codes[counts[ts]] = code;
+                    groups[ts][counts[ts]] = 1 << p;
+                    counts[ts] += 1;
+                }
+            }
+        }
+    }
+    (groups, counts)
+}
+
 fn tables() -> &'static Tables {
     static T: OnceLock<Tables> = OnceLock::new();
     T.get_or_init(|| {
@@ -1035,35 +1076,7 @@ impl Engine {
             return;
         }
         // Split each stack's orderings by the order of its new symbols.
-        let mut groups = [[0u8; 6]; 3];
-        let mut ngroups = [0usize; 3];
-        for ts in 0..3 {
-            let kk = &keys[ts];
-            if kk.iter().filter(|&&x| x == NEW).count() < 2 {
-                groups[ts][0] = sets[ts];
-                ngroups[ts] = 1;
-                continue;
-            }
-            let mut codes = [0u8; 6];
-            let (list, count) = &t.perms_in[usize::from(sets[ts])];
-            for &p in &list[..usize::from(*count)] {
-                let pm = &PERM[usize::from(p)];
-                let mut code = 0u8;
-                for &col in pm {
-                    if kk[usize::from(col)] == NEW {
-                        code = code * 4 + col + 1;
-                    }
-                }
-                match codes[..ngroups[ts]].iter().position(|&x| x == code) {
-                    Some(g) => groups[ts][g] |= 1 << p,
-                    None => {
-                        codes[ngroups[ts]] = code;
-                        groups[ts][ngroups[ts]] = 1 << p;
-                        ngroups[ts] += 1;
-                    }
-                }
-            }
-        }
+        let (groups, ngroups) = split_by_new_order(t, &keys, &sets);
         for g0 in 0..ngroups[0] {
             for g1 in 0..ngroups[1] {
                 for g2 in 0..ngroups[2] {
@@ -1328,36 +1341,7 @@ impl Engine {
         let keys = &p.keys;
         let sets = &p.sets;
         // Split each stack's orderings by the order of its new symbols.
-        let mut groups = [[0u8; 6]; 3];
-        let mut ngroups = [0usize; 3];
-        for ts in 0..3 {
-            let k = &keys[ts];
-            let news = k.iter().filter(|&&x| x == NEW).count();
-            if news < 2 {
-                groups[ts][0] = sets[ts];
-                ngroups[ts] = 1;
-                continue;
-            }
-            let mut codes = [0u8; 6];
-            let (list, count) = &t.perms_in[usize::from(sets[ts])];
-            for &p in &list[..usize::from(*count)] {
-                let pm = &PERM[usize::from(p)];
-                let mut code = 0u8;
-                for &col in pm {
-                    if k[usize::from(col)] == NEW {
-                        code = code * 4 + col + 1;
-                    }
-                }
-                match codes[..ngroups[ts]].iter().position(|&c| c == code) {
-                    Some(g) => groups[ts][g] |= 1 << p,
-                    None => {
-                        codes[ngroups[ts]] = code;
-                        groups[ts][ngroups[ts]] = 1 << p;
-                        ngroups[ts] += 1;
-                    }
-                }
-            }
-        }
+        let (groups, ngroups) = split_by_new_order(t, keys, sets);
         for g0 in 0..ngroups[0] {
             for g1 in 0..ngroups[1] {
                 for g2 in 0..ngroups[2] {
