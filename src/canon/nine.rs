@@ -131,6 +131,32 @@ fn order_type(k: &[u8; 3]) -> usize {
     9 * ord(k[0], k[1]) + 3 * ord(k[0], k[2]) + ord(k[1], k[2])
 }
 
+/// The labels `key` (and the next free one, `next`) once the new symbols
+/// of a row are labelled in the order its stacks (`stacks`, source stacks
+/// of the target stacks) bring them under the orderings `masks` (each
+/// stack's first ordering; `keys` marks a new symbol `NEW`).
+#[inline]
+fn label_new(
+    stacks: &[u8; 3],
+    row: &[u8; 9],
+    keys: &[[u8; 3]; 3],
+    masks: &[u8; 3],
+    mut key: [u8; 10],
+    mut next: u8,
+) -> ([u8; 10], u8) {
+    for ts in 0..3 {
+        let s = 3 * usize::from(stacks[ts]);
+        let p = masks[ts].trailing_zeros() as usize;
+        for &col in &PERM[p] {
+            if keys[ts][usize::from(col)] == NEW {
+                key[usize::from(row[s + usize::from(col)])] = next;
+                next += 1;
+            }
+        }
+    }
+    (key, next)
+}
+
 /// Each stack's orderings (`sets`, 6-bit sets) split by the order in which
 /// they bring its new symbols (`NEW` in the stack's `keys`): one group
 /// when it has fewer than two, else one per order (their labels differ).
@@ -1061,17 +1087,7 @@ impl Engine {
             self.have_winner = false;
         }
         if !split {
-            let (mut key, mut next) = (key, next);
-            for ts in 0..3 {
-                let s = 3 * usize::from(c.stacks[ts]);
-                let p = sets[ts].trailing_zeros() as usize;
-                for &col in &PERM[p] {
-                    if keys[ts][usize::from(col)] == NEW {
-                        key[usize::from(row[s + usize::from(col)])] = next;
-                        next += 1;
-                    }
-                }
-            }
+            let (key, next) = label_new(&c.stacks, &row, &keys, &sets, key, next);
             self.label_dfs(c, i + 1, sets, key, next);
             return;
         }
@@ -1081,17 +1097,7 @@ impl Engine {
             for g1 in 0..ngroups[1] {
                 for g2 in 0..ngroups[2] {
                     let masks = [groups[0][g0], groups[1][g1], groups[2][g2]];
-                    let (mut key, mut next) = (key, next);
-                    for ts in 0..3 {
-                        let s = 3 * usize::from(c.stacks[ts]);
-                        let p = masks[ts].trailing_zeros() as usize;
-                        for &col in &PERM[p] {
-                            if keys[ts][usize::from(col)] == NEW {
-                                key[usize::from(row[s + usize::from(col)])] = next;
-                                next += 1;
-                            }
-                        }
-                    }
+                    let (key, next) = label_new(&c.stacks, &row, &keys, &masks, key, next);
                     self.label_dfs(c, i + 1, masks, key, next);
                 }
             }
