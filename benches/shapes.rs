@@ -38,10 +38,16 @@ fn grids(c: &mut Criterion) {
     let mut group = c.benchmark_group("shapes/grid");
     let mut cases: Vec<(String, Shape, Strategy)> = shapes()
         .into_iter()
-        .map(|(name, shape)| (name.to_string(), shape, Strategy::default_for(shape)))
+        .map(|(name, shape)| {
+            (
+                name.to_string(),
+                shape.clone(),
+                Strategy::default_for(shape),
+            )
+        })
         .collect();
     let x = Shape::new(Size::S9, Variant::X).unwrap();
-    cases.push(("x-backtrack".into(), x, Strategy::Backtrack));
+    cases.push(("x-backtrack".into(), x.clone(), Strategy::Backtrack));
     cases.push(("x-potential".into(), x, Strategy::Potential));
     for (name, shape, strategy) in cases {
         let mut rng = grid_rng(2026, 0);
@@ -70,7 +76,7 @@ fn puzzles(c: &mut Criterion) {
             symmetry,
             ..Settings::MINIMAL
         };
-        let strategy = Strategy::default_for(shape);
+        let strategy = Strategy::default_for(shape.clone());
         let (mut grid_rng_, mut removal_rng) = (grid_rng(2026, 0), grid_rng(2026, 1));
         let mut grid = Grid::new(shape);
         group.bench_function(format!("{name}-{}", symmetry.name()), |b| {
@@ -85,10 +91,10 @@ fn puzzles(c: &mut Criterion) {
 
 /// 50 minimal puzzles of `shape`.
 fn minimal_set(shape: Shape) -> Vec<Grid> {
-    let strategy = Strategy::default_for(shape);
+    let strategy = Strategy::default_for(shape.clone());
     (0..50)
         .map(|i| {
-            let grid = strategy.grid(&mut grid_rng(7, i), shape);
+            let grid = strategy.grid(&mut grid_rng(7, i), shape.clone());
             puzzle::make(&mut grid_rng(8, i), &grid, Settings::MINIMAL).puzzle
         })
         .collect()

@@ -51,12 +51,12 @@ fn main() {
     let strategy = std::env::var("STRATEGY")
         .ok()
         .and_then(|s| Strategy::named(&s))
-        .unwrap_or(Strategy::default_for(shape));
+        .unwrap_or(Strategy::default_for(shape.clone()));
     let (mut grid_time, mut removal_time) = (0.0, 0.0);
     let (mut clues, mut guesses) = (0, 0);
     for i in 0..count {
         let start = Instant::now();
-        let grid = strategy.grid(&mut grid_rng(1, i), shape);
+        let grid = strategy.grid(&mut grid_rng(1, i), shape.clone());
         let made = Instant::now();
         let p = puzzle::make(&mut grid_rng(2, i), &grid, settings);
         removal_time += made.elapsed().as_secs_f64();

@@ -10,7 +10,7 @@
 
 use crate::grid::{Geometry, Grid, MAX_CELLS, Place, Shape, Size};
 use crate::mask::Mask;
-use crate::shape::MAX_UNITS;
+use crate::shape::{Geo, MAX_UNITS};
 
 /// The values already placed in each row, column and box (or region) of a
 /// grid being filled, and in each extra unit of its variant: the
@@ -278,7 +278,7 @@ fn fill_sized<const CELLS: usize>(
 #[derive(Clone)]
 pub struct Board {
     shape: Shape,
-    geometry: &'static Geometry,
+    geometry: Geo,
     values: [u8; MAX_CELLS],
     cands: [Mask; MAX_CELLS],
     /// `pos[region][v - 1]`: bit `k` set when cell `k` of the region holds
@@ -294,14 +294,14 @@ impl Board {
     /// no given in its units holds. Returns `None` when two givens of a
     /// unit repeat a value.
     pub fn new(puzzle: &Grid) -> Option<Board> {
-        let shape = puzzle.shape();
-        let geometry = shape.geometry();
+        let shape = puzzle.shape().clone();
+        let geometry = shape.geo();
         let size = shape.size();
         let mut units = UnitMasks::default();
         let places = geometry.places();
         for (i, &v) in puzzle.cells().iter().enumerate() {
             if v != 0 {
-                if units.used(places[i]).contains(v) && Self::repeats(puzzle, geometry, i) {
+                if units.used(places[i]).contains(v) && Self::repeats(puzzle, &geometry, i) {
                     return None;
                 }
                 units.place(places[i], v);
@@ -309,7 +309,7 @@ impl Board {
         }
         let mut board = Board {
             shape,
-            geometry,
+            geometry: geometry.clone(),
             values: [0; MAX_CELLS],
             cands: [Mask::EMPTY; MAX_CELLS],
             pos: [[0; crate::grid::MAX_SIDE]; MAX_UNITS],
@@ -351,14 +351,14 @@ impl Board {
 
     /// The grid's shape.
     #[inline]
-    pub fn shape(&self) -> Shape {
-        self.shape
+    pub fn shape(&self) -> &Shape {
+        &self.shape
     }
 
     /// The unit tables of the grid's shape.
     #[inline]
-    pub fn geometry(&self) -> &'static Geometry {
-        self.geometry
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
     }
 
     /// The value at `cell` (0 if empty).
@@ -420,7 +420,7 @@ impl Board {
     /// Every region of `cell`: its box (or jigsaw region), row, column,
     /// then its extra units.
     #[inline]
-    pub fn units_of(&self, cell: usize) -> &'static [u8] {
+    pub fn units_of(&self, cell: usize) -> &[u8] {
         self.geometry.cell_units(cell).units()
     }
 
@@ -465,7 +465,8 @@ impl Board {
         for &r in self.geometry.cell_units(cell).units() {
             self.empty_in[usize::from(r)] -= 1;
         }
-        for &p in self.geometry.peers(cell) {
+        let geometry = self.geometry.clone();
+        for &p in geometry.peers(cell) {
             self.remove(usize::from(p), v);
         }
     }
@@ -482,7 +483,7 @@ impl Board {
 
     /// The cells' values as a grid.
     pub fn grid(&self) -> Grid {
-        Grid::from_values(self.shape, &self.values[..self.shape.cells()])
+        Grid::from_values(&self.shape, &self.values[..self.shape.cells()])
             .expect("values fit the size")
     }
 }
@@ -493,7 +494,8 @@ mod tests {
 
     #[test]
     fn place_and_unplace_track_every_unit_of_a_cell() {
-        let places = Shape::from(Size::S9).places();
+        let nine = Shape::from(Size::S9);
+        let places = nine.places();
         let mut m = UnitMasks::default();
         // r1c1 (box 1) and r2c5 (box 2).
         m.place(places[0], 4);

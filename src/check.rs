@@ -200,12 +200,12 @@ const HINT_BUDGET: u64 = 1_000;
 /// without them, so only a puzzle with several solutions can be unique
 /// under a variant; this names the option such a record was made for.
 pub fn unique_under(puzzle: &Grid) -> Option<Variant> {
-    if puzzle.variant() != Variant::None {
+    if !puzzle.shape().is_plain() {
         return None;
     }
-    [Variant::X, Variant::Hyper].into_iter().find(|&variant| {
+    [Variant::X, Variant::Hyper].into_iter().find(|variant| {
         let mut grid = puzzle.clone();
-        if grid.set_variant(variant).is_err() || grid.validate_givens().is_err() {
+        if grid.set_variant(variant.clone()).is_err() || grid.validate_givens().is_err() {
             return false;
         }
         let search = Search {

@@ -40,7 +40,7 @@ pub fn or_list(items: impl IntoIterator<Item = usize>) -> String {
 #[derive(Clone, PartialEq, Eq)]
 pub struct Grid {
     size: Size,
-    variant: Variant,
+    shape: Shape,
     cells: [u8; MAX_CELLS],
 }
 
@@ -176,17 +176,18 @@ impl Grid {
     pub const fn empty(size: Size) -> Grid {
         Grid {
             size,
-            variant: Variant::None,
+            shape: Shape::plain(size),
             cells: [0; MAX_CELLS],
         }
     }
 
     /// An empty grid of `shape`.
     #[inline]
-    pub const fn new(shape: Shape) -> Grid {
+    pub fn new(shape: impl Into<Shape>) -> Grid {
+        let shape = shape.into();
         Grid {
             size: shape.size(),
-            variant: shape.variant(),
+            shape,
             cells: [0; MAX_CELLS],
         }
     }
@@ -212,28 +213,28 @@ impl Grid {
 
     /// The grid's variant.
     #[inline]
-    pub const fn variant(&self) -> Variant {
-        self.variant
+    pub const fn variant(&self) -> &Variant {
+        self.shape.variant()
     }
 
     /// The grid's shape: its size and variant.
     #[inline]
-    pub fn shape(&self) -> Shape {
+    pub const fn shape(&self) -> &Shape {
         // Checked when set (`new`, `clear`, `set_variant`).
-        Shape::from_parts(self.size, self.variant)
+        &self.shape
     }
 
     /// The unit tables of the grid's shape.
     #[inline]
-    pub fn geometry(&self) -> &'static Geometry {
-        self.shape().geometry()
+    pub fn geometry(&self) -> &Geometry {
+        self.shape.geometry()
     }
 
     /// Gives the grid `variant`, keeping its cells: an error if the
     /// variant cannot exist at the grid's size (Hyper off 9x9, a jigsaw
     /// map of another side).
     pub fn set_variant(&mut self, variant: Variant) -> Result<(), ShapeError> {
-        let size = match (variant, self.variant) {
+        let size = match (&variant, self.shape.variant()) {
             // A jigsaw grid's size has no boxes: back to the usual ones.
             (Variant::Jigsaw(_), _) => self.size,
             (_, Variant::Jigsaw(_)) => {
@@ -245,7 +246,7 @@ impl Grid {
         };
         let shape = Shape::new(size, variant)?;
         self.size = shape.size();
-        self.variant = variant;
+        self.shape = shape;
         Ok(())
     }
 
@@ -254,8 +255,8 @@ impl Grid {
     pub fn clear(&mut self, shape: impl Into<Shape>) {
         let shape = shape.into();
         self.size = shape.size();
-        self.variant = shape.variant();
         self.cells[..shape.cells()].fill(0);
+        self.shape = shape;
     }
 
     /// Empties every cell, keeping the shape.
@@ -357,7 +358,7 @@ impl Grid {
                 }
             }
         }
-        if all == full && self.variant != Variant::None {
+        if all == full && !self.shape.is_plain() {
             // Regions, or the variant's units, from the unit tables.
             let geometry = self.geometry();
             let first = if size.has_boxes() { 3 * n } else { 0 };
@@ -519,14 +520,15 @@ mod tests {
     fn places_agree_with_arithmetic() {
         for size in Size::USUAL {
             let (h, w, n) = (size.box_rows(), size.box_cols(), size.side());
-            let places = Shape::from(size).places();
+            let shape = Shape::from(size);
+            let places = shape.places();
             assert_eq!(places.len(), size.cells());
             for (i, p) in places.iter().enumerate() {
                 let (r, c) = (i / n, i % n);
                 assert_eq!((p.row as usize, p.col as usize), (r, c));
                 assert_eq!(p.boxn as usize, (r / h) * (n / w) + c / w);
             }
-            let geometry = Shape::from(size).geometry();
+            let geometry = shape.geometry();
             for bx in 0..n {
                 for k in 0..n {
                     assert_eq!(places[size.box_cell(bx, k)].boxn as usize, bx);

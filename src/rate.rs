@@ -97,10 +97,10 @@ impl Scale {
     /// and which techniques the rater uses there.
     pub fn note(shape: impl Into<Shape>) -> Option<String> {
         let shape = shape.into();
-        (Scale::of(shape) == Scale::TechniqueLevel).then(|| {
+        (Scale::of(&shape) == Scale::TechniqueLevel).then(|| {
             format!(
                 "Sudoku Explainer ratings are defined for classic 9x9 only; for {shape} puzzles the number is a technique level, the rating of the hardest technique on the same scale, with {}",
-                techniques::scope(shape)
+                techniques::scope(&shape)
             )
         })
     }

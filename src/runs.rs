@@ -120,7 +120,7 @@ pub struct GridRun {
 
 impl PartialEq for GridRun {
     fn eq(&self, other: &GridRun) -> bool {
-        (self.strategy, self.shape, self.seed) == (other.strategy, other.shape, other.seed)
+        (self.strategy, &self.shape, self.seed) == (other.strategy, &other.shape, other.seed)
     }
 }
 
@@ -150,8 +150,8 @@ impl GridRun {
     }
 
     /// The grid shape: size and variant.
-    pub fn shape(&self) -> Shape {
-        self.shape
+    pub fn shape(&self) -> &Shape {
+        &self.shape
     }
 
     /// The run's seed.
@@ -162,15 +162,15 @@ impl GridRun {
     /// Fills `grid` with grid `index` of the run.
     #[inline]
     pub fn fill(&self, index: u64, grid: &mut Grid) {
-        if grid.shape() != self.shape {
-            *grid = Grid::new(self.shape);
+        if *grid.shape() != self.shape {
+            *grid = Grid::new(&self.shape);
         }
         self.strategy.generate(&mut self.rng.for_index(index), grid);
     }
 
     /// Grid `index` of the run.
     pub fn grid(&self, index: u64) -> Grid {
-        let mut grid = Grid::new(self.shape);
+        let mut grid = Grid::new(&self.shape);
         self.fill(index, &mut grid);
         grid
     }
@@ -199,7 +199,7 @@ impl GridRun {
             (start, count, chunk),
             jobs,
             done,
-            || Grid::new(self.shape),
+            || Grid::new(&self.shape),
             |index, grid, buf| {
                 self.fill(index, grid);
                 writer.push(buf, &Record::new(index, grid));
@@ -247,7 +247,7 @@ impl Filter {
     /// attempts as the sample has puzzles). Other shapes have no sample:
     /// their ranges are taken, and a run says at its end what it could not
     /// fill.
-    pub fn reach(&self, shape: Shape) -> Result<(), Unreachable> {
+    pub fn reach(&self, shape: &Shape) -> Result<(), Unreachable> {
         let (low, high) = (self.low, self.high);
         if !crate::techniques::chains_searched(shape) {
             let bound = crate::rate::CHAINS;
@@ -268,7 +268,7 @@ impl Filter {
 
     /// How often random minimal puzzles of `shape` rate in this range, by
     /// the sample: on classic 9x9 only (`None` elsewhere).
-    pub fn odds(&self, shape: Shape) -> Option<Odds> {
+    pub fn odds(&self, shape: &Shape) -> Option<Odds> {
         if !(shape.is_classic() && shape.size() == Size::S9) {
             return None;
         }
@@ -621,7 +621,7 @@ impl PuzzleRun {
                 self.removals.for_index(index)
             } else {
                 let key = attempt_key(seed, k);
-                GridRun::new(self.grids.strategy, self.grids.shape, key).fill(index, grid);
+                GridRun::new(self.grids.strategy, self.grids.shape.clone(), key).fill(index, grid);
                 RunRng::new(key ^ PUZZLE_KEY).for_index(index)
             };
             if let Some(made) = attempt(filter, settings, &mut removals, grid, k)? {
@@ -960,17 +960,21 @@ mod tests {
             attempts,
         };
         // Every puzzle is rated 1.0 or more; adjacent ranges add up.
-        let hits = |low: u8, high: u8| filter(low, high, 1).odds(nine).unwrap().hits;
+        let hits = |low: u8, high: u8| filter(low, high, 1).odds(&nine).unwrap().hits;
         assert_eq!(hits(10, u8::MAX), SAMPLED);
         assert_eq!(hits(10, 64) + hits(65, 89) + hits(90, u8::MAX), SAMPLED);
         assert_eq!(hits(90, 90) + hits(91, u8::MAX), hits(90, u8::MAX));
         assert!(hits(90, 90) > 0 && hits(26, 44) > 0);
         // Reachable: the ranges the issue names, with the default attempts.
         for (low, high) in [(90, 90), (85, 90), (90, u8::MAX), (65, u8::MAX), (10, 15)] {
-            assert_eq!(filter(low, high, 1000).reach(nine), Ok(()), "{low}..{high}");
+            assert_eq!(
+                filter(low, high, 1000).reach(&nine),
+                Ok(()),
+                "{low}..{high}"
+            );
         }
         // Out of reach: a 12.0 is rarer than the sample shows.
-        let Err(Unreachable::Rare(odds)) = filter(120, u8::MAX, 1000).reach(nine) else {
+        let Err(Unreachable::Rare(odds)) = filter(120, u8::MAX, 1000).reach(&nine) else {
             panic!("12.0.. is out of reach");
         };
         assert_eq!((odds.hits, odds.attempts_needed()), (0, SAMPLED));
@@ -981,11 +985,11 @@ mod tests {
             "{odds}"
         );
         // ... and within reach once the attempts are enough.
-        assert_eq!(filter(120, u8::MAX, MAX_ATTEMPTS).reach(nine), Ok(()));
+        assert_eq!(filter(120, u8::MAX, MAX_ATTEMPTS).reach(&nine), Ok(()));
         // A shape without chains rates a puzzle that needs them 6.5+.
         let hyper = Shape::new(Size::S9, Variant::Hyper).unwrap();
         for (low, high) in [(70, 80), (65, 70), (70, u8::MAX)] {
-            let why = filter(low, high, 1000).reach(hyper).unwrap_err();
+            let why = filter(low, high, 1000).reach(&hyper).unwrap_err();
             assert!(matches!(why, Unreachable::Never(_)), "{why:?}");
             assert!(
                 why.to_string().contains("is rated 6.5+, a lower bound"),
@@ -993,11 +997,11 @@ mod tests {
             );
         }
         for (low, high) in [(65, u8::MAX), (10, 64), (45, 64)] {
-            assert_eq!(filter(low, high, 1).reach(hyper), Ok(()));
-            assert_eq!(filter(low, high, 1).odds(hyper), None);
+            assert_eq!(filter(low, high, 1).reach(&hyper), Ok(()));
+            assert_eq!(filter(low, high, 1).odds(&hyper), None);
         }
         // Classic 4x4 searches chains: no such limit, and no sample.
-        assert_eq!(filter(70, 80, 1).reach(Shape::plain(Size::S4)), Ok(()));
+        assert_eq!(filter(70, 80, 1).reach(&Shape::plain(Size::S4)), Ok(()));
     }
 
     #[test]

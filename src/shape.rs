@@ -6,27 +6,29 @@
 //! whose cells number the side (2x3 for 6x6, 3x4 for 12x12, ...). A
 //! [`Variant`] adds units or replaces the boxes: X (both long diagonals),
 //! Hyper (four extra 3x3 windows of a 9x9 grid), Jigsaw (a map of
-//! irregular regions in place of the boxes, interned as a [`Layout`]). A
-//! [`Shape`] is the two together; it is `Copy` and eight bytes, so a grid
-//! carries its own.
+//! irregular regions in place of the boxes, a [`Layout`]). A [`Shape`] is
+//! the two together; a grid carries its own. A shape is a small value:
+//! cloning one with boxes copies two words, cloning a jigsaw's counts a
+//! reference to its layout.
 //!
 //! **Units as data.** Every algorithm reads the geometry through one
 //! table per shape, its [`Geometry`]: each unit's cells (the boxes or
 //! regions, then the rows, then the columns, then the variant's extra
 //! units, so that the classic numbering is Sudoku Explainer's), each
-//! cell's units and peers, as lists and as bit sets of cells. A table is
-//! built the first time its shape is asked for and kept for the life of
-//! the process (leaked, so it is `&'static`): looking it up is one index
-//! and one atomic load. Jigsaw region maps are interned the same way (at
-//! most [`MAX_LAYOUTS`] distinct maps per process), so a shape stays a
-//! small `Copy` value.
+//! cell's units and peers, as lists and as bit sets of cells. The table of
+//! a shape with boxes is built the first time it is asked for and kept for
+//! the life of the process: looking it up is one index and one atomic
+//! load. A jigsaw's table belongs to its layout and goes with the last
+//! record that holds it, so a run may draw a new map for every puzzle and
+//! keep flat memory (a map met again while alive, or among the last few
+//! made, is not built twice).
 //!
 //! Errors speak of values ("boxes of 4x4 do not make a side of 12"); the
 //! command line names its options.
 
 use std::collections::HashMap;
 use std::fmt;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 use crate::mask::Mask;
 
@@ -43,8 +45,6 @@ pub const MAX_UNITS: usize = 3 * MAX_SIDE + MAX_EXTRA;
 /// The most units a cell lies in (X: its row, column, box and both
 /// diagonals, at the centre of an odd side).
 pub const MAX_CELL_UNITS: usize = 5;
-/// The most distinct jigsaw region maps one process interns.
-pub const MAX_LAYOUTS: usize = 4096;
 /// Words of a set of cells ([`CellSet`]).
 pub const SET_WORDS: usize = MAX_CELLS.div_ceil(64);
 
@@ -131,8 +131,6 @@ pub enum ShapeError {
         /// The grid's side.
         side: usize,
     },
-    /// More distinct region maps than one process keeps.
-    TooManyLayouts,
     /// A box or variant written in a way that names none.
     Name {
         /// What it was to name (`box`, `variant`).
@@ -210,10 +208,6 @@ impl fmt::Display for ShapeError {
             ShapeError::LayoutSide { layout, side } => write!(
                 f,
                 "the region map is {layout}x{layout} but the grid is {side}x{side}"
-            ),
-            ShapeError::TooManyLayouts => write!(
-                f,
-                "more than {MAX_LAYOUTS} distinct region maps in one run; split the input"
             ),
             ShapeError::Name {
                 what: "box",
@@ -490,7 +484,7 @@ impl fmt::Debug for Size {
 }
 
 /// What a grid adds to, or puts in place of, its rows, columns and boxes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Variant {
     /// Rows, columns and boxes.
     #[default]
@@ -509,8 +503,8 @@ impl Variant {
     pub const NAMES: [&'static str; 4] = ["none", "x", "hyper", "jigsaw"];
 
     /// Its name: `none`, `x`, `hyper`, `jigsaw`.
-    pub fn name(self) -> &'static str {
-        match self {
+    pub fn name(&self) -> &'static str {
+        match *self {
             Variant::None => "none",
             Variant::X => "x",
             Variant::Hyper => "hyper",
@@ -529,8 +523,8 @@ impl Variant {
     }
 
     /// The units it adds to the rows, columns and boxes (or regions).
-    pub const fn extra_units(self) -> usize {
-        match self {
+    pub const fn extra_units(&self) -> usize {
+        match *self {
             Variant::X => 2,
             Variant::Hyper => 4,
             Variant::None | Variant::Jigsaw(_) => 0,
@@ -539,8 +533,8 @@ impl Variant {
 
     /// Which units a cell at `row`, `col` of a grid of side `n` lies in
     /// besides its row, column and box, a bit per extra unit.
-    fn extra_of(self, n: usize, row: usize, col: usize) -> u8 {
-        match self {
+    fn extra_of(&self, n: usize, row: usize, col: usize) -> u8 {
+        match *self {
             Variant::X => u8::from(row == col) | u8::from(row + col == n - 1) << 1,
             Variant::Hyper => {
                 let window = |i: usize| match i {
@@ -558,17 +552,52 @@ impl Variant {
     }
 }
 
-/// A jigsaw region map, interned: the region of every cell, regions
-/// numbered in the order their first cells come in reading order.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Layout(u16);
+/// A jigsaw region map: the region of every cell, regions numbered in the
+/// order their first cells come in reading order. It holds its geometry,
+/// shared by every copy (cloning is a reference count) and freed with the
+/// last one, so a run that draws a new map for every puzzle keeps only the
+/// maps of the records in flight. Equal maps are equal layouts, however
+/// they were made; a map met again while a copy is alive (or among the
+/// last few made) is not built again.
+#[derive(Clone)]
+pub struct Layout(Arc<Geometry>);
 
-/// The region maps interned so far, and where each one is.
-static LAYOUTS: Mutex<Option<HashMap<&'static [u8], u16>>> = Mutex::new(None);
+/// How many recently made maps are kept built though no record holds them
+/// (a file whose records repeat one map builds it once).
+const RECENT_LAYOUTS: usize = 64;
 
-/// Each interned map's geometry, by its number.
-static JIGSAWS: [OnceLock<&'static Geometry>; MAX_LAYOUTS] =
-    [const { OnceLock::new() }; MAX_LAYOUTS];
+/// The maps alive or recently made, by their regions.
+struct Layouts {
+    alive: HashMap<Box<[u8]>, Weak<Geometry>>,
+    recent: Vec<Arc<Geometry>>,
+    next: usize,
+    /// The size of `alive` at which dead entries are next swept out.
+    sweep_at: usize,
+}
+
+static LAYOUTS: Mutex<Option<Layouts>> = Mutex::new(None);
+
+impl PartialEq for Layout {
+    fn eq(&self, other: &Layout) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+            || self
+                .0
+                .places
+                .iter()
+                .map(|p| p.boxn)
+                .eq(other.0.places.iter().map(|p| p.boxn))
+    }
+}
+
+impl Eq for Layout {}
+
+impl std::hash::Hash for Layout {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        for p in &self.0.places {
+            state.write_u8(p.boxn);
+        }
+    }
+}
 
 impl Layout {
     /// The map whose cell `i` is in region `regions[i]` (any numbers: two
@@ -638,56 +667,61 @@ impl Layout {
                 pieces,
             });
         }
-        Layout::intern(regions, side)
+        Layout::find_or_build(regions, side)
     }
 
-    /// The layout of `regions` (renumbered, every region of `side` cells),
-    /// its geometry built the first time.
-    fn intern(regions: Vec<u8>, side: usize) -> Result<Layout, ShapeError> {
+    /// The layout of `regions` (renumbered, every region of `side` cells):
+    /// the one alive with that map, or a new one with its geometry.
+    fn find_or_build(regions: Vec<u8>, side: usize) -> Result<Layout, ShapeError> {
+        let size = Size::unboxed(side)?;
         let mut guard = LAYOUTS.lock().unwrap_or_else(|e| e.into_inner());
-        let table = guard.get_or_insert_with(HashMap::new);
-        if let Some(&id) = table.get(&regions[..]) {
-            return Ok(Layout(id));
+        let table = guard.get_or_insert_with(|| Layouts {
+            alive: HashMap::new(),
+            recent: Vec::with_capacity(RECENT_LAYOUTS),
+            next: 0,
+            sweep_at: 2 * RECENT_LAYOUTS,
+        });
+        if let Some(geometry) = table.alive.get(&regions[..]).and_then(Weak::upgrade) {
+            return Ok(Layout(geometry));
         }
-        let id = table.len();
-        if id >= MAX_LAYOUTS {
-            return Err(ShapeError::TooManyLayouts);
+        let geometry = Arc::new_cyclic(|me| {
+            Geometry::build(size, GeoVariant::Jigsaw(me.clone()), Some(&regions))
+        });
+        if table.alive.len() >= table.sweep_at {
+            table.alive.retain(|_, g| g.strong_count() > 0);
+            table.sweep_at = 2 * table.alive.len() + 2 * RECENT_LAYOUTS;
         }
-        let regions: &'static [u8] = Box::leak(regions.into_boxed_slice());
-        let layout = Layout(id as u16);
-        let shape = Shape {
-            size: Size::unboxed(side)?,
-            variant: Variant::Jigsaw(layout),
-        };
-        let geometry: &'static Geometry =
-            Box::leak(Box::new(Geometry::build(shape, Some(regions))));
-        // Set before the map is published: a layout handed out always has
-        // its geometry.
-        let _ = JIGSAWS[id].set(geometry);
-        table.insert(regions, id as u16);
-        Ok(layout)
+        table
+            .alive
+            .insert(regions.into_boxed_slice(), Arc::downgrade(&geometry));
+        if table.recent.len() < RECENT_LAYOUTS {
+            table.recent.push(Arc::clone(&geometry));
+        } else {
+            table.recent[table.next] = Arc::clone(&geometry);
+        }
+        table.next = (table.next + 1) % RECENT_LAYOUTS;
+        Ok(Layout(geometry))
     }
 
     /// The geometry of the jigsaw shape of this map.
-    fn geometry(self) -> &'static Geometry {
-        JIGSAWS[usize::from(self.0)]
-            .get()
-            .expect("a layout is interned with its geometry")
+    #[inline]
+    fn geometry(&self) -> &Geometry {
+        &self.0
     }
 
     /// The side of the grid the map is for.
-    pub fn side(self) -> usize {
-        self.geometry().shape.side()
+    pub fn side(&self) -> usize {
+        self.0.side
     }
 
     /// The region of each cell (`0..side`, numbered by first cell).
-    pub fn regions(self) -> Vec<u8> {
-        self.geometry().places.iter().map(|p| p.boxn).collect()
+    pub fn regions(&self) -> Vec<u8> {
+        self.0.places.iter().map(|p| p.boxn).collect()
     }
 
     /// The map as letters, `A` for the region of the first cell, `B` for
     /// the next region met in reading order, and so on.
-    pub fn text(self) -> String {
+    pub fn text(&self) -> String {
         self.regions()
             .iter()
             .map(|&r| char::from(b'A' + r))
@@ -738,7 +772,7 @@ impl fmt::Debug for Layout {
 }
 
 /// A grid's whole geometry: its size and its variant.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Shape {
     size: Size,
     variant: Variant,
@@ -748,6 +782,14 @@ impl From<Size> for Shape {
     /// The size's plain shape: rows, columns and boxes.
     fn from(size: Size) -> Shape {
         Shape::plain(size)
+    }
+}
+
+impl From<&Shape> for Shape {
+    /// A copy of the shape (so that functions taking `impl Into<Shape>`
+    /// take a borrowed one too).
+    fn from(shape: &Shape) -> Shape {
+        shape.clone()
     }
 }
 
@@ -779,12 +821,6 @@ impl Shape {
             Variant::Hyper if size != Size::S9 => Err(ShapeError::Hyper { size }),
             _ => Ok(Shape { size, variant }),
         }
-    }
-
-    /// The shape of `size` and `variant`, known to go together.
-    #[inline]
-    pub(crate) const fn from_parts(size: Size, variant: Variant) -> Shape {
-        Shape { size, variant }
     }
 
     /// The shape of side `side` a record describes in words, as records
@@ -838,30 +874,33 @@ impl Shape {
 
     /// The jigsaw shape of a region map.
     pub fn jigsaw(layout: Layout) -> Shape {
-        layout.geometry().shape
+        Shape {
+            size: layout.0.size,
+            variant: Variant::Jigsaw(layout),
+        }
     }
 
     /// The size.
     #[inline]
-    pub const fn size(self) -> Size {
+    pub const fn size(&self) -> Size {
         self.size
     }
 
     /// The variant.
     #[inline]
-    pub const fn variant(self) -> Variant {
-        self.variant
+    pub const fn variant(&self) -> &Variant {
+        &self.variant
     }
 
     /// The side.
     #[inline]
-    pub const fn side(self) -> usize {
+    pub const fn side(&self) -> usize {
         self.size.side()
     }
 
     /// The number of cells.
     #[inline]
-    pub const fn cells(self) -> usize {
+    pub const fn cells(&self) -> usize {
         self.size.cells()
     }
 
@@ -869,53 +908,78 @@ impl Shape {
     /// 25x25 with square boxes, no variant): the shapes whose records say
     /// nothing of their shape.
     #[inline]
-    pub const fn is_classic(self) -> bool {
+    pub const fn is_classic(&self) -> bool {
         matches!(self.variant, Variant::None) && self.size.is_square()
     }
 
     /// Whether the shape has no variant (rows, columns and boxes only).
     #[inline]
-    pub const fn is_plain(self) -> bool {
+    pub const fn is_plain(&self) -> bool {
         matches!(self.variant, Variant::None)
     }
 
     /// Whether the shape has boxes (all but jigsaw shapes).
     #[inline]
-    pub const fn has_boxes(self) -> bool {
+    pub const fn has_boxes(&self) -> bool {
         self.size.has_boxes()
     }
 
-    /// The unit tables of the shape (built once per shape, then shared).
+    /// The unit tables of the shape (built once per shape, then shared;
+    /// a jigsaw's are its layout's).
     #[inline]
-    pub fn geometry(self) -> &'static Geometry {
+    pub fn geometry(&self) -> &Geometry {
+        match &self.variant {
+            Variant::Jigsaw(layout) => layout.geometry(),
+            _ => self.boxed_geometry().as_ref(),
+        }
+    }
+
+    /// The unit tables of the shape, as a handle to keep: a plain
+    /// reference to the tables of a shape with boxes, a reference count of
+    /// a jigsaw's.
+    pub fn geo(&self) -> Geo {
+        match &self.variant {
+            Variant::Jigsaw(layout) => Geo::Shared(Arc::clone(&layout.0)),
+            _ => Geo::Static(self.boxed_geometry()),
+        }
+    }
+
+    /// The tables of a shape with boxes, built once per process.
+    fn boxed_geometry(&self) -> &'static Arc<Geometry> {
         const SLOTS: usize = (MAX_SIDE + 1) * (MAX_SIDE + 1) * 3;
-        static BOXED: [OnceLock<&'static Geometry>; SLOTS] = [const { OnceLock::new() }; SLOTS];
+        static BOXED: [OnceLock<Arc<Geometry>>; SLOTS] = [const { OnceLock::new() }; SLOTS];
         let kind = match self.variant {
-            Variant::Jigsaw(layout) => return layout.geometry(),
+            Variant::Jigsaw(_) => unreachable!("a jigsaw's geometry is its layout's"),
             Variant::None => 0,
             Variant::X => 1,
             Variant::Hyper => 2,
         };
         let slot = (self.side() * (MAX_SIDE + 1) + self.size.box_rows()) * 3 + kind;
-        BOXED[slot].get_or_init(|| Box::leak(Box::new(Geometry::build(self, None))))
+        BOXED[slot].get_or_init(|| {
+            Arc::new(Geometry::build(
+                self.size,
+                GeoVariant::Fixed(self.variant.clone()),
+                None,
+            ))
+        })
     }
 
     /// The row, column, box and extra units of every cell.
     #[inline]
-    pub fn places(self) -> &'static [Place] {
+    pub fn places(&self) -> &[Place] {
         &self.geometry().places
     }
 
     /// The other cells of the units of `cell`, in increasing order.
     #[inline]
-    pub fn peers(self, cell: usize) -> &'static [u16] {
+    pub fn peers(&self, cell: usize) -> &[u16] {
         self.geometry().peers(cell)
     }
 
     /// The shape with a noun in the order words take: `9x9 X puzzles`,
     /// `6x6 grids with 3x2 boxes` (where [`describe`](Shape::describe)
     /// gives `6x6 with 3x2 boxes`).
-    pub fn of(self, noun: &str) -> String {
+    pub fn of(&self, noun: &str) -> String {
         let text = self.describe();
         match text.split_once(" with ") {
             Some((size, boxes)) => format!("{size} {noun} with {boxes}"),
@@ -926,7 +990,7 @@ impl Shape {
     /// The name of the variant, and the box where it is not the side's
     /// usual one: what a record of a shape other than the classic ones
     /// says of it (`box 2x6`, `variant x`).
-    pub fn describe(self) -> String {
+    pub fn describe(&self) -> String {
         let mut s = self.size.to_string();
         if self.size.has_boxes() && !self.size.is_usual() {
             s += &format!(" with {} boxes", self.size.box_text());
@@ -949,7 +1013,7 @@ impl fmt::Display for Shape {
 
 impl fmt::Debug for Shape {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.variant {
+        match &self.variant {
             Variant::Jigsaw(layout) => write!(f, "{} {layout:?}", self.describe()),
             _ => write!(f, "{:?} {}", self.size, self.variant.name()),
         }
@@ -1034,7 +1098,9 @@ impl CellUnits {
 /// row-major); each unit lists its cells in reading order.
 #[derive(Debug)]
 pub struct Geometry {
-    shape: Shape,
+    side: usize,
+    size: Size,
+    variant: GeoVariant,
     places: Vec<Place>,
     unit_cells: Vec<u16>,
     kinds: Vec<Unit>,
@@ -1046,6 +1112,37 @@ pub struct Geometry {
     unit_sets: Vec<CellSet>,
     /// [`Geometry::crossings`], built at first use.
     crossings: OnceLock<Vec<Vec<Crossing>>>,
+}
+
+/// A [`Geometry`] to keep (in a solver or a board): the tables of a shape
+/// with boxes live as long as the process, a jigsaw's as long as a handle
+/// to them; cloning the first kind copies a pointer.
+#[derive(Clone, Debug)]
+pub enum Geo {
+    /// The tables of a shape with boxes.
+    Static(&'static Geometry),
+    /// A jigsaw's tables.
+    Shared(Arc<Geometry>),
+}
+
+impl std::ops::Deref for Geo {
+    type Target = Geometry;
+
+    #[inline]
+    fn deref(&self) -> &Geometry {
+        match self {
+            Geo::Static(g) => g,
+            Geo::Shared(g) => g,
+        }
+    }
+}
+
+/// The variant a geometry was built for; a jigsaw's layout is the
+/// geometry itself, held weakly (a strong hold would keep it for ever).
+#[derive(Debug)]
+enum GeoVariant {
+    Fixed(Variant),
+    Jigsaw(Weak<Geometry>),
 }
 
 /// Two units that share at least two cells, and where those cells lie in
@@ -1064,8 +1161,7 @@ pub struct Crossing {
 
 impl Geometry {
     /// The tables of `shape` (`regions`: a jigsaw's map, renumbered).
-    fn build(shape: Shape, regions: Option<&[u8]>) -> Geometry {
-        let size = shape.size;
+    fn build(size: Size, variant: GeoVariant, regions: Option<&[u8]>) -> Geometry {
         let n = size.side();
         let mut unit_cells: Vec<u16> = Vec::new();
         let mut kinds = Vec::new();
@@ -1100,16 +1196,19 @@ impl Geometry {
             unit_cells.extend((0..n).map(|r| (r * n + c) as u16));
             kinds.push(Unit::Col(c));
         }
-        let variant = shape.variant;
-        for k in 0..variant.extra_units() {
+        let fixed = match &variant {
+            GeoVariant::Fixed(v) => v.clone(),
+            GeoVariant::Jigsaw(_) => Variant::None,
+        };
+        for k in 0..fixed.extra_units() {
             let mut cells: Vec<u16> = (0..n * n)
-                .filter(|&c| variant.extra_of(n, c / n, c % n) & 1 << k != 0)
+                .filter(|&c| fixed.extra_of(n, c / n, c % n) & 1 << k != 0)
                 .map(|c| c as u16)
                 .collect();
             cells.sort_unstable();
             debug_assert_eq!(cells.len(), n);
             unit_cells.extend(cells);
-            kinds.push(match variant {
+            kinds.push(match fixed {
                 Variant::X if k == 0 => Unit::Diagonal,
                 Variant::X => Unit::AntiDiagonal,
                 _ => Unit::Window(k),
@@ -1136,7 +1235,7 @@ impl Geometry {
                         Some(map) => map[c],
                         None => size.box_of(row, col) as u8,
                     },
-                    extra: variant.extra_of(n, row, col),
+                    extra: fixed.extra_of(n, row, col),
                 }
             })
             .collect();
@@ -1173,7 +1272,9 @@ impl Geometry {
         }
         debug_assert_eq!(count, unit_sets.len());
         Geometry {
-            shape,
+            side: n,
+            size,
+            variant,
             places,
             unit_cells,
             kinds,
@@ -1228,9 +1329,23 @@ impl Geometry {
     }
 
     /// The shape.
-    #[inline]
     pub fn shape(&self) -> Shape {
-        self.shape
+        let variant = match &self.variant {
+            GeoVariant::Fixed(v) => v.clone(),
+            GeoVariant::Jigsaw(me) => {
+                Variant::Jigsaw(Layout(me.upgrade().expect("a geometry in use is alive")))
+            }
+        };
+        Shape {
+            size: self.size,
+            variant,
+        }
+    }
+
+    /// The side.
+    #[inline]
+    pub fn side(&self) -> usize {
+        self.side
     }
 
     /// The row, column, box and extra units of every cell.
@@ -1254,7 +1369,7 @@ impl Geometry {
     /// The cells of unit `u`, in reading order.
     #[inline]
     pub fn unit(&self, u: usize) -> &[u16] {
-        let n = self.shape.side();
+        let n = self.side;
         &self.unit_cells[u * n..(u + 1) * n]
     }
 
@@ -1375,6 +1490,74 @@ mod tests {
             "hyper windows exist only on 9x9 grids with 3x3 boxes, not on 6x6 grids with 2x3 boxes"
         );
         assert!(Shape::new(Size::S9, Variant::Hyper).is_ok());
+    }
+
+    /// Region maps of `n` consecutive cells along a spiral from each
+    /// corner, each way round (every region one piece), for sides 4 to
+    /// 25: 176 maps, a few of them the same.
+    fn spiral_maps() -> Vec<Vec<u8>> {
+        let mut maps = Vec::new();
+        for n in MIN_SIDE..=MAX_SIDE {
+            // The clockwise spiral from the top left corner, inward.
+            let mut path = Vec::with_capacity(n * n);
+            let (mut top, mut left, mut bottom, mut right) = (0, 0, n - 1, n - 1);
+            while path.len() < n * n {
+                path.extend((left..=right).map(|c| (top, c)));
+                path.extend((top + 1..=bottom).map(|r| (r, right)));
+                if top < bottom {
+                    path.extend((left..right).rev().map(|c| (bottom, c)));
+                }
+                if left < right {
+                    path.extend((top + 1..bottom).rev().map(|r| (r, left)));
+                }
+                (top, left) = (top + 1, left + 1);
+                (bottom, right) = (bottom.wrapping_sub(1), right.wrapping_sub(1));
+            }
+            path.truncate(n * n);
+            for turn in 0..8 {
+                let mut map = vec![0u8; n * n];
+                for (i, &(r, c)) in path.iter().enumerate() {
+                    let (r, c) = if turn & 4 != 0 { (c, r) } else { (r, c) };
+                    let r = if turn & 1 != 0 { n - 1 - r } else { r };
+                    let c = if turn & 2 != 0 { n - 1 - c } else { c };
+                    map[r * n + c] = b'A' + (i / n) as u8;
+                }
+                maps.push(map);
+            }
+        }
+        maps
+    }
+
+    /// A layout lives as long as something holds it (and a while among
+    /// the last made): a run drawing a new map per puzzle keeps flat
+    /// memory. The same map while alive is the same tables.
+    #[test]
+    fn layouts_nothing_holds_are_freed() {
+        let mut seen = std::collections::HashSet::new();
+        let maps: Vec<Vec<u8>> = (spiral_maps().into_iter())
+            .filter(|m| seen.insert(Layout::new(m).unwrap().regions()))
+            .collect();
+        assert!(maps.len() > 2 * RECENT_LAYOUTS, "{}", maps.len());
+        let first = Layout::new(&maps[0]).unwrap();
+        let again = Layout::new(&maps[0]).unwrap();
+        assert!(Arc::ptr_eq(&first.0, &again.0));
+        let shape = Shape::jigsaw(again.clone());
+        assert_eq!(shape.geometry().shape(), shape);
+        let freed = Arc::downgrade(&first.0);
+        drop((first, again, shape));
+        for map in &maps[1..] {
+            let layout = Layout::new(map).unwrap();
+            assert_eq!(Layout::parse(&layout.text()).unwrap(), layout);
+        }
+        assert!(freed.upgrade().is_none(), "a layout no one holds was kept");
+        let guard = LAYOUTS.lock().unwrap();
+        let table = guard.as_ref().unwrap();
+        assert!(table.recent.len() <= RECENT_LAYOUTS);
+        // The tables kept are the recent ones (other tests may hold a
+        // few); the index of maps is swept before it doubles.
+        let built = table.alive.values().filter(|g| g.strong_count() > 0);
+        assert!(built.count() <= RECENT_LAYOUTS + 16);
+        assert!(table.alive.len() <= table.sweep_at);
     }
 
     #[test]

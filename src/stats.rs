@@ -87,13 +87,13 @@ impl Stats {
         let shape = shape.into();
         let size = shape.size();
         Stats {
-            shape,
+            shape: shape.clone(),
             grids: 0,
             seen: HashSet::new(),
             cell_counts: vec![0; size.cells() * size.side()],
             grid_counts: vec![
                 0;
-                if shape == Shape::plain(Size::S4) {
+                if shape.is_classic() && shape.size() == Size::S4 {
                     288
                 } else {
                     0
@@ -117,8 +117,8 @@ impl Stats {
     }
 
     /// The shape counted.
-    pub fn shape(&self) -> Shape {
-        self.shape
+    pub fn shape(&self) -> &Shape {
+        &self.shape
     }
 
     /// Whether the shape is `size` without a variant and with its square
@@ -136,7 +136,7 @@ impl Stats {
     /// number of clues, and, if it has exactly one solution in its shape,
     /// its Sudoku Explainer rating.
     pub fn add_puzzle(&mut self, puzzle: &Grid) {
-        debug_assert_eq!(puzzle.shape(), self.shape);
+        debug_assert_eq!(puzzle.shape(), &self.shape);
         self.clue_counts[crate::puzzle::clues(puzzle)] += 1;
         let search = Search {
             limit: 2,
@@ -173,7 +173,7 @@ impl Stats {
                 .enumerate()
                 .map(|(se, &c)| se as u64 * c)
                 .sum();
-            let scale = match crate::rate::Scale::of(self.shape) {
+            let scale = match crate::rate::Scale::of(&self.shape) {
                 crate::rate::Scale::Se => "SE rating",
                 crate::rate::Scale::TechniqueLevel => "technique level",
             };
@@ -269,7 +269,7 @@ impl Stats {
 
     /// Counts one valid grid of this shape.
     pub fn add(&mut self, grid: &Grid) {
-        debug_assert_eq!(grid.shape(), self.shape);
+        debug_assert_eq!(grid.shape(), &self.shape);
         self.grids += 1;
         self.seen.insert(fingerprint(grid));
         let side = self.shape.side();

@@ -651,7 +651,7 @@ fn rated_shapes() -> Vec<RatedShape> {
     use sudogen::{Size, Strategy};
     let boxed = |n: usize, br: usize, bc: usize, variant: Variant| {
         let size = Size::boxed(n, br, bc).unwrap();
-        let shape = Shape::new(size, variant).unwrap();
+        let shape = Shape::new(size, variant.clone()).unwrap();
         let x = variant == Variant::X;
         let hyper = variant == Variant::Hyper;
         RatedShape {
@@ -702,7 +702,7 @@ fn rated_shapes() -> Vec<RatedShape> {
     shapes.push(jigsaw(map.clone(), &map));
     for s in &shapes {
         assert!(
-            Strategy::default_for(s.shape).supports(s.shape),
+            Strategy::default_for(s.shape.clone()).supports(s.shape.clone()),
             "{}",
             s.name
         );
@@ -726,11 +726,15 @@ fn rate_and_replay(
     use sudogen::runs::GridRun;
     use sudogen::solve::Budget;
     use sudogen::{Grid, Strategy};
-    let grids = GridRun::new(Strategy::default_for(s.shape), s.shape, seed);
+    let grids = GridRun::new(
+        Strategy::default_for(s.shape.clone()),
+        s.shape.clone(),
+        seed,
+    );
     let check = |i: u64| -> String {
         let mut grid = Grid::empty(s.shape.size());
         grids.fill(i, &mut grid);
-        assert_eq!(grid.shape(), s.shape);
+        assert_eq!(grid.shape(), &s.shape);
         let truth = grid.cells().to_vec();
         assert!(
             common::units_valid(&truth, s.n, &s.units, true),
@@ -854,7 +858,7 @@ fn ratings_beyond_classic_9x9_are_technique_levels_in_every_command() {
     use sudogen::shape::{Shape, Variant};
     use sudogen::{Grid, Size};
     let nine = Shape::plain(Size::S9);
-    assert_eq!(Scale::of(nine), Scale::Se);
+    assert_eq!(Scale::of(nine.clone()), Scale::Se);
     assert_eq!(Scale::note(nine), None);
     let others = [
         Shape::plain(Size::S4),
@@ -864,7 +868,7 @@ fn ratings_beyond_classic_9x9_are_technique_levels_in_every_command() {
         Shape::new(Size::S9, Variant::Hyper).unwrap(),
     ];
     for shape in others {
-        assert_eq!(Scale::of(shape), Scale::TechniqueLevel, "{shape}");
+        assert_eq!(Scale::of(shape.clone()), Scale::TechniqueLevel, "{shape}");
         assert!(Scale::note(shape).unwrap().contains("technique level"));
     }
     // The rating carries its scale.

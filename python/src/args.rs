@@ -45,7 +45,7 @@ pub fn grid_size(side: usize) -> PyResult<Size> {
 /// (`Strategy::reach`) and the strategies that make this one.
 pub fn strategy(name: Option<&str>, shape: Shape) -> PyResult<Strategy> {
     let strategy = match name {
-        None => Strategy::default_for(shape),
+        None => Strategy::default_for(shape.clone()),
         Some(n) => Strategy::named(n).ok_or_else(|| {
             value_error(format!(
                 "'{n}' is not a strategy; use {}",
@@ -180,7 +180,7 @@ pub fn retries(
         attempts: attempts.unwrap_or(1000),
     };
     // The library's rule, as the CLI applies it.
-    if let Err(why) = filter.reach(shape) {
+    if let Err(why) = filter.reach(&shape) {
         let asked = match (rating, level) {
             (Some((l, h)), _) => format!("rating '{}'", Filter::range_text(l, h)),
             // A range without a rating is a level's.

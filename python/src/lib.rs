@@ -95,7 +95,7 @@ impl<'a> Rows<'a> {
 
     /// Grid `row` into `grid`; `false` if a value is out of range.
     fn load(&self, row: u64, grid: &mut Grid) -> bool {
-        match Grid::from_values(self.shape, self.row(row)) {
+        match Grid::from_values(self.shape.clone(), self.row(row)) {
             Some(g) => {
                 *grid = g;
                 true
@@ -155,11 +155,11 @@ fn generate<'py>(
 ) -> PyResult<Bound<'py, PyArray3<u8>>> {
     let shape = spec.made()?;
     let size = shape.size();
-    let strategy = args::strategy(strategy, shape)?;
+    let strategy = args::strategy(strategy, shape.clone())?;
     check_range(start, n)?;
     let jobs = run::jobs(jobs)?;
     let mut out = run::buffer(n, size.cells())?;
-    let grids = GridRun::new(strategy, shape, seed);
+    let grids = GridRun::new(strategy, shape.clone(), seed);
     // Grids per chunk at most, as `GridRun::write` has them.
     let chunk = match size.side() {
         0..=12 => 1024,
@@ -171,7 +171,7 @@ fn generate<'py>(
         &mut out,
         (start, n, chunk),
         jobs,
-        || Grid::new(shape),
+        || Grid::new(shape.clone()),
         |index, grid, buf| {
             grids.fill(index, grid);
             buf.extend_from_slice(grid.cells());
@@ -248,12 +248,12 @@ fn puzzles<'py>(
 ) -> PyResult<PuzzlesOut<'py>> {
     let shape = spec.made()?;
     let size = shape.size();
-    let strategy = args::strategy(strategy, shape)?;
+    let strategy = args::strategy(strategy, shape.clone())?;
     check_range(start, n)?;
     let jobs = run::jobs(jobs)?;
     let symmetry = args::symmetry(symmetry)?;
-    let clues = args::clues(clues, shape)?;
-    let (filter, clue_attempts) = args::retries(rating, level, attempts, clues, shape)?;
+    let clues = args::clues(clues, shape.clone())?;
+    let (filter, clue_attempts) = args::retries(rating, level, attempts, clues, shape.clone())?;
     let settings = Settings {
         symmetry,
         clues,
@@ -261,8 +261,12 @@ fn puzzles<'py>(
     };
     // Room for the puzzles and solutions, or MemoryError now.
     drop(run::buffer(n, 2 * size.cells())?);
-    let run = PuzzleRun::new(GridRun::new(strategy, shape, seed), settings, filter)
-        .with_clue_attempts(clue_attempts);
+    let run = PuzzleRun::new(
+        GridRun::new(strategy, shape.clone(), seed),
+        settings,
+        filter,
+    )
+    .with_clue_attempts(clue_attempts);
     // Puzzles per chunk at most, as `sudogen puzzle` has them.
     let most = match size.side() {
         0..=6 => 256,
@@ -276,7 +280,7 @@ fn puzzles<'py>(
         jobs,
         |first, len, stop| {
             let mut part = Made::default();
-            let mut grid = Grid::new(shape);
+            let mut grid = Grid::new(shape.clone());
             for index in (0..len).map(|k| first + k) {
                 if stop.is_set() {
                     break;
@@ -350,7 +354,7 @@ fn puzzles<'py>(
     // The attempt that gave each puzzle, where there were several.
     let tried = rated || clue_attempts > 1;
     Ok((
-        grids_array(py, all.puzzles, shape)?,
+        grids_array(py, all.puzzles, shape.clone())?,
         grids_array(py, all.solutions, shape)?,
         all.index.into_pyarray(py),
         rated.then(|| all.se.into_pyarray(py)),
@@ -428,9 +432,9 @@ fn read<'py>(
         let mut p = Parsed::default();
         let _ = batch.for_each_with_solution(|line, grid, solution| {
             let g = match grid {
-                Ok(g) if p.shape.is_none_or(|s| s == g.shape()) => g,
+                Ok(g) if p.shape.clone().is_none_or(|s| s == g.shape().clone()) => g,
                 Ok(g) => {
-                    p.bad = Some((line, mixed(g.shape(), p.shape)));
+                    p.bad = Some((line, mixed(g.shape().clone(), p.shape.clone())));
                     return Err(());
                 }
                 Err(e) => {
@@ -438,7 +442,7 @@ fn read<'py>(
                     return Err(());
                 }
             };
-            p.shape = Some(g.shape());
+            p.shape = Some(g.shape().clone());
             p.cells.extend_from_slice(g.cells());
             p.lines.push(line);
             if solutions {
@@ -481,9 +485,9 @@ fn read<'py>(
                 parse,
                 |mut p: Parsed| {
                     if let Some(s) = p.shape {
-                        if all.shape.is_some_and(|f| f != s) {
+                        if all.shape.clone().is_some_and(|f| f != s) {
                             let line = p.lines.first().copied().unwrap_or(0);
-                            return Err(format!("{here}:{line}: {}", mixed(s, all.shape)));
+                            return Err(format!("{here}:{line}: {}", mixed(s, all.shape.clone())));
                         }
                         all.shape = Some(s);
                     }
@@ -505,11 +509,11 @@ fn read<'py>(
         None => spec.made()?,
     };
     let solutions = match solutions {
-        true => Some(grids_array(py, all.solutions, shape)?),
+        true => Some(grids_array(py, all.solutions, shape.clone())?),
         false => None,
     };
     Ok((
-        grids_array(py, all.cells, shape)?,
+        grids_array(py, all.cells, shape.clone())?,
         all.lines.into_pyarray(py),
         solutions,
         Spec::of(shape),
@@ -551,13 +555,13 @@ fn parse<'py>(
             g.set_variant(v)
                 .map_err(|e| value_error(format!("{what}[{i}]: {e}")))?;
         }
-        if shape.is_some_and(|s| s != g.shape()) {
+        if shape.as_ref().is_some_and(|s| s != g.shape()) {
             return Err(value_error(format!(
                 "{what}[{i}]: {}",
-                mixed(g.shape(), shape)
+                mixed(g.shape().clone(), shape)
             )));
         }
-        shape = Some(g.shape());
+        shape = Some(g.shape().clone());
         cells.extend_from_slice(g.cells());
     }
     let shape = match shape {
@@ -586,7 +590,7 @@ fn each_row<S, P: Default + Send>(
         jobs,
         |first, len, stop| {
             let (mut part, mut bad) = (P::default(), Problems::new());
-            let (mut grid, mut state) = (Grid::new(rows.shape), scratch());
+            let (mut grid, mut state) = (Grid::new(rows.shape.clone()), scratch());
             for row in (0..len).map(|k| first + k) {
                 if stop.is_set() {
                     break;
@@ -766,7 +770,7 @@ fn rate<'py>(
     jobs: Option<usize>,
 ) -> PyResult<RateOut<'py>> {
     let rows = Rows::of(&grids, &spec)?;
-    let scale = Scale::of(rows.shape).name();
+    let scale = Scale::of(rows.shape.clone()).name();
     let jobs = run::jobs(jobs)?;
     let budget = args::budget(budget);
     let work = args::budget(work);
@@ -981,7 +985,7 @@ fn split<'py>(
                 cells
                     .iter()
                     .any(|&v| v != 0)
-                    .then(|| Grid::from_values(s.shape, cells))
+                    .then(|| Grid::from_values(s.shape.clone(), cells))
             });
             let key = match carried {
                 Some(None) => Err(format!("its solution: {}", rows.out_of_range())),
@@ -1122,8 +1126,8 @@ fn transform<'py>(
                 let puzzle = rows.row(row);
                 if let Some(s) = &sols {
                     let (p, s) = (
-                        Grid::from_values(rows.shape, puzzle),
-                        Grid::from_values(s.shape, s.row(row)),
+                        Grid::from_values(rows.shape.clone(), puzzle),
+                        Grid::from_values(s.shape.clone(), s.row(row)),
                     );
                     if let (Some(p), Some(s)) = (p, s)
                         && let Some(problem) = p
@@ -1155,7 +1159,7 @@ fn transform<'py>(
         },
     )?;
     let b = match sols {
-        Some(_) => Some(grids_array(py, b, rows.shape)?),
+        Some(_) => Some(grids_array(py, b, rows.shape.clone())?),
         None => None,
     };
     Ok((grids_array(py, a, rows.shape)?, b, problems))

@@ -13,7 +13,7 @@ use crate::value_error;
 /// (`None`: from each array or record; 9x9 to make) and the variant
 /// (`None`: each record's own, none for arrays).
 #[pyclass(frozen, from_py_object, module = "sudogen._sudogen")]
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Spec {
     size: Option<Size>,
     variant: Option<Variant>,
@@ -40,14 +40,15 @@ impl Spec {
     #[getter]
     fn variant(&self) -> Option<&'static str> {
         self.variant
-            .filter(|v| *v != Variant::None)
+            .as_ref()
+            .filter(|v| **v != Variant::None)
             .map(Variant::name)
     }
 
     /// A jigsaw's region map as letters, row by row.
     #[getter]
     fn regions(&self) -> Option<String> {
-        match self.variant {
+        match self.variant.clone() {
             Some(Variant::Jigsaw(layout)) => Some(layout.text()),
             _ => None,
         }
@@ -69,7 +70,7 @@ impl Spec {
     pub fn of(shape: Shape) -> Spec {
         Spec {
             size: Some(shape.size()),
-            variant: Some(shape.variant()),
+            variant: Some(shape.variant().clone()),
         }
     }
 
@@ -78,7 +79,7 @@ impl Spec {
     pub fn made(&self) -> PyResult<Shape> {
         shape(
             self.size.unwrap_or(Size::S9),
-            self.variant.unwrap_or_default(),
+            self.variant.clone().unwrap_or_default(),
         )
     }
 
@@ -89,7 +90,7 @@ impl Spec {
 
     /// The variant to read records with, if given.
     pub fn forced_variant(&self) -> Option<Variant> {
-        self.variant
+        self.variant.clone()
     }
 
     /// The shape of an array of grids of side `side`: the size asked for
@@ -107,13 +108,14 @@ impl Spec {
                 value_error(format!("{} with regions=", ShapeError::NoBoxes { side }))
             })?,
         };
-        shape(size, self.variant.unwrap_or_default())
+        shape(size, self.variant.clone().unwrap_or_default())
     }
 }
 
 /// The shape of `size` and `variant`, or why there is none.
 fn shape(size: Size, variant: Variant) -> PyResult<Shape> {
-    Shape::new(size, variant).map_err(|e| value_error(format!("variant='{}': {e}", variant.name())))
+    Shape::new(size, variant.clone())
+        .map_err(|e| value_error(format!("variant='{}': {e}", variant.name())))
 }
 
 /// Resolves the shape keywords, as the CLI resolves `--size`, `--box`,

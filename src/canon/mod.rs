@@ -269,7 +269,7 @@ impl Canonicalizer {
             }
             return Some(self.nine.transform());
         }
-        if !cells_valid(cells, shape) {
+        if !cells_valid(cells, &shape) {
             return None;
         }
         Some(self.general_form(cells, shape, pattern_first, out))
@@ -327,7 +327,7 @@ fn check_givens(grid: &Grid) -> Result<(), CanonError> {
 
 /// Whether no value exceeds the side and no symbol repeats in a row,
 /// column or box of `shape`.
-fn cells_valid(cells: &[u8], shape: Shape) -> bool {
+fn cells_valid(cells: &[u8], shape: &Shape) -> bool {
     let (n, br, bc) = (shape.side(), shape.box_rows(), shape.box_cols());
     let mut rows = [0u32; 25];
     let mut cols = [0u32; 25];

@@ -50,12 +50,13 @@ impl GridArgs {
         let (size, variant) = self.shape.resolve(size)?;
         let size = size.unwrap_or(Size::S9);
         let variant = variant.unwrap_or_default();
-        Shape::new(size, variant).map_err(|e| usage(format!("--variant {}: {e}", variant.name())))
+        let name = variant.name();
+        Shape::new(size, variant).map_err(|e| usage(format!("--variant {name}: {e}")))
     }
 
     /// The strategy asked for, or the default, for grids of `shape`; a
     /// usage error if it cannot make them.
-    pub fn strategy_for(&self, shape: Shape) -> anyhow::Result<Strategy> {
+    pub fn strategy_for(&self, shape: &Shape) -> anyhow::Result<Strategy> {
         let strategy = self.strategy.unwrap_or(Strategy::default_for(shape));
         strategy.check_size(shape).map_err(unsupported)?;
         Ok(strategy)
@@ -124,7 +125,7 @@ impl ShapeArgs {
                 )));
             }
             let shape = Shape::jigsaw(layout);
-            return Ok((Some(shape.size()), Some(shape.variant())));
+            return Ok((Some(shape.size()), Some(shape.variant().clone())));
         }
         if self.regions.is_some() {
             return Err(usage(
@@ -325,7 +326,7 @@ impl Input {
         sudogen::format::read::Reader::new(inner, self.format, self.size)
             .with_symbols(self.symbols.clone())
             .with_empty(&self.empty)
-            .with_variant(self.variant)
+            .with_variant(self.variant.clone())
             .with_npy_solutions(solutions)
     }
 }
@@ -336,7 +337,7 @@ impl InputArgs {
     /// error, since those symmetries would not keep its units.
     pub fn resolve_plain(&self, command: &str) -> anyhow::Result<Input> {
         let input = self.resolve()?;
-        if let Some(variant) = input.variant.filter(|v| *v != Variant::None) {
+        if let Some(variant) = input.variant.as_ref().filter(|v| **v != Variant::None) {
             return Err(usage(format!(
                 "sudogen {command} works on grids without a variant (its symmetries would not keep the units of --variant {}); leave out --variant and --regions",
                 variant.name()

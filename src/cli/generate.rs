@@ -77,17 +77,17 @@ impl Config {
         // An alphabet gives the size, and must agree with `--size`.
         let symbols = symbols.resolve(grid.size)?;
         let shape = grid.shape_for(symbols.as_ref().map(|(size, _)| *size).or(grid.size))?;
-        let strategy = grid.strategy_for(shape)?;
-        sudogen::solve::has_grid(shape).map_err(|e| usage(format!("--regions: {e}")))?;
+        let strategy = grid.strategy_for(&shape)?;
+        sudogen::solve::has_grid(&shape).map_err(|e| usage(format!("--regions: {e}")))?;
         run.check_range()?;
         let format = output.format()?;
         if format == Format::NPY && output.path().is_none() {
             return Err(usage("npy arrays go to a file; name it with -o NAME.npy"));
         }
-        format.spec().holds(shape).map_err(usage)?;
+        format.spec().holds(&shape).map_err(usage)?;
         Ok(Config {
             symbols: symbols.map(|(_, s)| s),
-            grids: GridRun::new(strategy, shape, run.seed()),
+            grids: GridRun::new(strategy, shape.clone(), run.seed()),
             start: run.start,
             count: run.count,
             format,

@@ -323,10 +323,10 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<Exit> {
     }
     let (first_name, first) = &book[0];
     let size = first.puzzle.size();
-    let shape = first.puzzle.shape();
-    if let Some((name, other)) = book.iter().find(|(_, r)| r.puzzle.shape() != shape) {
-        let jigsaws = |s: Shape| matches!(s.variant(), Variant::Jigsaw(_));
-        if jigsaws(shape) && jigsaws(other.puzzle.shape()) {
+    let shape = first.puzzle.shape().clone();
+    if let Some((name, other)) = book.iter().find(|(_, r)| *r.puzzle.shape() != shape) {
+        let jigsaws = |s: &Shape| matches!(s.variant(), Variant::Jigsaw(_));
+        if jigsaws(&shape) && jigsaws(other.puzzle.shape()) {
             // Two jigsaws of one side: their regions differ.
             return Err(Unreadable(format!(
                 "{name}:{}: a jigsaw puzzle whose regions are not those of {first_name}:{}; a book has one region map: print each map's puzzles in a book of their own",
@@ -348,8 +348,8 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<Exit> {
         ))
         .into());
     }
-    let scale = Scale::of(shape);
-    if let Some(note) = Scale::note(shape).filter(|_| config.rate) {
+    let scale = Scale::of(&shape);
+    if let Some(note) = Scale::note(&shape).filter(|_| config.rate) {
         warn(format_args!("note: {note}"));
     }
     if config.sort == Sort::Rating {
@@ -374,7 +374,7 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<Exit> {
         })
         .collect();
     let mut options = Options {
-        geometry: Geometry::from_shape(shape),
+        geometry: Geometry::from_shape(&shape),
         ..config.options.clone()
     };
     if !config.per_page_given {
@@ -537,7 +537,7 @@ fn ready(
                 Some(variant) => format!(
                     "2+ solutions as a {} puzzle, exactly one as a {} puzzle: print it with --variant {}",
                     puzzle.shape(),
-                    Shape::new(puzzle.size(), variant)
+                    Shape::new(puzzle.size(), variant.clone())
                         .map_or_else(|_| variant.name().into(), |s| s.to_string()),
                     variant.name()
                 ),
@@ -603,7 +603,7 @@ fn as_classic(puzzle: &Grid, problem: String, other: bool, several: bool) -> Str
     let mut values: Vec<u8> = puzzle.cells().iter().copied().filter(|&v| v != 0).collect();
     values.sort_unstable();
     values.dedup();
-    if !other || puzzle.variant() != Variant::None || (several && values.len() + 1 < side) {
+    if !other || !puzzle.shape().is_plain() || (several && values.len() + 1 < side) {
         return problem;
     }
     let variants = match (several, Shape::new(puzzle.size(), Variant::Hyper).is_ok()) {

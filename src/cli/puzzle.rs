@@ -482,7 +482,7 @@ fn from_grids(
             || args.grid.shape.regions.is_some()
             || g.symbols.is_some())
         .then(|| g.grids.size()),
-        variant: (!g.grids.shape().is_plain()).then(|| g.grids.shape().variant()),
+        variant: (!g.grids.shape().is_plain()).then(|| g.grids.shape().variant().clone()),
         symbols: g.symbols.clone(),
         empty: String::new(),
     };

@@ -15,7 +15,7 @@ use super::io::{batches, describe, each_input, warn};
 use super::progress::Progress;
 use sudogen::format::read::{BATCH_RECORDS, Batch};
 use sudogen::format::{Format, Formatted, Headed, Rated, RecordError, StepRecord, Symbols};
-use sudogen::grid::{Grid, Variant};
+use sudogen::grid::Grid;
 use sudogen::pipeline;
 use sudogen::rate::Rating;
 use sudogen::solve::{DEFAULT_BUDGET, Search};
@@ -308,7 +308,7 @@ pub fn solution_for(format: Format, puzzle: &Grid) -> Result<Option<Grid>, Strin
 /// not keep its units; `Err` says so (a record that failed, exit 1).
 pub fn classic_only(command: &str, grid: &Grid) -> Result<(), String> {
     let variant = grid.variant();
-    if variant == Variant::None {
+    if grid.shape().is_plain() {
         return Ok(());
     }
     Err(format!(
@@ -330,12 +330,12 @@ pub fn writable(format: Format, grid: &Grid) -> Result<(), String> {
 /// Whether `format` can write records of the variant `--variant` asks
 /// for; a usage error (exit 2) if not.
 pub fn writable_variant(format: Format, input: &Input) -> anyhow::Result<()> {
-    let Some(variant) = input.variant else {
+    let Some(variant) = input.variant.clone() else {
         return Ok(());
     };
     let size = input.size.unwrap_or(sudogen::grid::Size::S9);
     match sudogen::grid::Shape::new(size, variant) {
-        Ok(shape) => format.spec().holds(shape).map_err(super::exit::usage),
+        Ok(shape) => format.spec().holds(&shape).map_err(super::exit::usage),
         Err(_) => Ok(()),
     }
 }
@@ -360,7 +360,7 @@ const UNFINISHED: &str = "then steps not searched: nested forcing chains past th
 /// to `f`.
 pub fn with_rated<T>(
     rating: &Rating,
-    shape: sudogen::grid::Shape,
+    shape: &sudogen::grid::Shape,
     explain: bool,
     symbols: Option<&Symbols>,
     f: impl FnOnce(&Rated<'_>) -> T,

@@ -152,8 +152,8 @@ impl StatsArgs {
                 return Err(usage("nothing to measure; use --count 1 or more"));
             }
             let source = Source::Generate {
-                shape,
-                strategy: self.grid.strategy_for(shape)?,
+                strategy: self.grid.strategy_for(&shape)?,
+                shape: shape.clone(),
                 seed: self.run.seed(),
                 start: self.run.start,
                 count: self.run.count,
@@ -174,10 +174,11 @@ impl StatsArgs {
             let (size, variant) = shape_args.resolve(size)?;
             let shape = match size {
                 Some(size) => {
-                    let variant = variant.unwrap_or_default();
+                    let variant = variant.clone().unwrap_or_default();
+                    let name = variant.name();
                     Some(
                         Shape::new(size, variant)
-                            .map_err(|e| usage(format!("--variant {}: {e}", variant.name())))?,
+                            .map_err(|e| usage(format!("--variant {name}: {e}")))?,
                     )
                 }
                 None => None,
@@ -228,7 +229,7 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
     }
     let mut out = Output::stdout()?;
     let measured = match &config.source {
-        &Source::Generate {
+        Source::Generate {
             shape,
             strategy,
             seed,
@@ -240,9 +241,9 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
                     "note: measuring {count} generated grids; standard input is not read (to measure it: sudogen stats -)"
                 ));
             }
-            let run = GridRun::new(strategy, shape, seed);
-            let progress = Progress::new(count, "grids", config.progress);
-            let counts = measure(run, (start, count), config.jobs, &|n| progress.advance(n));
+            let run = GridRun::new(*strategy, shape.clone(), *seed);
+            let progress = Progress::new(*count, "grids", config.progress);
+            let counts = measure(run, (*start, *count), config.jobs, &|n| progress.advance(n));
             progress.finish();
             Measured {
                 counts,
@@ -260,7 +261,7 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
                 files,
                 symbols: symbols.as_deref(),
                 forced: *forced,
-                variant: *variant,
+                variant: variant.clone(),
             };
             match read(&config, &reading)? {
                 Ok(measured) => measured,
@@ -316,7 +317,7 @@ struct Reading<'a> {
 /// standard error).
 fn read(config: &Config, reading: &Reading<'_>) -> anyhow::Result<Result<Measured, Exit>> {
     let files = reading.files;
-    let mut shape = config.shape;
+    let mut shape = config.shape.clone();
     let mut total: Option<(Stats, Skipped)> = None;
     let mut unmeasured = Skipped::default();
     // Puzzles are rated, which can take a while each: batches sized by
@@ -326,7 +327,7 @@ fn read(config: &Config, reading: &Reading<'_>) -> anyhow::Result<Result<Measure
     let all_read = each_input(files, |name, input| {
         let mut reader = Reader::new(input, None, reading.forced)
             .with_symbols(reading.symbols.cloned())
-            .with_variant(reading.variant);
+            .with_variant(reading.variant.clone());
         let mut next = batches(&mut reader, name, &pace);
         // Without a shape asked for: the shape of the first valid record
         // (the batches before it have none, so skip them whatever it is).
@@ -340,7 +341,7 @@ fn read(config: &Config, reading: &Reading<'_>) -> anyhow::Result<Result<Measure
                 unmeasured.invalid += batch.len() as u64;
             }
         }
-        let Some(shape) = shape else {
+        let Some(shape) = shape.clone() else {
             return Ok(());
         };
         let source = || {
@@ -353,9 +354,9 @@ fn read(config: &Config, reading: &Reading<'_>) -> anyhow::Result<Result<Measure
             }
             Ok::<_, anyhow::Error>(batch)
         };
-        let init = || (Stats::new(shape), Skipped::default());
+        let init = || (Stats::new(&shape), Skipped::default());
         let step = |part: &mut (Stats, Skipped), batch: Batch| {
-            pace.time(batch.len(), || count(part, &batch, shape));
+            pace.time(batch.len(), || count(part, &batch, &shape));
         };
         let part = pipeline::fold(config.jobs, source, init, step, merge)?;
         total = Some(match total.take() {
@@ -379,10 +380,10 @@ fn read(config: &Config, reading: &Reading<'_>) -> anyhow::Result<Result<Measure
     };
     if counts.grids() == 0 && counts.puzzles() == 0 {
         if skipped.any() {
-            let what = shape.map_or(String::new(), |s| format!("{s} "));
+            let what = shape.as_ref().map_or(String::new(), |s| format!("{s} "));
             warn(format_args!(
                 "error: no valid {what}grids or puzzles in the input ({}); nothing to measure",
-                skipped.describe(shape)
+                skipped.describe(shape.as_ref())
             ));
         } else {
             warn("error: no grids or puzzles in the input; nothing to measure");
@@ -401,7 +402,7 @@ fn read(config: &Config, reading: &Reading<'_>) -> anyhow::Result<Result<Measure
 
 /// Counts the records of a batch: grids and puzzles of `shape` measured,
 /// the others skipped.
-fn count((counts, skipped): &mut (Stats, Skipped), batch: &Batch, shape: Shape) {
+fn count((counts, skipped): &mut (Stats, Skipped), batch: &Batch, shape: &Shape) {
     let _ = batch.for_each(|_, grid| {
         match grid.ok().and_then(kind) {
             Some(Kind::Grid(g)) if g.shape() == shape => counts.add(g),
@@ -457,7 +458,7 @@ fn kind(grid: &Grid) -> Option<Kind<'_>> {
 fn first_shape(batch: &Batch) -> Option<Shape> {
     batch
         .for_each(|_, grid| match grid.ok().and_then(kind) {
-            Some(Kind::Grid(g) | Kind::Puzzle(g)) => Err(g.shape()),
+            Some(Kind::Grid(g) | Kind::Puzzle(g)) => Err(g.shape().clone()),
             None => Ok(()),
         })
         .err()
@@ -478,7 +479,7 @@ struct Skipped {
 
 impl Skipped {
     /// Counts a record of `shape`, which is not the one `measured`.
-    fn other(&mut self, shape: Shape, measured: Shape) {
+    fn other(&mut self, shape: &Shape, measured: &Shape) {
         if shape.side() == measured.side() {
             self.other_shape += 1;
         } else {
@@ -502,7 +503,7 @@ impl Skipped {
 
     /// `N records skipped: ...`, saying how to measure the other sizes
     /// (called only when [`Skipped::any`]).
-    fn describe(&self, shape: Option<Shape>) -> String {
+    fn describe(&self, shape: Option<&Shape>) -> String {
         let size = shape.map(Shape::size);
         let mut parts = Vec::new();
         if self.invalid > 0 {

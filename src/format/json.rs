@@ -247,7 +247,7 @@ impl RecordFormat for Json {
 
 /// Appends the fields of a shape other than the classic ones: `box`,
 /// `variant`, a jigsaw's `regions`.
-fn push_shape(out: &mut Vec<u8>, shape: Shape) {
+fn push_shape(out: &mut Vec<u8>, shape: &Shape) {
     if shape.is_classic() {
         return;
     }
@@ -296,9 +296,9 @@ fn shaped(
     size: Option<Size>,
 ) -> Result<Grid, RecordError> {
     let shape = shape_of(doc, value)?;
-    let mut grid = grid_of(field, value, size.or(shape.map(Shape::size)))?;
+    let mut grid = grid_of(field, value, size.or(shape.as_ref().map(Shape::size)))?;
     if let Some(shape) = shape.filter(|s| s.side() == grid.size().side()) {
-        grid.set_variant(shape.variant())?;
+        grid.set_variant(shape.variant().clone())?;
     }
     Ok(grid)
 }

@@ -175,7 +175,7 @@ impl Writer {
     /// run whose records carry no labels.
     pub fn write_header<W: Write + ?Sized>(&self, w: &mut W) -> io::Result<()> {
         let mut buf = Vec::new();
-        let grid = crate::grid::Grid::new(self.run.shape);
+        let grid = crate::grid::Grid::new(&self.run.shape);
         self.format
             .0
             .header(&mut buf, &self.run, &Record::new(0, &grid));
@@ -214,7 +214,7 @@ impl Writer {
     /// (after any header).
     pub fn push_sized(&self, out: &mut Formatted, record: &Record<'_>) -> usize {
         let key = header_key(record);
-        if out.key != Some(key) {
+        if out.key.as_ref() != Some(&key) {
             out.key = Some(key);
             let mut header = Vec::new();
             self.format.0.header(&mut header, &self.run, record);
@@ -244,7 +244,7 @@ impl Writer {
 /// What a record's header may depend on: its shape, whether it has a
 /// solution, its labels' names (hashed; nothing to hash for a record
 /// without labels, as most are).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct HeaderKey {
     shape: Shape,
     solution: bool,
@@ -266,7 +266,7 @@ fn header_key(record: &Record<'_>) -> HeaderKey {
         }),
     };
     HeaderKey {
-        shape: record.grid.shape(),
+        shape: record.grid.shape().clone(),
         solution: record.solution.is_some(),
         labels,
     }
@@ -458,7 +458,7 @@ mod tests {
                     let mut read = Vec::new();
                     // A grid as its shape and cells (a grid read keeps
                     // bytes past its cells from the records before it).
-                    let seen = |g: &Grid| (g.shape(), g.to_string());
+                    let seen = |g: &Grid| (g.shape().clone(), g.to_string());
                     while let Some(batch) = reader.next_batch().unwrap() {
                         let _ = batch.for_each_with_solution(|_, grid, solution| {
                             read.push((

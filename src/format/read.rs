@@ -143,12 +143,13 @@ impl Batch {
     fn shape(&self, raw: &Raw, grid: &mut Grid) -> Result<(), RecordError> {
         let own = raw
             .variant
-            .or((grid.variant() != Variant::None).then(|| grid.variant()));
-        match (own, self.variant) {
+            .clone()
+            .or((!grid.shape().is_plain()).then(|| grid.variant().clone()));
+        match (own, self.variant.clone()) {
             (Some(own), Some(asked)) if own != asked => {
                 Err(RecordError::VariantConflict { own, asked })
             }
-            (Some(v), _) | (None, Some(v)) if v != grid.variant() => {
+            (Some(v), _) | (None, Some(v)) if v != *grid.variant() => {
                 grid.set_variant(v).map_err(RecordError::Shape)
             }
             _ => Ok(()),
@@ -900,7 +901,7 @@ impl<R: Read> Reader<R> {
         }
         let mut batch = Batch {
             symbols: self.symbols.clone(),
-            variant: self.variant,
+            variant: self.variant.clone(),
             empty: self.empty.clone(),
             ..Batch::default()
         };
@@ -1021,7 +1022,7 @@ impl<R: Read> Reader<R> {
     /// holds fewer rows than its header gives, or more bytes.
     fn npy_batch(&mut self, records: usize, mut npy: NpyRows) -> io::Result<Option<Batch>> {
         let mut batch = Batch {
-            variant: self.variant,
+            variant: self.variant.clone(),
             ..Batch::default()
         };
         while batch.raws.len() < records && npy.read < npy.rows {

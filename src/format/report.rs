@@ -58,7 +58,7 @@ pub fn table(rows: &[Row], level: f64) -> String {
 /// `shape` (as `9x9 X`); a test that does not apply has a `null` value.
 pub fn json(
     rows: &[Row],
-    shape: Shape,
+    shape: &Shape,
     level: f64,
     source: &str,
     skipped: Option<(u64, u64)>,

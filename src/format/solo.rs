@@ -62,7 +62,7 @@ impl RecordFormat for Solo {
         line::write_record(out, run, record, push_pair);
     }
 
-    fn holds(&self, shape: Shape) -> Result<(), String> {
+    fn holds(&self, shape: &Shape) -> Result<(), String> {
         match shape.variant() {
             Variant::Hyper => Err(
                 "Solo has no Hyper variant: write Hyper puzzles as line, csv or json".to_string(),
@@ -400,7 +400,7 @@ pub fn push_id(out: &mut Vec<u8>, grid: &Grid) {
             push_number(out, size.box_rows());
             out.push(b'x');
             push_number(out, size.box_cols());
-            if variant == Variant::X {
+            if *variant == Variant::X {
                 out.push(b'x');
             }
         }
@@ -486,7 +486,7 @@ mod tests {
         let shape = id_shape(params, desc)?;
         let givens = desc.split(|&b| b == b',').next().unwrap();
         let mut grid = parse_cells(givens, shape.size())?;
-        grid.set_variant(shape.variant())?;
+        grid.set_variant(shape.variant().clone())?;
         Ok(grid)
     }
 

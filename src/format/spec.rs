@@ -49,7 +49,7 @@ pub trait RecordFormat: Sync + std::fmt::Debug {
     /// Whether the format can write records of `shape`; `Err` says why
     /// not, and what to use instead (Solo has no Hyper variant). The
     /// commands refuse such a run, or such a record, with that line.
-    fn holds(&self, _shape: Shape) -> Result<(), String> {
+    fn holds(&self, _shape: &Shape) -> Result<(), String> {
         Ok(())
     }
 
@@ -357,7 +357,7 @@ impl Frames<'_> {
             match shape {
                 Ok(shape) => {
                     raw.size = Some(shape.size());
-                    raw.variant = Some(shape.variant());
+                    raw.variant = Some(shape.variant().clone());
                 }
                 Err(e) => raw.kind = Err(e),
             }

@@ -88,7 +88,7 @@ impl Geometry {
 
     /// The geometry of a grid of `shape`: its boxes, X-Sudoku's shaded
     /// diagonals, Hyper's shaded windows, or a jigsaw's regions.
-    pub fn from_shape(shape: Shape) -> Geometry {
+    pub fn from_shape(shape: &Shape) -> Geometry {
         match shape.variant() {
             Variant::None => Geometry::from_size(shape.size()),
             Variant::X => Geometry::from_size(shape.size()).with_diagonals(),

@@ -76,8 +76,9 @@ use rand::Rng;
 pub mod unavoidable;
 
 use crate::candidates::{Singles, UnitMasks, singles_fill_all};
-use crate::grid::{Geometry, Grid, Shape, Size, Variant};
+use crate::grid::{Grid, Shape, Size};
 use crate::random::shuffle;
+use crate::shape::Geo;
 use crate::solve::{Budget, bands, has_other_solution, has_other_solution_9};
 use unavoidable::Unavoidable;
 
@@ -558,7 +559,7 @@ fn orbit_unique(
 /// solver's band masks (its searches then start from them without reading
 /// the grid, and the singles are read from them too).
 struct Tracked {
-    geometry: &'static Geometry,
+    geometry: Geo,
     units: UnitMasks,
     bands: Option<bands::Givens>,
 }
@@ -568,10 +569,10 @@ impl Tracked {
     fn new(solution: &Grid) -> Tracked {
         let shape = solution.shape();
         let units = UnitMasks::of(solution);
-        let classic_9 = shape.size() == Size::S9 && shape.variant() == Variant::None;
+        let classic_9 = shape.size() == Size::S9 && shape.is_plain();
         let bands = classic_9.then(|| bands::Givens::new(solution));
         Tracked {
-            geometry: shape.geometry(),
+            geometry: shape.geo(),
             units,
             bands,
         }

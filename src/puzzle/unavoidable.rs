@@ -364,7 +364,7 @@ mod tests {
         for shape in shapes {
             let size = shape.size();
             for i in 0..4 {
-                let g = Strategy::default_for(shape).grid(&mut grid_rng(8, i), shape);
+                let g = Strategy::default_for(&shape).grid(&mut grid_rng(8, i), &shape);
                 let ua = Unavoidable::new(&g);
                 // The value pairs alone: n - 1 sets a cell, and more sets
                 // than value pairs.

@@ -83,7 +83,7 @@ static HYPER_UNITS: [Unit; 4] = {
 
 /// Whether this solver takes puzzles of `size` and `variant`: 9x9 X and
 /// Hyper.
-pub fn takes(size: Size, variant: Variant) -> bool {
+pub fn takes(size: Size, variant: &Variant) -> bool {
     size == Size::S9 && matches!(variant, Variant::X | Variant::Hyper)
 }
 
@@ -353,7 +353,7 @@ mod tests {
             (Variant::X, &X_UNITS[..]),
             (Variant::Hyper, &HYPER_UNITS[..]),
         ] {
-            let shape = Shape::new(Size::S9, variant).unwrap();
+            let shape = Shape::new(Size::S9, variant.clone()).unwrap();
             let classic = Shape::from(Size::S9).geometry().unit_sets().len();
             let sets = shape.geometry().unit_sets();
             assert_eq!(sets.len(), classic + units.len(), "{variant:?}");
@@ -376,11 +376,11 @@ mod tests {
     #[test]
     fn agrees_with_the_other_solvers() {
         for variant in [Variant::X, Variant::Hyper] {
-            let shape = Shape::new(Size::S9, variant).unwrap();
+            let shape = Shape::new(Size::S9, variant.clone()).unwrap();
             let mut counts = [0; 5];
             for i in 0..600 {
                 let mut rng = grid_rng(53, i);
-                let g = Strategy::Search.grid(&mut rng, shape);
+                let g = Strategy::Search.grid(&mut rng, &shape);
                 let mut p = g.clone();
                 // Keep between 14 and 50 givens, about.
                 let keep = 14 + below(&mut rng, 36);

@@ -51,7 +51,7 @@ pub const MAX_CELLS: usize = 256;
 /// that singles alone use poorly on large grids: minimal 16x16 X puzzles
 /// took six times longer here than in the per-cell solver, 14x14 and
 /// 15x15 ones without a variant 40% less; docs/PERFORMANCE.md.)
-pub fn takes(shape: Shape) -> bool {
+pub fn takes(shape: &Shape) -> bool {
     let side = shape.size().side();
     side <= 12 || (shape.is_plain() && side <= MAX_VALUES)
 }
@@ -68,11 +68,11 @@ fn words<const W: usize>(s: &CellSet) -> Set<W> {
 /// A search state: the places of each value, the open cells, and the
 /// units that do not yet hold each value.
 #[derive(Clone)]
-struct Board<const W: usize> {
-    geometry: &'static Geometry,
-    peers: &'static [CellSet],
-    units: &'static [CellSet],
-    unit_bits: &'static [u128],
+struct Board<'g, const W: usize> {
+    geometry: &'g Geometry,
+    peers: &'g [CellSet],
+    units: &'g [CellSet],
+    unit_bits: &'g [u128],
     /// The side (number of values).
     n: usize,
     /// `places[v]`: the cells that may hold value `v + 1`; a fixed cell is
@@ -87,10 +87,10 @@ struct Board<const W: usize> {
     dirty: [u64; MAX_VALUES],
 }
 
-impl<const W: usize> Board<W> {
+impl<'g, const W: usize> Board<'g, W> {
     /// The state of `grid`'s givens, with `exclude`'s value ruled out at
     /// its cell; `None` if two givens clash.
-    fn new(grid: &Grid, exclude: Option<(usize, u8)>) -> Option<Self> {
+    fn new(grid: &'g Grid, exclude: Option<(usize, u8)>) -> Option<Self> {
         let geometry = grid.geometry();
         let n = grid.size().side();
         let cells = n * n;
@@ -276,7 +276,7 @@ impl<const W: usize> Board<W> {
     }
 }
 
-impl<const W: usize> Node for Board<W> {
+impl<const W: usize> Node for Board<'_, W> {
     type Choice = u16;
     type Weights = ();
 
@@ -452,12 +452,12 @@ mod tests {
             Shape::jigsaw(jigsaw),
         ];
         for shape in shapes {
-            assert!(takes(shape), "{shape}");
+            assert!(takes(&shape), "{shape}");
             let cells = shape.size().cells() as u32;
             let mut counts = [0; 4];
             for i in 0..60 {
                 let mut rng = grid_rng(12, i);
-                let g = Strategy::Search.grid(&mut rng, shape);
+                let g = Strategy::Search.grid(&mut rng, &shape);
                 let mut p = g.clone();
                 // Keep between a fifth and two thirds of the givens.
                 let keep = cells / 5 + below(&mut rng, cells * 2 / 3 - cells / 5);
@@ -492,7 +492,7 @@ mod tests {
     fn known_counts() {
         let count = |g: &Grid, limit| counted(search, g, None, None, limit);
         assert_eq!(count(&Grid::empty(Size::S4), 1000), 288);
-        let mut g = Grid::new(Size::boxed(6, 2, 3).unwrap().into());
+        let mut g = Grid::new(Size::boxed(6, 2, 3).unwrap());
         for c in 0..6 {
             g.cells_mut()[c] = c as u8 + 1;
         }
@@ -506,7 +506,7 @@ mod tests {
             Shape::new(Size::S9, Variant::X).unwrap(),
             Size::boxed(12, 3, 4).unwrap().into(),
         ] {
-            let mut g = Grid::new(shape);
+            let mut g = Grid::new(&shape);
             // The two ends of the main diagonal (a unit only under X), and
             // for 12x12 a row.
             let n = shape.side();

@@ -68,12 +68,12 @@ const MAX_SIDE: usize = crate::grid::MAX_SIDE;
 /// the puzzle ([`search`]): a 4x4 state is a few hundred bytes, where one
 /// sized for 25x25 would be some 9 KB to set up and copy per guess.
 #[derive(Clone)]
-struct State<const C: usize, const W: usize> {
-    shape: Shape,
+struct State<'g, const C: usize, const W: usize> {
+    shape: &'g Shape,
     /// The unit tables of the shape.
-    geometry: &'static Geometry,
+    geometry: &'g Geometry,
     /// The units of each cell as bits (the geometry's).
-    unit_bits: &'static [u128],
+    unit_bits: &'g [u128],
     /// Candidates of each cell; a fixed cell holds its value alone.
     cand: [Mask; C],
     /// `has[v - 1]`: the cells with `v` among their candidates (the same
@@ -81,9 +81,9 @@ struct State<const C: usize, const W: usize> {
     /// then found a word at a time).
     has: [[u64; W]; MAX_SIDE],
     /// The peers of each cell, as sets of cells.
-    peer_sets: &'static [CellSet],
+    peer_sets: &'g [CellSet],
     /// The cells of each unit, as sets of cells.
-    unit_sets: &'static [CellSet],
+    unit_sets: &'g [CellSet],
     fixed: [bool; C],
     /// Cells fixed but not yet removed from their peers: `queue[..queued]`
     /// (an array, so copying the state for a guess never allocates).
@@ -176,8 +176,8 @@ impl Branch {
     }
 }
 
-impl<const C: usize, const W: usize> State<C, W> {
-    fn new(shape: Shape) -> Self {
+impl<'g, const C: usize, const W: usize> State<'g, C, W> {
+    fn new(shape: &'g Shape) -> Self {
         let size = shape.size();
         let geometry = shape.geometry();
         debug_assert!(size.cells() <= C && C <= 64 * W);
@@ -900,7 +900,7 @@ fn search_in<const C: usize, const W: usize>(
     explore(state, hint.map(Grid::cells), found, budget);
 }
 
-impl<const C: usize, const W: usize> Node for State<C, W> {
+impl<const C: usize, const W: usize> Node for State<'_, C, W> {
     type Choice = Branch;
     type Weights = Weights;
 
@@ -950,10 +950,10 @@ mod tests {
     use crate::solve::count_solutions;
 
     /// The state [`search`] uses for 4x4 puzzles.
-    type Small = State<16, 1>;
+    type Small<'g> = State<'g, 16, 1>;
 
     /// Whether the cells by value (`has`) say what the candidates say.
-    fn index_agrees<const C: usize, const W: usize>(state: &State<C, W>) -> bool {
+    fn index_agrees<const C: usize, const W: usize>(state: &State<'_, C, W>) -> bool {
         (0..MAX_SIDE).all(|v| {
             (0..64 * W).all(|c| {
                 let held = state.has[v][c / 64] & 1 << (c % 64) != 0;
@@ -1088,7 +1088,8 @@ mod tests {
     fn a_value_with_fewer_places_than_any_cell_has_candidates_is_guessed_on() {
         let mut g = Grid::empty(Size::S4);
         g.set(0, 0, 1);
-        let mut state = Small::new(Shape::from(Size::S4));
+        let four = Shape::from(Size::S4);
+        let mut state = Small::new(&four);
         assert!(state.fix(0, 1).is_ok() && state.propagate().is_ok());
         assert!(state.recount().is_ok());
         let (branch, alternatives) = state.pick(&Weights::default());
@@ -1129,13 +1130,15 @@ mod tests {
     fn a_dead_state_names_what_failed() {
         let mut weights = Weights::default();
         // Cell 6 loses every value.
-        let mut state = Small::new(Shape::from(Size::S4));
+        let four = Shape::from(Size::S4);
+        let mut state = Small::new(&four);
         assert!(state.remove(6, 0b1111).is_err());
         state.learn(&mut weights);
         assert_eq!(weights.0[6], 1);
         // Value 1 loses every place in box 0 (cells 0, 1, 4, 5), with the
         // places counted.
-        let mut state = Small::new(Shape::from(Size::S4));
+        let four = Shape::from(Size::S4);
+        let mut state = Small::new(&four);
         assert!(state.recount().is_ok());
         let out: Vec<bool> = [0, 1, 4, 5]
             .iter()
@@ -1145,7 +1148,8 @@ mod tests {
         state.learn(&mut weights);
         assert_eq!(weights.0[usize::from(Failed::place(0, 0).0)], 1);
         // Three cells of box 0 share two values.
-        let mut state = Small::new(Shape::from(Size::S4));
+        let four = Shape::from(Size::S4);
+        let mut state = Small::new(&four);
         for c in [0, 1, 4] {
             assert!(state.remove(c, 0b1100).is_ok());
         }
@@ -1153,7 +1157,7 @@ mod tests {
         state.learn(&mut weights);
         assert_eq!(weights.0[usize::from(Failed::unit(0).0)], 1);
         assert_eq!(weights.0.iter().sum::<u32>(), 3);
-        Small::new(Shape::from(Size::S4)).learn(&mut weights);
+        Small::new(&four).learn(&mut weights);
         assert_eq!(weights.0.iter().sum::<u32>(), 3);
     }
 
@@ -1161,7 +1165,8 @@ mod tests {
     /// the hint's alternative is its value there.
     #[test]
     fn the_hinted_alternative_is_the_hints_cell_or_value() {
-        let mut state = Small::new(Shape::from(Size::S4));
+        let four = Shape::from(Size::S4);
+        let mut state = Small::new(&four);
         // Row 0: 1 2 . . ; row 1: 3 4 . . : cells (0,2), (0,3) keep {3, 4}.
         for (cell, v) in [(0, 1), (1, 2), (4, 3), (5, 4)] {
             assert!(state.fix(cell, v).is_ok());

@@ -17,7 +17,7 @@
 //! another order. All are exact: they find every solution, in a fixed
 //! order, so the first solution found is the same every run.
 
-use crate::grid::{Grid, Size, Variant};
+use crate::grid::{Grid, Size};
 
 pub mod bands;
 pub mod bands16;
@@ -319,7 +319,7 @@ fn dispatch(
     found: &mut Found,
     budget: &mut Budget,
 ) {
-    let plain = puzzle.variant() == Variant::None;
+    let plain = puzzle.shape().is_plain();
     if plain && puzzle.size() == Size::S9 {
         bands::search(puzzle, trusted, exclude, hint, found, budget);
     } else if !found.keep && bands_x::takes(puzzle.size(), puzzle.variant()) {
@@ -338,7 +338,7 @@ fn dispatch(
 
 /// A shape without a single valid grid: a jigsaw map can have none (its
 /// regions can cut the grid so that no arrangement fits).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NoGrid {
     /// The shape.
     pub shape: crate::grid::Shape,
@@ -360,7 +360,7 @@ impl std::error::Error for NoGrid {}
 /// has (answered at once); a jigsaw map is searched once, within
 /// [`DEFAULT_BUDGET`] guesses (a map the search cannot settle is taken to
 /// have one).
-pub fn has_grid(shape: crate::grid::Shape) -> Result<(), NoGrid> {
+pub fn has_grid(shape: &crate::grid::Shape) -> Result<(), NoGrid> {
     if shape.has_boxes() {
         return Ok(());
     }
@@ -370,7 +370,9 @@ pub fn has_grid(shape: crate::grid::Shape) -> Result<(), NoGrid> {
     };
     let out = search_all(&Grid::new(shape), search, false, None);
     if out.solutions == 0 && !out.cut {
-        Err(NoGrid { shape })
+        Err(NoGrid {
+            shape: shape.clone(),
+        })
     } else {
         Ok(())
     }

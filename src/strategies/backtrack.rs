@@ -161,7 +161,8 @@ fn fill<R: Rng + ?Sized>(
     backtracks: &mut u64,
 ) -> bool {
     let size = grid.size();
-    let places = grid.geometry().places();
+    let geometry = grid.shape().geo();
+    let places = geometry.places();
     let count = size.cells();
     let full = size.full_mask();
     grid.clear_cells();
@@ -201,7 +202,7 @@ impl Generator for Backtrack {
         &Size::ALL
     }
 
-    fn supports(&self, _shape: crate::grid::Shape) -> bool {
+    fn supports(&self, _shape: &crate::grid::Shape) -> bool {
         true
     }
 

@@ -120,7 +120,8 @@ fn drive<R: Rng + ?Sized>(
     for (i, x) in order[..size.cells()].iter_mut().enumerate() {
         *x = i as u16;
     }
-    let places = crate::grid::Shape::from(size).places();
+    let shape = crate::grid::Shape::from(size);
+    let places = shape.places();
     // The line `offset` places further round the same box as line `i`,
     // without divisions in the loop.
     let partner = |i: usize, offset: usize| {

@@ -41,7 +41,7 @@ pub trait Generator {
 
     /// Whether this generator can fill grids of `shape`: by default, the
     /// classic [`sizes`](Generator::sizes) without a variant.
-    fn supports(&self, shape: Shape) -> bool {
+    fn supports(&self, shape: &Shape) -> bool {
         shape.is_plain() && self.sizes().contains(&shape.size())
     }
 
@@ -95,7 +95,7 @@ macro_rules! strategies {
             pub fn supports(self, shape: impl Into<Shape>) -> bool {
                 let shape = shape.into();
                 match self {
-                    $(Strategy::$variant => $module::$generator::default().supports(shape),)*
+                    $(Strategy::$variant => $module::$generator::default().supports(&shape),)*
                 }
             }
 
@@ -164,7 +164,7 @@ impl Strategy {
     /// slow there; see `strategies/search.rs`), else `backtrack`.
     pub fn default_for(shape: impl Into<Shape>) -> Strategy {
         let shape = shape.into();
-        if Strategy::Uniform.supports(shape) {
+        if Strategy::Uniform.supports(&shape) {
             Strategy::Uniform
         } else if !shape.is_plain() {
             Strategy::Search
@@ -177,7 +177,7 @@ impl Strategy {
     /// names what it can.
     pub fn check_size(self, shape: impl Into<Shape>) -> Result<(), UnsupportedSize> {
         let shape = shape.into();
-        if self.supports(shape) {
+        if self.supports(&shape) {
             Ok(())
         } else {
             Err(UnsupportedSize {
@@ -196,7 +196,7 @@ impl std::fmt::Display for Strategy {
 }
 
 /// A strategy was asked for a size it cannot fill.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnsupportedSize {
     /// The strategy.
     pub strategy: Strategy,
@@ -212,7 +212,7 @@ impl UnsupportedSize {
         Strategy::ALL
             .iter()
             .copied()
-            .filter(|s| s.supports(self.shape))
+            .filter(|s| s.supports(&self.shape))
             .collect()
     }
 }
@@ -236,7 +236,7 @@ impl std::error::Error for UnsupportedSize {}
 /// Panics with a clear message if `generator` cannot fill `shape`; shared
 /// by the strategies' `generate`.
 #[inline]
-pub(crate) fn assert_supported<G: Generator + ?Sized>(generator: &G, name: &str, shape: Shape) {
+pub(crate) fn assert_supported<G: Generator + ?Sized>(generator: &G, name: &str, shape: &Shape) {
     assert!(
         generator.supports(shape),
         "strategy '{name}' cannot make {shape} grids"
@@ -387,12 +387,12 @@ mod tests {
             );
             let x = Shape::new(Size::S9, Variant::X).unwrap();
             assert_eq!(
-                s.supports(x),
+                s.supports(&x),
                 reach.contains("every variant"),
                 "{s}: {reach}"
             );
             assert_eq!(
-                !s.supports(x),
+                !s.supports(&x),
                 reach.contains("without a variant"),
                 "{s}: {reach}"
             );

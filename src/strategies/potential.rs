@@ -153,7 +153,8 @@ impl State {
     fn sliced<const W: usize, R: Rng + ?Sized>(&mut self, rng: &mut R, grid: &mut Grid) -> bool {
         let size = grid.size();
         let (n, count) = (size.side(), size.cells());
-        let peers = grid.geometry().peer_sets();
+        let geometry = grid.shape().geo();
+        let peers = geometry.peer_sets();
         let mut all = [0u64; W];
         for (k, word) in all.iter_mut().enumerate() {
             let bits = count.saturating_sub(64 * k).min(64);
@@ -263,7 +264,7 @@ impl Generator for Potential {
 
     /// Every box shape and variant up to 16x16 (at 25x25 no reading
     /// finishes a grid in reasonable time).
-    fn supports(&self, shape: crate::grid::Shape) -> bool {
+    fn supports(&self, shape: &crate::grid::Shape) -> bool {
         shape.side() <= 16
     }
 

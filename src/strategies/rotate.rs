@@ -97,7 +97,7 @@ impl Generator for Rotate {
     }
 
     /// Every box shape, without a variant.
-    fn supports(&self, shape: crate::grid::Shape) -> bool {
+    fn supports(&self, shape: &crate::grid::Shape) -> bool {
         shape.is_plain() && shape.has_boxes()
     }
 

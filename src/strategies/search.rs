@@ -63,16 +63,16 @@ impl Generator for SolverSearch {
         &Size::ALL
     }
 
-    fn supports(&self, _shape: crate::grid::Shape) -> bool {
+    fn supports(&self, _shape: &crate::grid::Shape) -> bool {
         true
     }
 
     fn generate<R: Rng + ?Sized>(&self, rng: &mut R, grid: &mut Grid) {
-        let shape = grid.shape();
-        assert_supported(self, "search", shape);
+        let shape = grid.shape().clone();
+        assert_supported(self, "search", &shape);
         let n = shape.size().side() as u32;
-        let empty = Grid::new(shape);
-        let mut hint = Grid::new(shape);
+        let empty = Grid::new(&shape);
+        let mut hint = Grid::new(&shape);
         let mut attempt = 0;
         let solution = loop {
             for c in hint.cells_mut() {
@@ -95,7 +95,7 @@ impl Generator for SolverSearch {
         };
         let mut labels: Vec<u8> = (1..=n as u8).collect();
         shuffle(rng, &mut labels);
-        grid.clear(shape);
+        grid.clear(&shape);
         for (out, &v) in grid.cells_mut().iter_mut().zip(solution.cells()) {
             *out = labels[usize::from(v) - 1];
         }
@@ -130,8 +130,8 @@ mod tests {
         for shape in shapes {
             let mut seen = std::collections::HashSet::new();
             for i in 0..50 {
-                let g = SolverSearch.grid(&mut grid_rng(7, i), shape);
-                assert_eq!(g.shape(), shape);
+                let g = SolverSearch.grid(&mut grid_rng(7, i), &shape);
+                assert_eq!(*g.shape(), shape);
                 assert_eq!(g.validate(), Ok(()), "{shape} #{i}");
                 seen.insert(g.cells().to_vec());
             }
@@ -145,7 +145,7 @@ mod tests {
         let shape = Shape::new(Size::S9, Variant::X).unwrap();
         let mut counts = [0u32; 10];
         for i in 0..9000 {
-            counts[usize::from(SolverSearch.grid(&mut grid_rng(8, i), shape).cells()[0])] += 1;
+            counts[usize::from(SolverSearch.grid(&mut grid_rng(8, i), &shape).cells()[0])] += 1;
         }
         for &c in &counts[1..] {
             assert!((c as i32 - 1000).abs() < 180, "{counts:?}");

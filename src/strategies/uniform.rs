@@ -1460,7 +1460,12 @@ mod tests {
     /// peers, as the shape gives them, makes.
     #[test]
     fn the_6x6_list_is_the_search_over_the_shape_s_peers() {
-        fn fill(g: &mut [u8; 36], cell: usize, shape: crate::grid::Shape, out: &mut Vec<[u8; 36]>) {
+        fn fill(
+            g: &mut [u8; 36],
+            cell: usize,
+            shape: &crate::grid::Shape,
+            out: &mut Vec<[u8; 36]>,
+        ) {
             if cell == 36 {
                 out.push(*g);
                 return;
@@ -1478,7 +1483,7 @@ mod tests {
             *c = v;
         }
         let mut slow = Vec::new();
-        fill(&mut g, 6, crate::grid::Shape::from(Size::S6), &mut slow);
+        fill(&mut g, 6, &crate::grid::Shape::from(Size::S6), &mut slow);
         assert_eq!(slow.len(), SIX_BY_SIX_BASE);
         assert!(slow.as_slice() == all_6x6_first_row());
     }

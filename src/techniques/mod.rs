@@ -315,7 +315,7 @@ impl Step {
             let _ = write!(s, " on {}", value_list(self.values));
         }
         if !self.regions.is_empty() {
-            let _ = write!(s, " in {}", region_list(shape, &self.regions));
+            let _ = write!(s, " in {}", region_list(&shape, &self.regions));
         }
         if !self.cells.is_empty() {
             let cells: Vec<String> = self.cells.iter().map(|&c| cell_name(size, c)).collect();
@@ -348,7 +348,7 @@ pub fn region_name(shape: impl Into<Shape>, region: usize) -> String {
     shape.into().geometry().kind(region).to_string()
 }
 
-fn region_list(shape: Shape, regions: &[usize]) -> String {
+fn region_list(shape: &Shape, regions: &[usize]) -> String {
     let names: Vec<String> = regions.iter().map(|&r| region_name(shape, r)).collect();
     names.join(", ")
 }
@@ -413,14 +413,14 @@ fn simple(board: &Board) -> Option<Step> {
 /// two columns and two boxes, which keeps every unit of a shape with
 /// boxes and no variant, but not a diagonal or window through the cells,
 /// nor irregular regions.
-pub fn uniqueness_applies(shape: Shape) -> bool {
+pub fn uniqueness_applies(shape: &Shape) -> bool {
     shape.is_plain() && shape.has_boxes()
 }
 
 /// Which techniques the rater uses on `shape`, in words: all of them on
 /// the classic sizes (Sudoku Explainer's ratings are defined for classic
 /// 9x9 only); elsewhere the ones whose rules carry over.
-pub fn scope(shape: Shape) -> &'static str {
+pub fn scope(shape: &Shape) -> &'static str {
     if chains_searched(shape) {
         "every technique, chains included"
     } else if uniqueness_applies(shape) {
