@@ -345,26 +345,16 @@ fn help_and_messages_say_what_is_so() {
         "puzzle", "--size", "6", "-n", "1", "--seed", "1", "-f", "json",
     ]);
     std::fs::write(&mixed, records).unwrap();
+    // A book may mix them: each grid is drawn in its own boxes.
     let book = dir.path().join("book.pdf");
-    let out = sudogen()
+    sudogen()
         .arg("print")
         .arg(&mixed)
         .arg("-o")
         .arg(&book)
         .assert()
-        .code(2)
-        .get_output()
-        .stderr
-        .clone();
-    let out = String::from_utf8(out).unwrap();
-    assert!(
-        out.contains(":2: a 6x6 puzzle in a book of 6x6 puzzles with 3x2 boxes ("),
-        "{out}"
-    );
-    assert!(
-        out.contains("print each shape in a book of its own"),
-        "{out}"
-    );
+        .code(0);
+    assert!(std::fs::metadata(&book).unwrap().len() > 1000);
     // `canon --original` works only with --distinct, and says so.
     let canon = stdout_of(&["canon", "--help"]);
     let canon = canon.split_whitespace().collect::<Vec<_>>().join(" ");

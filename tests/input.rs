@@ -411,7 +411,11 @@ fn regions_files_are_files() {
         b"",
     );
     assert!(out.status.success(), "{out:?}");
-    assert_eq!(text(&out.stdout).trim().len(), 81);
+    assert_eq!(
+        text(&out.stdout).trim().len(),
+        81 + 1 + 81,
+        "the puzzle, then its map"
+    );
 }
 
 /// Item 27 (in part): a record that names its variant is not read as

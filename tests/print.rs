@@ -1151,6 +1151,91 @@ mod command {
         out.stdout
     }
 
+    /// One book mixes shapes, variants and jigsaw maps (issue 51): each
+    /// grid drawn in its own shape, the rule of each variant stated once,
+    /// in the running head of the page where it first appears.
+    #[test]
+    fn a_book_mixes_shapes_and_states_each_rule_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let other_map = "AAADDDGGG AAADDDGGG ABADEDGGG BBADEEHHH BBBEEEHHH BCBEFEHHH CCBEFFIII CCCFFFIII CCCFFFIII";
+        let mut input = Vec::new();
+        for args in [
+            &["puzzle", "-n", "2", "--seed", "1", "-f", "json"][..],
+            &[
+                "puzzle", "-n", "1", "--seed", "2", "--size", "6", "-f", "json",
+            ],
+            &[
+                "puzzle",
+                "-n",
+                "6",
+                "--seed",
+                "3",
+                "--variant",
+                "x",
+                "-f",
+                "json",
+            ],
+            &[
+                "puzzle",
+                "-n",
+                "1",
+                "--seed",
+                "4",
+                "--variant",
+                "jigsaw",
+                "--regions",
+                "AAABBBCCC AABBBCCCC AAAABBBCC DDDDEEEFF DDEEEFFFF DDDEEEFFF GGGHHHIII GGGHHHIII GGGHHHIII",
+                "-f",
+                "json",
+            ],
+            &[
+                "puzzle",
+                "-n",
+                "1",
+                "--seed",
+                "5",
+                "--variant",
+                "jigsaw",
+                "--regions",
+                other_map,
+                "-f",
+                "json",
+            ],
+        ] {
+            input.extend(made(args));
+        }
+        let out = run(d, &["print", "--per-page", "4", "-o", "mixed.pdf"], &input);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let doc = Document::load(d.join("mixed.pdf")).unwrap();
+        let pages = pdf_texts(&doc);
+        let count = |page: &str, text: &str| squeeze(page).matches(&squeeze(text)).count();
+        let x = "X: each long diagonal also holds 1-9 once";
+        let jigsaw = "Jigsaw: each outlined region holds 1-9 once, in place of boxes";
+        // Page 1: two classic, one 6x6, one X: the X rule; page 2: five X;
+        // page 3: the last X and both jigsaws: the jigsaw rule.
+        assert_eq!(count(&pages[0], x), 1, "{}", pages[0]);
+        assert_eq!(count(&pages[0], jigsaw), 0);
+        assert_eq!(
+            count(&pages[1], x) + count(&pages[1], jigsaw),
+            0,
+            "{}",
+            pages[1]
+        );
+        assert_eq!(count(&pages[2], jigsaw), 1, "{}", pages[2]);
+        assert_eq!(count(&pages[2], x), 0);
+        // Without variants, no rule and no head: a classic book is as it was.
+        let classic = made(&["puzzle", "-n", "2", "--seed", "1", "-f", "json"]);
+        let out = run(d, &["print", "-o", "plain.pdf"], &classic);
+        assert!(out.status.success());
+        let plain = pdf_texts(&Document::load(d.join("plain.pdf")).unwrap());
+        assert!(!plain[0].contains(':'), "{}", plain[0]);
+    }
+
     #[test]
     fn the_acceptance_commands_make_their_books() {
         let dir = tempfile::tempdir().unwrap();
@@ -1385,8 +1470,8 @@ mod command {
         assert!(err.contains("print it with --variant hyper\n"), "{err}");
     }
 
-    /// Jigsaw puzzles written as lines, which carry no regions, fail as
-    /// classic puzzles (a value twice in a box, in the puzzle or in the
+    /// Jigsaw puzzles written as lines without their regions (as other
+    /// programs write them) fail as classic puzzles (a value twice in a box, in the puzzle or in the
     /// solution it carries; no solution; several): `print` without
     /// `--regions` says in the same line that a jigsaw needs its map; with
     /// it, the book is made. A fault no jigsaw explains (a row) gets no
@@ -1408,7 +1493,17 @@ mod command {
             if with_solution {
                 args.push("--with-solution");
             }
-            let lines = made(&args);
+            // The map after each puzzle taken out.
+            let lines: Vec<u8> = String::from_utf8(made(&args))
+                .unwrap()
+                .lines()
+                .map(|l| {
+                    let mut f: Vec<&str> = l.split(' ').collect();
+                    f.remove(1);
+                    f.join(" ") + "\n"
+                })
+                .collect::<String>()
+                .into_bytes();
             let out = run(d, &["print", "-o", "j.pdf"], &lines);
             assert_eq!(out.status.code(), Some(1), "{out:?}");
             let err = String::from_utf8(out.stderr).unwrap();

@@ -1049,3 +1049,91 @@ fn shapes_output_is_stable() {
         assert_eq!(got, want, "{name}: output changed");
     }
 }
+
+/// Runs `args` with `input` on standard input.
+fn run_with(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// A jigsaw written as a line carries its region map after its cells,
+/// one letter a cell (`PUZZLE REGIONS [SOLUTION]`), so the line alone is
+/// the whole puzzle: read back without `--regions` it solves in its
+/// regions (checked here by the test's own units and count); a map that
+/// differs from `--regions`, or that is no map, is reported.
+#[test]
+fn a_jigsaw_line_carries_its_regions() {
+    let made = lines(&[
+        "puzzle",
+        "-n",
+        "3",
+        "--seed",
+        "5",
+        "--variant",
+        "jigsaw",
+        "--regions",
+        JIGSAW,
+        "--with-solution",
+    ]);
+    let map: String = JIGSAW.split_whitespace().collect();
+    let units = units_of(9, (3, 3), false, false, Some(JIGSAW));
+    for line in &made {
+        let fields: Vec<&str> = line.split(' ').collect();
+        assert_eq!(fields.len(), 3, "{line}");
+        assert_eq!(fields[1], map, "{line}");
+        let mut cells = line_cells(fields[0]);
+        assert_eq!(naive_count_units(&mut cells, 9, &units, 2), 1, "{line}");
+        let solution = line_cells(fields[2]);
+        assert!(units_valid(&solution, 9, &units, true), "{line}");
+    }
+    // Solved with no --regions: the map comes from the line, and the
+    // solution written is followed by it again.
+    let puzzles: String = made
+        .iter()
+        .map(|l| l.split(' ').take(2).collect::<Vec<_>>().join(" ") + "\n")
+        .collect();
+    let out = run_with(&["solve", "-"], &puzzles);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let solved = String::from_utf8(out.stdout).unwrap();
+    let want: Vec<String> = made
+        .iter()
+        .map(|l| {
+            let f: Vec<&str> = l.split(' ').collect();
+            format!("{} {}", f[2], f[1])
+        })
+        .collect();
+    assert_eq!(solved.lines().collect::<Vec<_>>(), want);
+    // A map of its own that is not --regions' is a conflict; a field of
+    // letters that is no map is named.
+    let other = "AAAAAAAAABBBBBBBBBCCCCCCCCCDDDDDDDDDEEEEEEEEEFFFFFFFFFGGGGGGGGGHHHHHHHHHIIIIIIIII";
+    let first = made[0].split(' ').next().unwrap();
+    let out = run_with(
+        &["solve", "--variant", "jigsaw", "--regions", JIGSAW, "-"],
+        &format!("{first} {other}\n"),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("-:1:") && err.contains("jigsaw"), "{err}");
+    let broken = format!("B{}", &map[1..]);
+    let out = run_with(&["solve", "-"], &format!("{first} {broken}\n"));
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("-:1:") && err.contains("region"), "{err}");
+}

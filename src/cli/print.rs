@@ -14,12 +14,12 @@ use anyhow::Context;
 use clap::{Args, ValueEnum};
 
 use super::args::{BudgetArgs, Input, InputArgs, JobsArgs, format_for_file};
-use super::exit::{Exit, Unreadable, usage};
+use super::exit::{Exit, usage};
 use super::io::{Output, batches, describe, each_input, open_output, warn};
 use super::records::Capped;
 use sudogen::format::read::{BATCH_RECORDS, Batch};
 use sudogen::format::{Carried, symbols};
-use sudogen::grid::{A, Grid, Invalid, SYMBOLS, Unit, Variant, plural};
+use sudogen::grid::{Grid, Invalid, SYMBOLS, Unit, Variant, plural};
 use sudogen::pipeline;
 use sudogen::print::{
     self, DEFAULT_PER_PAGE, Entry, Geometry, MAX_ANSWERS_PER_PAGE, Options, PER_PAGE, Paper,
@@ -255,9 +255,8 @@ impl PrintArgs {
     }
 }
 
-/// A puzzle read and made ready: its line, puzzle, solution and rating.
+/// A puzzle read and made ready: its puzzle, solution and rating.
 struct Ready {
-    line: u64,
     puzzle: Grid,
     solution: Grid,
     rating: Option<Carried>,
@@ -321,35 +320,18 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<Exit> {
         warn("error: no puzzles in the input; nothing was printed");
         return Ok(Exit::Failure);
     }
-    let (first_name, first) = &book[0];
-    let size = first.puzzle.size();
-    let shape = first.puzzle.shape().clone();
-    if let Some((name, other)) = book.iter().find(|(_, r)| *r.puzzle.shape() != shape) {
-        let jigsaws = |s: &Shape| matches!(s.variant(), Variant::Jigsaw(_));
-        if jigsaws(&shape) && jigsaws(other.puzzle.shape()) {
-            // Two jigsaws of one side: their regions differ.
-            return Err(Unreadable(format!(
-                "{name}:{}: a jigsaw puzzle whose regions are not those of {first_name}:{}; a book has one region map: print each map's puzzles in a book of their own",
-                other.line, first.line,
-            ))
-            .into());
-        }
-        let what = if other.puzzle.size().side() == size.side() {
-            "shape"
-        } else {
-            "size"
-        };
-        return Err(Unreadable(format!(
-            "{name}:{}: {} in a book of {} ({first_name}:{} is {shape}); print each {what} in a book of its own",
-            other.line,
-            A(other.puzzle.shape().of("puzzle")),
-            shape.of("puzzles"),
-            first.line,
-        ))
-        .into());
-    }
-    let scale = Scale::of(&shape);
-    if let Some(note) = Scale::note(&shape).filter(|_| config.rate) {
+    // A book may mix shapes, variants and jigsaw maps: each grid is drawn
+    // in its own, and the book is measured by its largest side.
+    let largest = book
+        .iter()
+        .map(|(_, r)| r.puzzle.shape())
+        .max_by_key(|s| s.side())
+        .expect("a book has puzzles")
+        .clone();
+    if let Some(note) = (book.iter())
+        .find_map(|(_, r)| Scale::note(r.puzzle.shape()))
+        .filter(|_| config.rate)
+    {
         warn(format_args!("note: {note}"));
     }
     if config.sort == Sort::Rating {
@@ -365,7 +347,9 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<Exit> {
                 let plus = if c.exact { "" } else { "+" };
                 format!("{}.{}{plus}", c.se / 10, c.se % 10)
             }),
-            scale,
+            scale: Scale::of(r.puzzle.shape()),
+            geometry: (*r.puzzle.shape() != largest)
+                .then(|| Geometry::from_shape(r.puzzle.shape())),
             ..Entry::new(
                 i as u64 + 1,
                 r.puzzle.cells().to_vec(),
@@ -374,9 +358,12 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<Exit> {
         })
         .collect();
     let mut options = Options {
-        geometry: Geometry::from_shape(&shape),
+        geometry: Geometry::from_shape(&largest),
         ..config.options.clone()
     };
+    options.rules = entries
+        .iter()
+        .any(|e| e.geometry_in(&options).rule().is_some());
     if !config.per_page_given {
         // As many as stay writable: a default warns of nothing.
         options.per_page = print::default_per_page(&options);
@@ -480,7 +467,6 @@ fn prepare(config: &Config, batch: &Batch) -> Part {
         };
         match ready(config, grid, read.solution, read.rating) {
             Ok((solution, rating)) => part.ready.push(Ready {
-                line: read.line,
                 puzzle: grid.clone(),
                 solution,
                 rating,

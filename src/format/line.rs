@@ -3,9 +3,16 @@
 //! What a command adds follows on the same line: a puzzle's solution after
 //! a space, a rating summary, a `# problem`, then the record's `# comment`.
 //!
+//! A jigsaw grid's region map follows its cells, one letter a cell
+//! row-major (`A` for the region of the first cell, `B` for the next region
+//! met, ...), as forum posts give jigsaws: `PUZZLE REGIONS SOLUTION`. A
+//! line is then a whole jigsaw record: read back, it has its own regions
+//! whatever `--regions` says (a map that differs from `--regions` is
+//! reported).
+//!
 //! Reading takes a line's first field; a second field of the same length
-//! (or a few cells off, to be reported) is its solution (`PUZZLE
-//! SOLUTION`). What follows is kept with the record as labels (see
+//! written in letters that make a region map is its regions; a field of
+//! the same length (or a few cells off, to be reported) is its solution. What follows is kept with the record as labels (see
 //! [`Label`](super::Label)): a transform as `canon --transform` writes it,
 //! a rating summary as `rate` writes it (`7.2 fiendish xy-wing`, read as
 //! the labels `se`, `exact`, `level`, `hardest`, and `ep`, `ed`), then a
@@ -22,7 +29,7 @@ use super::symbols::Symbols;
 use super::text::{
     SUMMARY, cell_value, first_field, push_comment, push_count, push_rating, push_steps, rewrite,
 };
-use crate::grid::{Grid, MAX_CELLS, SYMBOLS, Size};
+use crate::grid::{Grid, Layout, MAX_CELLS, SYMBOLS, Shape, Size, Variant};
 
 /// The `line` format.
 #[derive(Clone, Copy, Debug)]
@@ -160,6 +167,15 @@ impl Framer for LineFramer {
         let (second, after) = first_field(rest);
         let size = frames.forced_size();
         frames.push(frames.line(), Encoding::Symbols, size, first);
+        let (second, after, rest) = match regions(first, second) {
+            Some(map) => {
+                frames.shape_last(map);
+                let rest = after.trim_ascii_start();
+                let (next, after) = first_field(rest);
+                (next, after, rest)
+            }
+            None => (second, after, rest),
+        };
         let rest = if is_solution(first, second) {
             frames.push_solution(Encoding::Symbols, second);
             after.trim_ascii_start()
@@ -184,6 +200,30 @@ pub(super) fn take_trailing(rest: &[u8], frames: &mut Frames<'_>) {
     // Every line may have a comment: a line without one is a record
     // without it, not one of another table.
     frames.declare_label(COMMENT);
+}
+
+/// The region map a line's second field gives after the cells `first`:
+/// a field of as many letters, which either make a map (each letter's
+/// cells one piece, as a solution's symbols never are) or could not be a
+/// solution in the usual symbols of that size (`Err`: the map is wrong).
+fn regions(first: &[u8], second: &[u8]) -> Option<Result<Shape, RecordError>> {
+    let size = Size::from_cells(first.len())?;
+    if second.len() != first.len() || !second.iter().all(u8::is_ascii_alphabetic) {
+        return None;
+    }
+    let text = std::str::from_utf8(second).ok()?;
+    let symbols = &SYMBOLS[..size.side()];
+    match Layout::parse(text) {
+        Ok(layout) => Some(Ok(Shape::jigsaw(layout))),
+        Err(_)
+            if second
+                .iter()
+                .all(|b| symbols.contains(&b.to_ascii_uppercase())) =>
+        {
+            None
+        }
+        Err(e) => Some(Err(RecordError::Shape(e))),
+    }
 }
 
 /// The label of a line's trailing `# comment`.
@@ -270,17 +310,24 @@ fn summary_labels(text: &[u8]) -> Option<Vec<(&'static str, String)>> {
     Some(labels)
 }
 
-/// Appends a grid and its solution, if any, on one line (no newline).
+/// Appends a grid, a jigsaw's regions and its solution, if any, on one
+/// line (no newline).
 fn push_pair(out: &mut Vec<u8>, grid: &Grid, solution: Option<&Grid>, symbols: Option<&Symbols>) {
     let from = out.len();
     push_grid(out, grid);
-    if let Some(s) = solution {
-        out.pop();
-        out.push(b' ');
-        push_grid(out, s);
-    }
-    rewrite(out, from, symbols);
     out.pop();
+    rewrite(out, from, symbols);
+    if let Variant::Jigsaw(layout) = grid.variant() {
+        out.push(b' ');
+        out.extend_from_slice(layout.text().as_bytes());
+    }
+    if let Some(s) = solution {
+        out.push(b' ');
+        let from = out.len();
+        push_grid(out, s);
+        out.pop();
+        rewrite(out, from, symbols);
+    }
 }
 
 /// Appends ` RATING`, if the record has one (see [`push_rating`]).

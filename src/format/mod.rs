@@ -30,7 +30,7 @@
 use std::fmt;
 use std::io::{self, Write};
 
-use crate::grid::Shape;
+use crate::grid::{Shape, Size};
 
 pub mod csv;
 pub mod json;
@@ -214,7 +214,7 @@ impl Writer {
     /// (after any header).
     pub fn push_sized(&self, out: &mut Formatted, record: &Record<'_>) -> usize {
         let key = header_key(record);
-        if out.key.as_ref() != Some(&key) {
+        if out.key != Some(key) {
             out.key = Some(key);
             let mut header = Vec::new();
             self.format.0.header(&mut header, &self.run, record);
@@ -241,12 +241,13 @@ impl Writer {
     }
 }
 
-/// What a record's header may depend on: its shape, whether it has a
-/// solution, its labels' names (hashed; nothing to hash for a record
-/// without labels, as most are).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What a record's header may depend on: its size and the name of its
+/// variant (not a jigsaw's map: records with maps of their own are one
+/// table), whether it has a solution, its labels' names (hashed; nothing
+/// to hash for a record without labels, as most are).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct HeaderKey {
-    shape: Shape,
+    shape: (Size, &'static str),
     solution: bool,
     labels: u64,
 }
@@ -266,7 +267,7 @@ fn header_key(record: &Record<'_>) -> HeaderKey {
         }),
     };
     HeaderKey {
-        shape: record.grid.shape().clone(),
+        shape: (record.grid.size(), record.grid.variant().name()),
         solution: record.solution.is_some(),
         labels,
     }

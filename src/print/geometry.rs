@@ -128,6 +128,30 @@ impl Geometry {
         }
     }
 
+    /// The rule a book states for this kind of grid, beyond rows, columns
+    /// and boxes (`None` for a plain grid): `X: ...`, `Hyper: ...`,
+    /// `Jigsaw: ...`.
+    pub fn rule(&self) -> Option<&'static str> {
+        let digits = self.side <= 9;
+        if self.regions.is_some() {
+            Some(if digits {
+                "Jigsaw: each outlined region holds 1-9 once, in place of boxes"
+            } else {
+                "Jigsaw: each outlined region holds every symbol once, in place of boxes"
+            })
+        } else if self.diagonals {
+            Some(if digits {
+                "X: each long diagonal also holds 1-9 once"
+            } else {
+                "X: each long diagonal also holds every symbol once"
+            })
+        } else if !self.windows.is_empty() {
+            Some("Hyper: each shaded window also holds 1-9 once")
+        } else {
+            None
+        }
+    }
+
     /// The number of cells.
     pub fn cells(&self) -> usize {
         self.side.saturating_mul(self.side)

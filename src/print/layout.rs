@@ -351,15 +351,17 @@ fn grid_area(frame: &Frame, head: bool, foot: bool) -> [f32; 4] {
 /// 1.5 times the labels of the puzzle grids, so that where small paper
 /// makes grids and labels small they shrink with them. (Laid out again
 /// with the smaller furniture, the grids only grow.)
-pub(crate) fn furniture(options: &Options) -> f32 {
+pub(crate) fn furniture(options: &Options, rules: bool) -> f32 {
     let frame = Frame::of_paper(options, 1);
-    let slots = puzzle_slots(&frame, options);
+    let slots = puzzle_slots(&frame, options, rules);
     frame.furniture.min(1.5 * slots.label)
 }
 
-/// The slots of a page of puzzles in `frame`.
-fn puzzle_slots(frame: &Frame, options: &Options) -> Slots {
-    let head = options.title.as_deref().is_some_and(|t| !t.is_empty());
+/// The slots of a page of puzzles in `frame` (`rules`: the running head
+/// states the variants' rules, so it has room whether or not there is a
+/// title).
+fn puzzle_slots(frame: &Frame, options: &Options, rules: bool) -> Slots {
+    let head = rules || options.title.as_deref().is_some_and(|t| !t.is_empty());
     let area = grid_area(frame, head, options.page_numbers);
     Slots::best(
         options.per_page,
@@ -384,9 +386,10 @@ pub(crate) fn cells(
     options: &Options,
     furniture: f32,
     answer_grid: (usize, usize, usize),
+    rules: bool,
 ) -> (f32, f32) {
     let frame = Frame::new(options, 1, furniture);
-    let puzzles = puzzle_slots(&frame, options);
+    let puzzles = puzzle_slots(&frame, options, rules);
     let area = grid_area(&frame, true, options.page_numbers);
     let (cols, rows, _) = answer_grid;
     let answers = Slots::new(cols, rows, area, gap(&frame, true), options.large_print);
@@ -422,18 +425,37 @@ pub(crate) fn answer_grid(options: &Options, furniture: f32) -> (usize, usize, u
 pub(crate) fn book(entries: &[Entry], options: &Options, book: &Book) -> Vec<Page> {
     let face = Face::get();
     let symbols: Vec<char> = options.alphabet.chars().collect();
-    let geometry = &options.geometry;
     let (pw, ph) = options.paper.size();
     let mut pages = Vec::with_capacity(book.plan.puzzle_pages + book.plan.answer_pages);
-    let puzzle_style = Style::new(options.large_print, geometry.side);
+    // The rules already stated, each on the page where its variant first
+    // appears.
+    let mut stated: Vec<&str> = Vec::new();
     for chunk in entries.chunks(options.per_page) {
         let number = pages.len() + 1;
         let frame = Frame::new(options, number, book.furniture);
         let mut items = Vec::new();
-        let head = options.title.as_deref().filter(|t| !t.is_empty());
-        furniture_head(&mut items, &frame, head);
-        let slots = puzzle_slots(&frame, options);
+        let mut head: Vec<&str> = options
+            .title
+            .as_deref()
+            .filter(|t| !t.is_empty())
+            .into_iter()
+            .collect();
+        if book.rules {
+            for entry in chunk {
+                if let Some(rule) = entry.geometry_in(options).rule()
+                    && !stated.contains(&rule)
+                {
+                    stated.push(rule);
+                    head.push(rule);
+                }
+            }
+        }
+        let head = head.join(" · ");
+        furniture_head(&mut items, &frame, Some(&head));
+        let slots = puzzle_slots(&frame, options, book.rules);
         for (i, entry) in chunk.iter().enumerate() {
+            let geometry = entry.geometry_in(options);
+            let puzzle_style = Style::new(options.large_print, geometry.side);
             let (x, y, baseline) = slots.grid_at(i);
             label(
                 &mut items,
@@ -465,7 +487,6 @@ pub(crate) fn book(entries: &[Entry], options: &Options, book: &Book) -> Vec<Pag
         });
     }
     if options.answers {
-        let answer_style = Style::new(options.large_print, geometry.side);
         for chunk in entries.chunks(book.plan.answers_per_page) {
             let number = pages.len() + 1;
             let frame = Frame::new(options, number, book.furniture);
@@ -475,6 +496,8 @@ pub(crate) fn book(entries: &[Entry], options: &Options, book: &Book) -> Vec<Pag
             let (cols, rows, _) = book.answer_grid;
             let slots = Slots::new(cols, rows, area, gap(&frame, true), options.large_print);
             for (i, entry) in chunk.iter().enumerate() {
+                let geometry = entry.geometry_in(options);
+                let answer_style = Style::new(options.large_print, geometry.side);
                 let (x, y, baseline) = slots.grid_at(i);
                 label(
                     &mut items,
@@ -513,7 +536,7 @@ pub(crate) fn book(entries: &[Entry], options: &Options, book: &Book) -> Vec<Pag
 pub(crate) fn single(entry: &Entry, options: &Options, solved: bool) -> Page {
     let face = Face::get();
     let symbols: Vec<char> = options.alphabet.chars().collect();
-    let geometry = &options.geometry;
+    let geometry = entry.geometry_in(options);
     let n = geometry.side as f32;
     let cell = if options.large_print { 40.0 } else { 28.0 } * if n > 9.0 { 0.85 } else { 1.0 };
     let size = cell * n;

@@ -77,6 +77,9 @@ pub struct Entry {
     /// What the rating is: Sudoku Explainer's (labelled `SE`), or a
     /// technique level (labelled `level`) beyond classic 9x9.
     pub scale: Scale,
+    /// The puzzle's own shape, in a book that mixes shapes (`None`: the
+    /// book's, [`Options::geometry`]).
+    pub geometry: Option<Geometry>,
 }
 
 impl Entry {
@@ -89,7 +92,13 @@ impl Entry {
             level: None,
             rating: None,
             scale: Scale::Se,
+            geometry: None,
         }
+    }
+
+    /// The shape the puzzle is drawn in: its own, else the book's.
+    pub fn geometry_in<'a>(&'a self, options: &'a Options) -> &'a Geometry {
+        self.geometry.as_ref().unwrap_or(&options.geometry)
     }
 
     /// What the label shows after the number: `hard · SE 3.4` (`easy ·
@@ -128,8 +137,15 @@ pub struct Options {
     pub answers_per_page: Option<usize>,
     /// The running head of the answer pages.
     pub answers_heading: String,
-    /// The shape of every grid of the book.
+    /// The shape of the book's grids (each entry may have its own, see
+    /// [`Entry::geometry`]): the one its sizes and legibility are
+    /// measured by, so that of its largest side.
     pub geometry: Geometry,
+    /// Whether the variants' rules are stated: a short line for each
+    /// variant present, on the page where it first appears (see
+    /// [`Geometry::rule`]); room for it is kept on every puzzle page of a
+    /// book that has one.
+    pub rules: bool,
     /// The symbol of each value: value `v` is printed as the `v`-th
     /// character. It needs at least `side` characters, all different, none
     /// a space.
@@ -152,6 +168,7 @@ impl Options {
             answers_per_page: None,
             answers_heading: "Solutions".to_string(),
             geometry,
+            rules: false,
             alphabet: String::from_utf8_lossy(crate::grid::SYMBOLS).into_owned(),
         }
     }
@@ -336,7 +353,7 @@ pub fn default_per_page(options: &Options) -> usize {
                 per_page,
                 ..options.clone()
             };
-            let (_, _, (cell, _)) = measure(&options);
+            let (_, _, (cell, _)) = measure(&options, options.rules);
             cell / paper::MM >= WRITABLE_CELL_MM
         })
         .unwrap_or(1)
@@ -357,6 +374,8 @@ pub(crate) struct Book {
     pub(crate) answer_grid: (usize, usize, usize),
     /// The font size of running heads and page numbers.
     pub(crate) furniture: f32,
+    /// Whether the running head states the variants' rules.
+    pub(crate) rules: bool,
 }
 
 /// Checks everything that could make layout fail, so that layout and the
@@ -383,9 +402,26 @@ fn check(entries: &[Entry], options: &Options) -> Result<Book, Error> {
         return Err(Error::NoPuzzles);
     }
     for (index, entry) in entries.iter().enumerate() {
-        check_entry(index, entry, &options.geometry)?;
+        if let Some(own) = &entry.geometry {
+            own.validate()?;
+            if own.side > options.geometry.side {
+                return Err(Error::Entry {
+                    index,
+                    number: entry.number,
+                    message: format!(
+                        "a {0}x{0} grid in a book measured for {1}x{1}: give the book the geometry of its largest side",
+                        own.side, options.geometry.side
+                    ),
+                });
+            }
+        }
+        check_entry(index, entry, entry.geometry_in(options))?;
     }
-    let (furniture, answer_grid, (puzzle_cell, answer_cell)) = measure(options);
+    let rules = options.rules
+        && entries
+            .iter()
+            .any(|e| e.geometry_in(options).rule().is_some());
+    let (furniture, answer_grid, (puzzle_cell, answer_cell)) = measure(options, rules);
     let answers_per_page = answer_grid.2;
     Ok(Book {
         plan: Plan {
@@ -401,6 +437,7 @@ fn check(entries: &[Entry], options: &Options) -> Result<Book, Error> {
         },
         answer_grid,
         furniture,
+        rules,
     })
 }
 
@@ -408,17 +445,17 @@ fn check(entries: &[Entry], options: &Options) -> Result<Book, Error> {
 /// size of its running heads and page numbers, the grid of an answer page
 /// (columns, rows, solutions), and the side of the puzzles' and the
 /// solutions' cells, in points.
-fn measure(options: &Options) -> (f32, (usize, usize, usize), (f32, f32)) {
-    let furniture = layout::furniture(options);
+fn measure(options: &Options, rules: bool) -> (f32, (usize, usize, usize), (f32, f32)) {
+    let furniture = layout::furniture(options, rules);
     let answer_grid = layout::answer_grid(options, furniture);
-    let cells = layout::cells(options, furniture, answer_grid);
+    let cells = layout::cells(options, furniture, answer_grid, rules);
     (furniture, answer_grid, cells)
 }
 
 /// [`check`] for one puzzle drawn alone.
 fn check_single(entry: &Entry, options: &Options) -> Result<(), Error> {
     check_shape(options)?;
-    check_entry(0, entry, &options.geometry)
+    check_entry(0, entry, entry.geometry_in(options))
 }
 
 /// Checks the geometry and that the alphabet can print its values.
