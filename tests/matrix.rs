@@ -499,9 +499,28 @@ fn show(cells: &[u8]) -> String {
         .collect()
 }
 
-/// `line`: a grid, then maybe its solution, then labels (a rating).
-fn parse_line(text: &str, n: usize) -> Result<Vec<Rec>, String> {
-    one_per_line(text, |field| cells_of(field, n))
+/// `line`: a grid, then a jigsaw's region map (one letter a cell, the
+/// shape's own map), then maybe its solution, then labels (a rating).
+fn parse_line(text: &str, shape: &Shape) -> Result<Vec<Rec>, String> {
+    let n = shape.n;
+    let Some(map) = shape.regions else {
+        return one_per_line(text, |field| cells_of(field, n));
+    };
+    let map: String = map.split_whitespace().collect();
+    // Each line without its map (checked here), read as any line.
+    let mut plain = String::new();
+    for (k, line) in text.lines().enumerate() {
+        let mut fields: Vec<&str> = line.split(' ').collect();
+        if !line.trim().is_empty() && !line.starts_with('#') {
+            if fields.get(1) != Some(&map.as_str()) {
+                return Err(format!("line {}: a jigsaw line without its regions", k + 1));
+            }
+            fields.remove(1);
+        }
+        plain += &fields.join(" ");
+        plain.push('\n');
+    }
+    one_per_line(&plain, |field| cells_of(field, n))
 }
 
 /// Records one per line (`#` lines and blank ones aside): a grid read by
@@ -982,7 +1001,7 @@ fn read_records(path: &Path, format: &str, shape: &Shape) -> Result<Vec<Rec>, St
     }
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let recs = match format {
-        "line" => parse_line(&text, n),
+        "line" => parse_line(&text, shape),
         "grid" => parse_grid(&text, n),
         "json" => parse_json(&text, shape),
         "solo" => parse_solo(&text, shape),
