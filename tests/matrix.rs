@@ -2109,7 +2109,7 @@ fn the_tables_are_consistent() {
     // The parsers on hand-made records.
     let nine = &SHAPES[2];
     let line = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........ 2.0 medium x";
-    let r = parse_line(line, 9).unwrap();
+    let r = parse_line(line, nine).unwrap();
     assert_eq!(r[0].rating.as_deref(), Some("2.0 medium x"));
     assert!(r[0].solution.is_none());
     assert!(parse_npy(b"\x93NUMPY\x01\x00\x46\x00{'descr': '|u1', 'fortran_order': False, 'shape': (2, 81), }          \n", 9).is_err());

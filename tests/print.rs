@@ -170,6 +170,71 @@ fn page_size(doc: &Document, page: ObjectId) -> (f32, f32) {
     (v[2], v[3])
 }
 
+/// Killer cages (issue 51): each cage outlined in dashes inside its cells
+/// and its sum written once, in the top left corner of its first cell,
+/// on the puzzle pages only; the rule stated when asked; a cage that
+/// leaves the grid or shares a cell is refused.
+#[test]
+fn killer_cages_are_dashed_with_their_sums() {
+    // A valid 9x9 grid: row r is 1..9 shifted by 3r + r/3.
+    let solution: Vec<u8> = (0..81)
+        .map(|i| ((i % 9 + 3 * (i / 9) + i / 27) % 9) as u8 + 1)
+        .collect();
+    // Cages: rows 1-6 cut into cells 1-2, 3-5, 6-7, 8-9; L shapes and
+    // turns below (a letter a cage).
+    let mut cages = Vec::new();
+    for r in 0..6 {
+        for cells in [&[0, 1][..], &[2, 3, 4], &[5, 6], &[7, 8]] {
+            let cells: Vec<usize> = cells.iter().map(|c| r * 9 + c).collect();
+            let sum = cells.iter().map(|&c| u32::from(solution[c])).sum();
+            cages.push(print::Cage { sum, cells });
+        }
+    }
+    let below = "ABBCCDDEE AABCFFDEG HHHCFIIGG";
+    for letter in "ABCDEFGHI".chars() {
+        let cells: Vec<usize> = (below.split(' ').enumerate())
+            .flat_map(|(r, row)| {
+                row.char_indices()
+                    .filter(move |&(_, l)| l == letter)
+                    .map(move |(c, _)| 54 + r * 9 + c)
+            })
+            .collect();
+        let sum = cells.iter().map(|&c| u32::from(solution[c])).sum();
+        cages.push(print::Cage { sum, cells });
+    }
+    let mut geometry = Geometry::square(9);
+    geometry.cages = cages.clone();
+    let entries = [Entry::new(1, vec![0; 81], solution.clone())];
+    let options = Options {
+        per_page: 1,
+        rules: true,
+        ..Options::new(geometry.clone())
+    };
+    let svg = print::svg_pages(&entries, &options).unwrap();
+    assert!(svg[0].contains("stroke-dasharray"));
+    assert!(
+        !svg[1].contains("stroke-dasharray"),
+        "no cages on the answers"
+    );
+    let text = svg_text(&svg[0]);
+    let sums: String = cages.iter().map(|c| c.sum.to_string()).collect();
+    assert!(text.contains(&sums), "{text}");
+    assert!(text.starts_with("Killer: the digits of each dashed cage add up to its sum"));
+    let pdf = print::pdf(&entries, &options).unwrap();
+    // To look at it: SUDOGEN_SAVE_PDF=killer.pdf.
+    if let Ok(path) = std::env::var("SUDOGEN_SAVE_PDF") {
+        std::fs::write(path, &pdf).unwrap();
+    }
+    let doc = Document::load_mem(&pdf).unwrap();
+    assert!(squeeze(&pdf_texts(&doc)[0]).contains(&squeeze(&sums)));
+    let mut bad = geometry.clone();
+    bad.cages[1].cells.push(0);
+    assert!(print::pdf(&entries, &Options::new(bad)).is_err());
+    let mut bad = geometry;
+    bad.cages[0].cells.push(81);
+    assert!(print::pdf(&entries, &Options::new(bad)).is_err());
+}
+
 #[test]
 fn sixty_puzzles_at_six_per_page_make_ten_pages_then_answers() {
     let entries = entries(60, Size::S9, 1);

@@ -29,6 +29,17 @@ pub struct Window {
     pub width: usize,
 }
 
+/// A killer cage as drawn: the sum of its cells, written small in the top
+/// left corner of its first cell in reading order, and its cells (row-major
+/// numbers), outlined by a dashed line inside them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cage {
+    /// The sum of its cells.
+    pub sum: u32,
+    /// Its cells, `row * side + col`.
+    pub cells: Vec<usize>,
+}
+
 /// The shape of a grid, as far as drawing it goes.
 ///
 /// Cells are numbered row-major, `row * side + col`. Thick lines are drawn
@@ -50,6 +61,8 @@ pub struct Geometry {
     pub diagonals: bool,
     /// Extra shaded regions (the four windows of Hyper Sudoku).
     pub windows: Vec<Window>,
+    /// Killer cages (none for other puzzles): each cell in at most one.
+    pub cages: Vec<Cage>,
 }
 
 impl Geometry {
@@ -71,6 +84,7 @@ impl Geometry {
             regions: None,
             diagonals: false,
             windows: Vec::new(),
+            cages: Vec::new(),
         }
     }
 
@@ -133,7 +147,9 @@ impl Geometry {
     /// `Jigsaw: ...`.
     pub fn rule(&self) -> Option<&'static str> {
         let digits = self.side <= 9;
-        if self.regions.is_some() {
+        if !self.cages.is_empty() {
+            Some("Killer: the digits of each dashed cage add up to its sum, none repeated")
+        } else if self.regions.is_some() {
             Some(if digits {
                 "Jigsaw: each outlined region holds 1-9 once, in place of boxes"
             } else {
@@ -150,6 +166,20 @@ impl Geometry {
         } else {
             None
         }
+    }
+
+    /// The cage of each cell (`None` outside every cage), for a
+    /// [valid](Geometry::validate) geometry.
+    pub fn cage_of(&self) -> Vec<Option<usize>> {
+        let mut of = vec![None; self.cells()];
+        for (k, cage) in self.cages.iter().enumerate() {
+            for &c in &cage.cells {
+                if let Some(slot) = of.get_mut(c) {
+                    *slot = Some(k);
+                }
+            }
+        }
+        of
     }
 
     /// The number of cells.
@@ -187,6 +217,25 @@ impl Geometry {
                         crate::shape::A(format_args!("{n}x{n}"))
                     ));
                 }
+            }
+        }
+        let mut caged = vec![false; n * n];
+        for cage in &self.cages {
+            for &c in &cage.cells {
+                match caged.get_mut(c) {
+                    None => {
+                        return bad(format!(
+                            "a cage holds cell {c}, past the {} cells of {} grid",
+                            n * n,
+                            crate::shape::A(format_args!("{n}x{n}"))
+                        ));
+                    }
+                    Some(true) => return bad(format!("cell {c} lies in two cages")),
+                    Some(seen) => *seen = true,
+                }
+            }
+            if cage.cells.is_empty() {
+                return bad("a cage without cells".to_string());
             }
         }
         for w in &self.windows {

@@ -58,6 +58,18 @@ pub(crate) enum Item {
         /// The grey, 0 black to 255 white.
         luma: u8,
     },
+    /// Line segments `[x1, y1, x2, y2]` stroked in dashes `dash` long with
+    /// gaps as long, butt caps (a killer cage's outline).
+    Dashes {
+        /// The segments.
+        segments: Vec<[f32; 4]>,
+        /// The stroke width in points.
+        width: f32,
+        /// The length of a dash and of a gap, in points.
+        dash: f32,
+        /// The grey, 0 black to 255 white.
+        luma: u8,
+    },
     /// A line of text.
     Text(Run),
     /// Items drawn with their origin at `(x, y)`.
@@ -752,6 +764,9 @@ fn grid(
         width: border,
         luma: INK,
     });
+    if !solved && !geometry.cages.is_empty() {
+        cages(items, face, geometry, [x, y, cell], style.thin(cell));
+    }
 
     // The symbols, row by row: one run per row of givens, or per stretch
     // of givens or filled cells of a solution's row.
@@ -782,6 +797,104 @@ fn grid(
         y: gy,
         items: std::mem::take(items),
     });
+}
+
+/// Draws a killer puzzle's cages in a grid at `(x, y)` of cells `cell`
+/// points: each cage's outline dashed a little inside its cells (the
+/// inset lines of two sides of a cell meet at its corners; where the cage
+/// turns inward, they run on to meet its neighbour's), and its sum small
+/// in the top left corner of its first cell, on white.
+fn cages(
+    items: &mut Vec<Item>,
+    face: &Face,
+    geometry: &Geometry,
+    [x, y, cell]: [f32; 3],
+    width: f32,
+) {
+    let n = geometry.side;
+    let of = geometry.cage_of();
+    let d = cell * 0.1;
+    // Whether (r, c), possibly off the grid, is in cage `k`.
+    let inside = |r: isize, c: isize, k: Option<usize>| {
+        r >= 0
+            && c >= 0
+            && (r as usize) < n
+            && (c as usize) < n
+            && of[r as usize * n + c as usize] == k
+    };
+    let mut segments = Vec::new();
+    for (i, &k) in of.iter().enumerate() {
+        if k.is_none() {
+            continue;
+        }
+        let (r, c) = ((i / n) as isize, (i % n) as isize);
+        let (x0, y0) = (x + c as f32 * cell, y + r as f32 * cell);
+        let (x1, y1) = (x0 + cell, y0 + cell);
+        // Where a side's inset line ends along it: short of the corner by
+        // `d` where the cage ends there, at the corner where it goes on
+        // straight, past it by `d` where it turns inward.
+        let end = |along: (isize, isize), beyond: (isize, isize)| {
+            if !inside(r + along.0, c + along.1, k) {
+                -d
+            } else if inside(r + beyond.0, c + beyond.1, k) {
+                d
+            } else {
+                0.0
+            }
+        };
+        if !inside(r - 1, c, k) {
+            let (a, b) = (end((0, -1), (-1, -1)), end((0, 1), (-1, 1)));
+            segments.push([x0 - a, y0 + d, x1 + b, y0 + d]);
+        }
+        if !inside(r + 1, c, k) {
+            let (a, b) = (end((0, -1), (1, -1)), end((0, 1), (1, 1)));
+            segments.push([x0 - a, y1 - d, x1 + b, y1 - d]);
+        }
+        if !inside(r, c - 1, k) {
+            let (a, b) = (end((-1, 0), (-1, -1)), end((1, 0), (1, -1)));
+            segments.push([x0 + d, y0 - a, x0 + d, y1 + b]);
+        }
+        if !inside(r, c + 1, k) {
+            let (a, b) = (end((-1, 0), (-1, 1)), end((1, 0), (1, 1)));
+            segments.push([x1 - d, y0 - a, x1 - d, y1 + b]);
+        }
+    }
+    items.push(Item::Dashes {
+        segments,
+        width,
+        dash: (cell * 0.06).max(0.8),
+        luma: INK,
+    });
+    // The sums, each on a white patch over the outline's corner.
+    let size = cell * 0.26;
+    let mut patches = Vec::new();
+    let mut runs = Vec::new();
+    for cage in &geometry.cages {
+        let Some(&first) = cage.cells.iter().min() else {
+            continue;
+        };
+        let (x0, y0) = (x + (first % n) as f32 * cell, y + (first / n) as f32 * cell);
+        let text = cage.sum.to_string();
+        let w = face.width(&text) * size;
+        patches.push([
+            x0 + d * 0.4,
+            y0 + d * 0.4,
+            w + d * 0.8,
+            size * 0.9 + d * 0.4,
+        ]);
+        runs.push(Run {
+            text,
+            place: Place::Start(x0 + d * 0.8),
+            y: y0 + d * 0.6 + size * 0.8,
+            size,
+            luma: INK,
+        });
+    }
+    items.push(Item::Rects {
+        rects: patches,
+        luma: 255,
+    });
+    items.extend(runs.into_iter().map(Item::Text));
 }
 
 /// Ends a run of symbols, if one is open.
@@ -827,6 +940,9 @@ mod tests {
                         .map(|&[x, y, w, h]| [dx + x, dy + y, dx + x + w, dy + y + h]),
                 ),
                 Item::Lines {
+                    segments, width, ..
+                }
+                | Item::Dashes {
                     segments, width, ..
                 } => out.extend(segments.iter().map(|&[x1, y1, x2, y2]| {
                     let h = width / 2.0;

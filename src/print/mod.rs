@@ -46,7 +46,7 @@ mod paper;
 mod pdf;
 mod svg;
 
-pub use geometry::{Geometry, MAX_SIDE, Window};
+pub use geometry::{Cage, Geometry, MAX_SIDE, Window};
 pub use paper::Paper;
 
 /// The numbers of puzzles a page can hold.

@@ -248,6 +248,31 @@ impl Painter<'_> {
                     }
                     self.c.stroke();
                 }
+                Item::Dashes {
+                    segments,
+                    width,
+                    dash,
+                    luma,
+                } => {
+                    if self.state.stroke != Some(*luma) {
+                        self.c.set_stroke_gray(grey(*luma));
+                        self.state.stroke = Some(*luma);
+                    }
+                    if self.state.line_width != Some(width.to_bits()) {
+                        self.c.set_line_width(r(*width));
+                        self.state.line_width = Some(width.to_bits());
+                    }
+                    self.c.save_state();
+                    self.c
+                        .set_line_cap(pdf_writer::types::LineCapStyle::ButtCap);
+                    self.c.set_dash_pattern([r(*dash), r(*dash)], 0.0);
+                    for &[x1, y1, x2, y2] in segments {
+                        self.c.move_to(r(x1), r(h - y1));
+                        self.c.line_to(r(x2), r(h - y2));
+                    }
+                    self.c.stroke();
+                    self.c.restore_state();
+                }
                 Item::Text(run) => {
                     self.fill(run.luma);
                     self.c.begin_text();

@@ -127,6 +127,24 @@ fn items(out: &mut String, list: &[Item]) {
                     num(*width)
                 );
             }
+            Item::Dashes {
+                segments,
+                width,
+                dash,
+                luma,
+            } => {
+                out.push_str("<path d=\"");
+                for &[x1, y1, x2, y2] in segments {
+                    let _ = write!(out, "M{} {}L{} {}", num(x1), num(y1), num(x2), num(y2));
+                }
+                let _ = writeln!(
+                    out,
+                    "\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\" stroke-dasharray=\"{}\"/>",
+                    grey(*luma),
+                    num(*width),
+                    num(*dash)
+                );
+            }
             Item::Text(run) => {
                 let (x, anchor) = match &run.place {
                     Place::Start(x) => (Some(*x), "start"),
