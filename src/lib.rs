@@ -37,6 +37,7 @@ pub mod check;
 pub mod dataset;
 pub mod format;
 pub mod grid;
+pub mod layouts;
 pub mod mask;
 pub mod pipeline;
 pub mod print;
