@@ -182,7 +182,7 @@ fn grid_of<R: Rng + ?Sized>(regions: &[u8], rng: &mut R) -> Result<Option<Grid>,
     let layout = Layout::new(regions).map_err(DrawError::Shape)?;
     let shape = Shape::jigsaw(layout);
     let n = shape.side() as u32;
-    let empty = Grid::new(shape);
+    let empty = Grid::new(shape.clone());
     let mut hint = Grid::new(shape);
     for c in hint.cells_mut() {
         *c = below(rng, n) as u8 + 1;

@@ -6,6 +6,12 @@
 //! **Grids.** Grid `i` of a run is drawn from its own ChaCha8 stream
 //! ([`RunRng::for_index`]), so any grid can be made alone.
 //!
+//! **Jigsaws with a map each.** In a run that draws its layouts
+//! ([`GridRun::drawing_layouts`]), grid `i` first draws its region map
+//! ([`crate::layouts::draw`]) from stream `i` of `seed ^ LAYOUT_KEY`; the
+//! grid is the one drawn with the map (`search`, the default), or the
+//! strategy's on that map from stream `i` of the seed.
+//!
 //! **Puzzles.** Puzzle `i` is made from grid `i` of the run with the same
 //! strategy, size and seed: its unique solution is that grid. The order in
 //! which givens are tried for removal comes from a stream of its own,
@@ -38,6 +44,10 @@ use crate::strategies::Strategy;
 
 /// XOR-ed into the run's seed to key the removal streams.
 pub const PUZZLE_KEY: u64 = 0x7075_7a7a_6c65_7321;
+
+/// XOR-ed into the run's seed to key the streams of a run's jigsaw
+/// layouts, one a grid ([`GridRun::drawing_layouts`]).
+pub const LAYOUT_KEY: u64 = 0x6c61_796f_7574_7321;
 
 /// The key mixed into a run's seed for attempt `k > 0` of a rated run.
 pub fn attempt_key(seed: u64, k: u64) -> u64 {
@@ -116,11 +126,24 @@ pub struct GridRun {
     seed: u64,
     /// The seed expanded once (it costs more than a `rotate` grid).
     rng: RunRng,
+    /// The streams of the layouts, in a run that draws a jigsaw map for
+    /// every grid.
+    layouts: Option<RunRng>,
 }
 
 impl PartialEq for GridRun {
     fn eq(&self, other: &GridRun) -> bool {
-        (self.strategy, &self.shape, self.seed) == (other.strategy, &other.shape, other.seed)
+        (
+            self.strategy,
+            &self.shape,
+            self.seed,
+            self.layouts.is_some(),
+        ) == (
+            other.strategy,
+            &other.shape,
+            other.seed,
+            other.layouts.is_some(),
+        )
     }
 }
 
@@ -136,6 +159,45 @@ impl GridRun {
             shape: shape.into(),
             seed,
             rng: RunRng::new(seed),
+            layouts: None,
+        }
+    }
+
+    /// The run of jigsaw grids of side `side` keyed by `seed`, each on a
+    /// region map of its own drawn from the seed and its index (see [the
+    /// module](self)); its [`shape`](GridRun::shape) is that of grid 0's
+    /// map, standing for them all (their size and variant).
+    pub fn drawing_layouts(
+        strategy: Strategy,
+        side: usize,
+        seed: u64,
+    ) -> Result<GridRun, crate::layouts::DrawError> {
+        let layouts = RunRng::new(seed ^ LAYOUT_KEY);
+        let first = crate::layouts::draw(side, &mut layouts.for_index(0))?;
+        Ok(GridRun {
+            strategy,
+            shape: first.solution.shape().clone(),
+            seed,
+            rng: RunRng::new(seed),
+            layouts: Some(layouts),
+        })
+    }
+
+    /// Whether each grid has a jigsaw map of its own.
+    pub fn draws_layouts(&self) -> bool {
+        self.layouts.is_some()
+    }
+
+    /// The same run keyed by another seed.
+    fn reseeded(&self, seed: u64) -> GridRun {
+        GridRun {
+            seed,
+            rng: RunRng::new(seed),
+            layouts: self
+                .layouts
+                .as_ref()
+                .map(|_| RunRng::new(seed ^ LAYOUT_KEY)),
+            ..self.clone()
         }
     }
 
@@ -162,6 +224,19 @@ impl GridRun {
     /// Fills `grid` with grid `index` of the run.
     #[inline]
     pub fn fill(&self, index: u64, grid: &mut Grid) {
+        if let Some(layouts) = &self.layouts {
+            // The side was drawn for when the run was made.
+            let Ok(drawn) = crate::layouts::draw(self.shape.side(), &mut layouts.for_index(index))
+            else {
+                unreachable!("a side that drew grid 0's layout draws every one");
+            };
+            *grid = drawn.solution;
+            if self.strategy != Strategy::Search {
+                grid.clear(grid.shape().clone());
+                self.strategy.generate(&mut self.rng.for_index(index), grid);
+            }
+            return;
+        }
         if *grid.shape() != self.shape {
             *grid = Grid::new(&self.shape);
         }
@@ -621,7 +696,7 @@ impl PuzzleRun {
                 self.removals.for_index(index)
             } else {
                 let key = attempt_key(seed, k);
-                GridRun::new(self.grids.strategy, self.grids.shape.clone(), key).fill(index, grid);
+                self.grids.reseeded(key).fill(index, grid);
                 RunRng::new(key ^ PUZZLE_KEY).for_index(index)
             };
             if let Some(made) = attempt(filter, settings, &mut removals, grid, k)? {

@@ -1137,3 +1137,171 @@ fn a_jigsaw_line_carries_its_regions() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("-:1:") && err.contains("region"), "{err}");
 }
+
+/// The map of a line's second field as rows of letters (for `units_of`).
+fn map_rows(map: &str, n: usize) -> String {
+    (0..n)
+        .map(|r| &map[r * n..(r + 1) * n])
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Whether every region of `map` (one letter a cell) has `n` cells in
+/// one orthogonally connected piece, by the test's own flood fill.
+fn regions_are_pieces(map: &str, n: usize) -> bool {
+    let cells: Vec<u8> = map.bytes().collect();
+    let mut letters: Vec<u8> = cells.clone();
+    letters.sort_unstable();
+    letters.dedup();
+    letters.len() == n
+        && letters.iter().all(|&l| {
+            let of: Vec<usize> = (0..n * n).filter(|&c| cells[c] == l).collect();
+            let mut seen = vec![of[0]];
+            let mut k = 0;
+            while k < seen.len() {
+                let c = seen[k];
+                k += 1;
+                let (r, col) = (c / n, c % n);
+                let near = [
+                    (r > 0).then(|| c - n),
+                    (r + 1 < n).then(|| c + n),
+                    (col > 0).then(|| c - 1),
+                    (col + 1 < n).then(|| c + 1),
+                ];
+                for d in near.into_iter().flatten() {
+                    if cells[d] == l && !seen.contains(&d) {
+                        seen.push(d);
+                    }
+                }
+            }
+            of.len() == n && seen.len() == n
+        })
+}
+
+/// `--variant jigsaw` without `--regions` draws a new map for every
+/// puzzle (issue 51), from the seed and the index: every map N regions of
+/// N cells in one piece each, not the boxes, all different; each puzzle
+/// unique in its own map (the test's own units and count) and minimal;
+/// the same bytes whatever `-j` and `--start`; every record carries its
+/// map (line, CSV with one header, JSON), and reads back without options.
+#[test]
+fn jigsaws_draw_a_map_each() {
+    // (Minimality is checked on 6x6, where the test's plain counter is
+    // quick; the release tests check it on thousands of every shape.)
+    for (side, count) in [("9", 6usize), ("6", 12), ("8", 3)] {
+        let n: usize = side.parse().unwrap();
+        let made = lines(&[
+            "puzzle",
+            "--variant",
+            "jigsaw",
+            "--size",
+            side,
+            "-n",
+            &count.to_string(),
+            "--seed",
+            "11",
+        ]);
+        assert_eq!(made.len(), count);
+        let boxes = units_of(
+            n,
+            if n == 8 {
+                (2, 4)
+            } else if n == 6 {
+                (2, 3)
+            } else {
+                (3, 3)
+            },
+            false,
+            false,
+            None,
+        );
+        let mut maps = std::collections::HashSet::new();
+        for line in &made {
+            let (puzzle, map) = line.split_once(' ').unwrap();
+            assert!(regions_are_pieces(map, n), "{line}");
+            assert!(maps.insert(map.to_string()), "a map twice: {map}");
+            let units = units_of(n, (1, n), false, false, Some(&map_rows(map, n)));
+            assert_ne!(units[2 * n..], boxes[2 * n..], "the boxes: {map}");
+            let mut cells = line_cells(puzzle);
+            assert_eq!(
+                naive_count_units(&mut cells.clone(), n, &units, 2),
+                1,
+                "{line}"
+            );
+            if n != 6 {
+                continue;
+            }
+            for c in 0..cells.len() {
+                if cells[c] != 0 {
+                    let v = std::mem::replace(&mut cells[c], 0);
+                    assert!(
+                        naive_count_units(&mut cells.clone(), n, &units, 2) > 1,
+                        "not minimal: {line}"
+                    );
+                    cells[c] = v;
+                }
+            }
+        }
+        // The same records from any start and thread count.
+        let later = lines(&[
+            "puzzle",
+            "--variant",
+            "jigsaw",
+            "--size",
+            side,
+            "-n",
+            "2",
+            "--seed",
+            "11",
+            "--start",
+            "1",
+            "-j",
+            "2",
+        ]);
+        assert_eq!(later[..], made[1..3]);
+    }
+    // Grids too; CSV keeps one header; JSON carries each map; read back.
+    let grids = lines(&["generate", "--variant", "jigsaw", "-n", "5", "--seed", "3"]);
+    for line in &grids {
+        let (grid, map) = line.split_once(' ').unwrap();
+        let units = units_of(9, (1, 9), false, false, Some(&map_rows(map, 9)));
+        assert!(units_valid(&line_cells(grid), 9, &units, true), "{line}");
+    }
+    let csv = lines(&[
+        "puzzle",
+        "--variant",
+        "jigsaw",
+        "-n",
+        "4",
+        "--seed",
+        "3",
+        "-f",
+        "csv",
+    ]);
+    assert_eq!(csv.len(), 5);
+    assert!(csv[0].starts_with("index,puzzle,") && csv[0].ends_with(",regions"));
+    assert!(csv[1..].iter().all(|r| !r.starts_with("index")));
+    let json = lines(&[
+        "puzzle",
+        "--variant",
+        "jigsaw",
+        "-n",
+        "4",
+        "--seed",
+        "3",
+        "-f",
+        "json",
+    ]);
+    let text = json.join("\n") + "\n";
+    let out = run_with(&["check", "-"], &text);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let same = lines(&["puzzle", "--variant", "jigsaw", "-n", "4", "--seed", "3"]);
+    for (j, l) in json.iter().zip(&same) {
+        let (_, map) = l.split_once(' ').unwrap();
+        assert!(j.contains(&format!("\"regions\":\"{map}\"")), "{j}");
+    }
+}

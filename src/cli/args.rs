@@ -87,7 +87,8 @@ pub struct ShapeArgs {
 
     /// The variant: x (both long diagonals are units too), hyper (four more
     /// 3x3 units at rows and columns 2-4 and 6-8, 9x9 only), jigsaw (the
-    /// regions of --regions in place of the boxes) [default: none]
+    /// regions of --regions in place of the boxes; without --regions,
+    /// generate and puzzle draw a new map for every grid) [default: none]
     #[arg(long, value_parser = choice::<VariantKind>())]
     pub variant: Option<VariantKind>,
 
@@ -99,6 +100,12 @@ pub struct ShapeArgs {
 }
 
 impl ShapeArgs {
+    /// Whether a run that makes grids draws a jigsaw map for each one:
+    /// `--variant jigsaw` without `--regions`.
+    pub fn draws_layouts(&self) -> bool {
+        self.variant == Some(VariantKind::Jigsaw) && self.regions.is_none()
+    }
+
     /// The size to make or read records as (`size` is `--size`'s; `None`:
     /// inferred from each record read), and the variant asked for, if any.
     pub fn resolve(&self, size: Option<Size>) -> anyhow::Result<(Option<Size>, Option<Variant>)> {

@@ -16,6 +16,7 @@ use super::io::warn;
 use super::parse::format_choice;
 use super::progress::write_run;
 use sudogen::format::{Content, Field, Format, Symbols, Value, Writer};
+use sudogen::grid::Size;
 use sudogen::runs::GridRun;
 use sudogen::strategies::Strategy;
 
@@ -76,6 +77,9 @@ impl Config {
     ) -> anyhow::Result<Config> {
         // An alphabet gives the size, and must agree with `--size`.
         let symbols = symbols.resolve(grid.size)?;
+        if grid.shape.draws_layouts() {
+            return Config::drawing_layouts(grid, run, output, symbols);
+        }
         let shape = grid.shape_for(symbols.as_ref().map(|(size, _)| *size).or(grid.size))?;
         let strategy = grid.strategy_for(&shape)?;
         sudogen::solve::has_grid(&shape).map_err(|e| usage(format!("--regions: {e}")))?;
@@ -88,6 +92,44 @@ impl Config {
         Ok(Config {
             symbols: symbols.map(|(_, s)| s),
             grids: GridRun::new(strategy, shape.clone(), run.seed()),
+            start: run.start,
+            count: run.count,
+            format,
+            jobs: run.jobs.get(),
+        })
+    }
+
+    /// [`Config::of`] for `--variant jigsaw` without `--regions`: a new
+    /// region map for every grid (sides 4 to 16).
+    fn drawing_layouts(
+        grid: &GridArgs,
+        run: &RunArgs,
+        output: &OutputArgs,
+        symbols: Option<(Size, Symbols)>,
+    ) -> anyhow::Result<Config> {
+        if grid.shape.boxes.is_some() {
+            return Err(usage(
+                "--box does not go with jigsaw regions, which take the boxes' place; leave out --box",
+            ));
+        }
+        let side = symbols
+            .as_ref()
+            .map(|(size, _)| *size)
+            .or(grid.size)
+            .map_or(9, |s| s.side());
+        let strategy = grid.strategy.unwrap_or(Strategy::Search);
+        let grids = GridRun::drawing_layouts(strategy, side, run.seed())
+            .map_err(|e| usage(format!("--variant jigsaw: {e}")))?;
+        grid.strategy_for(grids.shape())?;
+        run.check_range()?;
+        let format = output.format()?;
+        if format == Format::NPY && output.path().is_none() {
+            return Err(usage("npy arrays go to a file; name it with -o NAME.npy"));
+        }
+        format.spec().holds(grids.shape()).map_err(usage)?;
+        Ok(Config {
+            symbols: symbols.map(|(_, s)| s),
+            grids,
             start: run.start,
             count: run.count,
             format,
