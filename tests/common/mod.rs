@@ -328,3 +328,57 @@ pub fn output_within(
         stderr,
     })
 }
+
+/// Decompresses lz-string `compressToBase64` data with a decoder that
+/// shares no code with sudogen's: Python's `lzstring` package (PyPI,
+/// installed by `.ci/run`), one call for all of `data`. `Err` when
+/// `python3` or the package is missing (say so and skip, outside CI),
+/// or when a piece does not decompress (`None` in its place then).
+#[allow(dead_code)] // not every test crate decodes links
+pub fn lz_decode_base64(data: &[String]) -> Result<Vec<Option<String>>, String> {
+    use std::io::Write;
+    const SCRIPT: &str = "import json, sys, lzstring\n\
+        d = lzstring.LZString()\n\
+        out = []\n\
+        for s in json.load(sys.stdin):\n\
+        \x20   try:\n\
+        \x20       out.append(d.decompressFromBase64(s))\n\
+        \x20   except Exception:\n\
+        \x20       out.append(None)\n\
+        json.dump(out, sys.stdout)\n";
+    let mut child = std::process::Command::new("python3")
+        .args(["-c", SCRIPT])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("python3: {e}"))?;
+    let input = serde_json::to_vec(data).map_err(|e| e.to_string())?;
+    let mut stdin = child.stdin.take().ok_or("python3: no standard input")?;
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    let _ = writer.join();
+    if !out.status.success() {
+        return Err(format!(
+            "python3 with lzstring (pip install lzstring): {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        ));
+    }
+    serde_json::from_slice(&out.stdout).map_err(|e| format!("python3's answer: {e}"))
+}
+
+/// Whether an independent lz-string decoder is at hand; outside CI, a
+/// test that needs one says it skipped when not (`CI=true` fails it).
+#[allow(dead_code)]
+pub fn lz_decoder_or_skip(test: &str) -> bool {
+    match lz_decode_base64(&[]) {
+        Ok(_) => true,
+        Err(e) if std::env::var("CI").is_ok_and(|v| v == "true") => {
+            panic!("{test}: no independent lz-string decoder in CI: {e}")
+        }
+        Err(e) => {
+            eprintln!("SKIPPED {test}: no independent lz-string decoder ({e})");
+            false
+        }
+    }
+}
