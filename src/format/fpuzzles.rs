@@ -704,6 +704,8 @@ fn solution_of(value: &serde_json::Value, side: usize) -> Result<Option<Vec<u8>>
     use serde_json::Value as J;
     let n = side * side;
     let values: Vec<Option<u64>> = match value {
+        J::Array(items) if items.is_empty() => return Ok(None),
+        J::String(s) if s.is_empty() => return Ok(None),
         J::Array(items) => items
             .iter()
             .map(|v| match v {
