@@ -984,7 +984,7 @@ fn fpuzzles_record(v: &serde_json::Value, shape: &Shape) -> Result<Rec, String> 
     };
     let theirs: Vec<usize> = if regions.iter().all(Option::is_none) {
         let mut h = (1..=n).take_while(|h| h * h <= n).last().unwrap_or(1);
-        while n % h != 0 {
+        while !n.is_multiple_of(h) {
             h -= 1;
         }
         (0..n * n)

@@ -180,7 +180,7 @@ fn read_object(v: &serde_json::Value, case: &Case) -> (Vec<u8>, Option<Vec<u8>>)
         while (h + 1) * (h + 1) <= n {
             h += 1;
         }
-        while n % h != 0 {
+        while !n.is_multiple_of(h) {
             h -= 1;
         }
         (0..n * n)

@@ -389,7 +389,7 @@ fn windows(shape: Shape) -> Vec<Vec<u16>> {
 /// rows).
 fn default_boxes(side: usize) -> (usize, usize) {
     let mut rows = side.isqrt();
-    while rows > 1 && side % rows != 0 {
+    while rows > 1 && !side.is_multiple_of(rows) {
         rows -= 1;
     }
     let rows = rows.max(1);
@@ -641,7 +641,7 @@ pub(super) fn read_object(text: &[u8]) -> Result<Parsed, String> {
 /// some shape where they are boxes, a jigsaw otherwise.
 fn shape_of(regions: &[u8], side: usize) -> Result<Shape, String> {
     for rows in 2..=side / 2 {
-        if side % rows != 0 || side / rows < 2 {
+        if !side.is_multiple_of(rows) || side / rows < 2 {
             continue;
         }
         let cols = side / rows;

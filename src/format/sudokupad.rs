@@ -226,7 +226,7 @@ mod tests {
         // Every prefix of a link, and a few thousand bytes of noise, are
         // read or refused.
         for end in 0..data.len() {
-            let _ = read_data(data[..end].as_bytes());
+            let _ = read_data(&data.as_bytes()[..end]);
         }
         let mut x = 12345u64;
         let noise: String = (0..MAX_DATA)
