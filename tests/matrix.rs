@@ -946,33 +946,9 @@ fn parse_json(text: &str, shape: &Shape) -> Result<Vec<Rec>, String> {
 /// shape's own.
 fn fpuzzles_record(v: &serde_json::Value, shape: &Shape) -> Result<Rec, String> {
     let n = shape.n;
-    if v.get("size").and_then(|x| x.as_u64()) != Some(n as u64) {
-        return Err(format!("size {:?}, not {n}", v.get("size")));
-    }
-    let rows = v.get("grid").and_then(|g| g.as_array()).ok_or("no grid")?;
-    if rows.len() != n {
-        return Err(format!("{} rows", rows.len()));
-    }
-    let mut rec = Rec::default();
-    let mut regions = Vec::new();
-    for row in rows {
-        let row = row
-            .as_array()
-            .filter(|r| r.len() == n)
-            .ok_or("a short row")?;
-        for c in row {
-            let given = c.get("given") == Some(&serde_json::Value::Bool(true));
-            let value = c.get("value").and_then(|x| x.as_u64()).unwrap_or(0);
-            if value as usize > n || (value != 0) != given {
-                return Err(format!("a cell {c}"));
-            }
-            rec.cells.push(value as u8);
-            regions.push(c.get("region").and_then(|x| x.as_u64()));
-        }
-    }
     // The regions each cell is in, as the test's own map: the jigsaw's
     // letters, else the boxes.
-    let ours: Vec<usize> = match shape.regions {
+    let regions: Vec<usize> = match shape.regions {
         Some(map) => map
             .bytes()
             .filter(|b| !b.is_ascii_whitespace())
@@ -982,83 +958,12 @@ fn fpuzzles_record(v: &serde_json::Value, shape: &Shape) -> Result<Rec, String> 
             .map(|i| (i / n / shape.boxes.0) * 100 + (i % n) / shape.boxes.1)
             .collect(),
     };
-    let theirs: Vec<usize> = if regions.iter().all(Option::is_none) {
-        let mut h = (1..=n).take_while(|h| h * h <= n).last().unwrap_or(1);
-        while !n.is_multiple_of(h) {
-            h -= 1;
-        }
-        (0..n * n)
-            .map(|i| (i / n / h) * 100 + (i % n) / (n / h))
-            .collect()
-    } else {
-        regions
-            .iter()
-            .map(|r| {
-                r.map(|r| r as usize)
-                    .ok_or("a cell without a region among others")
-            })
-            .collect::<Result<_, _>>()?
-    };
-    for a in 0..n * n {
-        for b in a + 1..n * n {
-            if (ours[a] == ours[b]) != (theirs[a] == theirs[b]) {
-                return Err(format!("cells {a} and {b}: regions not the shape's"));
-            }
-        }
-    }
-    let flag = |k: &str| v.get(k) == Some(&serde_json::Value::Bool(true));
-    if flag("diagonal+") != shape.x || flag("diagonal-") != shape.x {
-        return Err("diagonals not the shape's".into());
-    }
-    let mut windows: Vec<Vec<String>> = Vec::new();
-    for w in v
-        .get("extraregion")
-        .and_then(|x| x.as_array())
-        .into_iter()
-        .flatten()
-    {
-        let cells = w
-            .get("cells")
-            .and_then(|x| x.as_array())
-            .ok_or("a region without cells")?;
-        let mut cells: Vec<String> = cells
-            .iter()
-            .filter_map(|c| c.as_str())
-            .map(String::from)
-            .collect();
-        cells.sort();
-        windows.push(cells);
-    }
-    windows.sort();
-    let mut hyper: Vec<Vec<String>> = Vec::new();
-    if shape.hyper {
-        for (r0, c0) in [(2, 2), (2, 6), (6, 2), (6, 6)] {
-            let mut w: Vec<String> = (r0..r0 + 3)
-                .flat_map(|r| (c0..c0 + 3).map(move |c| format!("R{r}C{c}")))
-                .collect();
-            w.sort();
-            hyper.push(w);
-        }
-        hyper.sort();
-    }
-    if windows != hyper {
-        return Err("extra regions not the shape's".into());
-    }
-    if let Some(sol) = v.get("solution") {
-        let sol: Option<Vec<u8>> = sol
-            .as_array()
-            .ok_or("a solution that is not a list")?
-            .iter()
-            .map(|x| {
-                x.as_u64()
-                    .filter(|&x| (1..=n as u64).contains(&x))
-                    .map(|x| x as u8)
-            })
-            .collect();
-        rec.solution = Some(sol.filter(|s| s.len() == n * n).ok_or("a bad solution")?);
-    }
-    rec.rating = v.get("se").map(|r| r.to_string());
-    Ok(rec)
+    let (cells, solution) = common::fpuzzles_object(v, n, &regions, shape.x, shape.hyper)?;
+    Ok(Rec {
+        cells,
+        solution,
+        rating: v.get("se").map(|r| r.to_string()),
+    })
 }
 
 /// `fpuzzles`: an f-puzzles object a line ([`fpuzzles_record`]).

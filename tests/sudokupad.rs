@@ -145,107 +145,19 @@ fn value(c: char) -> u8 {
     }
 }
 
-/// The test's own reading of an f-puzzles object of `case`'s shape: its
-/// givens and solution, after checking its size, its regions (each cell's
-/// `region`, or SudokuPad's boxes where none is given: the most rows up
-/// to the square root that divide the side), its diagonals and its extra
-/// regions against the shape's rules as written.
+/// The test's own reading of an f-puzzles object of `case`'s shape (see
+/// [`common::fpuzzles_object`]): its givens and its solution.
 fn read_object(v: &serde_json::Value, case: &Case) -> (Vec<u8>, Option<Vec<u8>>) {
     let n = case.n;
-    assert_eq!(v["size"], n, "{}", case.name);
-    let rows = v["grid"].as_array().expect("grid");
-    assert_eq!(rows.len(), n);
-    let mut givens = Vec::new();
-    let mut regions = Vec::new();
-    for row in rows {
-        let row = row.as_array().unwrap();
-        assert_eq!(row.len(), n);
-        for cell in row {
-            let given = cell.get("given") == Some(&serde_json::Value::Bool(true));
-            let value = cell.get("value").and_then(|x| x.as_u64()).unwrap_or(0) as u8;
-            assert_eq!(given, value != 0, "{cell}");
-            givens.push(value);
-            regions.push(cell.get("region").and_then(|r| r.as_u64()));
-        }
-    }
-    let ours: Vec<usize> = if case.jigsaw {
+    let regions: Vec<usize> = if case.jigsaw {
         MAP.bytes().map(usize::from).collect()
     } else {
         (0..n * n)
             .map(|i| (i / n / case.boxes.0) * 100 + (i % n) / case.boxes.1)
             .collect()
     };
-    let theirs: Vec<usize> = if regions.iter().all(Option::is_none) {
-        let mut h = 1;
-        while (h + 1) * (h + 1) <= n {
-            h += 1;
-        }
-        while !n.is_multiple_of(h) {
-            h -= 1;
-        }
-        (0..n * n)
-            .map(|i| (i / n / h) * 100 + (i % n) / (n / h))
-            .collect()
-    } else {
-        regions
-            .iter()
-            .map(|r| r.expect("every cell's region") as usize)
-            .collect()
-    };
-    for a in 0..n * n {
-        for b in a + 1..n * n {
-            assert_eq!(
-                ours[a] == ours[b],
-                theirs[a] == theirs[b],
-                "{}: cells {a} and {b}",
-                case.name
-            );
-        }
-    }
-    let flag = |k: &str| v.get(k) == Some(&serde_json::Value::Bool(true));
-    assert_eq!(
-        (flag("diagonal+"), flag("diagonal-")),
-        (case.x, case.x),
-        "{}",
-        case.name
-    );
-    let mut windows: Vec<Vec<String>> = v
-        .get("extraregion")
-        .and_then(|x| x.as_array())
-        .into_iter()
-        .flatten()
-        .map(|w| {
-            let mut cells: Vec<String> = w["cells"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|c| c.as_str().unwrap().to_string())
-                .collect();
-            cells.sort();
-            cells
-        })
-        .collect();
-    windows.sort();
-    let mut hyper = Vec::new();
-    if case.hyper {
-        for (r0, c0) in [(2, 2), (2, 6), (6, 2), (6, 6)] {
-            let mut w: Vec<String> = (r0..r0 + 3)
-                .flat_map(|r| (c0..c0 + 3).map(move |c| format!("R{r}C{c}")))
-                .collect();
-            w.sort();
-            hyper.push(w);
-        }
-        hyper.sort();
-    }
-    assert_eq!(windows, hyper, "{}", case.name);
-    let solution = v.get("solution").map(|s| {
-        s.as_array()
-            .unwrap()
-            .iter()
-            .map(|x| x.as_u64().unwrap() as u8)
-            .collect()
-    });
-    (givens, solution)
+    common::fpuzzles_object(v, n, &regions, case.x, case.hyper)
+        .unwrap_or_else(|e| panic!("{}: {e}: {v}", case.name))
 }
 
 /// The puzzles and solutions of `line` records.

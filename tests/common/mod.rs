@@ -382,3 +382,128 @@ pub fn lz_decoder_or_skip(test: &str) -> bool {
         }
     }
 }
+
+/// The test's own reading of an f-puzzles object (as f-puzzles and
+/// SudokuPad read one) of side `n`: its givens and its solution, after
+/// checking its marks against a shape given by its rules: `regions`, a
+/// region name for each cell (two cells share a region when their names
+/// are equal), `x` (both long diagonals) and `hyper` (the four 3x3 windows
+/// at rows and columns 2-4 and 6-8). A cell's `region` is its region where
+/// given; where no cell gives one, the regions are SudokuPad's boxes: the
+/// most rows up to the square root that divide the side.
+#[allow(dead_code)] // not every test crate reads f-puzzles objects
+pub fn fpuzzles_object(
+    v: &serde_json::Value,
+    n: usize,
+    regions: &[usize],
+    x: bool,
+    hyper: bool,
+) -> Result<(Vec<u8>, Option<Vec<u8>>), String> {
+    use serde_json::Value;
+    if v.get("size").and_then(Value::as_u64) != Some(n as u64) {
+        return Err(format!("size {:?}, not {n}", v.get("size")));
+    }
+    let rows = v.get("grid").and_then(Value::as_array).ok_or("no grid")?;
+    if rows.len() != n {
+        return Err(format!("{} rows", rows.len()));
+    }
+    let mut givens = Vec::new();
+    let mut theirs = Vec::new();
+    for row in rows {
+        let row = row
+            .as_array()
+            .filter(|r| r.len() == n)
+            .ok_or("a short row")?;
+        for c in row {
+            let given = c.get("given") == Some(&Value::Bool(true));
+            let value = c.get("value").and_then(Value::as_u64).unwrap_or(0);
+            if value as usize > n || (value != 0) != given {
+                return Err(format!("a cell {c}"));
+            }
+            givens.push(value as u8);
+            theirs.push(c.get("region").and_then(Value::as_u64));
+        }
+    }
+    let theirs: Vec<usize> = if theirs.iter().all(Option::is_none) {
+        let mut h = 1;
+        while (h + 1) * (h + 1) <= n {
+            h += 1;
+        }
+        while !n.is_multiple_of(h) {
+            h -= 1;
+        }
+        (0..n * n)
+            .map(|i| (i / n / h) * 100 + (i % n) / (n / h))
+            .collect()
+    } else {
+        theirs
+            .iter()
+            .map(|r| {
+                r.map(|r| r as usize)
+                    .ok_or("a cell without a region among others")
+            })
+            .collect::<Result<_, _>>()?
+    };
+    for a in 0..n * n {
+        for b in a + 1..n * n {
+            if (regions[a] == regions[b]) != (theirs[a] == theirs[b]) {
+                return Err(format!("cells {a} and {b}: regions not the shape's"));
+            }
+        }
+    }
+    let flag = |k: &str| v.get(k) == Some(&Value::Bool(true));
+    if flag("diagonal+") != x || flag("diagonal-") != x {
+        return Err("diagonals not the shape's".into());
+    }
+    let mut windows: Vec<Vec<String>> = Vec::new();
+    for w in v
+        .get("extraregion")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let cells = w
+            .get("cells")
+            .and_then(Value::as_array)
+            .ok_or("a region without cells")?;
+        let mut cells: Vec<String> = cells
+            .iter()
+            .filter_map(Value::as_str)
+            .map(String::from)
+            .collect();
+        cells.sort();
+        windows.push(cells);
+    }
+    windows.sort();
+    let mut want: Vec<Vec<String>> = Vec::new();
+    if hyper {
+        for (r0, c0) in [(2, 2), (2, 6), (6, 2), (6, 6)] {
+            let mut w: Vec<String> = (r0..r0 + 3)
+                .flat_map(|r| (c0..c0 + 3).map(move |c| format!("R{r}C{c}")))
+                .collect();
+            w.sort();
+            want.push(w);
+        }
+        want.sort();
+    }
+    if windows != want {
+        return Err("extra regions not the shape's".into());
+    }
+    let solution = match v.get("solution") {
+        None => None,
+        Some(sol) => {
+            let sol: Option<Vec<u8>> = sol
+                .as_array()
+                .ok_or("a solution that is not a list")?
+                .iter()
+                .map(|x| {
+                    x.as_u64()
+                        .filter(|&x| (1..=n as u64).contains(&x))
+                        .map(|x| x as u8)
+                })
+                .collect();
+            Some(sol.filter(|s| s.len() == n * n).ok_or("a bad solution")?)
+        }
+    };
+    Ok((givens, solution))
+}
