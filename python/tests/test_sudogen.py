@@ -466,7 +466,7 @@ def test_read_takes_the_shape_an_fpuzzles_object_or_sudokupad_link_gives(cli, tm
     path = tmp_path / f"h.{fmt}"
     cli("puzzle", "--variant", "hyper", "-n", "3", "--seed", "4", "--with-solution", "-o", str(path))
     lines = cli("puzzle", "--variant", "hyper", "-n", "3", "--seed", "4", "--with-solution").split()
-    (p, s), shape = sudogen.read(path, solutions=True, return_shape=True)
+    p, s, shape = sudogen.read(path, solutions=True, return_shape=True)
     assert shape["variant"] == "hyper"
     assert sudogen.to_strings(p) == lines[0::2]
     assert sudogen.to_strings(s) == lines[1::2]
