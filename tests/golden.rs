@@ -141,6 +141,23 @@ fn puzzle_cases() -> Vec<(String, Vec<String>)> {
     for s in sudogen::puzzle::Symmetry::ALL.iter().map(|s| s.name()) {
         out.push(run(format!("puzzle-9-{s}.line"), &["--symmetry", s]));
     }
+    // The f-puzzles objects and SudokuPad links of the shapes they hold.
+    out.push(run(
+        "puzzle-6.fpuzzles".into(),
+        &["--size", "6", "-f", "fpuzzles", "--with-solution"],
+    ));
+    out.push(run(
+        "puzzle-x.fpuzzles".into(),
+        &["--variant", "x", "-f", "fpuzzles"],
+    ));
+    out.push(run(
+        "puzzle-hyper.sudokupad".into(),
+        &["--variant", "hyper", "-f", "sudokupad", "--with-solution"],
+    ));
+    out.push(run(
+        "puzzle-12.sudokupad".into(),
+        &["--size", "12", "-f", "sudokupad", "-n", "1"],
+    ));
     out.push(run("puzzle-4.line".into(), &["--size", "4"]));
     out.push(run(
         "puzzle-16.line".into(),

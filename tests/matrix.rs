@@ -187,6 +187,8 @@ const FORMATS: &[Format] = &[
     Format { name: "extreme", ext: "csv", always_solution: true, names_shape: false, solutions_read: true, label: Label::Column("source") },
     Format { name: "npy", ext: "npy", always_solution: false, names_shape: false, solutions_read: false, label: Label::None },
     Format { name: "solo", ext: "solo", always_solution: false, names_shape: true, solutions_read: true, label: Label::Comment },
+    Format { name: "fpuzzles", ext: "fpuzzles", always_solution: false, names_shape: true, solutions_read: true, label: Label::Field("name") },
+    Format { name: "sudokupad", ext: "sudokupad", always_solution: false, names_shape: true, solutions_read: true, label: Label::Comment },
 ];
 
 /// What a command's cells range over.
@@ -317,6 +319,8 @@ const RECORD_FORMATS: &[&str] = &[
     "extreme",
     "npy",
     "solo",
+    "fpuzzles",
+    "sudokupad",
 ];
 /// What the commands that pass records on write.
 const TEXT_FORMATS: &[&str] = &[
@@ -328,6 +332,8 @@ const TEXT_FORMATS: &[&str] = &[
     "kaggle-3m",
     "extreme",
     "solo",
+    "fpuzzles",
+    "sudokupad",
 ];
 
 #[rustfmt::skip]
@@ -340,9 +346,9 @@ const COMMANDS: &[Cmd] = &[
     cmd("puzzle-solutions", &["puzzle", "-n", "3", "--seed", "1", "--with-solution"],
         Axis::Writes(RECORD_FORMATS), Input::None, Check::Puzzles(true)),
     cmd("generate-to-file", &["generate", "-n", "3", "--seed", "1"],
-        Axis::Names(&["line", "csv", "json", "npy", "solo"]), Input::None, Check::Grids),
+        Axis::Names(&["line", "csv", "json", "npy", "solo", "fpuzzles", "sudokupad"]), Input::None, Check::Grids),
     cmd("puzzle-rated", &["puzzle", "-n", "3", "--seed", "1", "--rate"],
-        Axis::Writes(&["line", "grid", "csv", "json", "kaggle", "kaggle-3m", "extreme", "solo"]), Input::None, Check::Rated),
+        Axis::Writes(&["line", "grid", "csv", "json", "kaggle", "kaggle-3m", "extreme", "solo", "fpuzzles", "sudokupad"]), Input::None, Check::Rated),
     cmd("solve", &["solve"],
         Axis::Reads(TEXT_FORMATS), Input::Puzzles, Check::Solutions),
     cmd("check", &["check", "--unique"],
@@ -432,6 +438,32 @@ const REFUSALS: &[(&str, &str, &str, &str)] = &[
     ("puzzle", "Hyper", "solo", NO_HYPER),
     ("puzzle-solutions", "Hyper", "solo", NO_HYPER),
     ("puzzle-rated", "Hyper", "solo", NO_HYPER),
+    ("generate", "25", "fpuzzles", UP_TO_16),
+    ("generate", "25", "sudokupad", UP_TO_16),
+    ("generate-to-file", "25", "fpuzzles", UP_TO_16),
+    ("generate-to-file", "25", "sudokupad", UP_TO_16),
+    ("puzzle", "25", "fpuzzles", UP_TO_16),
+    ("puzzle", "25", "sudokupad", UP_TO_16),
+    ("puzzle-solutions", "25", "fpuzzles", UP_TO_16),
+    ("puzzle-solutions", "25", "sudokupad", UP_TO_16),
+    ("puzzle-rated", "25", "fpuzzles", UP_TO_16),
+    ("puzzle-rated", "25", "sudokupad", UP_TO_16),
+];
+
+/// Why `fpuzzles` and `sudokupad` refuse 25x25 grids.
+const UP_TO_16: &str = "f-puzzles and SudokuPad draw grids up to 16x16";
+
+/// Cells where the command refuses each record by design, the run going
+/// on: exit 1, every line on standard error saying why (or counting the
+/// records refused), the message among them. The commands that read
+/// `line` records of a shape a format cannot hold and write them in it.
+const RECORD_REFUSALS: &[(&str, &str, &str, &str)] = &[
+    ("canon-bare", "25", "fpuzzles", UP_TO_16),
+    ("canon-bare", "25", "sudokupad", UP_TO_16),
+    ("transform-bare", "25", "fpuzzles", UP_TO_16),
+    ("transform-bare", "25", "sudokupad", UP_TO_16),
+    ("split-bare", "25", "fpuzzles", UP_TO_16),
+    ("split-bare", "25", "sudokupad", UP_TO_16),
 ];
 
 /// Why the `solo` format refuses Hyper grids (and so there is no Hyper
@@ -924,6 +956,74 @@ fn parse_json(text: &str, shape: &Shape) -> Result<Vec<Rec>, String> {
     Ok(recs)
 }
 
+/// One f-puzzles object, as f-puzzles and SudokuPad read it: `size`, the
+/// `grid` of cell objects (`value` a given where `given` is true; `region`
+/// a cell's region, 0-based, where it is not the side's usual box: the
+/// most rows up to the square root that divide the side), both
+/// `diagonal+` and `diagonal-` for X, the four Hyper windows as
+/// `extraregion` (`R2C2`...), `solution` row-major. Every mark must be the
+/// shape's own.
+fn fpuzzles_record(v: &serde_json::Value, shape: &Shape) -> Result<Rec, String> {
+    let n = shape.n;
+    // The regions each cell is in, as the test's own map: the jigsaw's
+    // letters, else the boxes.
+    let regions: Vec<usize> = match shape.regions {
+        Some(map) => map
+            .bytes()
+            .filter(|b| !b.is_ascii_whitespace())
+            .map(usize::from)
+            .collect(),
+        None => (0..n * n)
+            .map(|i| (i / n / shape.boxes.0) * 100 + (i % n) / shape.boxes.1)
+            .collect(),
+    };
+    let (cells, solution) = common::fpuzzles_object(v, n, &regions, shape.x, shape.hyper)?;
+    Ok(Rec {
+        cells,
+        solution,
+        rating: v.get("se").map(|r| r.to_string()),
+    })
+}
+
+/// `fpuzzles`: an f-puzzles object a line ([`fpuzzles_record`]).
+fn parse_fpuzzles(text: &str, shape: &Shape) -> Result<Vec<Rec>, String> {
+    record_lines(text)
+        .enumerate()
+        .map(|(k, line)| {
+            let v: serde_json::Value =
+                serde_json::from_str(line).map_err(|e| format!("record {k}: {e}"))?;
+            fpuzzles_record(&v, shape).map_err(|e| format!("record {k}: {e}"))
+        })
+        .collect()
+}
+
+/// `sudokupad`: a link a line, `https://sudokupad.app/fpuzzles` and the
+/// lz-string base64 of an f-puzzles object (decoded by Python's
+/// `lzstring`, not sudogen's), then labels (a rating).
+fn parse_sudokupad(text: &str, shape: &Shape) -> Result<Vec<Rec>, String> {
+    let lines: Vec<&str> = record_lines(text).collect();
+    let mut data = Vec::new();
+    for (k, line) in lines.iter().enumerate() {
+        let link = line.split_whitespace().next().unwrap_or_default();
+        let d = link
+            .strip_prefix("https://sudokupad.app/fpuzzles")
+            .ok_or_else(|| format!("record {k}: not a SudokuPad link: {link:.60}"))?;
+        data.push(d.to_string());
+    }
+    let decoded = common::lz_decode_base64(&data)?;
+    let mut recs = Vec::new();
+    for (k, (line, json)) in lines.iter().zip(decoded).enumerate() {
+        let json = json.ok_or_else(|| format!("record {k}: the link does not decompress"))?;
+        let v: serde_json::Value =
+            serde_json::from_str(&json).map_err(|e| format!("record {k}: {e}"))?;
+        let mut rec = fpuzzles_record(&v, shape).map_err(|e| format!("record {k}: {e}"))?;
+        let rest: Vec<&str> = line.split_whitespace().skip(1).collect();
+        rec.rating = (!rest.is_empty()).then(|| rest.join(" "));
+        recs.push(rec);
+    }
+    Ok(recs)
+}
+
 /// A NumPy `.npy` file of `uint8`: the rows, each a grid. The header's
 /// shape must account for every byte.
 fn parse_npy(bytes: &[u8], n: usize) -> Result<Vec<Vec<u8>>, String> {
@@ -1005,6 +1105,8 @@ fn read_records(path: &Path, format: &str, shape: &Shape) -> Result<Vec<Rec>, St
         "grid" => parse_grid(&text, n),
         "json" => parse_json(&text, shape),
         "solo" => parse_solo(&text, shape),
+        "fpuzzles" => parse_fpuzzles(&text, shape),
+        "sudokupad" => parse_sudokupad(&text, shape),
         _ => parse_csv(&text, n),
     }?;
     if FORMATS
@@ -1202,6 +1304,14 @@ impl Cell {
 
     fn refusal(&self) -> Option<&'static str> {
         REFUSALS
+            .iter()
+            .find(|k| self.matches((k.0, k.1, k.2)))
+            .map(|k| k.3)
+    }
+
+    /// The line of [`RECORD_REFUSALS`] that matches the cell.
+    fn record_refusal(&self) -> Option<&'static str> {
+        RECORD_REFUSALS
             .iter()
             .find(|k| self.matches((k.0, k.1, k.2)))
             .map(|k| k.3)
@@ -1442,6 +1552,17 @@ impl Matrix {
                     }
                 }
                 Some(1) if matches!(cmd.check, Check::BookAsClassic | Check::CarriedVariant) => {}
+                Some(1)
+                    if cell
+                        .record_refusal()
+                        .is_some_and(|why| r.stderr.contains(why)) =>
+                {
+                    let line = r.stderr.lines().find(|l| l.contains(UP_TO_16));
+                    return (
+                        Outcome::Refused(line.unwrap_or_default().to_string()),
+                        seconds,
+                    );
+                }
                 Some(c) => {
                     return (
                         Outcome::Fail(format!(
@@ -2203,7 +2324,7 @@ fn release_every_command_shape_and_format() {
     let mut known: Vec<(usize, Vec<String>)> = vec![(0, Vec::new()); KNOWN_FAILING.len()];
     for (cell, outcome, secs) in &results {
         let name = cell.name();
-        let problem = match (outcome, cell.refusal()) {
+        let problem = match (outcome, cell.refusal().or(cell.record_refusal())) {
             (Outcome::Pass, None) | (Outcome::Refused(_), Some(_)) => None,
             (Outcome::Pass, Some(why)) => Some(format!("passes, but is listed as refused ({why})")),
             (Outcome::Refused(msg), None) => Some(format!("refused: {msg}")),

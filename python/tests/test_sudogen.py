@@ -458,6 +458,37 @@ def test_read_takes_the_shape_a_solo_id_names(cli, tmp_path):
     assert sudogen.to_strings(sudogen.solve(p, **shape)) == lines[1::2]
 
 
+@pytest.mark.parametrize("fmt", ["fpuzzles", "sudokupad"])
+def test_read_takes_the_shape_an_fpuzzles_object_or_sudokupad_link_gives(cli, tmp_path, fmt):
+    # f-puzzles objects and SudokuPad links carry their shape (Hyper's
+    # windows as extra regions): read with no shape option, with the
+    # solution inside, solved in that shape.
+    path = tmp_path / f"h.{fmt}"
+    cli("puzzle", "--variant", "hyper", "-n", "3", "--seed", "4", "--with-solution", "-o", str(path))
+    lines = cli("puzzle", "--variant", "hyper", "-n", "3", "--seed", "4", "--with-solution").split()
+    p, s, shape = sudogen.read(path, solutions=True, return_shape=True)
+    assert shape["variant"] == "hyper"
+    assert sudogen.to_strings(p) == lines[0::2]
+    assert sudogen.to_strings(s) == lines[1::2]
+    assert sudogen.to_strings(sudogen.solve(p, **shape)) == lines[1::2]
+
+
+def test_sudokupad_links_decode_with_python_s_lzstring(cli, tmp_path):
+    # The links are lz-string's compressToBase64 of an f-puzzles object,
+    # as Python's own lzstring (not sudogen's) decodes them.
+    lzstring = pytest.importorskip("lzstring")
+    links = cli("puzzle", "--size", "6", "-n", "2", "--seed", "5", "--with-solution", "-f", "sudokupad")
+    lines = cli("puzzle", "--size", "6", "-n", "2", "--seed", "5", "--with-solution").split()
+    prefix = "https://sudokupad.app/fpuzzles"
+    for link, puzzle, solution in zip(links.split(), lines[0::2], lines[1::2]):
+        assert link.startswith(prefix)
+        obj = json.loads(lzstring.LZString().decompressFromBase64(link[len(prefix):]))
+        assert obj["size"] == 6
+        givens = "".join(str(c.get("value", ".")) for row in obj["grid"] for c in row)
+        assert givens == puzzle
+        assert "".join(map(str, obj["solution"])) == solution
+
+
 @pytest.mark.parametrize("by", ["string", "pattern", "solution"])
 def test_canon_equals_the_cli(cli, tmp_path, by):
     made = sudogen.puzzles(30, seed=1)

@@ -452,13 +452,15 @@ pub struct OutputArgs {
 /// not given). Any other extension names no format: then `-f`, or the
 /// default, decides.
 pub const EXTENSIONS: Extensions = &[
-    ("txt", &["line", "grid"]),
+    ("txt", &["line", "grid", "sudokupad"]),
     ("csv", &["csv", "kaggle", "kaggle-3m", "extreme"]),
-    ("json", &["json"]),
-    ("jsonl", &["json"]),
-    ("ndjson", &["json"]),
+    ("json", &["json", "fpuzzles"]),
+    ("jsonl", &["json", "fpuzzles"]),
+    ("ndjson", &["json", "fpuzzles"]),
     ("npy", &["npy"]),
     ("solo", &["solo"]),
+    ("fpuzzles", &["fpuzzles"]),
+    ("sudokupad", &["sudokupad"]),
 ];
 
 /// File name extensions (lower case), each with the formats it may hold.

@@ -187,6 +187,11 @@ fn canon_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
             s.report_unfit(read.line, problem, records::VARIANT_RECORDS);
             return Ok(());
         }
+        if let Err(problem) = records::writable(config.format, grid) {
+            stand_in(&mut s, i, &problem);
+            s.report_failed(read.line, problem);
+            return Ok(());
+        }
         let solution = match records::carried(read.solution) {
             Ok(s) => s,
             Err(problem) => {

@@ -124,6 +124,9 @@ fn extension(format: Format) -> &'static str {
     match format.name() {
         "json" => "jsonl",
         "line" | "grid" => "txt",
+        "solo" => "solo",
+        "fpuzzles" => "fpuzzles",
+        "sudokupad" => "sudokupad",
         _ => "csv",
     }
 }
@@ -310,6 +313,10 @@ fn parts(split: &Split, by: By, writer: &Writer, first: u64, batch: &Batch) -> P
             }
         };
         if let Err(problem) = records::classic_only("split", grid) {
+            out.problems.push((line, problem));
+            return Ok(());
+        }
+        if let Err(problem) = records::writable(writer.format(), grid) {
             out.problems.push((line, problem));
             return Ok(());
         }

@@ -137,6 +137,11 @@ fn transform_batch(
             s.report_unfit(line, problem, records::VARIANT_RECORDS);
             return Ok(());
         }
+        if let Err(problem) = records::writable(*format, grid) {
+            stand_in(&mut s, i, &problem);
+            s.report_failed(line, problem);
+            return Ok(());
+        }
         let shape = Shape::of(grid.size());
         let solution = match records::carried(read.solution) {
             Ok(sol) => sol,

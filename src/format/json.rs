@@ -33,7 +33,8 @@
 //! names).
 
 use super::record::{
-    Carried, Content, Field, LabelBuf, LabelValue, Rated, Record, RecordError, StepRecord, Value,
+    Carried, Content, Field, Label, LabelBuf, LabelValue, Rated, Record, RecordError, StepRecord,
+    Value,
 };
 use super::spec::{Encoding, Framer, Frames, RecordFormat, Run, claim};
 use super::text::{push_decimal, push_tenths, push_value};
@@ -207,23 +208,7 @@ impl RecordFormat for Json {
             push_field(out, f);
             written.push(f.name);
         }
-        for label in record.labels {
-            // A label the record leaves out is no key (see LabelValue).
-            if label.value == LabelValue::Absent
-                || written
-                    .names
-                    .iter()
-                    .any(|w| w.eq_ignore_ascii_case(label.name))
-            {
-                continue;
-            }
-            // A name seen twice (a CSV header may repeat one) is written once.
-            written.push(label.name);
-            out.push(b',');
-            push_string(out, label.name);
-            out.push(b':');
-            push_label_value(out, label.value);
-        }
+        push_labels(out, record.labels, &mut written.names);
         out.extend_from_slice(b"}\n");
     }
 
@@ -332,8 +317,28 @@ fn push_rows(buf: &mut Vec<u8>, grid: &Grid) {
     buf.push(b']');
 }
 
+/// Appends `,"name":value` for each label but those the record leaves out
+/// and those of a name in `written` (the keys already written, which
+/// grows by the names written: a name seen twice, as a CSV header may
+/// repeat one, is written once). What `json` and `fpuzzles` share.
+pub(super) fn push_labels<'a>(out: &mut Vec<u8>, labels: &[Label<'a>], written: &mut Vec<&'a str>) {
+    for label in labels {
+        // A label the record leaves out is no key (see LabelValue).
+        if label.value == LabelValue::Absent
+            || written.iter().any(|w| w.eq_ignore_ascii_case(label.name))
+        {
+            continue;
+        }
+        written.push(label.name);
+        out.push(b',');
+        push_string(out, label.name);
+        out.push(b':');
+        push_label_value(out, label.value);
+    }
+}
+
 /// Appends `"name":value`.
-fn push_field(buf: &mut Vec<u8>, field: &Field<'_>) {
+pub(super) fn push_field(buf: &mut Vec<u8>, field: &Field<'_>) {
     push_string(buf, field.name);
     buf.push(b':');
     match field.value {
@@ -349,7 +354,7 @@ fn push_field(buf: &mut Vec<u8>, field: &Field<'_>) {
 /// Appends a label's value: JSON as it was read; text as a number or a
 /// boolean where it is written as one (`7.2`, `true`), `null` where it is
 /// empty, else as a string.
-fn push_label_value(buf: &mut Vec<u8>, value: LabelValue<'_>) {
+pub(super) fn push_label_value(buf: &mut Vec<u8>, value: LabelValue<'_>) {
     match value {
         LabelValue::Json(json) => buf.extend_from_slice(json.as_bytes()),
         LabelValue::Text("") | LabelValue::Absent => buf.extend_from_slice(b"null"),
@@ -379,7 +384,7 @@ fn is_number(text: &str) -> bool {
 }
 
 /// Appends `s` as a JSON string.
-fn push_string(buf: &mut Vec<u8>, s: &str) {
+pub(super) fn push_string(buf: &mut Vec<u8>, s: &str) {
     buf.push(b'"');
     for c in s.chars() {
         match c {

@@ -12,8 +12,10 @@
 //! - [`spec`]: the [`RecordFormat`] trait, the settings of a run
 //!   ([`Run`]), and the framing API the reading halves use.
 //! - [`text`] and [`symbols`]: writing helpers and other alphabets.
-//! - [`line`], [`pretty`] (the `grid` format), [`csv`], [`json`], [`solo`]: one file
-//!   per format, importing only the four above; [`ml`], the layouts of the
+//! - [`line`], [`pretty`] (the `grid` format), [`csv`], [`json`], [`solo`],
+//!   [`fpuzzles`], [`sudokupad`]: one file per format, importing only the
+//!   four above (`fpuzzles` borrows `json`'s writing of keys, `sudokupad`
+//!   writes and reads `fpuzzles`'s objects); [`ml`], the layouts of the
 //!   machine-learning datasets, whose files are CSV (it borrows `csv`'s
 //!   reader).
 //! - this module: the registry and the [`Writer`]; [`read`]: the reader;
@@ -33,6 +35,7 @@ use std::io::{self, Write};
 use crate::grid::{Shape, Size};
 
 pub mod csv;
+pub mod fpuzzles;
 pub mod json;
 pub mod line;
 pub mod ml;
@@ -43,6 +46,7 @@ pub mod record;
 pub mod report;
 pub mod solo;
 pub mod spec;
+pub mod sudokupad;
 pub mod symbols;
 pub mod text;
 pub mod unpack;
@@ -65,6 +69,8 @@ pub const FORMATS: &[Format] = &[
     Format(&ml::EXTREME),
     Format(&npy::Npy),
     Format(&solo::Solo),
+    Format(&fpuzzles::Fpuzzles),
+    Format(&sudokupad::Sudokupad),
 ];
 
 /// A registered format: a handle on its [`RecordFormat`].
@@ -84,6 +90,10 @@ impl Format {
     pub const NPY: Format = Format(&npy::Npy);
     /// The `solo` format (Simon Tatham's Solo game IDs).
     pub const SOLO: Format = Format(&solo::Solo);
+    /// The `fpuzzles` format (f-puzzles JSON objects).
+    pub const FPUZZLES: Format = Format(&fpuzzles::Fpuzzles);
+    /// The `sudokupad` format (links that open in SudokuPad).
+    pub const SUDOKUPAD: Format = Format(&sudokupad::Sudokupad);
 
     /// The format of this name, if one is registered.
     pub fn named(name: &str) -> Option<Format> {

@@ -458,6 +458,9 @@ pub enum RecordError {
     Shape(ShapeError),
     /// A Solo game ID that cannot be read: what is wrong with it.
     Solo(String),
+    /// An f-puzzles object (or a SudokuPad link to one) that cannot be
+    /// read: what is wrong with it, naming the field.
+    Fpuzzles(String),
     /// A record names its variant, and another is asked for.
     VariantConflict {
         /// The variant the record names.
@@ -577,6 +580,7 @@ impl fmt::Display for RecordError {
             RecordError::Field { field, error } => write!(f, "field \"{field}\": {error}"),
             RecordError::Shape(e) => e.fmt(f),
             RecordError::Solo(e) => write!(f, "Solo game ID: {e}"),
+            RecordError::Fpuzzles(e) => write!(f, "f-puzzles: {e}"),
             RecordError::VariantConflict {
                 own: Variant::Jigsaw(_),
                 asked: Variant::Jigsaw(_),

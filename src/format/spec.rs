@@ -80,15 +80,18 @@ pub trait RecordFormat: Sync + std::fmt::Debug {
 
 /// How surely a format claims a line it detects: the lowest claim wins.
 pub mod claim {
+    /// The line is this format's, in a form another format's mark claims
+    /// too (an f-puzzles object is a JSON object).
+    pub const EXACT: u8 = 0;
     /// The line can only be this format (JSON's `{`).
-    pub const SURE: u8 = 0;
+    pub const SURE: u8 = 1;
     /// The line has this format's distinctive marks (CSV's commas).
-    pub const MARKED: u8 = 1;
+    pub const MARKED: u8 = 2;
     /// The line has the shape of this format (a field of a known cell
     /// count).
-    pub const SHAPED: u8 = 2;
+    pub const SHAPED: u8 = 3;
     /// The line looks like this format (symbols separated by spaces).
-    pub const LIKELY: u8 = 3;
+    pub const LIKELY: u8 = 4;
     /// Nothing else claims it: read it as this format, to say what is
     /// wrong with it.
     pub const FALLBACK: u8 = 9;

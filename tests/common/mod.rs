@@ -328,3 +328,182 @@ pub fn output_within(
         stderr,
     })
 }
+
+/// Decompresses lz-string `compressToBase64` data with a decoder that
+/// shares no code with sudogen's: Python's `lzstring` package (PyPI,
+/// installed by `.ci/run`), one call for all of `data`. `Err` when
+/// `python3` or the package is missing (say so and skip, outside CI),
+/// or when a piece does not decompress (`None` in its place then).
+#[allow(dead_code)] // not every test crate decodes links
+pub fn lz_decode_base64(data: &[String]) -> Result<Vec<Option<String>>, String> {
+    use std::io::Write;
+    const SCRIPT: &str = "import json, sys, lzstring\n\
+        d = lzstring.LZString()\n\
+        out = []\n\
+        for s in json.load(sys.stdin):\n\
+        \x20   try:\n\
+        \x20       out.append(d.decompressFromBase64(s))\n\
+        \x20   except Exception:\n\
+        \x20       out.append(None)\n\
+        json.dump(out, sys.stdout)\n";
+    let mut child = std::process::Command::new("python3")
+        .args(["-c", SCRIPT])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("python3: {e}"))?;
+    let input = serde_json::to_vec(data).map_err(|e| e.to_string())?;
+    let mut stdin = child.stdin.take().ok_or("python3: no standard input")?;
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    let _ = writer.join();
+    if !out.status.success() {
+        return Err(format!(
+            "python3 with lzstring (pip install lzstring): {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        ));
+    }
+    serde_json::from_slice(&out.stdout).map_err(|e| format!("python3's answer: {e}"))
+}
+
+/// Whether an independent lz-string decoder is at hand; outside CI, a
+/// test that needs one says it skipped when not (`CI=true` fails it).
+#[allow(dead_code)]
+pub fn lz_decoder_or_skip(test: &str) -> bool {
+    match lz_decode_base64(&[]) {
+        Ok(_) => true,
+        Err(e) if std::env::var("CI").is_ok_and(|v| v == "true") => {
+            panic!("{test}: no independent lz-string decoder in CI: {e}")
+        }
+        Err(e) => {
+            eprintln!("SKIPPED {test}: no independent lz-string decoder ({e})");
+            false
+        }
+    }
+}
+
+/// The test's own reading of an f-puzzles object (as f-puzzles and
+/// SudokuPad read one) of side `n`: its givens and its solution, after
+/// checking its marks against a shape given by its rules: `regions`, a
+/// region name for each cell (two cells share a region when their names
+/// are equal), `x` (both long diagonals) and `hyper` (the four 3x3 windows
+/// at rows and columns 2-4 and 6-8). A cell's `region` is its region where
+/// given; where no cell gives one, the regions are SudokuPad's boxes: the
+/// most rows up to the square root that divide the side.
+#[allow(dead_code)] // not every test crate reads f-puzzles objects
+pub fn fpuzzles_object(
+    v: &serde_json::Value,
+    n: usize,
+    regions: &[usize],
+    x: bool,
+    hyper: bool,
+) -> Result<(Vec<u8>, Option<Vec<u8>>), String> {
+    use serde_json::Value;
+    if v.get("size").and_then(Value::as_u64) != Some(n as u64) {
+        return Err(format!("size {:?}, not {n}", v.get("size")));
+    }
+    let rows = v.get("grid").and_then(Value::as_array).ok_or("no grid")?;
+    if rows.len() != n {
+        return Err(format!("{} rows", rows.len()));
+    }
+    let mut givens = Vec::new();
+    let mut theirs = Vec::new();
+    for row in rows {
+        let row = row
+            .as_array()
+            .filter(|r| r.len() == n)
+            .ok_or("a short row")?;
+        for c in row {
+            let given = c.get("given") == Some(&Value::Bool(true));
+            let value = c.get("value").and_then(Value::as_u64).unwrap_or(0);
+            if value as usize > n || (value != 0) != given {
+                return Err(format!("a cell {c}"));
+            }
+            givens.push(value as u8);
+            theirs.push(c.get("region").and_then(Value::as_u64));
+        }
+    }
+    let theirs: Vec<usize> = if theirs.iter().all(Option::is_none) {
+        let mut h = 1;
+        while (h + 1) * (h + 1) <= n {
+            h += 1;
+        }
+        while !n.is_multiple_of(h) {
+            h -= 1;
+        }
+        (0..n * n)
+            .map(|i| (i / n / h) * 100 + (i % n) / (n / h))
+            .collect()
+    } else {
+        theirs
+            .iter()
+            .map(|r| {
+                r.map(|r| r as usize)
+                    .ok_or("a cell without a region among others")
+            })
+            .collect::<Result<_, _>>()?
+    };
+    for a in 0..n * n {
+        for b in a + 1..n * n {
+            if (regions[a] == regions[b]) != (theirs[a] == theirs[b]) {
+                return Err(format!("cells {a} and {b}: regions not the shape's"));
+            }
+        }
+    }
+    let flag = |k: &str| v.get(k) == Some(&Value::Bool(true));
+    if flag("diagonal+") != x || flag("diagonal-") != x {
+        return Err("diagonals not the shape's".into());
+    }
+    let mut windows: Vec<Vec<String>> = Vec::new();
+    for w in v
+        .get("extraregion")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let cells = w
+            .get("cells")
+            .and_then(Value::as_array)
+            .ok_or("a region without cells")?;
+        let mut cells: Vec<String> = cells
+            .iter()
+            .filter_map(Value::as_str)
+            .map(String::from)
+            .collect();
+        cells.sort();
+        windows.push(cells);
+    }
+    windows.sort();
+    let mut want: Vec<Vec<String>> = Vec::new();
+    if hyper {
+        for (r0, c0) in [(2, 2), (2, 6), (6, 2), (6, 6)] {
+            let mut w: Vec<String> = (r0..r0 + 3)
+                .flat_map(|r| (c0..c0 + 3).map(move |c| format!("R{r}C{c}")))
+                .collect();
+            w.sort();
+            want.push(w);
+        }
+        want.sort();
+    }
+    if windows != want {
+        return Err("extra regions not the shape's".into());
+    }
+    let solution = match v.get("solution") {
+        None => None,
+        Some(sol) => {
+            let sol: Option<Vec<u8>> = sol
+                .as_array()
+                .ok_or("a solution that is not a list")?
+                .iter()
+                .map(|x| {
+                    x.as_u64()
+                        .filter(|&x| (1..=n as u64).contains(&x))
+                        .map(|x| x as u8)
+                })
+                .collect();
+            Some(sol.filter(|s| s.len() == n * n).ok_or("a bad solution")?)
+        }
+    };
+    Ok((givens, solution))
+}
