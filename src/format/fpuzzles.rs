@@ -107,8 +107,8 @@ impl RecordFormat for Fpuzzles {
         write_object(out, run.content, record);
     }
 
-    fn holds(&self, shape: Shape) -> Result<(), String> {
-        holds(shape)
+    fn holds(&self, shape: &Shape) -> Result<(), String> {
+        holds(shape.clone())
     }
 
     fn detect(&self, line: &[u8]) -> Option<u8> {
@@ -280,7 +280,7 @@ pub(super) fn push_core(
     meta: [Option<LabelValue<'_>>; 3],
 ) {
     let shape = grid.shape();
-    let ours = Meta::of(shape);
+    let ours = Meta::of(shape.clone());
     let [title, author, ruleset] = meta;
     out.extend_from_slice(b"{\"size\":");
     push_decimal(out, shape.side() as u64);
@@ -298,7 +298,7 @@ pub(super) fn push_core(
         }
     }
     out.extend_from_slice(b",\"grid\":[");
-    let regions = !usual_boxes(shape);
+    let regions = !usual_boxes(shape.clone());
     let places = shape.places();
     let side = shape.side();
     for (i, &v) in grid.cells().iter().enumerate() {
@@ -326,7 +326,7 @@ pub(super) fn push_core(
         out.push(b'}');
     }
     out.extend_from_slice(b"]]");
-    push_variant(out, shape);
+    push_variant(out, shape.clone());
     if let Some(s) = solution {
         out.extend_from_slice(b",\"solution\":[");
         for (i, &v) in s.cells().iter().enumerate() {
@@ -346,7 +346,7 @@ fn push_variant(out: &mut Vec<u8>, shape: Shape) {
         Variant::X => out.extend_from_slice(b",\"diagonal+\":true,\"diagonal-\":true"),
         Variant::Hyper => {
             out.extend_from_slice(b",\"extraregion\":[");
-            for (k, window) in windows(shape).iter().enumerate() {
+            for (k, window) in windows(shape.clone()).iter().enumerate() {
                 if k > 0 {
                     out.push(b',');
                 }
@@ -599,7 +599,7 @@ pub(super) fn read_object(text: &[u8]) -> Result<Parsed, String> {
     } else if !extra.is_empty() {
         let hyper = Shape::new(shape.size(), Variant::Hyper).ok();
         match hyper {
-            Some(h) if windows(h) == extra => shape = h,
+            Some(h) if windows(h.clone()) == extra => shape = h,
             _ => {
                 return Err(field(
                     "extraregion",
@@ -785,9 +785,9 @@ mod tests {
         let text = object(&turned, None);
         assert!(text.contains("\"region\":1"), "{text}");
         let read = read_object(text.as_bytes()).unwrap();
-        assert_eq!(read.shape, turned.shape());
+        assert_eq!(read.shape, turned.shape().clone());
         let read = read_object(object(&usual, None).as_bytes()).unwrap();
-        assert_eq!(read.shape, usual.shape());
+        assert_eq!(read.shape, usual.shape().clone());
     }
 
     #[test]

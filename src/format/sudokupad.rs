@@ -66,8 +66,8 @@ impl RecordFormat for Sudokupad {
         line::write_record(out, run, record, push_link);
     }
 
-    fn holds(&self, shape: Shape) -> Result<(), String> {
-        fpuzzles::holds(shape)
+    fn holds(&self, shape: &Shape) -> Result<(), String> {
+        fpuzzles::holds(shape.clone())
     }
 
     fn detect(&self, line: &[u8]) -> Option<u8> {
@@ -203,7 +203,7 @@ mod tests {
         let grid = Grid::parse("1..4.4.22.4.43.1", None).unwrap();
         let data = link_data(&grid, None);
         let read = read_data(data.as_bytes()).unwrap();
-        assert_eq!(read.shape, grid.shape());
+        assert_eq!(read.shape, grid.shape().clone());
         assert_eq!(read.givens, grid.cells());
         let escaped = data.replace('+', "%2B").replace('/', "%2F");
         assert_eq!(read_data(escaped.as_bytes()).unwrap().givens, grid.cells());
