@@ -141,7 +141,9 @@ fn ids_read_back_as_the_same_puzzles() {
         assert_eq!(field(&rated, 0), field(&line, 0), "{opts:?}");
         let (solved, stderr, code) = sudogen(&["solve", "-f", "line"], &ids);
         assert_eq!(code, 0, "{opts:?}: {stderr}");
-        assert_eq!(field(&solved, 0), field(&line, 1), "{opts:?}");
+        // (A jigsaw's line has its map before its solution.)
+        let solution = if opts.contains(&"--regions") { 2 } else { 1 };
+        assert_eq!(field(&solved, 0), field(&line, solution), "{opts:?}");
     }
 }
 
