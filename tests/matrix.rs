@@ -1866,9 +1866,11 @@ impl Matrix {
             }
             Check::BookAsClassic => {
                 let truth = self.truth(k, "puzzle-solutions")?;
+                // (A jigsaw's line carries its map: it names its shape.)
                 let format_names_shape = FORMATS
                     .iter()
-                    .any(|f| f.name == cell.format && f.names_shape);
+                    .any(|f| f.name == cell.format && f.names_shape)
+                    || (cell.format == "line" && shape.regions.is_some());
                 let refused = !format_names_shape
                     && shape.n <= 12
                     && truth.iter().any(|t| v.classic_count(k, &t.cells) != 1);
