@@ -30,6 +30,7 @@ pub mod aligned_pair;
 pub mod aligned_triple;
 pub mod bug;
 pub mod chains;
+pub mod explain;
 pub mod fish;
 pub mod forcing;
 pub mod hidden_set;
@@ -178,17 +179,18 @@ impl Technique {
         }
     }
 
-    /// The name in words, for explanations.
+    /// The name in words, for explanations: lower case, as
+    /// [`Technique::name`] with spaces between words (`x-wing`, `forcing
+    /// x-chain`, `dynamic forcing chain (+)`).
     pub fn words(self) -> String {
         match self {
-            Technique::XWing => "X-wing".to_string(),
-            Technique::XYWing => "XY-wing".to_string(),
-            Technique::XYZWing => "XYZ-wing".to_string(),
-            Technique::Bug => "BUG".to_string(),
-            Technique::XCycle => "bidirectional X-cycle".to_string(),
-            Technique::YCycle => "bidirectional Y-cycle".to_string(),
+            Technique::XWing => "x-wing".to_string(),
+            Technique::XYWing => "xy-wing".to_string(),
+            Technique::XYZWing => "xyz-wing".to_string(),
+            Technique::XCycle => "bidirectional x-cycle".to_string(),
+            Technique::YCycle => "bidirectional y-cycle".to_string(),
             Technique::Cycle => "bidirectional cycle".to_string(),
-            Technique::ForcingXChain => "forcing X-chain".to_string(),
+            Technique::ForcingXChain => "forcing x-chain".to_string(),
             Technique::DynamicForcingChainPlus => "dynamic forcing chain (+)".to_string(),
             Technique::NestedForcingChain => "nested forcing chain (+ forcing chains)".to_string(),
             Technique::NestedMultipleForcingChain => {
@@ -201,6 +203,17 @@ impl Technique {
                 "nested forcing chain (+ dynamic forcing chains (+ forcing chains))".to_string()
             }
             t => t.name().replace('-', " "),
+        }
+    }
+
+    /// How many lines a fish of this technique has in its base (and in its
+    /// cover): 2, 3, 4; 0 for other techniques.
+    pub fn fish_degree(self) -> usize {
+        match self {
+            Technique::XWing => 2,
+            Technique::Swordfish => 3,
+            Technique::Jellyfish => 4,
+            _ => 0,
         }
     }
 }
@@ -228,6 +241,20 @@ pub struct Step {
     /// For nested forcing chains (SE 9.0 and up): the hint as SE names and
     /// lists it.
     pub hint: Option<Box<nested::ChainHint>>,
+    /// For chaining techniques: every chain of the step, link by link with
+    /// the reason of each (the explanation; `chain` keeps the bare links
+    /// of forcing chains and cycles).
+    pub chains: Vec<explain::Chain>,
+    /// For Nishio, multiple and dynamic forcing chains and the nested
+    /// levels: what the chains start from.
+    pub forcing: Option<explain::Forcing>,
+    /// The pattern's type, where the technique has several: `type 2`,
+    /// `type 3 with a naked pair` (unique rectangles and loops, BUG).
+    pub kind: Option<String>,
+    /// The name HoDoKu and SudokuWiki give the pattern, where it has a
+    /// well-known one of its own (`skyscraper`, `2-string kite`, `W-wing`):
+    /// written beside SE's name; the rating stays SE's.
+    pub known_as: Option<&'static str>,
 }
 
 impl Step {
@@ -243,6 +270,10 @@ impl Step {
             regions: Vec::new(),
             chain: Vec::new(),
             hint: None,
+            chains: Vec::new(),
+            forcing: None,
+            kind: None,
+            known_as: None,
         }
     }
 
@@ -277,12 +308,7 @@ impl Step {
             let v: Vec<String> = values.iter().map(|v| symbol(v).to_string()).collect();
             v.join(",")
         };
-        let mut s = match &self.hint {
-            // Nested chains describe themselves as SE does: "Dynamic Cell
-            // Forcing Chains (+): r4c5 ==> r6c2.7 on".
-            Some(h) => format!("{}: {}", h.name, nested::in_symbols(&h.summary, symbol)),
-            None => self.pattern(shape, symbol),
-        };
+        let mut s = self.pattern(shape, symbol);
         s.push(':');
         if let Some((cell, v)) = self.place {
             let _ = write!(s, " {} = {}", cell_name(size, cell), symbol(v));
@@ -302,37 +328,95 @@ impl Step {
         s
     }
 
-    /// The pattern part of [`Step::describe_in`]: technique, values, units,
-    /// cells and chain.
+    /// The pattern part of [`Step::describe_in`]: technique (with its type
+    /// and its HoDoKu name), values, units, cells and chains.
     fn pattern(&self, shape: Shape, symbol: &dyn Fn(u8) -> char) -> String {
         let size = shape.size();
         let value_list = |values: Mask| -> String {
             let v: Vec<String> = values.iter().map(|v| symbol(v).to_string()).collect();
             v.join(",")
         };
+        let cell_list = |cells: &[usize]| -> String {
+            let v: Vec<String> = cells.iter().map(|&c| cell_name(size, c)).collect();
+            v.join(", ")
+        };
         let mut s = self.technique.words();
+        if let Some(kind) = &self.kind {
+            let _ = write!(s, " {kind}");
+        }
+        if let Some(name) = self.known_as {
+            let _ = write!(s, " ({name})");
+        }
         if !self.values.is_empty() {
             let _ = write!(s, " on {}", value_list(self.values));
         }
-        if !self.regions.is_empty() {
+        let degree = self.technique.fish_degree();
+        if degree > 0 && self.regions.len() == 2 * degree {
+            let _ = write!(
+                s,
+                " with base {} and cover {}",
+                region_list(shape, &self.regions[..degree]),
+                region_list(shape, &self.regions[degree..])
+            );
+        } else if !self.regions.is_empty() {
             let _ = write!(s, " in {}", region_list(shape, &self.regions));
         }
-        if !self.cells.is_empty() {
-            let cells: Vec<String> = self.cells.iter().map(|&c| cell_name(size, c)).collect();
-            let _ = write!(s, " at {}", cells.join(", "));
+        let aligned = match self.technique {
+            Technique::AlignedPairExclusion => 2,
+            Technique::AlignedTripletExclusion => 3,
+            _ => 0,
+        };
+        if aligned > 0 && self.cells.len() >= aligned {
+            let _ = write!(s, " at {}", cell_list(&self.cells[..aligned]));
+            if self.cells.len() > aligned {
+                let _ = write!(
+                    s,
+                    " with excluding cells {}",
+                    cell_list(&self.cells[aligned..])
+                );
+            }
+        } else if let Some(forcing) = &self.forcing {
+            let _ = write!(s, ", {}", forcing.describe(shape, symbol));
+        } else if !self.cells.is_empty() {
+            let _ = write!(s, " at {}", cell_list(&self.cells));
         }
-        if !self.chain.is_empty() {
+        if !self.chains.is_empty() {
+            let chains: Vec<String> = self
+                .chains
+                .iter()
+                .map(|c| c.describe(shape, symbol))
+                .collect();
+            let _ = write!(s, ": {}", chains.join("; "));
+        } else if !self.chain.is_empty() {
             let links: Vec<String> = self
                 .chain
                 .iter()
-                .map(|&(c, v, on)| {
-                    let v = symbol(v);
-                    format!("{}{}{v}", cell_name(size, c), if on { "=" } else { "≠" })
-                })
+                .map(|&(c, v, on)| explain::pot_name(shape, c, v, on, symbol))
                 .collect();
             let _ = write!(s, " {}", links.join(" → "));
         }
         s
+    }
+
+    /// The cells a hint points at: the pattern's cells, the cells of its
+    /// chains' links, and the cells it fills or clears, each once, in that
+    /// order.
+    pub fn hint_cells(&self) -> Vec<usize> {
+        let mut cells: Vec<usize> = Vec::new();
+        let mut add = |c: usize| {
+            if !cells.contains(&c) {
+                cells.push(c);
+            }
+        };
+        self.cells.iter().for_each(|&c| add(c));
+        self.chain.iter().for_each(|&(c, _, _)| add(c));
+        self.chains
+            .iter()
+            .flat_map(|ch| &ch.links)
+            .for_each(|l| add(l.cell));
+        self.place.iter().for_each(|&(c, _)| add(c));
+        self.removes.iter().for_each(|&(c, _)| add(c));
+        cells
     }
 }
 
