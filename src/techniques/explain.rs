@@ -84,7 +84,13 @@ const HEAD: usize = 10;
 const TAIL: usize = 25;
 
 /// `r2c7=5` or `r2c7≠5`.
-pub(crate) fn pot_name(shape: Shape, cell: usize, value: u8, on: bool, symbol: &dyn Fn(u8) -> char) -> String {
+pub(crate) fn pot_name(
+    shape: Shape,
+    cell: usize,
+    value: u8,
+    on: bool,
+    symbol: &dyn Fn(u8) -> char,
+) -> String {
     format!(
         "{}{}{}",
         cell_name(shape.size(), cell),
@@ -156,9 +162,7 @@ impl Chain {
     ) -> Chain {
         let mut links: Vec<Link> = Vec::new();
         let find = |links: &[Link], k: (usize, u8, bool)| {
-            links
-                .iter()
-                .position(|l| (l.cell, l.value, l.on) == k)
+            links.iter().position(|l| (l.cell, l.value, l.on) == k)
         };
         // Iterative post-order: (node, its parents, how many visited).
         let mut stack: Vec<(N, Vec<N>, usize)> = vec![(end, parents(end), 0)];
@@ -221,7 +225,10 @@ impl Forcing {
                 pot_name(shape, c, v, true, symbol),
                 pot_name(shape, c, v, false, symbol)
             ),
-            Forcing::Cell(c) => format!("cell forcing on the values of {}", cell_name(shape.size(), c)),
+            Forcing::Cell(c) => format!(
+                "cell forcing on the values of {}",
+                cell_name(shape.size(), c)
+            ),
             Forcing::Unit(u, v) => format!(
                 "unit forcing on the places of {} in {}",
                 symbol(v),
@@ -235,7 +242,11 @@ impl Forcing {
 /// chains and cycles use): the cell when both are in one cell; else, from
 /// "on", the first unit (box, row, column) holding both cells; from "off",
 /// the first unit holding both where the value has these two places only.
-pub(crate) fn static_reason(board: &Board, prev: (usize, u8, bool), cur: (usize, u8, bool)) -> Reason {
+pub(crate) fn static_reason(
+    board: &Board,
+    prev: (usize, u8, bool),
+    cur: (usize, u8, bool),
+) -> Reason {
     if prev.0 == cur.0 {
         return Reason::Cell;
     }
@@ -285,7 +296,11 @@ pub(crate) fn static_chain(board: &Board, pots: &[(usize, u8, bool)]) -> Chain {
 /// rows and columns, the other in a line), else a `turbot fish`; with two
 /// bivalue cells holding the same pair joined by a strong link on one of
 /// its values, a `W-wing`.
-pub(crate) fn known_as(board: &Board, chain: &[(usize, u8, bool)], y: bool) -> Option<&'static str> {
+pub(crate) fn known_as(
+    board: &Board,
+    chain: &[(usize, u8, bool)],
+    y: bool,
+) -> Option<&'static str> {
     let first = *chain.first()?;
     let last = *chain.last()?;
     if !first.2 || last.2 || (first.0, first.1) != (last.0, last.1) {

@@ -420,6 +420,16 @@ impl Step {
     }
 }
 
+/// A set of `n` cells or values in words: `pair`, `triple`, `quad`, `set of 5`.
+pub(crate) fn set_name(n: usize) -> String {
+    match n {
+        2 => "pair".to_string(),
+        3 => "triple".to_string(),
+        4 => "quad".to_string(),
+        n => format!("set of {n}"),
+    }
+}
+
 /// `r2c7`: a cell named by its row and column, 1-based.
 pub fn cell_name(size: Size, cell: usize) -> String {
     let n = size.side();

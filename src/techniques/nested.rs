@@ -414,51 +414,47 @@ fn inner_reason(e: &Engine, nested: u32) -> Reason {
         engine::BY_HIDDEN_PAIR => simple("hidden pair"),
         engine::BY_NAKED_PAIR => simple("naked pair"),
         engine::BY_X_WING => simple("x-wing"),
-        id if engine::is_chain(id) => {
-            match e.nested[id as usize].desc {
-                engine::Desc::Forcing { y, x, .. } => Reason::Technique(
-                    match (y, x) {
-                        (true, true) => "forcing chain",
-                        (true, false) => "forcing y-chain",
-                        _ => "forcing x-chain",
-                    }
-                    .to_string(),
-                ),
-                engine::Desc::Cycle { start, y, x, .. } => {
-                    let t = match (y, x) {
-                        (true, true) => Technique::Cycle,
-                        (true, false) => Technique::YCycle,
-                        _ => Technique::XCycle,
-                    };
-                    Reason::Technique(
-                        format!(
-                            "{} through {}",
-                            t.words(),
-                            cell_name(Size::S9, cell_of(start))
-                        ),
-                    )
+        id if engine::is_chain(id) => match e.nested[id as usize].desc {
+            engine::Desc::Forcing { y, x, .. } => Reason::Technique(
+                match (y, x) {
+                    (true, true) => "forcing chain",
+                    (true, false) => "forcing y-chain",
+                    _ => "forcing x-chain",
                 }
-                engine::Desc::Chains {
-                    dynamic,
-                    level,
-                    kind,
-                    ..
-                } => {
-                    let t = match (dynamic, level) {
-                        (false, _) => Technique::MultipleForcingChain,
-                        (true, 0) => Technique::DynamicForcingChain,
-                        _ => technique(level),
-                    };
-                    let k = match kind {
-                        Kind::Contradiction(_) => "contradiction",
-                        Kind::Double(_) => "double forcing",
-                        Kind::Cell(_) => "cell forcing",
-                        Kind::Region(..) => "unit forcing",
-                    };
-                    Reason::Technique(format!("{} ({k})", t.words()))
-                }
+                .to_string(),
+            ),
+            engine::Desc::Cycle { start, y, x, .. } => {
+                let t = match (y, x) {
+                    (true, true) => Technique::Cycle,
+                    (true, false) => Technique::YCycle,
+                    _ => Technique::XCycle,
+                };
+                Reason::Technique(format!(
+                    "{} through {}",
+                    t.words(),
+                    cell_name(Size::S9, cell_of(start))
+                ))
             }
-        }
+            engine::Desc::Chains {
+                dynamic,
+                level,
+                kind,
+                ..
+            } => {
+                let t = match (dynamic, level) {
+                    (false, _) => Technique::MultipleForcingChain,
+                    (true, 0) => Technique::DynamicForcingChain,
+                    _ => technique(level),
+                };
+                let k = match kind {
+                    Kind::Contradiction(_) => "contradiction",
+                    Kind::Double(_) => "double forcing",
+                    Kind::Cell(_) => "cell forcing",
+                    Kind::Region(..) => "unit forcing",
+                };
+                Reason::Technique(format!("{} ({k})", t.words()))
+            }
+        },
         _ => simple("an inner rule"),
     }
 }
@@ -529,15 +525,15 @@ fn step(e: &mut Engine, dynamic: bool, level: u8, out: &Outcome) -> Step {
             ),
         ),
         Kind::Region(r, v0) => (
-                "Region Forcing",
-                format!(
-                    "{} in {} ==> {} {}",
-                    v0 + 1,
-                    region_name(Size::S9, usize::from(r)),
-                    pot_text(f.target),
-                    if is_on(f.target) { "on" } else { "off" }
-                ),
+            "Region Forcing",
+            format!(
+                "{} in {} ==> {} {}",
+                v0 + 1,
+                region_name(Size::S9, usize::from(r)),
+                pot_text(f.target),
+                if is_on(f.target) { "on" } else { "off" }
             ),
+        ),
     };
     let chains = f
         .targets
