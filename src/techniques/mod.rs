@@ -683,7 +683,7 @@ mod tests {
         );
         assert_eq!(
             step.describe(Size::S9).split(':').next(),
-            Some("X-wing on 4 in row 1, row 5, column 2, column 7")
+            Some("x-wing on 4 with base row 1, row 5 and cover column 2, column 7")
         );
         // No swordfish hides in it: three rows would need three columns.
         assert!(fish::find(&b, 3).is_none());
@@ -849,6 +849,83 @@ mod tests {
         assert_eq!(
             step.removes,
             vec![(at(5, 2), Mask::single(1) | Mask::single(2))]
+        );
+    }
+
+    /// Removes `v` from every cell of column `c` except the rows `keep`.
+    fn confine_in_column(b: &mut Board, c: usize, v: u8, keep: &[usize]) {
+        for r in 1..=9 {
+            if !keep.contains(&r) {
+                b.remove(at(r, c), v);
+            }
+        }
+    }
+
+    /// The forcing chain found on `b`, its HoDoKu name and its text.
+    fn chain_on(b: &Board) -> (Option<&'static str>, String) {
+        let step = chains::find(b).expect("a chain");
+        (step.known_as, step.describe(Size::S9))
+    }
+
+    /// Two strong links on 1 in rows 1 and 5 whose ends r1c2, r5c2 share a
+    /// column: a skyscraper, named beside SE's forcing X-chain.
+    #[test]
+    fn a_skyscraper_is_named_beside_the_forcing_x_chain() {
+        let mut b = board(&[]);
+        confine_in_row(&mut b, 1, 1, &[2, 5]);
+        confine_in_row(&mut b, 5, 1, &[2, 6]);
+        let (name, text) = chain_on(&b);
+        assert_eq!(name, Some("skyscraper"), "{text}");
+        assert!(
+            text.starts_with("forcing x-chain (skyscraper): r"),
+            "{text}"
+        );
+    }
+
+    /// A strong link in row 1 and one in column 1 whose ends r1c2, r3c1
+    /// share box 1: a 2-string kite.
+    #[test]
+    fn a_two_string_kite_is_named() {
+        let mut b = board(&[]);
+        confine_in_row(&mut b, 1, 1, &[2, 7]);
+        confine_in_column(&mut b, 1, 1, &[3, 7]);
+        let (name, text) = chain_on(&b);
+        assert_eq!(name, Some("2-string kite"), "{text}");
+    }
+
+    /// Bivalue r1c1 and r5c5 holding {1,2}, 2 in column 9 only at r1c9 and
+    /// r5c9: a W-wing, which SE finds as a forcing chain.
+    #[test]
+    fn a_w_wing_is_named() {
+        let mut b = board(&[((1, 1), &[1, 2]), ((5, 5), &[1, 2])]);
+        confine_in_column(&mut b, 9, 2, &[1, 5]);
+        let (name, text) = chain_on(&b);
+        assert_eq!(name, Some("W-wing"), "{text}");
+        assert!(text.starts_with("forcing chain (W-wing): "), "{text}");
+    }
+
+    /// Unique rectangles name their type; aligned pairs name their pair
+    /// apart from the cells that exclude.
+    #[test]
+    fn unique_rectangles_name_their_type() {
+        let b = board(&[
+            ((1, 1), &[1, 2]),
+            ((1, 2), &[1, 2]),
+            ((5, 1), &[1, 2]),
+            ((5, 2), &[1, 2, 3]),
+        ]);
+        let step = unique_loop::find(&b).unwrap();
+        assert_eq!(step.kind.as_deref(), Some("type 1"));
+        assert_eq!(
+            step.describe(Size::S9),
+            "unique rectangle type 1 on 1,2 at r1c1, r1c2, r5c2, r5c1: removes 1,2 from r5c2"
+        );
+        let mut s = Step::new(Technique::AlignedPairExclusion, 62);
+        s.cells = vec![at(1, 1), at(1, 2), at(2, 5), at(3, 7)];
+        s.removes = vec![(at(1, 1), Mask::single(4))];
+        assert_eq!(
+            s.describe(Size::S9),
+            "aligned pair exclusion at r1c1, r1c2 with excluding cells r2c5, r3c7: removes 4 from r1c1"
         );
     }
 
