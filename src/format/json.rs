@@ -400,14 +400,22 @@ fn push_string(buf: &mut Vec<u8>, s: &str) {
 /// then `"known_as"` where the pattern has a HoDoKu name, and a chaining
 /// step's `"chains":[{"links":[{"cell","value","on","reason","from"}]}]`.
 fn push_path(buf: &mut Vec<u8>, rated: &Rated<'_>) {
+    buf.extend_from_slice(path_text(rated.path).as_bytes());
+}
+
+/// A path's steps as a JSON array, as `rate --explain -f json` writes its
+/// `"path"` (for the bindings).
+pub fn path_text(path: &[StepRecord]) -> String {
+    let mut buf = Vec::new();
     buf.push(b'[');
-    for (i, step) in rated.path.iter().enumerate() {
+    for (i, step) in path.iter().enumerate() {
         if i > 0 {
             buf.push(b',');
         }
-        push_step(buf, step);
+        push_step(&mut buf, step);
     }
     buf.push(b']');
+    String::from_utf8(buf).expect("JSON written from strings is UTF-8")
 }
 
 /// Appends one step of a path.
