@@ -115,9 +115,9 @@ fn check_chain(marks: &Marks, chain: &Chain) -> Result<(), String> {
             (Reason::Unit(u), false) => {
                 let unit = &marks.units[*u];
                 unit.contains(&l.cell)
-                    && parents.iter().any(|&(c, v, on)| {
-                        on && v == l.value && c != l.cell && unit.contains(&c)
-                    })
+                    && parents
+                        .iter()
+                        .any(|&(c, v, on)| on && v == l.value && c != l.cell && unit.contains(&c))
             }
             // On: every other value of the cell, or every other place of
             // the value in the unit, is off by an earlier link.
@@ -134,9 +134,7 @@ fn check_chain(marks: &Marks, chain: &Chain) -> Result<(), String> {
             }
             // An inner technique of the nested levels removes a candidate
             // the board still has, after earlier links.
-            (Reason::Technique(name), on) => {
-                !on && !name.is_empty() && marks.has(l.cell, l.value)
-            }
+            (Reason::Technique(name), on) => !on && !name.is_empty() && marks.has(l.cell, l.value),
         };
         if !ok {
             return Err(format!("{}: {:?} does not hold", at(), l.reason));
@@ -388,5 +386,8 @@ fn release_every_chain_link_follows_from_the_links_it_names() {
     }
     eprintln!("chain steps checked: {total:?}");
     assert!(total.values().sum::<usize>() >= 1000, "{total:?}");
-    assert!(total.get("nested-forcing-chain").copied().unwrap_or(0) > 0, "{total:?}");
+    assert!(
+        total.get("nested-forcing-chain").copied().unwrap_or(0) > 0,
+        "{total:?}"
+    );
 }

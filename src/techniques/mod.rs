@@ -386,7 +386,8 @@ impl Step {
                 .iter()
                 .map(|c| c.describe(shape, symbol))
                 .collect();
-            let _ = write!(s, ": {}", chains.join("; "));
+            // `|` between chains: `;` parts the steps of a CSV path.
+            let _ = write!(s, ": {}", chains.join(" | "));
         } else if !self.chain.is_empty() {
             let links: Vec<String> = self
                 .chain
