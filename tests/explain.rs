@@ -391,3 +391,67 @@ fn release_every_chain_link_follows_from_the_links_it_names() {
         "{total:?}"
     );
 }
+
+/// The step `k` (1-based) of `puzzle`'s path, in words.
+fn step_text(puzzle: &str, k: usize) -> String {
+    let p = Grid::parse_line(puzzle.as_bytes(), None).unwrap();
+    let r = rate(&p, true).unwrap();
+    r.path[k - 1].describe(p.size())
+}
+
+/// Known steps, word for word: a forcing chain, a cycle (back to its
+/// start), Nishio's two chains from one assumption, and a unit forcing
+/// chain's one chain per place.
+#[test]
+fn known_steps_read_as_written() {
+    let readme = "...3.4......1..28..78......2...657.9.85...63.........2........19..6.2.....6.183..";
+    assert_eq!(
+        step_text(readme, 21),
+        "forcing chain: r3c9=5 → r3c9≠3 [cell] → r3c1=3 [row 3] → r3c1≠1 [cell] → r3c7=1 [row 3] → r1c7≠1 [box 3] → r1c7=5 [cell] → r3c9≠5 [box 3]: removes 5 from r3c9"
+    );
+    assert_eq!(
+        step_text(readme, 27),
+        "bidirectional cycle: r1c7=1 → r3c7≠1 [box 3] → r3c1=1 [row 3] → r5c1≠1 [column 1] → r5c1=7 [cell] → r9c1≠7 [column 1] → r9c9=7 [row 9] → r9c9≠5 [cell] → r8c7=5 [box 9] → r1c7≠5 [column 7] → r1c7=1 [cell]: removes 1,7 from r6c1"
+    );
+    let hard = CHAINED[5];
+    assert_eq!(
+        step_text(hard, 4),
+        "nishio, contradiction from r8c3=1: r8c3=1 → r8c9≠1 [row 8] → r8c8≠1 [row 8, after r8c3=1] → r9c8=1 [box 9, after r8c9≠1, r8c8≠1] → r9c5≠1 [row 9] → r9c2≠1 [box 7, after r8c3=1] → r7c2≠1 [box 7, after r8c3=1] → r8c2≠1 [box 7, after r8c3=1] → r6c2=1 [column 2, after r9c2≠1, r7c2≠1, r8c2≠1] → r6c5≠1 [row 6] → r8c5≠1 [row 8, after r8c3=1] → r5c5=1 [column 5, after r9c5≠1, r6c5≠1, r8c5≠1] | r8c3=1 → r9c2≠1 [box 7] → r7c2≠1 [box 7, after r8c3=1] → r8c2≠1 [box 7, after r8c3=1] → r6c2=1 [column 2, after r9c2≠1, r7c2≠1, r8c2≠1] → r6c9≠1 [row 6] → r8c9≠1 [row 8, after r8c3=1] → r5c9=1 [column 9, after r6c9≠1, r8c9≠1] → r5c5≠1 [row 5]: removes 1 from r8c3"
+    );
+    assert_eq!(
+        step_text(hard, 21),
+        "dynamic forcing chain, unit forcing on the places of 2 in column 1: r1c1=2 → r2c2≠2 [box 1] → r2c7=2 [row 2] → r7c7≠2 [column 7] → r7c1≠2 [column 1, after r1c1=2] → r7c4=2 [row 7, after r7c7≠2, r7c1≠2] → r4c4≠2 [column 4] → r4c1≠2 [column 1, after r1c1=2] → r4c7≠2 [column 7, after r2c7=2] → r4c3=2 [row 4, after r4c4≠2, r4c1≠2, r4c7≠2] → r9c3≠2 [column 3] → r9c3=9 [cell] → r8c3≠9 [box 7] → r8c3≠2 [column 3, after r4c3=2] → r8c3=5 [cell, after r8c3≠9, r8c3≠2] → r7c1≠5 [box 7] | r4c1=2 → r4c1≠9 [cell] → r4c3=9 [box 4] → r9c3≠9 [column 3] → r9c3=2 [cell] → r8c3≠2 [box 7] → r8c3≠9 [column 3, after r4c3=9] → r8c3=5 [cell, after r8c3≠2, r8c3≠9] → r7c1≠5 [box 7] | r5c1=2 → r5c1≠8 [cell] → r6c1=8 [box 4] → r6c1≠3 [cell] → r5c1≠3 [cell, after r5c1=2] → r7c1=3 [column 1, after r6c1≠3, r5c1≠3] → r7c1≠5 [cell] | r6c1=2 → r6c1≠8 [cell] → r5c1=8 [box 4] → r5c1≠3 [cell] → r6c1≠3 [cell, after r6c1=2] → r7c1=3 [column 1, after r5c1≠3, r6c1≠3] → r7c1≠5 [cell] | r7c1=2 → r7c1≠5 [cell]: removes 5 from r7c1"
+    );
+}
+
+/// Easter Monster's first step, a nested chain of level 2: its start, the
+/// first links, the count of the links left out of the text, and the
+/// inner rules named as reasons; the step's chains keep every link.
+#[test]
+#[ignore = "release only: Easter Monster takes seconds"]
+fn release_easter_monster_explains_its_nested_chains() {
+    let em = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+    let p = Grid::parse_line(em.as_bytes(), None).unwrap();
+    let r = rate(&p, true).unwrap();
+    let first = &r.path[0];
+    let text = first.describe(p.size());
+    assert!(
+        text.starts_with(
+            "nested forcing chain (+ forcing chains), contradiction from r5c9=6: r5c9=6 → r2c9≠6 [column 9] → r4c9≠6 [box 6, after r5c9=6] → "
+        ),
+        "{text}"
+    );
+    assert!(text.contains(" more links … "), "{text}");
+    assert!(text.contains(" [pointing or claiming, after "), "{text}");
+    assert!(text.contains(" [forcing chain, after "), "{text}");
+    assert!(text.ends_with(": removes 6 from r5c9"), "{text}");
+    let longest = first.chains.iter().map(|c| c.links.len()).max().unwrap();
+    assert!(longest > sudogen::techniques::explain::SHOWN, "{longest}");
+    let mut marks = Marks::new(&p);
+    for step in &r.path {
+        if !step.chains.is_empty() {
+            check_step(&marks, step).unwrap_or_else(|e| panic!("{e}"));
+        }
+        marks.apply(step);
+    }
+}
