@@ -404,7 +404,8 @@ fn step_text(puzzle: &str, k: usize) -> String {
 /// chain's one chain per place.
 #[test]
 fn known_steps_read_as_written() {
-    let readme = "...3.4......1..28..78......2...657.9.85...63.........2........19..6.2.....6.183..";
+    let readme =
+        "...3.4......1..28..78......2...657.9.85...63.........2........19..6.2.....6.183..";
     assert_eq!(
         step_text(readme, 21),
         "forcing chain: r3c9=5 → r3c9≠3 [cell] → r3c1=3 [row 3] → r3c1≠1 [cell] → r3c7=1 [row 3] → r1c7≠1 [box 3] → r1c7=5 [cell] → r3c9≠5 [box 3]: removes 5 from r3c9"

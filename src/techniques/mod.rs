@@ -851,6 +851,12 @@ mod tests {
             step.removes,
             vec![(at(5, 2), Mask::single(1) | Mask::single(2))]
         );
+        // Named with its type.
+        assert_eq!(step.kind.as_deref(), Some("type 1"));
+        assert_eq!(
+            step.describe(Size::S9),
+            "unique rectangle type 1 on 1,2 at r1c1, r1c2, r5c2, r5c1: removes 1,2 from r5c2"
+        );
     }
 
     /// Removes `v` from every cell of column `c` except the rows `keep`.
@@ -905,22 +911,9 @@ mod tests {
         assert!(text.starts_with("forcing chain (W-wing): "), "{text}");
     }
 
-    /// Unique rectangles name their type; aligned pairs name their pair
-    /// apart from the cells that exclude.
+    /// Aligned pairs name their pair apart from the cells that exclude.
     #[test]
-    fn unique_rectangles_name_their_type() {
-        let b = board(&[
-            ((1, 1), &[1, 2]),
-            ((1, 2), &[1, 2]),
-            ((5, 1), &[1, 2]),
-            ((5, 2), &[1, 2, 3]),
-        ]);
-        let step = unique_loop::find(&b).unwrap();
-        assert_eq!(step.kind.as_deref(), Some("type 1"));
-        assert_eq!(
-            step.describe(Size::S9),
-            "unique rectangle type 1 on 1,2 at r1c1, r1c2, r5c2, r5c1: removes 1,2 from r5c2"
-        );
+    fn aligned_pairs_name_their_cells_apart() {
         let mut s = Step::new(Technique::AlignedPairExclusion, 62);
         s.cells = vec![at(1, 1), at(1, 2), at(2, 5), at(3, 7)];
         s.removes = vec![(at(1, 1), Mask::single(4))];
