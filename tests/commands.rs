@@ -72,6 +72,11 @@ fn cases() -> Vec<(&'static str, &'static str)> {
         ),
         ("rate-hard-explain", "rate --explain hard-1.line"),
         (
+            "rate-hard-explain-json",
+            "rate --explain -f json hard-1.line",
+        ),
+        ("rate-hard-explain-csv", "rate --explain -f csv hard-1.line"),
+        (
             "rate-hard-symbols",
             "rate --explain --ep --symbols ABCDEFGHI hard-letters.txt",
         ),

@@ -116,12 +116,15 @@ fn quickest_part_agrees_with_serate() {
     assert!(wrong.is_empty(), "differ from SE:\n{}", wrong.join("\n"));
 }
 
-/// Nested-chain steps describe themselves as SE's hints do: the name of
-/// the technique with its level's suffix, the one-line summary, each chain
-/// listed from its assumption, and the inner chains used at levels 2 and up.
+/// Nested-chain steps describe themselves in sudogen's notation (no more
+/// SE's `r2c7.7 on ==> ...`): the technique in lower case with its
+/// level's suffix, what the chains start from, and each chain link by link
+/// from its assumption; SE's own name and listing stay in `hint`, and the
+/// inner chains used at levels 2 and up are named as links' reasons.
 #[test]
-fn nested_steps_explain_themselves_in_se_terms() {
+fn nested_steps_explain_themselves_link_by_link() {
     use sudogen::techniques::Technique;
+    use sudogen::techniques::explain::Reason;
     let mut known = sample();
     known.sort_by(|a, b| a.secs.total_cmp(&b.secs));
     let mut levels = std::collections::BTreeSet::new();
@@ -145,22 +148,32 @@ fn nested_steps_explain_themselves_in_se_terms() {
                 h.name.starts_with("Dynamic ") && h.name.ends_with(suffix),
                 "{text}"
             );
+            let words = step.technique.words();
             assert!(
-                text.starts_with(&format!("{}: ", h.name)) && text.contains(" ==> "),
+                text.starts_with(&format!("{words}, ")) && words.ends_with(&suffix.to_lowercase()),
                 "{text}"
             );
             assert!(
-                !h.chains.is_empty() && h.chains.iter().all(|c| !c.is_empty()),
+                !text.contains("==>") && !text.contains(" on & off"),
                 "{text}"
             );
+            // As many chains as SE lists, each from the assumption.
+            assert_eq!(step.chains.len(), h.chains.len(), "{text}");
             assert!(
-                h.chains.iter().all(|c| c[0].starts_with("(1) If ")),
+                step.chains
+                    .iter()
+                    .all(|c| c.links[0].reason == Reason::Assumption),
                 "{text}"
             );
-            if h.level >= 2 && h.complexity > 0 {
-                // Complexity counts every potential of the chains.
-                let flat: usize = h.chains.iter().map(Vec::len).sum();
-                assert!(h.complexity as usize >= flat, "{text}");
+            if h.level >= 2 && !h.nested.is_empty() {
+                // The inner chains SE lists are named as reasons.
+                let inner = step
+                    .chains
+                    .iter()
+                    .flat_map(|c| &c.links)
+                    .filter(|l| matches!(&l.reason, Reason::Technique(n) if n.contains("chain") || n.contains("cycle")))
+                    .count();
+                assert!(inner > 0, "{text}");
             }
         }
     }

@@ -32,6 +32,8 @@ use pyo3::prelude::*;
 use sudogen::canon::{By, Canonicalizer};
 use sudogen::check::solution_problem;
 use sudogen::dataset::{Distinct, Fingerprint, Split, split_key};
+use sudogen::format::StepRecord;
+use sudogen::format::json::path_text;
 use sudogen::format::read::{Batch, Reader};
 use sudogen::format::unpack;
 use sudogen::grid::{A, Grid, Shape, Size, Variant};
@@ -700,6 +702,9 @@ struct Rated {
     level: Vec<&'static str>,
     technique: Vec<&'static str>,
     steps: Vec<u64>,
+    /// Each puzzle's path as JSON (`rate --explain -f json`'s `path`),
+    /// when asked for.
+    paths: Vec<String>,
     problems: Problems,
 }
 
@@ -717,6 +722,20 @@ impl Rated {
         self.steps.push(r.map_or(0, |r| r.steps as u64));
     }
 
+    /// Keeps the path of `r` (of a puzzle of `shape`), as JSON.
+    fn push_path(&mut self, r: Option<&sudogen::rate::Rating>, shape: Shape) {
+        let symbol = |v: u8| char::from(shape.size().symbol(v));
+        let steps: Vec<StepRecord> = r
+            .map(|r| {
+                r.path
+                    .iter()
+                    .map(|s| StepRecord::of(s, shape, &symbol))
+                    .collect()
+            })
+            .unwrap_or_default();
+        self.paths.push(path_text(&steps));
+    }
+
     fn append(&mut self, mut other: Rated) {
         self.se.append(&mut other.se);
         self.exact.append(&mut other.exact);
@@ -728,14 +747,15 @@ impl Rated {
         self.level.append(&mut other.level);
         self.technique.append(&mut other.technique);
         self.steps.append(&mut other.steps);
+        self.paths.append(&mut other.paths);
         self.problems.append(&mut other.problems);
     }
 }
 
 /// What `rate` hands the wrapper: SE (ER), EP and ED in tenths, whether
 /// each is exact, the nested chains' work, level, hardest technique,
-/// steps, problems, and the scale the library gives the puzzles' shape
-/// (`SE`, or `technique level`).
+/// steps, problems, the scale the library gives the puzzles' shape
+/// (`SE`, or `technique level`), and with `explain` each path as JSON.
 type RateOut<'py> = (
     (
         Bound<'py, PyArray1<u8>>,
@@ -753,14 +773,17 @@ type RateOut<'py> = (
     Bound<'py, PyArray1<u64>>,
     Problems,
     &'static str,
+    Vec<String>,
 );
 
 /// Rates each puzzle on the Sudoku Explainer scale, as `sudogen rate`
 /// (`budget` guesses for the uniqueness check, `work` for the nested
 /// chains, `None` for no bound); a puzzle that cannot be rated is a
-/// problem (SE 0, level and technique empty).
+/// problem (SE 0, level and technique empty). With `explain`, each
+/// puzzle's path too, as JSON (`[]` for a puzzle not rated).
 #[pyfunction]
-#[pyo3(signature = (grids, spec, budget, work, jobs=None))]
+#[pyo3(signature = (grids, spec, budget, work, jobs=None, explain=false))]
+#[allow(clippy::too_many_arguments)]
 fn rate<'py>(
     py: Python<'py>,
     grids: PyReadonlyArray3<'py, u8>,
@@ -768,6 +791,7 @@ fn rate<'py>(
     budget: Option<u64>,
     work: Option<u64>,
     jobs: Option<usize>,
+    explain: bool,
 ) -> PyResult<RateOut<'py>> {
     let rows = Rows::of(&grids, &spec)?;
     let scale = Scale::of(rows.shape.clone()).name();
@@ -780,8 +804,13 @@ fn rate<'py>(
         &rows,
         (256, jobs),
         || (),
-        |row, puzzle, (), part: &mut Rated| match rate_limited(puzzle, false, budget, work) {
-            Ok(r) => part.push(Some(&r)),
+        |row, puzzle, (), part: &mut Rated| match rate_limited(puzzle, explain, budget, work) {
+            Ok(r) => {
+                part.push(Some(&r));
+                if explain {
+                    part.push_path(Some(&r), rows.shape);
+                }
+            }
             Err(e) => {
                 let message = match e {
                     Unrated::Budget => format!("{e}; raise budget"),
@@ -789,6 +818,9 @@ fn rate<'py>(
                 };
                 part.problems.push((row, message));
                 part.push(None);
+                if explain {
+                    part.push_path(None, rows.shape);
+                }
             }
         },
         |part| all.append(part),
@@ -811,6 +843,7 @@ fn rate<'py>(
         all.steps.into_pyarray(py),
         all.problems,
         scale,
+        all.paths,
     ))
 }
 

@@ -39,12 +39,14 @@ with the message the CLI gives.
 from __future__ import annotations
 
 import bisect
+import json
 import operator
 import os
 import threading
 import warnings
 from dataclasses import dataclass, field
 from typing import (
+    Any,
     Callable,
     Dict,
     Iterator,
@@ -232,6 +234,16 @@ class Ratings:
             (Sudoku Explainer's rating, classic 9x9 only) or ``"technique
             level"`` (the rating of the hardest technique on the same
             scale, every other shape).
+        path: with ``explain=True``, each puzzle's steps (``[]`` for one
+            not rated), as ``sudogen rate --explain -f json`` writes its
+            ``path``: per step a dict with ``technique``, ``rating``,
+            ``text`` (the step in words, as ``--explain`` writes it),
+            ``place`` (``{"cell", "value"}``, if it places one),
+            ``removes`` (``[{"cell", "values"}]``), ``known_as`` (the
+            pattern's HoDoKu name, if it has one) and, for chain steps,
+            ``chains``: ``[{"links": [{"cell", "value", "on", "reason",
+            "from"}]}]``, every link of every chain, ``from`` the indices
+            of the links it follows from. ``None`` without ``explain``.
     """
 
     se: np.ndarray
@@ -246,6 +258,7 @@ class Ratings:
     ed_exact: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
     work: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.uint64))
     scale: str = "SE"
+    path: Optional[List[List[Dict[str, Any]]]] = None
 
     def __iter__(self) -> Iterator[object]:
         yield self.se
@@ -942,6 +955,7 @@ def rate(
     format: Optional[str] = None,
     jobs: Optional[int] = None,
     errors: str = "raise",
+    explain: bool = False,
 ) -> Ratings:
     """Sudoku Explainer ratings, as ``sudogen rate --ep --ed``.
 
@@ -953,6 +967,8 @@ def rate(
             (``exact`` false). ``None`` (the default): every puzzle is
             rated exactly, however long it takes.
         size, box, variant, regions, format, jobs: as for ``solve``.
+        explain: also return every puzzle's steps (``Ratings.path``), as
+            ``sudogen rate --explain -f json``.
 
     Returns:
         A ``Ratings``; unpack it as ``se, level, technique``; ``.ep``,
@@ -975,8 +991,15 @@ def rate(
     raising = _errors(errors)
     spec = _spec(size, box, variant, regions)
     grids, label, spec = _grids(puzzles, spec, format, jobs)
-    (se, ep, ed), (exact, ep_exact, ed_exact), done, level, technique, steps, problems, scale = (
-        _native.rate(grids, spec, _budget(budget), _budget(work, "an amount of work"), _jobs(jobs))
+    (se, ep, ed), (exact, ep_exact, ed_exact), done, level, technique, steps, problems, scale, paths = (
+        _native.rate(
+            grids,
+            spec,
+            _budget(budget),
+            _budget(work, "an amount of work"),
+            _jobs(jobs),
+            bool(explain),
+        )
     )
     if raising:
         _raise(problems, label)
@@ -995,6 +1018,7 @@ def rate(
         ed_exact,
         done,
         scale,
+        [json.loads(p) for p in paths] if explain else None,
     )
 
 

@@ -138,6 +138,7 @@ def rate(
     budget: Optional[int],
     work: Optional[int],
     jobs: Optional[int] = None,
+    explain: bool = False,
 ) -> Tuple[
     Tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.uint8]],
     Tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_]],
@@ -147,9 +148,11 @@ def rate(
     npt.NDArray[np.uint64],
     _Problems,
     str,
+    List[str],
 ]:
     """(SE, EP, ED) in tenths, whether each is exact, the nested chains'
-    work, level, hardest technique, steps, problems, scale."""
+    work, level, hardest technique, steps, problems, scale, and with
+    ``explain`` each puzzle's path as JSON."""
 
 def canon(
     grids: _Grids,

@@ -373,6 +373,29 @@ def test_rate_equals_the_cli(cli, puzzle_file, tmp_path):
     assert ratings.exact.all()
 
 
+HARD_CHAINS = "..3.9....1...4..36..8..21...4..8..73...9................4.7..686........7.....5.4"
+
+
+def test_rate_explains_as_the_cli_json(cli, tmp_path):
+    """``rate(explain=True)`` gives each path as ``rate --explain -f json``
+    writes it, chain links included, and nothing without ``explain``."""
+    path = tmp_path / "hard.txt"
+    path.write_text(HARD_CHAINS + "\n")
+    ratings = sudogen.rate(str(path), explain=True)
+    record = json.loads(cli("rate", "--explain", "-f", "json", str(path)))
+    assert ratings.path == [record["path"]]
+    steps = ratings.path[0]
+    assert len(steps) == int(ratings.steps[0])
+    chained = [s for s in steps if "chains" in s]
+    assert chained and all(s["chains"][0]["links"][0]["reason"] == "assumption" for s in chained)
+    link = chained[0]["chains"][0]["links"][1]
+    assert set(link) == {"cell", "value", "on", "reason", "from"}
+    assert steps[7]["text"].startswith(
+        "dynamic forcing chain (+), contradiction from r2c7=7: r2c7=7 → r2c7≠2 [cell]"
+    )
+    assert sudogen.rate(str(path)).path is None
+
+
 def test_rated_runs_rate_as_rate_does():
     p, _, r = sudogen.puzzles(5, seed=2, level="expert")
     again = sudogen.rate(p)

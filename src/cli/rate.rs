@@ -45,8 +45,9 @@ pub struct RateArgs {
     pub input: InputArgs,
 
     /// Also write every step of the solution path: as `#` comment lines
-    /// after each puzzle (which readers skip), as `"path"` in json, or in a
-    /// `path` column in csv
+    /// after each puzzle (which readers skip), as `"path"` in json (chain
+    /// steps with every link: cell, value, on, reason), or in a `path`
+    /// column in csv
     #[arg(long)]
     pub explain: bool,
 

@@ -19,7 +19,6 @@ use sudogen::grid::Grid;
 use sudogen::pipeline;
 use sudogen::rate::Rating;
 use sudogen::solve::{DEFAULT_BUDGET, Search};
-use sudogen::techniques::cell_name;
 
 /// What working on one batch gave: the output and the messages.
 #[derive(Default)]
@@ -375,17 +374,7 @@ pub fn with_rated<T>(
         rating
             .path
             .iter()
-            .map(|step| StepRecord {
-                technique: step.technique.name(),
-                rating: step.rating,
-                text: step.describe_in(shape, &symbol),
-                place: step.place.map(|(cell, v)| (cell_name(size, cell), v)),
-                removes: step
-                    .removes
-                    .iter()
-                    .map(|&(cell, values)| (cell_name(size, cell), values.iter().collect()))
-                    .collect(),
-            })
+            .map(|step| StepRecord::of(step, shape.clone(), &symbol))
             .collect()
     } else {
         Vec::new()

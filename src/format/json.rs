@@ -33,8 +33,8 @@
 //! names).
 
 use super::record::{
-    Carried, Content, Field, Label, LabelBuf, LabelValue, Rated, Record, RecordError, StepRecord,
-    Value,
+    Carried, Content, Field, Label, LabelBuf, LabelValue, LinkRecord, Rated, Record, RecordError,
+    StepRecord, Value,
 };
 use super::spec::{Encoding, Framer, Frames, RecordFormat, Run, claim};
 use super::text::{push_decimal, push_tenths, push_value};
@@ -400,16 +400,26 @@ pub(super) fn push_string(buf: &mut Vec<u8>, s: &str) {
 }
 
 /// Appends the path as an array of steps, for games that give hints:
-/// `{"technique","rating","text","place":{"cell","value"},"removes":[...]}`.
+/// `{"technique","rating","text","place":{"cell","value"},"removes":[...]}`,
+/// then `"known_as"` where the pattern has a HoDoKu name, and a chaining
+/// step's `"chains":[{"links":[{"cell","value","on","reason","from"}]}]`.
 fn push_path(buf: &mut Vec<u8>, rated: &Rated<'_>) {
+    buf.extend_from_slice(path_text(rated.path).as_bytes());
+}
+
+/// A path's steps as a JSON array, as `rate --explain -f json` writes its
+/// `"path"` (for the bindings).
+pub fn path_text(path: &[StepRecord]) -> String {
+    let mut buf = Vec::new();
     buf.push(b'[');
-    for (i, step) in rated.path.iter().enumerate() {
+    for (i, step) in path.iter().enumerate() {
         if i > 0 {
             buf.push(b',');
         }
-        push_step(buf, step);
+        push_step(&mut buf, step);
     }
     buf.push(b']');
+    String::from_utf8(buf).expect("JSON written from strings is UTF-8")
 }
 
 /// Appends one step of a path.
@@ -442,6 +452,52 @@ fn push_step(buf: &mut Vec<u8>, step: &StepRecord) {
             push_decimal(buf, u64::from(v));
         }
         buf.extend_from_slice(b"]}");
+    }
+    buf.push(b']');
+    if let Some(name) = step.known_as {
+        buf.extend_from_slice(b",\"known_as\":");
+        push_string(buf, name);
+    }
+    if !step.chains.is_empty() {
+        buf.extend_from_slice(b",\"chains\":[");
+        for (j, chain) in step.chains.iter().enumerate() {
+            if j > 0 {
+                buf.push(b',');
+            }
+            buf.extend_from_slice(b"{\"links\":[");
+            for (k, link) in chain.iter().enumerate() {
+                if k > 0 {
+                    buf.push(b',');
+                }
+                push_link(buf, link);
+            }
+            buf.extend_from_slice(b"]}");
+        }
+        buf.push(b']');
+    }
+    buf.push(b'}');
+}
+
+/// Appends one link of a chain:
+/// `{"cell":"r2c7","value":7,"on":true,"reason":"row 2","from":[0]}`.
+fn push_link(buf: &mut Vec<u8>, link: &LinkRecord) {
+    buf.extend_from_slice(b"{\"cell\":");
+    push_string(buf, &link.cell);
+    buf.extend_from_slice(b",\"value\":");
+    push_decimal(buf, u64::from(link.value));
+    buf.extend_from_slice(if link.on {
+        b",\"on\":true"
+    } else {
+        b",\"on\":false"
+    });
+    buf.extend_from_slice(b",\"reason\":");
+    push_string(buf, &link.reason);
+    buf.extend_from_slice(b",\"from\":[");
+    for (i, &f) in link.from.iter().enumerate() {
+        if i > 0 {
+            buf.push(b',');
+        }
+        push_decimal(buf, f as u64);
     }
     buf.extend_from_slice(b"]}");
 }

@@ -52,8 +52,8 @@ pub mod text;
 pub mod unpack;
 
 pub use record::{
-    Carried, Content, Field, Label, LabelValue, Rated, Record, RecordError, Searched, StepRecord,
-    Value,
+    Carried, Content, Field, Label, LabelValue, LinkRecord, Rated, Record, RecordError, Searched,
+    StepRecord, Value,
 };
 pub use spec::{RecordFormat, Run};
 pub use symbols::Symbols;

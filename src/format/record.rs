@@ -6,7 +6,8 @@
 
 use std::fmt;
 
-use crate::grid::{Grid, ParseError, ShapeError, Size, Variant, or_list, plural};
+use crate::grid::{Grid, ParseError, Shape, ShapeError, Size, Variant, or_list, plural};
+use crate::techniques::{Step, cell_name};
 
 /// The longest line read whole; longer lines are reported and skipped.
 pub const MAX_LINE: usize = 1 << 16;
@@ -230,6 +231,62 @@ pub struct StepRecord {
     pub place: Option<(String, u8)>,
     /// The candidates it removes: each cell's name and values.
     pub removes: Vec<(String, Vec<u8>)>,
+    /// The name HoDoKu and SudokuWiki give the pattern, if it has one.
+    pub known_as: Option<&'static str>,
+    /// A chaining step's chains, each its links in order.
+    pub chains: Vec<Vec<LinkRecord>>,
+}
+
+impl StepRecord {
+    /// `step` as records carry it, on a grid of `shape`, its text's values
+    /// written as `symbol` gives them.
+    pub fn of(step: &Step, shape: Shape, symbol: &dyn Fn(u8) -> char) -> StepRecord {
+        let size = shape.size();
+        StepRecord {
+            technique: step.technique.name(),
+            rating: step.rating,
+            text: step.describe_in(shape.clone(), symbol),
+            place: step.place.map(|(cell, v)| (cell_name(size, cell), v)),
+            removes: step
+                .removes
+                .iter()
+                .map(|&(cell, values)| (cell_name(size, cell), values.iter().collect()))
+                .collect(),
+            known_as: step.known_as,
+            chains: step
+                .chains
+                .iter()
+                .map(|chain| {
+                    chain
+                        .links
+                        .iter()
+                        .map(|l| LinkRecord {
+                            cell: cell_name(size, l.cell),
+                            value: l.value,
+                            on: l.on,
+                            reason: l.reason.describe(shape.clone()),
+                            from: l.from.clone(),
+                        })
+                        .collect()
+                })
+                .collect(),
+        }
+    }
+}
+
+/// One link of a chain, as records carry it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LinkRecord {
+    /// The cell's name, such as `r3c7`.
+    pub cell: String,
+    /// The value.
+    pub value: u8,
+    /// Whether the value is on (placed) or off (removed) there.
+    pub on: bool,
+    /// Why: `assumption`, `cell`, a unit (`row 3`), or an inner technique.
+    pub reason: String,
+    /// The earlier links of the chain it follows from (0-based indices).
+    pub from: Vec<usize>,
 }
 
 /// A named value written beside a record's grids (in the formats that have

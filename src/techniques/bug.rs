@@ -87,6 +87,7 @@ pub fn find(board: &Board) -> Option<Step> {
     if bug_cells.len() == 1 {
         let cell = bug_cells[0];
         let mut step = Step::new(Technique::Bug, 56);
+        step.kind = Some("type 1".to_string());
         step.cells = bug_cells.clone();
         step.values = all;
         let removes = board.cands(cell) & !all;
@@ -106,6 +107,7 @@ pub fn find(board: &Board) -> Option<Step> {
             .collect();
         if !removes.is_empty() {
             let mut step = Step::new(Technique::Bug, 57);
+            step.kind = Some("type 2".to_string());
             step.cells = bug_cells.clone();
             step.values = all;
             step.removes = removes;
@@ -146,6 +148,7 @@ fn type4(board: &Board, cells: &[usize], values: &[Mask], all: Mask) -> Option<S
         return None;
     }
     let mut step = Step::new(Technique::Bug, 57);
+    step.kind = Some("type 4".to_string());
     step.cells = cells.to_vec();
     step.values = all | shared;
     step.regions = vec![region];
@@ -189,6 +192,10 @@ fn type3(board: &Board, cells: &[usize], all: Mask, common: &[usize]) -> Option<
                     return None;
                 }
                 let mut step = Step::new(Technique::Bug, 57 + naked.len() as u8 - 1);
+                step.kind = Some(format!(
+                    "type 3 with a naked {}",
+                    super::set_name(set.len() + 1)
+                ));
                 step.cells = cells.to_vec();
                 step.cells.extend_from_slice(set);
                 step.values = naked;

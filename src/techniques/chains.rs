@@ -443,6 +443,10 @@ fn cycle_step(
         .rev()
         .map(|&p| (cell_of(p), value_of(p), is_on(p)))
         .collect();
+    // The loop from its start back to it.
+    let mut around = step.chain[step.chain.len() - 1..].to_vec();
+    around.extend_from_slice(&step.chain);
+    step.chains = vec![super::explain::static_chain(board, &around)];
     step.removes = removes;
     Some(step)
 }
@@ -470,6 +474,8 @@ fn forcing_step(board: &Board, target: Pot, chain: &[Pot], rating: u8, y: bool) 
         .rev()
         .map(|&p| (cell_of(p), value_of(p), is_on(p)))
         .collect();
+    step.chains = vec![super::explain::static_chain(board, &step.chain)];
+    step.known_as = super::explain::known_as(board, &step.chain, y);
     Some(step)
 }
 

@@ -30,6 +30,7 @@
 //! board: tens of milliseconds per step on a hard 9x9 board.
 
 use super::chains::{NONE, Pot, cell_of, flip, is_on, on_to_off, pot, value_of};
+use super::explain::{Chain, Forcing, Reason, static_reason};
 use super::{Step, Technique, length_bonus};
 use crate::candidates::Board;
 use crate::mask::Mask;
@@ -74,10 +75,18 @@ struct Arena {
     pots: Vec<Pot>,
     starts: Vec<u32>,
     parents: Vec<u32>,
+    /// Per node, why it holds: [`CELL`], a region, or [`INITIAL`].
+    why: Vec<u32>,
 }
 
+/// A node's reason: the assumption.
+const INITIAL: u32 = u32::MAX;
+/// A node's reason: its cell.
+const CELL: u32 = u32::MAX - 1;
+
 impl Arena {
-    fn node(&mut self, p: Pot, parents: &[u32]) -> u32 {
+    fn node(&mut self, p: Pot, parents: &[u32], why: u32) -> u32 {
+        self.why.push(why);
         self.pots.push(p);
         self.starts.push(self.parents.len() as u32);
         self.parents.extend_from_slice(parents);
@@ -105,6 +114,23 @@ impl Arena {
             }
         }
         seen.len()
+    }
+
+    /// The chain ending at node `n`, link by link.
+    fn chain(&self, n: u32) -> Chain {
+        Chain::from_graph(
+            n,
+            |m| {
+                let p = self.pots[m as usize];
+                (cell_of(p), value_of(p), is_on(p))
+            },
+            |m| match self.why[m as usize] {
+                INITIAL => Reason::Assumption,
+                CELL => Reason::Cell,
+                r => Reason::Unit(r as usize),
+            },
+            |m| self.parents_of(m).to_vec(),
+        )
     }
 }
 
@@ -152,7 +178,7 @@ impl<'a> Chainer<'a> {
         let mut pending_on = std::collections::VecDeque::new();
         let mut pending_off = std::collections::VecDeque::new();
         for &p in starts {
-            let n = self.arena.node(p, &[]);
+            let n = self.arena.node(p, &[], INITIAL);
             self.mark(p, n);
             if is_on(p) {
                 out.on.push((p, n));
@@ -162,20 +188,21 @@ impl<'a> Chainer<'a> {
                 pending_off.push_back(n);
             }
         }
-        let mut next: Vec<(Pot, Vec<u32>)> = Vec::new();
+        let mut next: Vec<(Pot, Vec<u32>, u32)> = Vec::new();
         let mut next_off: Vec<Pot> = Vec::new();
         loop {
             if let Some(at) = pending_on.pop_front() {
                 let p = self.arena.pots[at as usize];
                 on_to_off(&work, p, y, &mut next_off);
                 for q in next_off.drain(..) {
+                    let why = off_reason(self.board, p, q);
                     let known_on = self.index[flip(q) as usize];
                     if known_on != NONE {
-                        let n = self.arena.node(q, &[at]);
+                        let n = self.arena.node(q, &[at], why);
                         return (out, Some((known_on, n)));
                     }
                     if self.index[q as usize] == NONE {
-                        let n = self.arena.node(q, &[at]);
+                        let n = self.arena.node(q, &[at], why);
                         self.mark(q, n);
                         out.off.push((q, n));
                         pending_off.push_back(n);
@@ -189,15 +216,15 @@ impl<'a> Chainer<'a> {
                 if self.kind.dynamic() {
                     work.remove(cell_of(p), value_of(p));
                 }
-                for (q, mut parents) in next.drain(..) {
+                for (q, mut parents, why) in next.drain(..) {
                     parents.insert(0, at);
                     let known_off = self.index[flip(q) as usize];
                     if known_off != NONE {
-                        let n = self.arena.node(q, &parents);
+                        let n = self.arena.node(q, &parents, why);
                         return (out, Some((n, known_off)));
                     }
                     if self.index[q as usize] == NONE {
-                        let n = self.arena.node(q, &parents);
+                        let n = self.arena.node(q, &parents, why);
                         self.mark(q, n);
                         out.on.push((q, n));
                         pending_on.push_back(n);
@@ -218,7 +245,7 @@ impl<'a> Chainer<'a> {
 
     /// What "off" at `p` turns on on the working board, each with the
     /// removals (beyond `p`) it depends on.
-    fn off_to_on(&self, work: &Board, p: Pot, y: bool, out: &mut Vec<(Pot, Vec<u32>)>) {
+    fn off_to_on(&self, work: &Board, p: Pot, y: bool, out: &mut Vec<(Pot, Vec<u32>, u32)>) {
         out.clear();
         let (cell, v) = (cell_of(p), value_of(p));
         let c = work.cands(cell);
@@ -229,7 +256,7 @@ impl<'a> Chainer<'a> {
                 .iter()
                 .filter_map(|u| self.node_of(pot(cell, u, false)))
                 .collect();
-            out.push((pot(cell, other, true), hidden));
+            out.push((pot(cell, other, true), hidden, CELL));
         }
         for region in work.regions_of(cell) {
             let own = 1u32 << work.index_in(region, cell);
@@ -246,7 +273,7 @@ impl<'a> Chainer<'a> {
                         hidden.push(n);
                     }
                 }
-                out.push((pot(other, v, true), hidden));
+                out.push((pot(other, v, true), hidden, region as u32));
             }
         }
     }
@@ -257,10 +284,11 @@ impl<'a> Chainer<'a> {
     }
 }
 
-/// A hint found: its sort key and its step.
+/// A hint found: its sort key, its step, and the nodes its chains end at.
 struct Hint {
     key: (u8, usize, u8),
     step: Step,
+    ends: Vec<u32>,
 }
 
 /// The first step of forcing chains of `kind`.
@@ -274,10 +302,12 @@ pub fn find(board: &Board, kind: Kind) -> Option<Step> {
         touched: Vec::new(),
     };
     let mut best: Option<Hint> = None;
-    let offer = |best: &mut Option<Hint>, hint: Option<Hint>| {
-        if let Some(h) = hint
+    // The chains of a hint are listed only when it is the best so far.
+    let offer = |best: &mut Option<Hint>, hint: Option<Hint>, arena: &Arena| {
+        if let Some(mut h) = hint
             && best.as_ref().is_none_or(|b| h.key < b.key)
         {
+            h.step.chains = h.ends.iter().map(|&n| arena.chain(n)).collect();
             *best = Some(h);
         }
     };
@@ -297,24 +327,39 @@ pub fn find(board: &Board, kind: Kind) -> Option<Step> {
             {
                 offer(
                     &mut best,
-                    hint(board, &ch.arena, kind, flip(on), &[a, b], 7),
+                    hint(board, &ch.arena, kind, flip(on), &[a, b], 7, Some(on)),
+                    &ch.arena,
                 );
             }
             let (off_out, absurd) = ch.chain(&[flip(on)]);
             if kind.dynamic()
                 && let Some((a, b)) = absurd
             {
-                offer(&mut best, hint(board, &ch.arena, kind, on, &[a, b], 7));
+                offer(
+                    &mut best,
+                    hint(board, &ch.arena, kind, on, &[a, b], 7, Some(flip(on))),
+                    &ch.arena,
+                );
             }
             if card >= 3 && kind == Kind::Dynamic {
                 for &(p, n) in &on_out.on {
                     if let Some(m) = off_out.get(p) {
-                        offer(&mut best, hint(board, &ch.arena, kind, p, &[n, m], 1));
+                        offer(
+                            &mut best,
+                            hint(board, &ch.arena, kind, p, &[n, m], 1, None)
+                                .map(|h| h.forcing(Forcing::Double(cell, v))),
+                            &ch.arena,
+                        );
                     }
                 }
                 for &(p, n) in &on_out.off {
                     if let Some(m) = off_out.get(p) {
-                        offer(&mut best, hint(board, &ch.arena, kind, p, &[n, m], 1));
+                        offer(
+                            &mut best,
+                            hint(board, &ch.arena, kind, p, &[n, m], 1, None)
+                                .map(|h| h.forcing(Forcing::Double(cell, v))),
+                            &ch.arena,
+                        );
                     }
                 }
             }
@@ -347,7 +392,12 @@ pub fn find(board: &Board, kind: Kind) -> Option<Step> {
                                 }
                             }
                             if nodes.len() == outcomes.len() + 1 {
-                                offer(&mut best, hint(board, &ch.arena, kind, p, &nodes, 6));
+                                offer(
+                                    &mut best,
+                                    hint(board, &ch.arena, kind, p, &nodes, 6, None)
+                                        .map(|h| h.forcing(Forcing::Unit(region, v))),
+                                    &ch.arena,
+                                );
                             }
                         }
                     }
@@ -361,7 +411,12 @@ pub fn find(board: &Board, kind: Kind) -> Option<Step> {
                 for &(p, _) in list {
                     let nodes: Vec<u32> = value_on.iter().filter_map(|o| o.get(p)).collect();
                     if nodes.len() == value_on.len() {
-                        offer(&mut best, hint(board, &ch.arena, kind, p, &nodes, 5));
+                        offer(
+                            &mut best,
+                            hint(board, &ch.arena, kind, p, &nodes, 5, None)
+                                .map(|h| h.forcing(Forcing::Cell(cell))),
+                            &ch.arena,
+                        );
                     }
                 }
             }
@@ -378,6 +433,7 @@ fn hint(
     target: Pot,
     nodes: &[u32],
     sort: u8,
+    assumption: Option<Pot>,
 ) -> Option<Hint> {
     let (cell, v) = (cell_of(target), value_of(target));
     let mut step = Step::new(kind.technique(), 0);
@@ -397,8 +453,30 @@ fn hint(
     let complexity: usize = nodes.iter().map(|&n| arena.ancestors(n)).sum();
     step.rating = kind.base().saturating_add(length_bonus(complexity));
     step.cells = vec![cell];
+    step.forcing = assumption.map(|a| Forcing::Contradiction(cell_of(a), value_of(a), is_on(a)));
     Some(Hint {
         key: (step.rating, complexity, sort),
         step,
+        ends: nodes.to_vec(),
     })
+}
+
+impl Hint {
+    fn forcing(mut self, f: Forcing) -> Hint {
+        self.step.forcing = Some(f);
+        self
+    }
+}
+
+/// Why "on" at `p` turns `q` off: the cell, or the first unit of `p`'s
+/// cell (box, row, column) that holds `q`'s.
+fn off_reason(board: &Board, p: Pot, q: Pot) -> u32 {
+    match static_reason(
+        board,
+        (cell_of(p), value_of(p), true),
+        (cell_of(q), value_of(q), false),
+    ) {
+        Reason::Unit(u) => u as u32,
+        _ => CELL,
+    }
 }

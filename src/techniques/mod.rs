@@ -30,6 +30,7 @@ pub mod aligned_pair;
 pub mod aligned_triple;
 pub mod bug;
 pub mod chains;
+pub mod explain;
 pub mod fish;
 pub mod forcing;
 pub mod hidden_set;
@@ -178,17 +179,18 @@ impl Technique {
         }
     }
 
-    /// The name in words, for explanations.
+    /// The name in words, for explanations: lower case, as
+    /// [`Technique::name`] with spaces between words (`x-wing`, `forcing
+    /// x-chain`, `dynamic forcing chain (+)`).
     pub fn words(self) -> String {
         match self {
-            Technique::XWing => "X-wing".to_string(),
-            Technique::XYWing => "XY-wing".to_string(),
-            Technique::XYZWing => "XYZ-wing".to_string(),
-            Technique::Bug => "BUG".to_string(),
-            Technique::XCycle => "bidirectional X-cycle".to_string(),
-            Technique::YCycle => "bidirectional Y-cycle".to_string(),
+            Technique::XWing => "x-wing".to_string(),
+            Technique::XYWing => "xy-wing".to_string(),
+            Technique::XYZWing => "xyz-wing".to_string(),
+            Technique::XCycle => "bidirectional x-cycle".to_string(),
+            Technique::YCycle => "bidirectional y-cycle".to_string(),
             Technique::Cycle => "bidirectional cycle".to_string(),
-            Technique::ForcingXChain => "forcing X-chain".to_string(),
+            Technique::ForcingXChain => "forcing x-chain".to_string(),
             Technique::DynamicForcingChainPlus => "dynamic forcing chain (+)".to_string(),
             Technique::NestedForcingChain => "nested forcing chain (+ forcing chains)".to_string(),
             Technique::NestedMultipleForcingChain => {
@@ -201,6 +203,17 @@ impl Technique {
                 "nested forcing chain (+ dynamic forcing chains (+ forcing chains))".to_string()
             }
             t => t.name().replace('-', " "),
+        }
+    }
+
+    /// How many lines a fish of this technique has in its base (and in its
+    /// cover): 2, 3, 4; 0 for other techniques.
+    pub fn fish_degree(self) -> usize {
+        match self {
+            Technique::XWing => 2,
+            Technique::Swordfish => 3,
+            Technique::Jellyfish => 4,
+            _ => 0,
         }
     }
 }
@@ -228,6 +241,20 @@ pub struct Step {
     /// For nested forcing chains (SE 9.0 and up): the hint as SE names and
     /// lists it.
     pub hint: Option<Box<nested::ChainHint>>,
+    /// For chaining techniques: every chain of the step, link by link with
+    /// the reason of each (the explanation; `chain` keeps the bare links
+    /// of forcing chains and cycles).
+    pub chains: Vec<explain::Chain>,
+    /// For Nishio, multiple and dynamic forcing chains and the nested
+    /// levels: what the chains start from.
+    pub forcing: Option<explain::Forcing>,
+    /// The pattern's type, where the technique has several: `type 2`,
+    /// `type 3 with a naked pair` (unique rectangles and loops, BUG).
+    pub kind: Option<String>,
+    /// The name HoDoKu and SudokuWiki give the pattern, where it has a
+    /// well-known one of its own (`skyscraper`, `2-string kite`, `W-wing`):
+    /// written beside SE's name; the rating stays SE's.
+    pub known_as: Option<&'static str>,
 }
 
 impl Step {
@@ -243,6 +270,10 @@ impl Step {
             regions: Vec::new(),
             chain: Vec::new(),
             hint: None,
+            chains: Vec::new(),
+            forcing: None,
+            kind: None,
+            known_as: None,
         }
     }
 
@@ -277,12 +308,7 @@ impl Step {
             let v: Vec<String> = values.iter().map(|v| symbol(v).to_string()).collect();
             v.join(",")
         };
-        let mut s = match &self.hint {
-            // Nested chains describe themselves as SE does: "Dynamic Cell
-            // Forcing Chains (+): r4c5 ==> r6c2.7 on".
-            Some(h) => format!("{}: {}", h.name, nested::in_symbols(&h.summary, symbol)),
-            None => self.pattern(shape, symbol),
-        };
+        let mut s = self.pattern(shape, symbol);
         s.push(':');
         if let Some((cell, v)) = self.place {
             let _ = write!(s, " {} = {}", cell_name(size, cell), symbol(v));
@@ -302,37 +328,106 @@ impl Step {
         s
     }
 
-    /// The pattern part of [`Step::describe_in`]: technique, values, units,
-    /// cells and chain.
+    /// The pattern part of [`Step::describe_in`]: technique (with its type
+    /// and its HoDoKu name), values, units, cells and chains.
     fn pattern(&self, shape: Shape, symbol: &dyn Fn(u8) -> char) -> String {
         let size = shape.size();
         let value_list = |values: Mask| -> String {
             let v: Vec<String> = values.iter().map(|v| symbol(v).to_string()).collect();
             v.join(",")
         };
+        let cell_list = |cells: &[usize]| -> String {
+            let v: Vec<String> = cells.iter().map(|&c| cell_name(size, c)).collect();
+            v.join(", ")
+        };
         let mut s = self.technique.words();
+        if let Some(kind) = &self.kind {
+            let _ = write!(s, " {kind}");
+        }
+        if let Some(name) = self.known_as {
+            let _ = write!(s, " ({name})");
+        }
         if !self.values.is_empty() {
             let _ = write!(s, " on {}", value_list(self.values));
         }
-        if !self.regions.is_empty() {
+        let degree = self.technique.fish_degree();
+        if degree > 0 && self.regions.len() == 2 * degree {
+            let _ = write!(
+                s,
+                " with base {} and cover {}",
+                region_list(&shape, &self.regions[..degree]),
+                region_list(&shape, &self.regions[degree..])
+            );
+        } else if !self.regions.is_empty() {
             let _ = write!(s, " in {}", region_list(&shape, &self.regions));
         }
-        if !self.cells.is_empty() {
-            let cells: Vec<String> = self.cells.iter().map(|&c| cell_name(size, c)).collect();
-            let _ = write!(s, " at {}", cells.join(", "));
+        let aligned = match self.technique {
+            Technique::AlignedPairExclusion => 2,
+            Technique::AlignedTripletExclusion => 3,
+            _ => 0,
+        };
+        if aligned > 0 && self.cells.len() >= aligned {
+            let _ = write!(s, " at {}", cell_list(&self.cells[..aligned]));
+            if self.cells.len() > aligned {
+                let _ = write!(
+                    s,
+                    " with excluding cells {}",
+                    cell_list(&self.cells[aligned..])
+                );
+            }
+        } else if let Some(forcing) = &self.forcing {
+            let _ = write!(s, ", {}", forcing.describe(shape.clone(), symbol));
+        } else if !self.cells.is_empty() {
+            let _ = write!(s, " at {}", cell_list(&self.cells));
         }
-        if !self.chain.is_empty() {
+        if !self.chains.is_empty() {
+            let chains: Vec<String> = self
+                .chains
+                .iter()
+                .map(|c| c.describe(shape.clone(), symbol))
+                .collect();
+            // `|` between chains: `;` parts the steps of a CSV path.
+            let _ = write!(s, ": {}", chains.join(" | "));
+        } else if !self.chain.is_empty() {
             let links: Vec<String> = self
                 .chain
                 .iter()
-                .map(|&(c, v, on)| {
-                    let v = symbol(v);
-                    format!("{}{}{v}", cell_name(size, c), if on { "=" } else { "≠" })
-                })
+                .map(|&(c, v, on)| explain::pot_name(shape.clone(), c, v, on, symbol))
                 .collect();
             let _ = write!(s, " {}", links.join(" → "));
         }
         s
+    }
+
+    /// The cells a hint points at: the pattern's cells, the cells of its
+    /// chains' links, and the cells it fills or clears, each once, in that
+    /// order.
+    pub fn hint_cells(&self) -> Vec<usize> {
+        let mut cells: Vec<usize> = Vec::new();
+        let mut add = |c: usize| {
+            if !cells.contains(&c) {
+                cells.push(c);
+            }
+        };
+        self.cells.iter().for_each(|&c| add(c));
+        self.chain.iter().for_each(|&(c, _, _)| add(c));
+        self.chains
+            .iter()
+            .flat_map(|ch| &ch.links)
+            .for_each(|l| add(l.cell));
+        self.place.iter().for_each(|&(c, _)| add(c));
+        self.removes.iter().for_each(|&(c, _)| add(c));
+        cells
+    }
+}
+
+/// A set of `n` cells or values in words: `pair`, `triple`, `quad`, `set of 5`.
+pub(crate) fn set_name(n: usize) -> String {
+    match n {
+        2 => "pair".to_string(),
+        3 => "triple".to_string(),
+        4 => "quad".to_string(),
+        n => format!("set of {n}"),
     }
 }
 
@@ -589,7 +684,7 @@ mod tests {
         );
         assert_eq!(
             step.describe(Size::S9).split(':').next(),
-            Some("X-wing on 4 in row 1, row 5, column 2, column 7")
+            Some("x-wing on 4 with base row 1, row 5 and cover column 2, column 7")
         );
         // No swordfish hides in it: three rows would need three columns.
         assert!(fish::find(&b, 3).is_none());
@@ -755,6 +850,76 @@ mod tests {
         assert_eq!(
             step.removes,
             vec![(at(5, 2), Mask::single(1) | Mask::single(2))]
+        );
+        // Named with its type.
+        assert_eq!(step.kind.as_deref(), Some("type 1"));
+        assert_eq!(
+            step.describe(Size::S9),
+            "unique rectangle type 1 on 1,2 at r1c1, r1c2, r5c2, r5c1: removes 1,2 from r5c2"
+        );
+    }
+
+    /// Removes `v` from every cell of column `c` except the rows `keep`.
+    fn confine_in_column(b: &mut Board, c: usize, v: u8, keep: &[usize]) {
+        for r in 1..=9 {
+            if !keep.contains(&r) {
+                b.remove(at(r, c), v);
+            }
+        }
+    }
+
+    /// The forcing chain found on `b`, its HoDoKu name and its text.
+    fn chain_on(b: &Board) -> (Option<&'static str>, String) {
+        let step = chains::find(b).expect("a chain");
+        (step.known_as, step.describe(Size::S9))
+    }
+
+    /// Two strong links on 1 in rows 1 and 5 whose ends r1c2, r5c2 share a
+    /// column: a skyscraper, named beside SE's forcing X-chain.
+    #[test]
+    fn a_skyscraper_is_named_beside_the_forcing_x_chain() {
+        let mut b = board(&[]);
+        confine_in_row(&mut b, 1, 1, &[2, 5]);
+        confine_in_row(&mut b, 5, 1, &[2, 6]);
+        let (name, text) = chain_on(&b);
+        assert_eq!(name, Some("skyscraper"), "{text}");
+        assert!(
+            text.starts_with("forcing x-chain (skyscraper): r"),
+            "{text}"
+        );
+    }
+
+    /// A strong link in row 1 and one in column 1 whose ends r1c2, r3c1
+    /// share box 1: a 2-string kite.
+    #[test]
+    fn a_two_string_kite_is_named() {
+        let mut b = board(&[]);
+        confine_in_row(&mut b, 1, 1, &[2, 7]);
+        confine_in_column(&mut b, 1, 1, &[3, 7]);
+        let (name, text) = chain_on(&b);
+        assert_eq!(name, Some("2-string kite"), "{text}");
+    }
+
+    /// Bivalue r1c1 and r5c5 holding {1,2}, 2 in column 9 only at r1c9 and
+    /// r5c9: a W-wing, which SE finds as a forcing chain.
+    #[test]
+    fn a_w_wing_is_named() {
+        let mut b = board(&[((1, 1), &[1, 2]), ((5, 5), &[1, 2])]);
+        confine_in_column(&mut b, 9, 2, &[1, 5]);
+        let (name, text) = chain_on(&b);
+        assert_eq!(name, Some("W-wing"), "{text}");
+        assert!(text.starts_with("forcing chain (W-wing): "), "{text}");
+    }
+
+    /// Aligned pairs name their pair apart from the cells that exclude.
+    #[test]
+    fn aligned_pairs_name_their_cells_apart() {
+        let mut s = Step::new(Technique::AlignedPairExclusion, 62);
+        s.cells = vec![at(1, 1), at(1, 2), at(2, 5), at(3, 7)];
+        s.removes = vec![(at(1, 1), Mask::single(4))];
+        assert_eq!(
+            s.describe(Size::S9),
+            "aligned pair exclusion at r1c1, r1c2 with excluding cells r2c5, r3c7: removes 4 from r1c1"
         );
     }
 

@@ -36,6 +36,7 @@
 
 use std::fmt::Write as _;
 
+use super::explain::{Chain, Forcing, Reason};
 use super::{Step, Technique, cell_name, region_name};
 use crate::candidates::Board;
 use crate::grid::Size;
@@ -379,6 +380,85 @@ pub fn in_symbols(summary: &str, symbol: &dyn Fn(u8) -> char) -> String {
     out
 }
 
+/// The chain of chaining `ch` ending at node `n`, link by link, each
+/// with its reason; an inner rule's removal named by the rule, an inner
+/// chain's by its technique and what it proves.
+fn chain_of(e: &Engine, ch: &engine::Chaining, n: u32) -> Chain {
+    Chain::from_graph(
+        n,
+        |m| {
+            let p = ch.nodes[m as usize].pot;
+            (cell_of(p), v0_of(p) as u8 + 1, is_on(p))
+        },
+        |m| {
+            let node = ch.nodes[m as usize];
+            match node.cause {
+                cause::INITIAL => Reason::Assumption,
+                cause::NAKED => Reason::Cell,
+                cause::BOX | cause::ROW | cause::COLUMN => {
+                    Reason::Unit(engine::cause_region(node.cause, cell_of(node.pot)))
+                }
+                _ => inner_reason(e, node.nested),
+            }
+        },
+        |m| ch.parents_of(m).to_vec(),
+    )
+}
+
+/// The reason of a removal by an inner rule: the rule's name, and for an
+/// inner chain what it proves.
+fn inner_reason(e: &Engine, nested: u32) -> Reason {
+    let simple = |name: &str| Reason::Technique(name.to_string());
+    match nested {
+        engine::BY_LOCKING => simple("pointing or claiming"),
+        engine::BY_HIDDEN_PAIR => simple("hidden pair"),
+        engine::BY_NAKED_PAIR => simple("naked pair"),
+        engine::BY_X_WING => simple("x-wing"),
+        id if engine::is_chain(id) => match e.nested[id as usize].desc {
+            engine::Desc::Forcing { y, x, .. } => Reason::Technique(
+                match (y, x) {
+                    (true, true) => "forcing chain",
+                    (true, false) => "forcing y-chain",
+                    _ => "forcing x-chain",
+                }
+                .to_string(),
+            ),
+            engine::Desc::Cycle { start, y, x, .. } => {
+                let t = match (y, x) {
+                    (true, true) => Technique::Cycle,
+                    (true, false) => Technique::YCycle,
+                    _ => Technique::XCycle,
+                };
+                Reason::Technique(format!(
+                    "{} through {}",
+                    t.words(),
+                    cell_name(Size::S9, cell_of(start))
+                ))
+            }
+            engine::Desc::Chains {
+                dynamic,
+                level,
+                kind,
+                ..
+            } => {
+                let t = match (dynamic, level) {
+                    (false, _) => Technique::MultipleForcingChain,
+                    (true, 0) => Technique::DynamicForcingChain,
+                    _ => technique(level),
+                };
+                let k = match kind {
+                    Kind::Contradiction(_) => "contradiction",
+                    Kind::Double(_) => "double forcing",
+                    Kind::Cell(_) => "cell forcing",
+                    Kind::Region(..) => "unit forcing",
+                };
+                Reason::Technique(format!("{} ({k})", t.words()))
+            }
+        },
+        _ => simple("an inner rule"),
+    }
+}
+
 fn step(e: &mut Engine, dynamic: bool, level: u8, out: &Outcome) -> Step {
     let f = out.best.as_ref().expect("a hint");
     let rating = tenths(f.diff);
@@ -395,8 +475,21 @@ fn step(e: &mut Engine, dynamic: bool, level: u8, out: &Outcome) -> Step {
     }
     s.removes = vec![(cell, mask)];
     s.cells = vec![cell];
+    s.forcing = Some(match f.kind {
+        Kind::Contradiction(src) => {
+            Forcing::Contradiction(cell_of(src), v0_of(src) as u8 + 1, is_on(src))
+        }
+        Kind::Double(src) => Forcing::Double(cell_of(src), v0_of(src) as u8 + 1),
+        Kind::Cell(c) => Forcing::Cell(usize::from(c)),
+        Kind::Region(r, v0) => Forcing::Unit(usize::from(r), v0 + 1),
+    });
+    s.chains = f
+        .targets
+        .get()
+        .iter()
+        .map(|&(c, n)| chain_of(e, &out.search.chs[c as usize], n))
+        .collect();
     if level == 0 {
-        // Described as sudogen always has (technique and cell).
         return s;
     }
     let (kind_name, summary) = match f.kind {
@@ -431,19 +524,16 @@ fn step(e: &mut Engine, dynamic: bool, level: u8, out: &Outcome) -> Step {
                 if is_on(f.target) { "on" } else { "off" }
             ),
         ),
-        Kind::Region(r, v0) => {
-            s.regions = vec![usize::from(r)];
-            (
-                "Region Forcing",
-                format!(
-                    "{} in {} ==> {} {}",
-                    v0 + 1,
-                    region_name(Size::S9, usize::from(r)),
-                    pot_text(f.target),
-                    if is_on(f.target) { "on" } else { "off" }
-                ),
-            )
-        }
+        Kind::Region(r, v0) => (
+            "Region Forcing",
+            format!(
+                "{} in {} ==> {} {}",
+                v0 + 1,
+                region_name(Size::S9, usize::from(r)),
+                pot_text(f.target),
+                if is_on(f.target) { "on" } else { "off" }
+            ),
+        ),
     };
     let chains = f
         .targets
@@ -459,7 +549,7 @@ fn step(e: &mut Engine, dynamic: bool, level: u8, out: &Outcome) -> Step {
         multiple::walk(ch, e, n);
         for &m in &e.list {
             let id = ch.nodes[m as usize].nested;
-            if id != engine::NONE {
+            if engine::is_chain(id) {
                 let info = e.nested[id as usize];
                 if !fps.contains(&info.fp) {
                     fps.push(info.fp);

@@ -175,6 +175,9 @@ fn push(found: &mut Vec<Found>, kind: u8, mut step: Step, removes: Vec<(usize, M
         return;
     }
     step.removes = removes;
+    if step.kind.is_none() {
+        step.kind = Some(format!("type {kind}"));
+    }
     found.push(Found {
         rating: step.rating,
         kind,
@@ -280,6 +283,8 @@ impl Loop<'_> {
                         let mut step = base(lp, v1, v2, rating + degree as u8 - 1);
                         step.values = step.values | union;
                         step.regions = vec![region];
+                        step.kind =
+                            Some(format!("type 3 with a naked {}", super::set_name(degree)));
                         push(found, 3, step, removes);
                         None
                     });
@@ -317,6 +322,8 @@ impl Loop<'_> {
                         let mut step = base(lp, v1, v2, rating + degree as u8 - 2);
                         step.values = hidden;
                         step.regions = vec![region];
+                        step.kind =
+                            Some(format!("type 3 with a hidden {}", super::set_name(degree)));
                         push(found, 3, step, removes);
                         None
                     });

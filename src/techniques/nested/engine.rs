@@ -36,6 +36,23 @@ use super::links::Links;
 /// No node.
 pub(crate) const NONE: u32 = u32::MAX;
 
+/// A node's `nested` when a pointing or claiming removed it (no inner
+/// chain: these four name the simple inner rule, for explanations).
+pub(crate) const BY_LOCKING: u32 = NONE - 4;
+/// ... a hidden pair.
+pub(crate) const BY_HIDDEN_PAIR: u32 = NONE - 3;
+/// ... a naked pair.
+pub(crate) const BY_NAKED_PAIR: u32 = NONE - 2;
+/// ... an X-wing.
+pub(crate) const BY_X_WING: u32 = NONE - 1;
+
+/// Whether a node's `nested` is an inner chaining hint (an entry of
+/// [`Engine::nested`]), not none nor a simple rule.
+#[inline]
+pub(crate) fn is_chain(nested: u32) -> bool {
+    nested < BY_LOCKING
+}
+
 /// One potential reached, with the potentials it follows from.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Node {

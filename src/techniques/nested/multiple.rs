@@ -182,7 +182,7 @@ impl Search {
             total += e.list.len() as u32;
             for &m in &e.list {
                 let id = ch.nodes[m as usize].nested;
-                if id != NONE {
+                if super::engine::is_chain(id) {
                     let info = e.nested[id as usize];
                     let known = seen[..n_seen].contains(&info.fp) || more.contains(&info.fp);
                     if !known {

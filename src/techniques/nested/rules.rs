@@ -67,7 +67,7 @@ pub(crate) fn locking(work: &Cands, diff: &[u128; 9]) -> Vec<InnerHint> {
                     out.push(InnerHint {
                         removes,
                         reqs,
-                        nested: super::engine::NONE,
+                        nested: super::engine::BY_LOCKING,
                     });
                 }
             }
@@ -120,7 +120,7 @@ pub(crate) fn hidden_pairs(work: &Cands, fixed: &Fixed, diff: &[u128; 9]) -> Vec
             out.push(InnerHint {
                 removes,
                 reqs,
-                nested: super::engine::NONE,
+                nested: super::engine::BY_HIDDEN_PAIR,
             });
         }
     }
@@ -169,7 +169,7 @@ pub(crate) fn naked_pairs(work: &Cands, fixed: &Fixed, diff: &[u128; 9]) -> Vec<
             out.push(InnerHint {
                 removes,
                 reqs,
-                nested: super::engine::NONE,
+                nested: super::engine::BY_NAKED_PAIR,
             });
         }
     }
@@ -215,7 +215,7 @@ pub(crate) fn x_wings(work: &Cands, fixed: &Fixed, diff: &[u128; 9]) -> Vec<Inne
                 out.push(InnerHint {
                     removes,
                     reqs,
-                    nested: super::engine::NONE,
+                    nested: super::engine::BY_X_WING,
                 });
             }
         }
