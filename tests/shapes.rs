@@ -1128,14 +1128,18 @@ fn a_jigsaw_line_carries_its_regions() {
         &["solve", "--variant", "jigsaw", "--regions", JIGSAW, "-"],
         &format!("{first} {other}\n"),
     );
-    assert_eq!(out.status.code(), Some(1));
+    // (As a CSV or JSON record that names another shape: exit 2.)
+    assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("-:1:") && err.contains("jigsaw"), "{err}");
+    assert!(
+        err.contains(":1: the record's regions are not the regions asked for"),
+        "{err}"
+    );
     let broken = format!("B{}", &map[1..]);
     let out = run_with(&["solve", "-"], &format!("{first} {broken}\n"));
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("-:1:") && err.contains("region"), "{err}");
+    assert!(err.contains(":1: region 'B' has 10 cells"), "{err}");
 }
 
 /// The map of a line's second field as rows of letters (for `units_of`).

@@ -203,26 +203,29 @@ pub(super) fn take_trailing(rest: &[u8], frames: &mut Frames<'_>) {
 }
 
 /// The region map a line's second field gives after the cells `first`:
-/// a field of as many letters, which either make a map (each letter's
-/// cells one piece, as a solution's symbols never are) or could not be a
-/// solution in the usual symbols of that size (`Err`: the map is wrong).
+/// a field of as many letters that either make a map, or look like one
+/// gone wrong (`Err`: what is wrong with it). A map is told from a
+/// solution written in letters by its neighbours: most cells of a map
+/// have a side-by-side neighbour of their region (all of them, with at
+/// least `n - 1` such pairs a region), where no two side-by-side cells of
+/// a solution hold the same symbol.
 fn regions(first: &[u8], second: &[u8]) -> Option<Result<Shape, RecordError>> {
     let size = Size::from_cells(first.len())?;
     if second.len() != first.len() || !second.iter().all(u8::is_ascii_alphabetic) {
         return None;
     }
+    let n = size.side();
+    let pairs = (0..n * n)
+        .filter(|&c| {
+            (c % n + 1 < n && second[c] == second[c + 1])
+                || (c + n < n * n && second[c] == second[c + n])
+        })
+        .count();
     let text = std::str::from_utf8(second).ok()?;
-    let symbols = &SYMBOLS[..size.side()];
     match Layout::parse(text) {
         Ok(layout) => Some(Ok(Shape::jigsaw(layout))),
-        Err(_)
-            if second
-                .iter()
-                .all(|b| symbols.contains(&b.to_ascii_uppercase())) =>
-        {
-            None
-        }
-        Err(e) => Some(Err(RecordError::Shape(e))),
+        Err(e) if 2 * pairs >= n * (n - 1) => Some(Err(RecordError::Shape(e))),
+        Err(_) => None,
     }
 }
 
