@@ -844,14 +844,8 @@ mod tests {
         let column: Vec<u32> = (0..side * side)
             .map(|c| (c % side * side + c / side) as u32 / 2)
             .collect();
-        let down = Cages::from_groups(side, &column, &{
-            let mut s = vec![0u8; side * side];
-            for c in 0..side * side {
-                s[c] = (c / side) as u8 + 1;
-            }
-            s
-        })
-        .unwrap();
+        let rows: Vec<u8> = (0..side * side).map(|c| (c / side) as u8 + 1).collect();
+        let down = Cages::from_groups(side, &column, &rows).unwrap();
         let map = down.map_bytes();
         assert_eq!(Cages::from_map(&map, down.sums()).unwrap(), down);
         // No two cages that touch share a symbol.

@@ -109,6 +109,8 @@ pub struct Solver<'a> {
     /// The sets of distinct cells whose sum is known: the cages, then
     /// the innies and outies of each unit (the rule of 45).
     groups: Vec<(Vec<usize>, u32)>,
+    /// The groups of each cell.
+    cell_groups: Vec<Vec<u16>>,
 }
 
 /// The search state: candidates, which cells are placed, how many left.
@@ -117,6 +119,12 @@ struct State {
     cand: Vec<u32>,
     placed: Vec<bool>,
     left: usize,
+    /// The units whose cells' candidates changed since they were looked
+    /// at (a bit each), and likewise the groups.
+    dirty_units: u128,
+    dirty_groups: Vec<bool>,
+    /// Whether anything changed in the current pass.
+    touched: bool,
 }
 
 /// The search's running tally.
@@ -148,7 +156,14 @@ impl<'a> Solver<'a> {
             })
             .collect();
         groups.extend(rule_of_45(geometry, cages, side));
+        let mut cell_groups = vec![Vec::new(); side * side];
+        for (g, (cells, _)) in groups.iter().enumerate() {
+            for &c in cells {
+                cell_groups[c].push(g as u16);
+            }
+        }
         Ok(Solver {
+            cell_groups,
             geometry,
             cages,
             combos,
@@ -182,6 +197,13 @@ impl<'a> Solver<'a> {
             cand: vec![self.full; cells],
             placed: vec![false; cells],
             left: cells,
+            dirty_units: if self.geometry.unit_count() >= 128 {
+                u128::MAX
+            } else {
+                (1u128 << self.geometry.unit_count()) - 1
+            },
+            dirty_groups: vec![true; self.groups.len()],
+            touched: true,
         };
         let mut ok = true;
         for (cell, &v) in givens.iter().enumerate() {
@@ -211,9 +233,20 @@ impl<'a> Solver<'a> {
 
     /// Places the value of mask `bit` in `cell`: removes it from the
     /// cell's unit peers and cage; `false` on a contradiction.
+    /// Marks the units and groups of `cell`, whose candidates changed.
+    #[inline]
+    fn touch(&self, st: &mut State, cell: usize) {
+        st.dirty_units |= self.geometry.unit_bits()[cell];
+        for &g in &self.cell_groups[cell] {
+            st.dirty_groups[usize::from(g)] = true;
+        }
+        st.touched = true;
+    }
+
     #[inline]
     fn place(&self, st: &mut State, cell: usize, bit: u32) -> bool {
         st.cand[cell] = bit;
+        self.touch(st, cell);
         st.placed[cell] = true;
         st.left -= 1;
         for &p in self.geometry.peers(cell) {
@@ -223,6 +256,7 @@ impl<'a> Solver<'a> {
                 if st.cand[p] == 0 {
                     return false;
                 }
+                self.touch(st, p);
             }
         }
         for &p in self.cages.cells(self.cages.cage_of(cell)) {
@@ -232,27 +266,32 @@ impl<'a> Solver<'a> {
                 if st.cand[p] == 0 {
                     return false;
                 }
+                self.touch(st, p);
             }
         }
         true
     }
 
-    /// Propagates to a fixed point; `false` on a contradiction.
+    /// Propagates to a fixed point; `false` on a contradiction. Only the
+    /// units and groups whose cells changed are looked at again.
     fn propagate(&self, st: &mut State) -> bool {
         let cells = self.side * self.side;
         loop {
-            let mut changed = false;
+            st.touched = false;
             // Naked singles.
             for cell in 0..cells {
-                if !st.placed[cell] && st.cand[cell] & (st.cand[cell] - 1) == 0 {
-                    if !self.place(st, cell, st.cand[cell]) {
-                        return false;
-                    }
-                    changed = true;
+                if !st.placed[cell]
+                    && st.cand[cell] & (st.cand[cell] - 1) == 0
+                    && !self.place(st, cell, st.cand[cell])
+                {
+                    return false;
                 }
             }
             // Hidden singles in the units.
-            for u in 0..self.geometry.unit_count() {
+            let mut units = std::mem::take(&mut st.dirty_units);
+            while units != 0 {
+                let u = units.trailing_zeros() as usize;
+                units &= units - 1;
                 let unit = self.geometry.unit(u);
                 let (mut once, mut more) = (0u32, 0u32);
                 for &c in unit {
@@ -277,18 +316,19 @@ impl<'a> Solver<'a> {
                         if !self.place(st, c, h) {
                             return false;
                         }
-                        changed = true;
                     }
                 }
             }
             // Cage combinations.
             for k in 0..self.groups.len() {
-                match self.cage_step(st, k) {
-                    None => return false,
-                    Some(c) => changed |= c,
+                if st.dirty_groups[k] {
+                    st.dirty_groups[k] = false;
+                    if self.cage_step(st, k).is_none() {
+                        return false;
+                    }
                 }
             }
-            if !changed {
+            if !st.touched {
                 return true;
             }
         }
@@ -345,6 +385,7 @@ impl<'a> Solver<'a> {
                     return None;
                 }
                 st.cand[c] = narrowed;
+                self.touch(st, c);
                 changed = true;
             }
         }
@@ -365,6 +406,7 @@ impl<'a> Solver<'a> {
                 0 => return None,
                 1 if st.cand[holder] != bit => {
                     st.cand[holder] = bit;
+                    self.touch(st, holder);
                     changed = true;
                 }
                 _ => {}
