@@ -31,12 +31,14 @@
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
 
+pub mod cages;
 pub mod candidates;
 pub mod canon;
 pub mod check;
 pub mod dataset;
 pub mod format;
 pub mod grid;
+pub mod killer;
 pub mod layouts;
 pub mod mask;
 pub mod pipeline;
