@@ -74,7 +74,7 @@ fn layout_problems(regions: &[u8], n: usize) -> Vec<String> {
         }
     }
     for tall in 1..=n {
-        if n % tall != 0 {
+        if !n.is_multiple_of(tall) {
             continue;
         }
         let wide = n / tall;
