@@ -64,9 +64,9 @@
 //! over, the next one is its continuation, so they are alike. The grid is
 //! the solver's first toward random values, relabelled: every value is
 //! equally likely in every cell, but grids are not uniform among the
-//! map's grids (as with the `search` strategy). Each map checked is
-//! interned by the shape room ([`crate::shape::MAX_LAYOUTS`] per process
-//! today).
+//! map's grids (as with the `search` strategy). A map checked and
+//! dropped is freed (the shape room keeps a layout while something holds
+//! it, and the last few made).
 
 use rand::Rng;
 
@@ -111,8 +111,8 @@ pub enum DrawError {
         /// The side asked for.
         side: usize,
     },
-    /// The shape room refused the map (it keeps a bounded number of
-    /// distinct maps per process).
+    /// The shape room refused the map (a map drawn here is always one: kept
+    /// for the errors `Layout::new` may give).
     Shape(ShapeError),
 }
 

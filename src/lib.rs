@@ -17,7 +17,8 @@
 //! [`grid`], [`candidates`] (what each unit still lacks), [`random`],
 //! [`strategies`] (one file per fill algorithm), [`format`](mod@format) (one reader and
 //! writer per format), [`check`] and [`stats`] (what the commands compute),
-//! [`solve`] (solutions and their count), [`puzzle`] (making puzzles),
+//! [`solve`] (solutions and their count), [`layouts`] (random jigsaw
+//! region maps with a grid each), [`puzzle`] (making puzzles),
 //! [`techniques`] (one file per human solving technique) and [`rate`]
 //! (difficulty on the Sudoku Explainer scale), [`transform`] and
 //! [`canon`] (symmetries and canonical forms) with [`dataset`]
