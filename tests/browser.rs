@@ -138,8 +138,13 @@ fn browser(width: u32, height: u32) -> Option<Browser> {
                 "--disable-component-update", "--disable-sync",
                 "--hide-scrollbars", "--force-device-scale-factor=1",
                 format!("--user-data-dir={}", b._profile.path().display()),
-                format!("--window-size={width},{height}"),
+                format!("--window-size={},{}", width.max(800), height),
             ],
+            // Headless windows are at least 500 pixels wide: a narrower
+            // viewport is emulated.
+            "mobileEmulation": {
+                "deviceMetrics": { "width": width, "height": height, "pixelRatio": 1.0 },
+            },
         },
         "goog:loggingPrefs": { "browser": "ALL" },
     });
@@ -578,7 +583,7 @@ fn named_cells(text: &str) -> BTreeSet<(usize, usize)> {
 #[test]
 fn a_hint_highlights_the_cells_of_the_paths_next_step() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let Some(b) = browser(1000, 900) else { return };
+    let Some(b) = browser(960, 660) else { return };
     let dir = common::scratch_dir();
     let (known, page) = book(
         dir.path(),
@@ -592,44 +597,53 @@ fn a_hint_highlights_the_cells_of_the_paths_next_step() {
     let path = rated["path"].as_array().expect("a path").clone();
     assert!(path.len() > 4);
     let text = |i: usize| path[i]["text"].as_str().unwrap().to_string();
+    // The first steps fill cells (hidden singles).
+    let fills = |i: usize| {
+        let p = &path[i]["place"];
+        let &(r, c) = named_cells(p["cell"].as_str().unwrap())
+            .iter()
+            .next()
+            .unwrap();
+        let v = p["value"].as_u64().unwrap() as u8;
+        assert_eq!(k.solution[(r - 1) * 9 + c - 1], v, "the rater's step {i}");
+        (r, c, v)
+    };
+    let play = |i: usize| {
+        let (r, c, v) = fills(i);
+        b.click_cell(r, c);
+        b.keys(&symbol(v).to_string());
+    };
     b.open(&page);
-    b.press("hint");
-    assert_eq!(b.marked("data-hint"), named_cells(&text(0)), "{}", text(0));
-    assert!(
-        b.message().ends_with(&text(0)),
-        "{} / {}",
-        b.message(),
-        text(0)
-    );
-    b.screenshot("hint");
-    b.press("hint");
-    assert_eq!(b.marked("data-hint"), named_cells(&text(1)));
-    assert!(b.message().ends_with(&text(1)));
-    // A step already on the board is passed over: fill the next step
-    // that places a value, then ask.
-    let placing = (2..path.len())
-        .find(|&i| !path[i]["place"].is_null())
-        .unwrap();
-    let place = &path[placing]["place"];
-    let (cell, v) = (
-        place["cell"].as_str().unwrap().to_string(),
-        place["value"].as_u64().unwrap() as u8,
-    );
-    let &(r, c) = named_cells(&cell).iter().next().unwrap();
-    assert_eq!(k.solution[(r - 1) * 9 + c - 1], v);
-    b.click_cell(r, c);
-    b.keys(&symbol(v).to_string());
-    assert!(b.marked("data-hint").is_empty(), "a move clears the hint");
-    let mut want = 2;
-    for _ in 2..=placing {
+    let hint = |i: usize| {
         b.press("hint");
+        assert_eq!(b.marked("data-hint"), named_cells(&text(i)), "{}", text(i));
         let shown = b.message();
-        assert!(shown.ends_with(&text(want)), "{shown} / {}", text(want));
-        want += if want + 1 == placing { 2 } else { 1 };
-        if want > placing + 1 {
-            break;
-        }
+        assert!(shown.ends_with(&text(i)), "{shown} / {}", text(i));
+    };
+    // Asked again, the step after.
+    hint(0);
+    b.screenshot("hint");
+    hint(1);
+    // The first step not on the board: step 0 played, step 1.
+    play(0);
+    assert!(b.marked("data-hint").is_empty(), "a move clears the hint");
+    hint(1);
+    // Step 2 played but not step 1: step 1, then step 3 (2 is on the
+    // board).
+    play(2);
+    hint(1);
+    hint(3);
+    // A picture of play (docs/images/page.png): a few pencil marks.
+    for (i, keys) in [(0usize, " 26  "), (1, "  58 ")] {
+        let e = (0..81)
+            .filter(|&c| k.givens[c] == 0)
+            .nth(20 + i * 9)
+            .unwrap();
+        b.click_cell(e / 9 + 1, e % 9 + 1);
+        b.keys(keys);
     }
+    b.press("hint");
+    b.screenshot("page");
     assert_eq!(b.console_errors(), Vec::<String>::new());
 }
 
@@ -772,6 +786,8 @@ fn every_shape_and_variant_renders() {
                 None => r / boxes.0 * n + c / boxes.1,
             }
         };
+        let empty = k.givens.iter().position(|&v| v == 0).unwrap();
+        b.click_cell(empty / n + 1, empty % n + 1);
         let widths = b.js(&format!(
             "var out = []; for (var r = 1; r <= {n}; r++) for (var c = 1; c <= {n}; c++) {{ \
              var s = getComputedStyle(document.querySelector('[data-row=\"' + r + '\"][data-col=\"' + c + '\"]')); \
@@ -802,7 +818,8 @@ fn every_shape_and_variant_renders() {
             }
         }
         // X's diagonals and Hyper's windows are shaded, nothing else (the
-        // selected cell, r1c1, and its units are highlighted: not read).
+        // selected cell, an empty one, and its units are highlighted: not
+        // read).
         let window = |r: usize, c: usize| {
             [(1, 1), (1, 5), (5, 1), (5, 5)]
                 .iter()
@@ -810,7 +827,8 @@ fn every_shape_and_variant_renders() {
         };
         for i in 0..n * n {
             let (r, c) = (i / n, i % n);
-            if r == 0 || c == 0 {
+            let (er, ec) = (empty / n, empty % n);
+            if r == er || c == ec || region(i) == region(empty) {
                 continue;
             }
             let shaded = (x && (r == c || r + c == n - 1)) || (hyper && window(r, c));
@@ -841,6 +859,7 @@ fn usable_at_375_pixels_wide() {
          return [document.documentElement.scrollWidth, window.innerWidth, r.left, r.right];",
     );
     let fit: Vec<f64> = serde_json::from_value(fit).unwrap();
+    assert_eq!(fit[1], 375.0, "the viewport");
     assert!(fit[0] <= fit[1], "no sideways scrolling: {fit:?}");
     assert!(fit[2] >= 0.0 && fit[3] <= fit[1], "the board fits: {fit:?}");
     // Play by touch: a cell, then the pad.

@@ -49,8 +49,9 @@ pub struct Hint {
     pub cells: Vec<usize>,
     /// The cell the step fills and its value, if it fills one.
     pub place: Option<(usize, u8)>,
-    /// The cells it removes candidates from.
-    pub removes: Vec<usize>,
+    /// The cells it removes candidates from, each with the values
+    /// removed.
+    pub removes: Vec<(usize, Vec<u8>)>,
 }
 
 impl Hint {
@@ -60,10 +61,12 @@ impl Hint {
     /// none that it fills or removes from).
     pub fn from_step(step: &Step, shape: Shape, symbol: &dyn Fn(u8) -> char) -> Hint {
         let place = step.place;
-        let removes: Vec<usize> = step.removes.iter().map(|&(c, _)| c).collect();
+        let removes: Vec<(usize, Vec<u8>)> = (step.removes.iter())
+            .map(|&(c, values)| (c, values.iter().collect()))
+            .collect();
         let mut seen = BTreeSet::new();
         seen.extend(place.map(|(c, _)| c));
-        seen.extend(removes.iter().copied());
+        seen.extend(removes.iter().map(|&(c, _)| c));
         let cells = (step.cells.iter().copied())
             .chain(step.chain.iter().map(|&(c, _, _)| c))
             .filter(|&c| seen.insert(c))
@@ -81,7 +84,7 @@ impl Hint {
     pub fn all_cells(&self) -> BTreeSet<usize> {
         let mut all: BTreeSet<usize> = self.cells.iter().copied().collect();
         all.extend(self.place.map(|(c, _)| c));
-        all.extend(self.removes.iter().copied());
+        all.extend(self.removes.iter().map(|&(c, _)| c));
         all
     }
 }
@@ -98,7 +101,13 @@ pub fn write(entries: &[Entry], hints: &[Vec<Hint>], options: &Options) -> Resul
     for (index, (entry, path)) in entries.iter().zip(hints).enumerate() {
         let bad = path.iter().find(|h| {
             h.all_cells().iter().any(|&c| c >= g.cells())
-                || h.place.is_some_and(|(_, v)| v == 0 || usize::from(v) > n)
+                || (h.place.iter().map(|&(_, v)| v))
+                    .chain(
+                        h.removes
+                            .iter()
+                            .flat_map(|(_, values)| values.iter().copied()),
+                    )
+                    .any(|v| v == 0 || usize::from(v) > n)
         });
         if let Some(h) = bad {
             return Err(Error::Entry {
@@ -140,15 +149,22 @@ pub fn write(entries: &[Entry], hints: &[Vec<Hint>], options: &Options) -> Resul
             })
         })
         .collect();
-    // A step: [text, pattern cells, cells removed from] and, if it fills
-    // a cell, that cell and its value.
+    // A step: [text, pattern cells, removals] and, if it fills a cell,
+    // that cell and its value; a removal is [cell, value, ...].
     let steps: Vec<Value> = (0..entries.len())
         .map(|i| {
             let path = hints.get(i).map_or(&[][..], Vec::as_slice);
             Value::Array(
                 path.iter()
                     .map(|h| {
-                        let mut s = json!([h.text, h.cells, h.removes]);
+                        let removes: Vec<Value> = (h.removes.iter())
+                            .map(|(c, values)| {
+                                let mut r = vec![json!(c)];
+                                r.extend(values.iter().map(|v| json!(v)));
+                                Value::Array(r)
+                            })
+                            .collect();
+                        let mut s = json!([h.text, h.cells, removes]);
                         if let (Some((c, v)), Value::Array(a)) = (h.place, &mut s) {
                             a.extend([json!(c), json!(v)]);
                         }

@@ -172,7 +172,7 @@
     if (hintShown) {
       var s = hintShown;
       s[1].forEach(function (c) { hinted[c] = 'cell'; });
-      s[2].forEach(function (c) { hinted[c] = 'remove'; });
+      s[2].forEach(function (r) { hinted[r[0]] = 'remove'; });
       if (s.length > 3) hinted[s[3]] = 'place';
     }
     for (c = 0; c < N; c++) {
@@ -296,19 +296,32 @@
     else say(filled ? 'All ' + filled + ' cells you filled are right.' : 'Nothing filled in yet.');
   }
 
-  // Hints: the next step of the rater's path not already on the board.
-  function onBoard(s) {
-    if (s.length > 3) return S.v[s[3]] === s[4];
-    return s[2].length > 0 && s[2].every(function (c) { return S.v[c] > 0; });
+  // Hints: the first step of the rater's path not already on the board;
+  // asked again while a hint shows, the next one after it. A step that
+  // fills a cell is on the board when the cell holds its value; one that
+  // removes candidates, when each of its cells is filled or has centre
+  // marks without the values removed, or when a later step of the path
+  // that fills a cell is on the board (the removal was used).
+  function placed(s) { return s.length > 3 && S.v[s[3]] === s[4]; }
+  function onBoard(path, i) {
+    var s = path[i];
+    if (s.length > 3) return placed(s);
+    var marked = s[2].length > 0 && s[2].every(function (r) {
+      var c = r[0];
+      return S.v[c] > 0 || (S.m[c] !== '' && r.slice(1).every(function (v) { return S.m[c].indexOf(code.charAt(v)) < 0; }));
+    });
+    if (marked) return true;
+    for (var j = i + 1; j < path.length; j++) if (placed(path[j])) return true;
+    return false;
   }
   function hint() {
     if (S.done) return;
     if (!steps) { say('The hints are still being unpacked.'); return; }
     var path = steps[index] || [];
     if (!path.length) { say('This puzzle has no hints.'); return; }
-    var found = -1;
-    for (var i = S.h + 1; i < path.length && found < 0; i++) if (!onBoard(path[i])) found = i;
-    for (i = 0; i <= Math.min(S.h, path.length - 1) && found < 0; i++) if (!onBoard(path[i])) found = i;
+    var found = -1, from = hintShown ? S.h + 1 : 0;
+    for (var i = from; i < path.length && found < 0; i++) if (!onBoard(path, i)) found = i;
+    for (i = 0; i < from && found < 0; i++) if (!onBoard(path, i)) found = i;
     if (found < 0) { hintShown = null; render(); say('Every step of the rater\'s path is on the board: the rest is yours.'); return; }
     S.h = found;
     hintShown = path[found];
