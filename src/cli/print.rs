@@ -207,7 +207,8 @@ impl PrintArgs {
             &[
                 ("pdf", &["pdf"]),
                 ("svg", &["svg"]),
-                ("html", &["html", "htm"]),
+                ("html", &["html"]),
+                ("htm", &["html"]),
             ],
             (Document::name, Document::named),
             Document::Pdf,
