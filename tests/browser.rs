@@ -794,12 +794,12 @@ fn every_shape_and_variant_renders() {
              out.push([parseFloat(s.borderRightWidth), parseFloat(s.borderBottomWidth), s.backgroundColor]); }} return out;"
         ));
         let widths: Vec<(f64, f64, String)> = serde_json::from_value(widths).unwrap();
-        for i in 0..n * n {
+        for (i, (right, below, _)) in widths.iter().enumerate() {
             let (r, c) = (i / n, i % n);
             if c + 1 < n {
                 let thick = region(i) != region(i + 1);
                 assert_eq!(
-                    widths[i].0 > 2.0,
+                    *right > 2.0,
                     thick,
                     "{name}: the line right of r{}c{}",
                     r + 1,
@@ -809,7 +809,7 @@ fn every_shape_and_variant_renders() {
             if r + 1 < n {
                 let thick = region(i) != region(i + n);
                 assert_eq!(
-                    widths[i].1 > 2.0,
+                    *below > 2.0,
                     thick,
                     "{name}: the line below r{}c{}",
                     r + 1,
@@ -825,21 +825,21 @@ fn every_shape_and_variant_renders() {
                 .iter()
                 .any(|&(wr, wc)| (wr..wr + 3).contains(&r) && (wc..wc + 3).contains(&c))
         };
-        for i in 0..n * n {
+        for (i, (_, _, background)) in widths.iter().enumerate() {
             let (r, c) = (i / n, i % n);
             let (er, ec) = (empty / n, empty % n);
             if r == er || c == ec || region(i) == region(empty) {
                 continue;
             }
             let shaded = (x && (r == c || r + c == n - 1)) || (hyper && window(r, c));
-            let white = widths[i].2 == "rgb(255, 255, 255)" || widths[i].2 == "rgba(0, 0, 0, 0)";
+            let white = background == "rgb(255, 255, 255)" || background == "rgba(0, 0, 0, 0)";
             assert_eq!(
                 !white,
                 shaded,
                 "{name}: r{}c{} shading {}",
                 r + 1,
                 c + 1,
-                widths[i].2
+                background
             );
         }
         b.screenshot(&format!("shape-{name}"));
@@ -902,4 +902,17 @@ fn interactive_quickly() {
         took.as_millis()
     );
     assert!(took < Duration::from_secs(5), "{took:?}");
+    // Any other page, to measure: SUDOGEN_PAGE=book.html.
+    if let Some(other) = std::env::var_os("SUDOGEN_PAGE") {
+        let other = std::fs::canonicalize(other).unwrap();
+        b.open(&other);
+        b.rt.block_on(b.c().goto("about:blank")).unwrap();
+        let start = Instant::now();
+        b.open(&other);
+        eprintln!(
+            "time to interactive, {}: {} ms",
+            other.display(),
+            start.elapsed().as_millis()
+        );
+    }
 }
