@@ -27,6 +27,7 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
 
 mod common;
+use common::JIGSAW_MAP;
 
 const BIN: &str = env!("CARGO_BIN_EXE_sudogen");
 const CHROMIUM: &str = "/usr/bin/chromium";
@@ -35,25 +36,13 @@ const DRIVER: &str = "/usr/bin/chromedriver";
 /// One browser at a time: two cores are shared with the rest of the suite.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
-/// The jigsaw map of docs/GUIDE.md.
-const JIGSAW_MAP: &str = "\
-AAABBBCCC
-AABBBCCCC
-AAAABBBCC
-DDDDEEEFF
-DDEEEFFFF
-DDDEEEFFF
-GGGHHHIII
-GGGHHHIII
-GGGHHHIII
-";
-
 /// A running chromedriver and its browser session.
 struct Browser {
     rt: tokio::runtime::Runtime,
     client: Option<Client>,
     driver: Child,
     _profile: tempfile::TempDir,
+    _one: std::sync::MutexGuard<'static, ()>,
 }
 
 impl Drop for Browser {
@@ -88,6 +77,7 @@ impl WebDriverCompatibleCommand for BrowserLog {
 /// window of `width` x `height`; `None` (said on standard error) where
 /// they are not installed, outside CI.
 fn browser(width: u32, height: u32) -> Option<Browser> {
+    let one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     if !Path::new(CHROMIUM).exists() || !Path::new(DRIVER).exists() {
         assert!(
             std::env::var_os("CI").is_none(),
@@ -119,6 +109,7 @@ fn browser(width: u32, height: u32) -> Option<Browser> {
         client: None,
         driver,
         _profile: profile,
+        _one: one,
     };
     let start = Instant::now();
     while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
@@ -295,6 +286,30 @@ impl Browser {
     }
 }
 
+/// A browser, and the page of the puzzles `make` (options of `puzzle`)
+/// in a scratch folder, opened; `None` where there is no browser.
+fn played(
+    width: u32,
+    height: u32,
+    make: &[&str],
+) -> Option<(Browser, tempfile::TempDir, Vec<Known>, PathBuf)> {
+    let (b, dir, known, page) = ready_to_play(width, height, make)?;
+    b.open(&page);
+    Some((b, dir, known, page))
+}
+
+/// [`played`] before the page is opened.
+fn ready_to_play(
+    width: u32,
+    height: u32,
+    make: &[&str],
+) -> Option<(Browser, tempfile::TempDir, Vec<Known>, PathBuf)> {
+    let b = browser(width, height)?;
+    let dir = common::scratch_dir();
+    let (known, page) = book(dir.path(), make, &[]);
+    Some((b, dir, known, page))
+}
+
 /// Runs sudogen with `args`, `stdin` on its standard input; its output.
 fn sudogen(args: &[&str], stdin: &[u8]) -> Vec<u8> {
     let mut child = Command::new(BIN)
@@ -384,11 +399,9 @@ fn solving_keys(k: &Known) -> Vec<String> {
 
 #[test]
 fn loads_from_a_file_without_console_errors_and_names_its_cells() {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let Some(b) = browser(1000, 900) else { return };
-    let dir = common::scratch_dir();
-    let (known, page) = book(dir.path(), &["-n", "2", "--seed", "3"], &[]);
-    b.open(&page);
+    let Some((b, _dir, known, page)) = played(1000, 900, &["-n", "2", "--seed", "3"]) else {
+        return;
+    };
     assert_eq!(b.console_errors(), Vec::<String>::new());
     assert_eq!(b.state(), "playing");
     let k = &known[0];
@@ -432,11 +445,9 @@ fn loads_from_a_file_without_console_errors_and_names_its_cells() {
 
 #[test]
 fn a_puzzle_played_to_the_end_by_keyboard_is_solved() {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let Some(b) = browser(1000, 900) else { return };
-    let dir = common::scratch_dir();
-    let (known, page) = book(dir.path(), &["-n", "1", "--seed", "11"], &[]);
-    b.open(&page);
+    let Some((b, _dir, known, _)) = played(1000, 900, &["-n", "1", "--seed", "11"]) else {
+        return;
+    };
     let k = &known[0];
     b.click_cell(1, 1);
     let keys = solving_keys(k);
@@ -460,11 +471,9 @@ fn a_puzzle_played_to_the_end_by_keyboard_is_solved() {
 
 #[test]
 fn a_wrong_digit_shows_a_conflict_and_undo_removes_it() {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let Some(b) = browser(1000, 900) else { return };
-    let dir = common::scratch_dir();
-    let (known, page) = book(dir.path(), &["-n", "1", "--seed", "5"], &[]);
-    b.open(&page);
+    let Some((b, _dir, known, _)) = played(1000, 900, &["-n", "1", "--seed", "5"]) else {
+        return;
+    };
     let k = &known[0];
     // An empty cell, and a given of the same row.
     let (empty, given) = (0..9)
@@ -499,11 +508,9 @@ fn a_wrong_digit_shows_a_conflict_and_undo_removes_it() {
 
 #[test]
 fn pencil_marks_appear_and_clear() {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let Some(b) = browser(1000, 900) else { return };
-    let dir = common::scratch_dir();
-    let (known, page) = book(dir.path(), &["-n", "1", "--seed", "5"], &[]);
-    b.open(&page);
+    let Some((b, _dir, known, _)) = played(1000, 900, &["-n", "1", "--seed", "5"]) else {
+        return;
+    };
     let k = &known[0];
     let e = k.givens.iter().position(|&v| v == 0).unwrap();
     let (r, c) = (e / 9 + 1, e % 9 + 1);
@@ -582,14 +589,11 @@ fn named_cells(text: &str) -> BTreeSet<(usize, usize)> {
 
 #[test]
 fn a_hint_highlights_the_cells_of_the_paths_next_step() {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let Some(b) = browser(960, 660) else { return };
-    let dir = common::scratch_dir();
-    let (known, page) = book(
-        dir.path(),
-        &["-n", "1", "--seed", "21", "--level", "hard"],
-        &[],
-    );
+    let Some((b, _dir, known, page)) =
+        ready_to_play(960, 660, &["-n", "1", "--seed", "21", "--level", "hard"])
+    else {
+        return;
+    };
     let k = &known[0];
     // The rater's path, from the rate command.
     let rated = sudogen(&["rate", "--explain", "-f", "json"], k.line.as_bytes());
@@ -649,11 +653,9 @@ fn a_hint_highlights_the_cells_of_the_paths_next_step() {
 
 #[test]
 fn a_reload_keeps_the_progress() {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let Some(b) = browser(1000, 900) else { return };
-    let dir = common::scratch_dir();
-    let (known, page) = book(dir.path(), &["-n", "3", "--seed", "9"], &[]);
-    b.open(&page);
+    let Some((b, _dir, known, _)) = played(1000, 900, &["-n", "3", "--seed", "9"]) else {
+        return;
+    };
     b.press("next");
     let k = &known[1];
     let empties: Vec<usize> = (0..81).filter(|&i| k.givens[i] == 0).take(3).collect();
@@ -740,7 +742,6 @@ const SHAPES: &[ShapeRow] = &[
 
 #[test]
 fn every_shape_and_variant_renders() {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let Some(b) = browser(1000, 900) else { return };
     let dir = common::scratch_dir();
     let map = dir.path().join("regions.txt");
@@ -849,11 +850,9 @@ fn every_shape_and_variant_renders() {
 
 #[test]
 fn usable_at_375_pixels_wide() {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let Some(b) = browser(375, 812) else { return };
-    let dir = common::scratch_dir();
-    let (known, page) = book(dir.path(), &["-n", "2", "--seed", "4"], &[]);
-    b.open(&page);
+    let Some((b, _dir, known, _)) = played(375, 812, &["-n", "2", "--seed", "4"]) else {
+        return;
+    };
     let fit = b.js(
         "var r = document.getElementById('board').getBoundingClientRect(); \
          return [document.documentElement.scrollWidth, window.innerWidth, r.left, r.right];",
@@ -885,10 +884,9 @@ fn usable_at_375_pixels_wide() {
 /// with its hints unpacked, for a book of 100 puzzles.
 #[test]
 fn interactive_quickly() {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let Some(b) = browser(1000, 900) else { return };
-    let dir = common::scratch_dir();
-    let (_, page) = book(dir.path(), &["-n", "100", "--seed", "1"], &[]);
+    let Some((b, _dir, _, page)) = ready_to_play(1000, 900, &["-n", "100", "--seed", "1"]) else {
+        return;
+    };
     // A first load warms the browser up; the second is measured.
     b.open(&page);
     b.rt.block_on(b.c().goto("about:blank")).unwrap();

@@ -27,7 +27,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{naive_count_units, output_within, scratch_dir, units_of, units_valid};
+use common::{JIGSAW_MAP, naive_count_units, output_within, scratch_dir, units_of, units_valid};
 
 const BIN: &str = env!("CARGO_BIN_EXE_sudogen");
 
@@ -39,19 +39,6 @@ const STATS_GRIDS: usize = 30;
 
 /// The longest a single run of the binary may take.
 const TIMEOUT: Duration = Duration::from_secs(90);
-
-/// The jigsaw map of docs/GUIDE.md (`regions.txt`).
-const JIGSAW_MAP: &str = "\
-AAABBBCCC
-AABBBCCCC
-AAAABBBCC
-DDDDEEEFF
-DDEEEFFFF
-DDDEEEFFF
-GGGHHHIII
-GGGHHHIII
-GGGHHHIII
-";
 
 /// Stands for the path of the shape's `regions.txt` in option lists.
 const REGIONS: &str = "{regions}";

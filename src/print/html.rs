@@ -202,7 +202,7 @@ pub fn write(entries: &[Entry], hints: &[Vec<Hint>], options: &Options) -> Resul
         }
         let (key, rest) = part.split_once("}}").unwrap_or(("", part));
         match key {
-            "title" => out.push_str(&escape(&title)),
+            "title" => out.push_str(&super::svg::escape(&title)),
             "style" => {
                 out.push_str(&font);
                 out.push_str(STYLE);
@@ -235,19 +235,4 @@ fn font_face(symbols: &[char], entries: &[Entry]) -> Result<String, Error> {
         super::svg::base64(&woff)
     );
     Ok(out)
-}
-
-/// `text` with the characters HTML gives a meaning escaped.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            _ => out.push(c),
-        }
-    }
-    out
 }

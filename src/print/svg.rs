@@ -179,8 +179,8 @@ fn num(v: f32) -> String {
     if s == "-0" { "0".into() } else { s.into() }
 }
 
-/// `text` with XML's special characters escaped.
-fn escape(text: &str) -> String {
+/// `text` with XML's special characters escaped (HTML's too).
+pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -328,3 +328,17 @@ pub fn output_within(
         stderr,
     })
 }
+
+/// The jigsaw map of docs/GUIDE.md (`regions.txt`), one letter a cell.
+#[allow(dead_code)]
+pub const JIGSAW_MAP: &str = "\
+AAABBBCCC
+AABBBCCCC
+AAAABBBCC
+DDDDEEEFF
+DDEEEFFFF
+DDDEEEFFF
+GGGHHHIII
+GGGHHHIII
+GGGHHHIII
+";
