@@ -27,7 +27,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{naive_count_units, output_within, scratch_dir, units_of, units_valid};
+use common::{JIGSAW_MAP, naive_count_units, output_within, scratch_dir, units_of, units_valid};
 
 const BIN: &str = env!("CARGO_BIN_EXE_sudogen");
 
@@ -39,19 +39,6 @@ const STATS_GRIDS: usize = 30;
 
 /// The longest a single run of the binary may take.
 const TIMEOUT: Duration = Duration::from_secs(90);
-
-/// The jigsaw map of docs/GUIDE.md (`regions.txt`).
-const JIGSAW_MAP: &str = "\
-AAABBBCCC
-AABBBCCCC
-AAAABBBCC
-DDDDEEEFF
-DDEEEFFFF
-DDDEEEFFF
-GGGHHHIII
-GGGHHHIII
-GGGHHHIII
-";
 
 /// Stands for the path of the shape's `regions.txt` in option lists.
 const REGIONS: &str = "{regions}";
@@ -1485,7 +1472,7 @@ impl Matrix {
         let books = matches!(cmd.check, Check::Book | Check::BookAsClassic);
         let mut runs = Vec::new();
         if books {
-            for book in ["book.pdf", "book.svg"] {
+            for book in ["book.pdf", "book.svg", "book.html"] {
                 let mut a = args.clone();
                 a.extend(["-o".into(), cdir.join(book).display().to_string()]);
                 runs.push((a, cdir.join(format!("{book}.stdout"))));
@@ -1862,7 +1849,7 @@ impl Matrix {
             }
             Check::Book => {
                 let truth = self.truth(k, "puzzle-solutions")?;
-                check_books(cdir, &truth)
+                check_books(cdir, &truth, Some(shape))
             }
             Check::BookAsClassic => {
                 let truth = self.truth(k, "puzzle-solutions")?;
@@ -1916,7 +1903,10 @@ impl Matrix {
                     }
                     Ok(())
                 } else {
-                    check_books(cdir, &truth)
+                    // Read as classic, a variant's book is classic unless
+                    // its records name their shape.
+                    let same = format_names_shape || shape.variant == "none";
+                    check_books(cdir, &truth, same.then_some(shape))
                 }
             }
             Check::CarriedVariant => carried_variant(cmd, shape, runs, cdir),
@@ -2126,8 +2116,10 @@ fn squeeze(text: &str) -> String {
 }
 
 /// `book.pdf` (read by `lopdf`) and the pages `book*.svg` (read by
-/// `roxmltree`) hold every puzzle's givens and every solution, row by row.
-fn check_books(dir: &Path, truth: &[Rec]) -> Result<(), String> {
+/// `roxmltree`) hold every puzzle's givens and every solution, row by row;
+/// `book.html` holds them in its data ([`check_page`]).
+fn check_books(dir: &Path, truth: &[Rec], shape: Option<&Shape>) -> Result<(), String> {
+    check_page(&dir.join("book.html"), truth, shape)?;
     let doc = lopdf::Document::load(dir.join("book.pdf")).map_err(|e| format!("book.pdf: {e}"))?;
     let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
     let pdf: String = pages
@@ -2174,6 +2166,162 @@ fn check_books(dir: &Path, truth: &[Rec]) -> Result<(), String> {
                 && !text.contains(&printed(s))
             {
                 return Err(format!("{what}: solution {i} is not in the text"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The web page's data (the JSON object of its `<script
+/// type="application/json" id="book">`): each puzzle's givens and
+/// solution as the records give them, coded one character a cell by its
+/// `code`; the shape (where `shape` is known) as the test's table gives
+/// it; and the hint steps (Base64 of raw DEFLATE of a JSON list per
+/// puzzle): one list per puzzle, every cell on the grid, every value a
+/// step fills its solution's, in an empty cell.
+fn check_page(path: &Path, truth: &[Rec], shape: Option<&Shape>) -> Result<(), String> {
+    use std::io::Read;
+    let html = std::fs::read_to_string(path).map_err(|e| format!("book.html: {e}"))?;
+    let open = "<script type=\"application/json\" id=\"book\">";
+    let data = html
+        .split_once(open)
+        .and_then(|(_, rest)| rest.split_once("</script>"))
+        .ok_or("book.html: no data")?
+        .0;
+    let book: serde_json::Value =
+        serde_json::from_str(data).map_err(|e| format!("book.html's data: {e}"))?;
+    let code: Vec<char> = book["code"].as_str().ok_or("no code")?.chars().collect();
+    let decode = |v: &serde_json::Value| -> Option<Vec<u8>> {
+        v.as_str()?
+            .chars()
+            .map(|c| code.iter().position(|&d| d == c).map(|p| p as u8))
+            .collect()
+    };
+    let puzzles = book["puzzles"].as_array().ok_or("no puzzles")?;
+    if puzzles.len() != truth.len() {
+        return Err(format!(
+            "book.html: {} puzzles, not {}",
+            puzzles.len(),
+            truth.len()
+        ));
+    }
+    let side = book["shape"]["side"].as_u64().ok_or("no side")? as usize;
+    for (i, (p, t)) in puzzles.iter().zip(truth).enumerate() {
+        if decode(&p["givens"]).as_ref() != Some(&t.cells) {
+            return Err(format!("book.html: puzzle {i}'s givens differ"));
+        }
+        if let Some(s) = &t.solution
+            && decode(&p["solution"]).as_ref() != Some(s)
+        {
+            return Err(format!("book.html: solution {i} differs"));
+        }
+    }
+    if let Some(shape) = shape {
+        let g = &book["shape"];
+        if side != shape.n {
+            return Err(format!("book.html: side {side}, not {}", shape.n));
+        }
+        match shape.regions {
+            Some(map) => {
+                let map: Vec<u8> = map.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
+                let ids = g["regions"].as_array().ok_or("book.html: no region map")?;
+                for a in 0..map.len() {
+                    for b in 0..map.len() {
+                        if (map[a] == map[b]) != (ids[a] == ids[b]) {
+                            return Err(format!("book.html: cells {a} and {b}: regions differ"));
+                        }
+                    }
+                }
+            }
+            None => {
+                if g["box"] != serde_json::json!([shape.boxes.0, shape.boxes.1]) {
+                    return Err(format!("book.html: boxes {}", g["box"]));
+                }
+            }
+        }
+        if g["diagonals"].as_bool().unwrap_or(false) != shape.x {
+            return Err("book.html: the diagonals differ".into());
+        }
+        let windows = if shape.hyper {
+            serde_json::json!([[1, 1, 3, 3], [1, 5, 3, 3], [5, 1, 3, 3], [5, 5, 3, 3]])
+        } else {
+            serde_json::Value::Null
+        };
+        if g["windows"] != windows {
+            return Err(format!("book.html: windows {}", g["windows"]));
+        }
+    }
+    // The steps: Base64, then raw DEFLATE, then JSON.
+    let b64 = book["steps"].as_str().ok_or("no steps")?;
+    let sextet = |c: u8| match c {
+        b'A'..=b'Z' => Some(c - b'A'),
+        b'a'..=b'z' => Some(c - b'a' + 26),
+        b'0'..=b'9' => Some(c - b'0' + 52),
+        b'+' => Some(62),
+        b'/' => Some(63),
+        _ => None,
+    };
+    let bits: Vec<u8> = b64.bytes().filter_map(sextet).collect();
+    let mut packed = Vec::new();
+    for chunk in bits.chunks(4) {
+        let word = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |w, (i, &s)| w | u32::from(s) << (18 - 6 * i));
+        packed.extend(word.to_be_bytes()[1..chunk.len()].iter());
+    }
+    let mut text = String::new();
+    flate2::read::DeflateDecoder::new(&packed[..])
+        .read_to_string(&mut text)
+        .map_err(|e| format!("book.html's steps: {e}"))?;
+    let steps: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| format!("book.html's steps: {e}"))?;
+    let steps = steps.as_array().ok_or("steps: not a list")?;
+    if steps.len() != truth.len() {
+        return Err(format!("book.html: steps for {} puzzles", steps.len()));
+    }
+    for (i, (path, t)) in steps.iter().zip(truth).enumerate() {
+        let path = path.as_array().ok_or("a path: not a list")?;
+        for step in path {
+            // Pattern cells are numbers; removals [cell, value, ...].
+            let cells = |k: usize| -> Vec<u64> {
+                step[k].as_array().map_or(Vec::new(), |a| {
+                    a.iter()
+                        .map(|c| c.as_u64().or_else(|| c[0].as_u64()).unwrap_or(u64::MAX))
+                        .collect()
+                })
+            };
+            if step[0].as_str().is_none_or(str::is_empty)
+                || cells(1)
+                    .iter()
+                    .chain(&cells(2))
+                    .any(|&c| c as usize >= side * side)
+            {
+                return Err(format!("book.html: puzzle {i}: a step {step}"));
+            }
+            for r in step[2].as_array().into_iter().flatten() {
+                let (Some(c), Some(values)) = (r[0].as_u64(), r.as_array()) else {
+                    return Err(format!("book.html: puzzle {i}: a removal {r}"));
+                };
+                let truth = t.solution.as_ref().and_then(|s| s.get(c as usize));
+                if values[1..]
+                    .iter()
+                    .any(|v| v.as_u64().map(|v| v as u8).as_ref() == truth)
+                {
+                    return Err(format!(
+                        "book.html: puzzle {i}: a step removes the solution from {c}"
+                    ));
+                }
+            }
+            if let (Some(c), Some(v)) = (step[3].as_u64(), step[4].as_u64()) {
+                let c = c as usize;
+                let right = t
+                    .solution
+                    .as_ref()
+                    .is_none_or(|s| s.get(c) == Some(&(v as u8)));
+                if !right || t.cells.get(c) != Some(&0) {
+                    return Err(format!("book.html: puzzle {i}: a step fills {c} with {v}"));
+                }
             }
         }
     }

@@ -1873,3 +1873,116 @@ mod command {
         assert!(squeeze(&svg_text(&last)).starts_with("Solutions#1"));
     }
 }
+
+/// Runs the binary with `args`, `stdin` on its standard input.
+fn run_sudogen(args: &[&str], stdin: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sudogen"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// The web page's size targets: 100 hard puzzles with their hints under
+/// 300 KB, and so (the page's own weight once, then each puzzle's) 1,000
+/// under 3 MB.
+#[test]
+fn a_web_page_of_100_hard_puzzles_with_hints_is_under_300_kb() {
+    let made = run_sudogen(
+        &[
+            "puzzle",
+            "-n",
+            "100",
+            "--level",
+            "hard",
+            "--seed",
+            "1",
+            "--with-solution",
+            "-f",
+            "json",
+        ],
+        b"",
+    );
+    assert!(made.status.success());
+    let page = run_sudogen(&["print", "-f", "html"], &made.stdout);
+    assert!(
+        page.status.success(),
+        "{}",
+        String::from_utf8_lossy(&page.stderr)
+    );
+    let one_line = made.stdout.split(|&b| b == b'\n').next().unwrap().to_vec();
+    let one = run_sudogen(&["print", "-f", "html"], &one_line);
+    let (all, single) = (page.stdout.len(), one.stdout.len());
+    let per_puzzle = (all - single) / 99;
+    eprintln!("100 hard puzzles: {all} bytes; one: {single}; about {per_puzzle} a puzzle");
+    assert!(all < 300_000, "{all} bytes");
+    assert!(single + 999 * per_puzzle < 3_000_000);
+    let html = String::from_utf8(page.stdout).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    for outside in ["http:", "https:", "src=\"", "<link", "@import"] {
+        assert!(!html.contains(outside), "the page refers to {outside}");
+    }
+}
+
+#[test]
+fn an_htm_or_html_name_writes_the_web_page() {
+    let dir = common::scratch_dir();
+    let made = run_sudogen(&["puzzle", "-n", "2", "--seed", "3", "--size", "6"], b"");
+    for name in ["book.htm", "book.html"] {
+        let path = dir.path().join(name);
+        let out = run_sudogen(
+            &[
+                "print",
+                "--title",
+                "Six <&> \"six\"",
+                "-o",
+                path.to_str().unwrap(),
+            ],
+            &made.stdout,
+        );
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let html = std::fs::read_to_string(&path).unwrap();
+        assert!(html.starts_with("<!DOCTYPE html>"), "{name}");
+        assert!(html.contains("<title>Six &lt;&amp;&gt; &quot;six&quot;</title>"));
+        assert!(html.contains(r#""shape":{"box":[2,3],"side":6}"#), "{name}");
+    }
+}
+
+#[test]
+fn the_web_page_escapes_its_data_and_refuses_hints_off_the_grid() {
+    let mut entries = entries(1, Size::S4, 5);
+    entries[0].level = Some("</script><b>".into());
+    let options = options(Size::S4, 1);
+    let page = print::html(&entries, &[], &options).unwrap();
+    assert_eq!(
+        page.matches("</script>").count(),
+        2,
+        "the data's and the script's"
+    );
+    let off = print::Hint {
+        text: "r5c1".into(),
+        cells: vec![16],
+        ..print::Hint::default()
+    };
+    let err = print::html(&entries, &[vec![off]], &options).unwrap_err();
+    assert!(matches!(err, Error::Entry { number: 1, .. }), "{err:?}");
+    assert!(
+        err.to_string()
+            .contains("a hint names a cell or value off the grid")
+    );
+    let wrong_value = print::Hint {
+        text: "r1c1 = 5".into(),
+        place: Some((0, 5)),
+        ..print::Hint::default()
+    };
+    assert!(print::html(&entries, &[vec![wrong_value]], &options).is_err());
+}

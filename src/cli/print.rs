@@ -1,4 +1,5 @@
-//! `sudogen print`: puzzle books as PDF or SVG, ready for paper.
+//! `sudogen print`: puzzle books as PDF or SVG, ready for paper, or as a
+//! web page to play them in a browser (with the rater's hints) and print.
 //!
 //! Reads puzzle records (any format sudogen reads, with the solutions and
 //! ratings they carry), solves every one in the book's shape (a solution a
@@ -22,9 +23,9 @@ use sudogen::format::{Carried, symbols};
 use sudogen::grid::{Grid, Invalid, SYMBOLS, Unit, Variant, plural};
 use sudogen::pipeline;
 use sudogen::print::{
-    self, DEFAULT_PER_PAGE, Entry, Geometry, MAX_ANSWERS_PER_PAGE, Options, PER_PAGE, Paper,
+    self, DEFAULT_PER_PAGE, Entry, Geometry, Hint, MAX_ANSWERS_PER_PAGE, Options, PER_PAGE, Paper,
 };
-use sudogen::rate::{Level, Scale, rate_within};
+use sudogen::rate::{Level, Scale, rate_solved, rate_within};
 use sudogen::shape::Shape;
 use sudogen::solve::{Budget, Search, search};
 
@@ -34,7 +35,8 @@ Examples:
   sudogen puzzle -n 60 --seed 1 --with-solution -f json | sudogen print --per-page 6 -o book.pdf
   sudogen puzzle -n 30 --level hard | sudogen rate | sudogen print --sort rating --title Hard -o hard.pdf
   sudogen puzzle -n 10 --seed 2 | sudogen print --large-print --per-page 1 --paper letter -o big.pdf
-  sudogen puzzle -n 1 --seed 4 | sudogen print --format svg -o page.svg";
+  sudogen puzzle -n 1 --seed 4 | sudogen print --format svg -o page.svg
+  sudogen puzzle -n 30 --level hard --with-solution -f json | sudogen print -o hard.html";
 
 /// The document's format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -43,6 +45,8 @@ pub enum Document {
     Pdf,
     /// SVG: one file per page, the font embedded (FILE, then FILE-02.svg ... FILE-12.svg, numbers as wide as the last)
     Svg,
+    /// HTML: one self-contained page to play the puzzles in a browser, with the rater's hints, and to print
+    Html,
 }
 
 impl Document {
@@ -51,12 +55,13 @@ impl Document {
         match self {
             Document::Pdf => "pdf",
             Document::Svg => "svg",
+            Document::Html => "html",
         }
     }
 
     /// The document of this name.
     fn named(name: &str) -> Option<Document> {
-        [Document::Pdf, Document::Svg]
+        [Document::Pdf, Document::Svg, Document::Html]
             .into_iter()
             .find(|d| d.name() == name)
     }
@@ -86,8 +91,8 @@ pub struct PrintArgs {
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 
-    /// The document's format [default: the FILE's extension, .pdf or .svg;
-    /// else pdf]
+    /// The document's format [default: the FILE's extension, .pdf, .svg
+    /// or .html; else pdf]
     #[arg(short, long, value_enum)]
     pub format: Option<Document>,
 
@@ -199,7 +204,12 @@ impl PrintArgs {
         let document = format_for_file(
             output.as_deref(),
             self.format,
-            &[("pdf", &["pdf"]), ("svg", &["svg"])],
+            &[
+                ("pdf", &["pdf"]),
+                ("svg", &["svg"]),
+                ("html", &["html"]),
+                ("htm", &["html"]),
+            ],
             (Document::name, Document::named),
             Document::Pdf,
         )?;
@@ -207,6 +217,11 @@ impl PrintArgs {
             if document == Document::Svg {
                 return Err(usage(
                     "SVG books are written one file per page; name the first with -o FILE.svg",
+                ));
+            }
+            if document == Document::Html && std::io::stdout().is_terminal() {
+                return Err(usage(
+                    "a web page is not for a terminal; write it to a file with -o book.html, or pipe it",
                 ));
             }
             if std::io::stdout().is_terminal() {
@@ -260,6 +275,8 @@ struct Ready {
     puzzle: Grid,
     solution: Grid,
     rating: Option<Carried>,
+    /// The rater's path as hints (a web page's; empty for the others).
+    hints: Vec<Hint>,
 }
 
 /// What one batch gave: the puzzles ready, and what was wrong (the line,
@@ -280,7 +297,9 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<Exit> {
     // the puzzles are checked and rated (`print --rate | head -c 100`)
     // stops the run then, not once the book is made.
     let mut stdout = match config.document {
-        Document::Pdf if config.output.is_none() => Some(open_output(None, &config.input.files)?),
+        Document::Pdf | Document::Html if config.output.is_none() => {
+            Some(open_output(None, &config.input.files)?)
+        }
         _ => None,
     };
     let all_read = each_input(&config.input.files, |name, reader| {
@@ -324,6 +343,7 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<Exit> {
     // in its own, and the book is measured by its largest side.
     let largest = book
         .iter()
+        .rev()
         .map(|(_, r)| r.puzzle.shape())
         .max_by_key(|s| s.side())
         .expect("a book has puzzles")
@@ -370,22 +390,26 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<Exit> {
     }
     let plan = print::plan(&entries, &options).map_err(|e| usage(e.to_string()))?;
     warn_if_small(&entries, &options, &plan);
-    match config.document {
-        Document::Pdf => {
-            let pdf = print::pdf(&entries, &options).map_err(|e| usage(e.to_string()))?;
-            let mut out = match stdout.take() {
-                Some(out) => out,
-                None => open_output(config.output.as_deref(), &config.input.files)?,
-            };
-            out.file.write_all(&pdf).context(out.what.clone())?;
-            out.finish()?;
+    let bytes = match config.document {
+        Document::Pdf => print::pdf(&entries, &options),
+        Document::Html => {
+            let hints: Vec<Vec<Hint>> = book.into_iter().map(|(_, r)| r.hints).collect();
+            print::html(&entries, &hints, &options).map(String::into_bytes)
         }
         Document::Svg => {
             let pages = print::svg_pages(&entries, &options).map_err(|e| usage(e.to_string()))?;
             let first = config.output.as_deref().unwrap_or(Path::new("page.svg"));
             write_pages(first, &pages, &config.input.files)?;
+            return Ok(Exit::Success);
         }
     }
+    .map_err(|e| usage(e.to_string()))?;
+    let mut out = match stdout.take() {
+        Some(out) => out,
+        None => open_output(config.output.as_deref(), &config.input.files)?,
+    };
+    out.file.write_all(&bytes).context(out.what.clone())?;
+    out.finish()?;
     Ok(Exit::Success)
 }
 
@@ -466,10 +490,11 @@ fn prepare(config: &Config, batch: &Batch) -> Part {
             }
         };
         match ready(config, grid, read.solution, read.rating) {
-            Ok((solution, rating)) => part.ready.push(Ready {
+            Ok((solution, rating, hints)) => part.ready.push(Ready {
                 puzzle: grid.clone(),
                 solution,
                 rating,
+                hints,
             }),
             Err(message) => part.problems.push((read.line, message, false)),
         }
@@ -478,8 +503,9 @@ fn prepare(config: &Config, batch: &Batch) -> Part {
     part
 }
 
-/// A puzzle's solution and rating (the one its record carries, else rated
-/// when asked), or what is wrong with it. Every puzzle is solved in the
+/// A puzzle's solution, rating (the one its record carries, else rated
+/// when asked, or for a web page) and, for a web page, its hints: the
+/// rater's path, explained; or what is wrong with it. Every puzzle is solved in the
 /// book's shape, whatever its record carries: it must have exactly one
 /// solution there, and a solution the record carries must be that one.
 fn ready(
@@ -487,7 +513,7 @@ fn ready(
     puzzle: &Grid,
     carried: Option<Result<&Grid, sudogen::format::RecordError>>,
     rating: Option<Carried>,
-) -> Result<(Grid, Option<Carried>), String> {
+) -> Result<(Grid, Option<Carried>, Vec<Hint>), String> {
     if puzzle.is_complete() {
         return Err("a complete grid, not a puzzle".into());
     }
@@ -549,6 +575,22 @@ fn ready(
             at % n + 1
         ));
     }
+    if config.document == Document::Html {
+        // The hints are the rater's path, on every shape (a technique
+        // level's path beyond classic 9x9).
+        let rated = rate_solved(puzzle, &solution, true, u8::MAX).map_err(|e| e.to_string())?;
+        let symbols: Vec<char> = config.options.alphabet.chars().collect();
+        let symbol = |v: u8| symbols.get(usize::from(v) - 1).copied().unwrap_or('?');
+        let hints = (rated.path.iter())
+            .map(|step| Hint::from_step(step, puzzle.shape().clone(), &symbol))
+            .collect();
+        let rating = rating.or(Some(Carried {
+            se: rated.se,
+            exact: rated.exact,
+            level: Some(Level::of(rated.se).name().to_string()),
+        }));
+        return Ok((solution, rating, hints));
+    }
     let rating = match rating {
         Some(r) => Some(r),
         None if config.rate => {
@@ -561,7 +603,7 @@ fn ready(
         }
         None => None,
     };
-    Ok((solution, rating))
+    Ok((solution, rating, Vec::new()))
 }
 
 /// Whether a fault is a value repeated in a box.

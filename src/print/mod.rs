@@ -41,12 +41,14 @@ use crate::rate::Scale;
 
 mod font;
 mod geometry;
+mod html;
 mod layout;
 mod paper;
 mod pdf;
 mod svg;
 
 pub use geometry::{Cage, Geometry, MAX_SIDE, Window};
+pub use html::{CODE, Hint};
 pub use paper::Paper;
 
 /// The numbers of puzzles a page can hold.
@@ -285,6 +287,18 @@ pub fn svg_puzzle(entry: &Entry, options: &Options) -> Result<String, Error> {
 pub fn svg_solution(entry: &Entry, options: &Options) -> Result<String, Error> {
     check_single(entry, options)?;
     svg::write(&layout::single(entry, options, true))
+}
+
+/// Writes `entries` as one self-contained web page to play them in a
+/// browser, and to print them: everything inline (style, script, the
+/// font subset to the symbols, the puzzles), nothing fetched. `hints[i]`
+/// is the solving path of `entries[i]` ([`Hint::from_step`] of each step
+/// of the rater's path), shown a step at a time; a puzzle without one has
+/// no hints. Of `options`, the geometry, alphabet, title and answers
+/// matter (the browser lays the page out); printed, the page gives the
+/// open puzzle, then its solution if `options.answers`.
+pub fn html(entries: &[Entry], hints: &[Vec<Hint>], options: &Options) -> Result<String, Error> {
+    html::write(entries, hints, options)
 }
 
 /// How a book's pages fall, and how big its cells are: what [`plan`]

@@ -68,7 +68,7 @@ fn style(out: &mut String, page: &Page) -> Result<(), Error> {
 }
 
 /// `bytes` in Base64 (RFC 4648, with padding), as `data:` URLs hold them.
-fn base64(bytes: &[u8]) -> String {
+pub(crate) fn base64(bytes: &[u8]) -> String {
     const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
     for chunk in bytes.chunks(3) {
@@ -197,8 +197,8 @@ fn num(v: f32) -> String {
     if s == "-0" { "0".into() } else { s.into() }
 }
 
-/// `text` with XML's special characters escaped.
-fn escape(text: &str) -> String {
+/// `text` with XML's special characters escaped (HTML's too).
+pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -507,3 +507,16 @@ pub fn fpuzzles_object(
     };
     Ok((givens, solution))
 }
+/// The jigsaw map of docs/GUIDE.md (`regions.txt`), one letter a cell.
+#[allow(dead_code)]
+pub const JIGSAW_MAP: &str = "\
+AAABBBCCC
+AABBBCCCC
+AAAABBBCC
+DDDDEEEFF
+DDEEEFFFF
+DDDEEEFFF
+GGGHHHIII
+GGGHHHIII
+GGGHHHIII
+";
