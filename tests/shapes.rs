@@ -102,7 +102,9 @@ fn cases() -> Vec<Case> {
 /// Checks that every line of `grids` is a full grid valid under `units`.
 fn assert_grids_valid(name: &str, grids: &[String], n: usize, units: &[Vec<usize>]) {
     for (i, line) in grids.iter().enumerate() {
-        let cells = line_cells(line);
+        // (A jigsaw's line has its map after its cells: the test's units
+        // are the map asked for.)
+        let cells = line_cells(line.split(' ').next().unwrap());
         assert_eq!(cells.len(), n * n, "{name}: grid {i}: {line}");
         assert!(
             units_valid(&cells, n, units, true),
@@ -316,8 +318,12 @@ fn shapes_that_cannot_be_are_one_line_usage_errors() {
             "--regions: region 'A' has 5 cells; every region of a 4x4 map needs 4",
         ),
         (
-            &["generate", "--variant", "jigsaw"],
+            &["solve", "--variant", "jigsaw"],
             "--variant jigsaw needs its regions; give --regions LAYOUT",
+        ),
+        (
+            &["puzzle", "--variant", "jigsaw", "--size", "18"],
+            "random jigsaw layouts are drawn for sides 4 to 16, not 18; give a region map",
         ),
         (
             &["generate", "--regions", JIGSAW, "--size", "6"],
@@ -832,7 +838,16 @@ fn printed_grid(input: &[String], args: &[&str]) -> String {
     let file = dir.path().join("in.txt");
     std::fs::write(&file, input[0].clone() + "\n").unwrap();
     let svg = dir.path().join("book.svg");
-    let mut all = vec!["print", file.to_str().unwrap(), "-o", svg.to_str().unwrap()];
+    // (A title: every book has its head, so grids of all variants, whose
+    // books state their rules there, are the same size.)
+    let mut all = vec![
+        "print",
+        file.to_str().unwrap(),
+        "-o",
+        svg.to_str().unwrap(),
+        "--title",
+        "T",
+    ];
     all.extend(args);
     let out = run(&all);
     assert!(
