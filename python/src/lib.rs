@@ -729,7 +729,7 @@ impl Rated {
             .map(|r| {
                 r.path
                     .iter()
-                    .map(|s| StepRecord::of(s, shape, &symbol))
+                    .map(|s| StepRecord::of(s, shape.clone(), &symbol))
                     .collect()
             })
             .unwrap_or_default();
@@ -808,7 +808,7 @@ fn rate<'py>(
             Ok(r) => {
                 part.push(Some(&r));
                 if explain {
-                    part.push_path(Some(&r), rows.shape);
+                    part.push_path(Some(&r), rows.shape.clone());
                 }
             }
             Err(e) => {
@@ -819,7 +819,7 @@ fn rate<'py>(
                 part.problems.push((row, message));
                 part.push(None);
                 if explain {
-                    part.push_path(None, rows.shape);
+                    part.push_path(None, rows.shape.clone());
                 }
             }
         },
