@@ -208,6 +208,34 @@ impl Painter<'_> {
         }
     }
 
+    /// Strokes `segments` `width` wide in grey `luma`, solid with square
+    /// caps or in dashes `dash` long with butt caps; `h` as for
+    /// [`Painter::items`].
+    fn stroke(&mut self, segments: &[[f32; 4]], width: f32, luma: u8, dash: Option<f32>, h: f32) {
+        if self.state.stroke != Some(luma) {
+            self.c.set_stroke_gray(grey(luma));
+            self.state.stroke = Some(luma);
+        }
+        if self.state.line_width != Some(width.to_bits()) {
+            self.c.set_line_width(r(width));
+            self.state.line_width = Some(width.to_bits());
+        }
+        if let Some(dash) = dash {
+            self.c.save_state();
+            self.c
+                .set_line_cap(pdf_writer::types::LineCapStyle::ButtCap);
+            self.c.set_dash_pattern([r(dash), r(dash)], 0.0);
+        }
+        for &[x1, y1, x2, y2] in segments {
+            self.c.move_to(r(x1), r(h - y1));
+            self.c.line_to(r(x2), r(h - y2));
+        }
+        self.c.stroke();
+        if dash.is_some() {
+            self.c.restore_state();
+        }
+    }
+
     /// Draws `items`; `h` is the height the layout's downward `y` is
     /// flipped against (the page's height, or 0 inside a group, whose
     /// origin is moved to its top-left corner).
@@ -233,46 +261,13 @@ impl Painter<'_> {
                     segments,
                     width,
                     luma,
-                } => {
-                    if self.state.stroke != Some(*luma) {
-                        self.c.set_stroke_gray(grey(*luma));
-                        self.state.stroke = Some(*luma);
-                    }
-                    if self.state.line_width != Some(width.to_bits()) {
-                        self.c.set_line_width(r(*width));
-                        self.state.line_width = Some(width.to_bits());
-                    }
-                    for &[x1, y1, x2, y2] in segments {
-                        self.c.move_to(r(x1), r(h - y1));
-                        self.c.line_to(r(x2), r(h - y2));
-                    }
-                    self.c.stroke();
-                }
+                } => self.stroke(segments, *width, *luma, None, h),
                 Item::Dashes {
                     segments,
                     width,
                     dash,
                     luma,
-                } => {
-                    if self.state.stroke != Some(*luma) {
-                        self.c.set_stroke_gray(grey(*luma));
-                        self.state.stroke = Some(*luma);
-                    }
-                    if self.state.line_width != Some(width.to_bits()) {
-                        self.c.set_line_width(r(*width));
-                        self.state.line_width = Some(width.to_bits());
-                    }
-                    self.c.save_state();
-                    self.c
-                        .set_line_cap(pdf_writer::types::LineCapStyle::ButtCap);
-                    self.c.set_dash_pattern([r(*dash), r(*dash)], 0.0);
-                    for &[x1, y1, x2, y2] in segments {
-                        self.c.move_to(r(x1), r(h - y1));
-                        self.c.line_to(r(x2), r(h - y2));
-                    }
-                    self.c.stroke();
-                    self.c.restore_state();
-                }
+                } => self.stroke(segments, *width, *luma, Some(*dash), h),
                 Item::Text(run) => {
                     self.fill(run.luma);
                     self.c.begin_text();

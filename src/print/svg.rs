@@ -115,36 +115,19 @@ fn items(out: &mut String, list: &[Item]) {
                 segments,
                 width,
                 luma,
-            } => {
-                out.push_str("<path d=\"");
-                for &[x1, y1, x2, y2] in segments {
-                    let _ = write!(out, "M{} {}L{} {}", num(x1), num(y1), num(x2), num(y2));
-                }
-                let _ = writeln!(
-                    out,
-                    "\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\" stroke-linecap=\"square\"/>",
-                    grey(*luma),
-                    num(*width)
-                );
-            }
+            } => path(out, segments, *width, *luma, "stroke-linecap=\"square\""),
             Item::Dashes {
                 segments,
                 width,
                 dash,
                 luma,
-            } => {
-                out.push_str("<path d=\"");
-                for &[x1, y1, x2, y2] in segments {
-                    let _ = write!(out, "M{} {}L{} {}", num(x1), num(y1), num(x2), num(y2));
-                }
-                let _ = writeln!(
-                    out,
-                    "\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\" stroke-dasharray=\"{}\"/>",
-                    grey(*luma),
-                    num(*width),
-                    num(*dash)
-                );
-            }
+            } => path(
+                out,
+                segments,
+                *width,
+                *luma,
+                &format!("stroke-dasharray=\"{}\"", num(*dash)),
+            ),
             Item::Text(run) => {
                 let (x, anchor) = match &run.place {
                     Place::Start(x) => (Some(*x), "start"),
@@ -211,6 +194,21 @@ pub(crate) fn escape(text: &str) -> String {
         }
     }
     out
+}
+
+/// Appends a path of `segments` stroked `width` wide in grey `luma`, with
+/// the attribute `style` (its caps or its dashes).
+fn path(out: &mut String, segments: &[[f32; 4]], width: f32, luma: u8, style: &str) {
+    out.push_str("<path d=\"");
+    for &[x1, y1, x2, y2] in segments {
+        let _ = write!(out, "M{} {}L{} {}", num(x1), num(y1), num(x2), num(y2));
+    }
+    let _ = writeln!(
+        out,
+        "\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\" {style}/>",
+        grey(luma),
+        num(width)
+    );
 }
 
 #[cfg(test)]
