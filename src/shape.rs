@@ -924,6 +924,12 @@ impl Shape {
         self.size.has_boxes()
     }
 
+    /// Whether `other` is a shape of the same kind: the same size and
+    /// variant, a jigsaw's map aside (what `stats` measures together).
+    pub fn same_kind(&self, other: &Shape) -> bool {
+        self.size == other.size && self.variant.name() == other.variant.name()
+    }
+
     /// The unit tables of the shape (built once per shape, then shared;
     /// a jigsaw's are its layout's).
     #[inline]

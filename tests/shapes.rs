@@ -1318,6 +1318,24 @@ fn jigsaws_draw_a_map_each() {
         "{}",
         String::from_utf8_lossy(&out.stdout)
     );
+    // stats measures jigsaws of every map together, read or made.
+    let puzzles = lines(&["puzzle", "--variant", "jigsaw", "-n", "6", "--seed", "3"]);
+    let out = run_with(&["stats", "-"], &(puzzles.join("\n") + "\n"));
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{report}");
+    assert!(
+        report
+            .lines()
+            .any(|l| l.split_whitespace().collect::<Vec<_>>() == ["puzzles", "6"]),
+        "{report}"
+    );
+    let report = lines(&["stats", "--variant", "jigsaw", "-n", "40", "--seed", "3"]).join("\n");
+    assert!(
+        report
+            .lines()
+            .any(|l| l.split_whitespace().collect::<Vec<_>>() == ["grids", "40"]),
+        "{report}"
+    );
     let same = lines(&["puzzle", "--variant", "jigsaw", "-n", "4", "--seed", "3"]);
     for (j, l) in json.iter().zip(&same) {
         let (_, map) = l.split_once(' ').unwrap();

@@ -91,12 +91,8 @@ pub enum ReportFormat {
 pub enum Source {
     /// Generated: indices `start..start + count` of a run.
     Generate {
-        /// The shape made.
-        shape: Shape,
-        /// The strategy.
-        strategy: Strategy,
-        /// The run's seed.
-        seed: u64,
+        /// The run (its strategy, shape and seed).
+        run: Box<GridRun>,
         /// The first index.
         start: u64,
         /// How many grids.
@@ -146,15 +142,25 @@ impl StatsArgs {
                     "--symbols reads files, and no file was named; use sudogen stats --symbols ALPHABET FILE",
                 ));
             }
-            let shape = self.grid.shape()?;
+            let run = if self.grid.shape.draws_layouts() {
+                // A new jigsaw map for every grid.
+                let side = self.grid.size.map_or(9, |s| s.side());
+                let strategy = self.grid.strategy.unwrap_or(Strategy::Search);
+                let run = GridRun::drawing_layouts(strategy, side, self.run.seed())
+                    .map_err(|e| usage(format!("--variant jigsaw: {e}")))?;
+                self.grid.strategy_for(run.shape())?;
+                run
+            } else {
+                let shape = self.grid.shape()?;
+                GridRun::new(self.grid.strategy_for(&shape)?, shape, self.run.seed())
+            };
             self.run.check_range()?;
             if self.run.count == 0 {
                 return Err(usage("nothing to measure; use --count 1 or more"));
             }
+            let shape = run.shape().clone();
             let source = Source::Generate {
-                strategy: self.grid.strategy_for(&shape)?,
-                shape: shape.clone(),
-                seed: self.run.seed(),
+                run: Box::new(run),
                 start: self.run.start,
                 count: self.run.count,
             };
@@ -229,26 +235,27 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<Exit> {
     }
     let mut out = Output::stdout()?;
     let measured = match &config.source {
-        Source::Generate {
-            shape,
-            strategy,
-            seed,
-            start,
-            count,
-        } => {
+        Source::Generate { run, start, count } => {
             if stdin_is_data() {
                 warn(format_args!(
                     "note: measuring {count} generated grids; standard input is not read (to measure it: sudogen stats -)"
                 ));
             }
-            let run = GridRun::new(*strategy, shape.clone(), *seed);
+            let source = format!(
+                "strategy {}, size {}, seed {}",
+                run.strategy(),
+                run.shape(),
+                run.seed()
+            );
             let progress = Progress::new(*count, "grids", config.progress);
-            let counts = measure(run, (*start, *count), config.jobs, &|n| progress.advance(n));
+            let counts = measure((**run).clone(), (*start, *count), config.jobs, &|n| {
+                progress.advance(n)
+            });
             progress.finish();
             Measured {
                 counts,
                 skipped: Skipped::default(),
-                source: format!("strategy {strategy}, size {shape}, seed {seed}"),
+                source,
             }
         }
         Source::Read {
@@ -405,8 +412,9 @@ fn read(config: &Config, reading: &Reading<'_>) -> anyhow::Result<Result<Measure
 fn count((counts, skipped): &mut (Stats, Skipped), batch: &Batch, shape: &Shape) {
     let _ = batch.for_each(|_, grid| {
         match grid.ok().and_then(kind) {
-            Some(Kind::Grid(g)) if g.shape() == shape => counts.add(g),
-            Some(Kind::Puzzle(g)) if g.shape() == shape => counts.add_puzzle(g),
+            // (Jigsaws of any map are measured together.)
+            Some(Kind::Grid(g)) if g.shape().same_kind(shape) => counts.add(g),
+            Some(Kind::Puzzle(g)) if g.shape().same_kind(shape) => counts.add_puzzle(g),
             Some(Kind::Grid(g) | Kind::Puzzle(g)) => skipped.other(g.shape(), shape),
             None => skipped.invalid += 1,
         }
