@@ -160,13 +160,14 @@ fn read_object(v: &serde_json::Value, case: &Case) -> (Vec<u8>, Option<Vec<u8>>)
         .unwrap_or_else(|e| panic!("{}: {e}: {v}", case.name))
 }
 
-/// The puzzles and solutions of `line` records.
+/// The puzzles and solutions of `line` records (a jigsaw's map, between
+/// them, passed over: the test has its own).
 fn truth(text: &str) -> Vec<(Vec<u8>, Vec<u8>)> {
     text.lines()
         .map(|l| {
-            let mut f = l.split_whitespace();
-            let p = f.next().unwrap().chars().map(value).collect();
-            let s = f.next().unwrap().chars().map(value).collect();
+            let f: Vec<&str> = l.split_whitespace().collect();
+            let p = f[0].chars().map(value).collect();
+            let s = f[f.len() - 1].chars().map(value).collect();
             (p, s)
         })
         .collect()
