@@ -263,7 +263,7 @@ pub fn sum_range(size: usize, side: usize) -> (u32, u32) {
 }
 
 /// The orthogonal neighbours of `cell` in a grid of side `side`.
-fn neighbours(cell: usize, side: usize) -> impl Iterator<Item = usize> {
+pub fn neighbours(cell: usize, side: usize) -> impl Iterator<Item = usize> {
     let (r, c) = (cell / side, cell % side);
     [
         (r > 0).then(|| cell - side),

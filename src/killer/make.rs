@@ -42,7 +42,7 @@
 use rand::Rng;
 
 use super::solve::{KillerError, Solver};
-use crate::cages::{CageError, Cages};
+use crate::cages::{CageError, Cages, neighbours as near};
 use crate::random::below;
 use crate::shape::Geometry;
 use crate::solve::{Budget, Search};
@@ -134,19 +134,6 @@ struct Cut {
     group: Vec<u32>,
     members: Vec<Vec<usize>>,
     values: Vec<u32>,
-}
-
-/// The orthogonal neighbours of `cell`.
-fn near(cell: usize, side: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = (cell / side, cell % side);
-    [
-        (r > 0).then(|| cell - side),
-        (c > 0).then(|| cell - 1),
-        (c + 1 < side).then(|| cell + 1),
-        (r + 1 < side).then(|| cell + side),
-    ]
-    .into_iter()
-    .flatten()
 }
 
 const FREE: u32 = u32::MAX;
