@@ -200,8 +200,12 @@ where
             let mut pulled = 0u64;
             // Ends (closing the work channel, so the workers end once they
             // have done what they hold) at the end of the source, at its
-            // error, or when the sink has stopped taking results.
-            while token_rx.recv().is_ok() && !stop.is_set() {
+            // error, or when the sink has stopped taking results. It waits
+            // for a token a little at a time: an interrupt may come while
+            // every item it pulled is taken, and a worker that takes one
+            // after the interrupt drops it unworked, so no result (which
+            // would give a token back or drop the tokens) may ever come.
+            while wait_for_token(&token_rx, stop) {
                 match source()? {
                     Some(item) => {
                         // The workers hold the receiver until the scope ends.
@@ -281,6 +285,25 @@ fn sink_in_order<O, E>(
     }
     (result, panicked)
 }
+
+/// Waits for the sink to give a token back: `false` once the run stops
+/// (the tokens dropped, [`Stop`] raised or the process interrupted),
+/// checking every [`TOKEN_POLL`] while none comes.
+fn wait_for_token(tokens: &mpsc::Receiver<()>, stop: &Stop) -> bool {
+    loop {
+        if stop.is_set() {
+            return false;
+        }
+        match tokens.recv_timeout(TOKEN_POLL) {
+            Ok(()) => return !stop.is_set(),
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => return false,
+        }
+    }
+}
+
+/// How often a source waiting for a token checks whether the run stopped.
+const TOKEN_POLL: Duration = Duration::from_millis(20);
 
 /// Takes the next item off the shared work channel; `None` once it closes.
 fn next_item<I>(rx: &Mutex<mpsc::Receiver<I>>) -> Option<I> {
@@ -529,6 +552,32 @@ mod tests {
             "{worked} of a window of {}",
             2 * WINDOW_PER_JOB
         );
+    }
+
+    /// The hang CI found once in a few hundred `| head` runs: a worker
+    /// took item k, the reader left, the other worker worked k+1.. and
+    /// sent them, then the first saw the stop and dropped k. The sink
+    /// waited for k, the source for a token, the idle worker for an item.
+    /// Now a source waiting for a token sees the stop by itself.
+    #[test]
+    fn a_source_waiting_for_a_token_sees_the_stop() {
+        let (tokens_tx, tokens_rx) = mpsc::channel::<()>();
+        let stop = Stop::default();
+        let (seen_tx, seen_rx) = mpsc::channel();
+        thread::scope(|scope| {
+            let stop = &stop;
+            scope.spawn(move || {
+                let waited = wait_for_token(&tokens_rx, stop);
+                let _ = seen_tx.send(waited);
+            });
+            thread::sleep(TOKEN_POLL * 3);
+            assert!(seen_rx.try_recv().is_err(), "returned with no token");
+            stop.set();
+            // The tokens are still held: only the stop can end the wait.
+            let waited = seen_rx.recv_timeout(Duration::from_secs(10));
+            assert_eq!(waited, Ok(false));
+        });
+        drop(tokens_tx);
     }
 
     #[test]
