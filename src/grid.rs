@@ -63,6 +63,25 @@ pub enum Invalid {
         /// How many times it appears.
         times: usize,
     },
+    /// A killer cage holds a symbol more than once.
+    CageRepeat {
+        /// The cage's first cell (row, column; 0-based).
+        at: (usize, usize),
+        /// The repeated symbol.
+        symbol: char,
+    },
+    /// A killer cage's values do not make its sum (all of them filled),
+    /// or already pass it.
+    CageSum {
+        /// The cage's first cell (row, column; 0-based).
+        at: (usize, usize),
+        /// The cage's sum.
+        sum: u32,
+        /// What its filled cells add up to.
+        found: u32,
+        /// Whether every cell of the cage is filled.
+        full: bool,
+    },
 }
 
 impl Invalid {
@@ -70,6 +89,10 @@ impl Invalid {
     /// as a file in another alphabet writes it).
     pub fn written_as(self, written: impl Fn(char) -> char) -> Invalid {
         match self {
+            Invalid::CageRepeat { at, symbol } => Invalid::CageRepeat {
+                at,
+                symbol: written(symbol),
+            },
             Invalid::Repeat {
                 unit,
                 symbol,
@@ -101,6 +124,29 @@ impl fmt::Display for Invalid {
                     None => write!(f, "{unit} has {times} {symbol}s"),
                 }
             }
+            Invalid::CageRepeat { at, symbol } => write!(
+                f,
+                "the cage at r{}c{} has {symbol} twice",
+                at.0 + 1,
+                at.1 + 1
+            ),
+            Invalid::CageSum {
+                at,
+                sum,
+                found,
+                full: true,
+            } => write!(
+                f,
+                "the cage at r{}c{} adds up to {found}, not its sum {sum}",
+                at.0 + 1,
+                at.1 + 1
+            ),
+            Invalid::CageSum { at, sum, found, .. } => write!(
+                f,
+                "the givens of the cage at r{}c{} add up to {found}, more than its sum {sum}",
+                at.0 + 1,
+                at.1 + 1
+            ),
         }
     }
 }
@@ -250,6 +296,19 @@ impl Grid {
         Ok(())
     }
 
+    /// Gives the grid `cages` (a killer puzzle's), or takes its cages
+    /// away (`None`), its units staying.
+    pub fn set_cages(
+        &mut self,
+        cages: Option<std::sync::Arc<crate::cages::Cages>>,
+    ) -> Result<(), ShapeError> {
+        self.shape = match cages {
+            Some(cages) => self.shape.with_cages(cages)?,
+            None => self.shape.without_cages(),
+        };
+        Ok(())
+    }
+
     /// Empties every cell and sets the shape.
     #[inline]
     pub fn clear(&mut self, shape: impl Into<Shape>) {
@@ -312,10 +371,51 @@ impl Grid {
     /// empty cells, then rows, columns, boxes (or regions), then the
     /// variant's units.
     pub fn validate(&self) -> Result<(), Invalid> {
-        if self.all_units_full() {
-            return Ok(());
+        if !self.all_units_full() {
+            self.first_fault()?;
         }
-        self.first_fault()
+        self.cage_fault()
+    }
+
+    /// The first killer cage (in cage order) that repeats a symbol, whose
+    /// filled cells pass its sum, or whose cells are all filled and miss
+    /// it; `Ok` for a shape without cages.
+    fn cage_fault(&self) -> Result<(), Invalid> {
+        let Some(cages) = self.shape.cages() else {
+            return Ok(());
+        };
+        let n = self.size.side();
+        for k in 0..cages.count() {
+            let cells = cages.cells(k);
+            let first = usize::from(cells[0]);
+            let at = (first / n, first % n);
+            let (mut seen, mut total, mut full) = (0u32, 0u32, true);
+            for &c in cells {
+                let v = self.cells[usize::from(c)];
+                if v == 0 {
+                    full = false;
+                    continue;
+                }
+                if seen & 1 << v != 0 {
+                    return Err(Invalid::CageRepeat {
+                        at,
+                        symbol: char::from(self.size.symbol(v)),
+                    });
+                }
+                seen |= 1 << v;
+                total += u32::from(v);
+            }
+            let sum = cages.sum(k);
+            if total > sum || (full && total != sum) {
+                return Err(Invalid::CageSum {
+                    at,
+                    sum,
+                    found: total,
+                    full,
+                });
+            }
+        }
+        Ok(())
     }
 
     /// The fast check: each unit's values OR-ed as bits must be every
@@ -393,7 +493,8 @@ impl Grid {
         if self.is_complete() {
             return self.validate();
         }
-        self.first_repeat()
+        self.first_repeat()?;
+        self.cage_fault()
     }
 
     /// The first unit holding a symbol twice, empty cells not counted.

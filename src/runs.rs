@@ -49,6 +49,14 @@ pub const PUZZLE_KEY: u64 = 0x7075_7a7a_6c65_7321;
 /// layouts, one a grid ([`GridRun::drawing_layouts`]).
 pub const LAYOUT_KEY: u64 = 0x6c61_796f_7574_7321;
 
+/// XOR-ed into the run's seed to key the streams of a killer run's cages
+/// (and of the grids drawn when grid `i`'s cages cannot be made unique).
+pub const KILLER_KEY: u64 = 0x6b69_6c6c_6572_2173;
+
+/// The grids a killer puzzle may be tried on before its index is
+/// reported as not made (a 9x9 takes 2.6 on average, a 12x12 about 20).
+pub const KILLER_GRIDS: usize = 1000;
+
 /// The key mixed into a run's seed for attempt `k > 0` of a rated run.
 pub fn attempt_key(seed: u64, k: u64) -> u64 {
     seed ^ k.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(17) ^ 0x7261_7465_6421_0000
@@ -607,6 +615,8 @@ pub enum Miss {
     /// The process is stopping ([`pipeline::interrupted`]): the puzzle
     /// would be dropped, so its attempts were left.
     Interrupted,
+    /// No killer puzzle was made within [`KILLER_GRIDS`] grids.
+    Killer,
 }
 
 impl From<Unrated> for Miss {
@@ -625,6 +635,8 @@ pub struct PuzzleRun {
     clue_attempts: u64,
     /// The removal streams' key, expanded once.
     removals: RunRng,
+    /// In a killer run: how its cages are cut, and the cages' streams.
+    killer: Option<(crate::killer::make::Settings, RunRng)>,
 }
 
 /// Puzzle `i` of a run.
@@ -653,7 +665,77 @@ impl PuzzleRun {
             filter,
             clue_attempts: 1,
             removals,
+            killer: None,
         }
+    }
+
+    /// The same run making killer puzzles (see [the module](self)): puzzle
+    /// `i` is grid `i` cut into cages ([`crate::killer::make`]) with the
+    /// givens `settings` asks, drawn from stream `i` of `seed ^
+    /// KILLER_KEY`; when grid `i`'s cages cannot be made unique within
+    /// the settings' bounds, the next grid tried is drawn by the run's
+    /// strategy from that same stream (up to [`KILLER_GRIDS`]). Symmetry,
+    /// clue targets and rating filters do not apply.
+    pub fn with_killer(mut self, settings: crate::killer::make::Settings) -> PuzzleRun {
+        self.killer = Some((settings, RunRng::new(self.grids.seed ^ KILLER_KEY)));
+        self
+    }
+
+    /// Whether the run makes killer puzzles.
+    pub fn is_killer(&self) -> bool {
+        self.killer.is_some()
+    }
+
+    /// Killer puzzle `index`, its solution left in `grid` (both with the
+    /// cages in their shape).
+    fn make_killer(
+        &self,
+        index: u64,
+        grid: &mut Grid,
+        settings: &crate::killer::make::Settings,
+        streams: &RunRng,
+    ) -> Result<RunPuzzle, Miss> {
+        self.grids.fill(index, grid);
+        let shape = grid.shape().without_cages();
+        let mut rng = streams.for_index(index);
+        let mut first = Some(grid.cells().to_vec());
+        let strategy = self.grids.strategy;
+        let made = crate::killer::make::make_from(
+            shape.geometry(),
+            &mut rng,
+            settings,
+            KILLER_GRIDS,
+            |rng| {
+                first.take().unwrap_or_else(|| {
+                    let mut next = Grid::new(&shape);
+                    strategy.generate(rng, &mut next);
+                    next.cells().to_vec()
+                })
+            },
+        );
+        let Ok((made, solution, _)) = made else {
+            return Err(if pipeline::interrupted() {
+                Miss::Interrupted
+            } else {
+                Miss::Killer
+            });
+        };
+        let caged = shape
+            .with_cages(made.cages)
+            .expect("cages cut on the grid are for its side");
+        let (Some(puzzle), Some(solved)) = (
+            Grid::from_values(&caged, &made.givens),
+            Grid::from_values(&caged, &solution),
+        ) else {
+            unreachable!("the maker's values are the grid's");
+        };
+        *grid = solved;
+        Ok(RunPuzzle {
+            puzzle,
+            rating: None,
+            attempt: 0,
+            fell_short: false,
+        })
     }
 
     /// The same run trying up to `attempts` removal orders of each grid
@@ -673,6 +755,9 @@ impl PuzzleRun {
     /// Puzzle `index` of the run, with its solution left in `grid`, or why
     /// a rated run has none ([`Miss`]).
     pub fn make(&self, index: u64, grid: &mut Grid) -> Result<RunPuzzle, Miss> {
+        if let Some((killer, streams)) = &self.killer {
+            return self.make_killer(index, grid, killer, streams);
+        }
         let seed = self.grids.seed;
         let settings = self.settings;
         let Some(filter) = self.filter.filter(|f| !f.rates_only()) else {

@@ -30,6 +30,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 
+use crate::cages::Cages;
 use crate::mask::Mask;
 
 /// The largest side this crate handles.
@@ -131,6 +132,13 @@ pub enum ShapeError {
         /// The grid's side.
         side: usize,
     },
+    /// Cages for another side than the grid's.
+    CageSide {
+        /// The cages' side.
+        cages: usize,
+        /// The grid's side.
+        side: usize,
+    },
     /// A box or variant written in a way that names none.
     Name {
         /// What it was to name (`box`, `variant`).
@@ -208,6 +216,10 @@ impl fmt::Display for ShapeError {
             ShapeError::LayoutSide { layout, side } => write!(
                 f,
                 "the region map is {layout}x{layout} but the grid is {side}x{side}"
+            ),
+            ShapeError::CageSide { cages, side } => write!(
+                f,
+                "the cages are for a {cages}x{cages} grid but the grid is {side}x{side}"
             ),
             ShapeError::Name {
                 what: "box",
@@ -771,11 +783,15 @@ impl fmt::Debug for Layout {
     }
 }
 
-/// A grid's whole geometry: its size and its variant.
+/// A grid's whole geometry: its size, its variant and, for a killer
+/// puzzle, its cages (sums over groups of cells, [`Cages`]): data every
+/// room reads, as the regions are. Killer combines with every variant
+/// (`9x9 X killer`): the cages are further constraints beside the units.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Shape {
     size: Size,
     variant: Variant,
+    cages: Option<Arc<Cages>>,
 }
 
 impl From<Size> for Shape {
@@ -800,6 +816,7 @@ impl Shape {
         Shape {
             size,
             variant: Variant::None,
+            cages: None,
         }
     }
 
@@ -819,7 +836,11 @@ impl Shape {
             }
             _ if !size.has_boxes() => Err(ShapeError::NoBoxes { side: size.side() }),
             Variant::Hyper if size != Size::S9 => Err(ShapeError::Hyper { size }),
-            _ => Ok(Shape { size, variant }),
+            _ => Ok(Shape {
+                size,
+                variant,
+                cages: None,
+            }),
         }
     }
 
@@ -877,7 +898,52 @@ impl Shape {
         Shape {
             size: layout.0.size,
             variant: Variant::Jigsaw(layout),
+            cages: None,
         }
+    }
+
+    /// The killer puzzle's shape: this shape with `cages` (which must be
+    /// for its side).
+    pub fn with_cages(&self, cages: impl Into<Arc<Cages>>) -> Result<Shape, ShapeError> {
+        let cages = cages.into();
+        if cages.side() != self.side() {
+            return Err(ShapeError::CageSide {
+                cages: cages.side(),
+                side: self.side(),
+            });
+        }
+        Ok(Shape {
+            size: self.size,
+            variant: self.variant.clone(),
+            cages: Some(cages),
+        })
+    }
+
+    /// This shape without cages: the units alone.
+    pub fn without_cages(&self) -> Shape {
+        Shape {
+            size: self.size,
+            variant: self.variant.clone(),
+            cages: None,
+        }
+    }
+
+    /// The cages of a killer puzzle.
+    #[inline]
+    pub fn cages(&self) -> Option<&Cages> {
+        self.cages.as_deref()
+    }
+
+    /// The cages of a killer puzzle, as a handle to keep.
+    #[inline]
+    pub fn cages_arc(&self) -> Option<&Arc<Cages>> {
+        self.cages.as_ref()
+    }
+
+    /// Whether the shape is a killer puzzle's (it has cages).
+    #[inline]
+    pub const fn is_killer(&self) -> bool {
+        self.cages.is_some()
     }
 
     /// The size.
@@ -909,13 +975,14 @@ impl Shape {
     /// nothing of their shape.
     #[inline]
     pub const fn is_classic(&self) -> bool {
-        matches!(self.variant, Variant::None) && self.size.is_square()
+        matches!(self.variant, Variant::None) && self.size.is_square() && self.cages.is_none()
     }
 
-    /// Whether the shape has no variant (rows, columns and boxes only).
+    /// Whether the shape has no variant and no cages (rows, columns and
+    /// boxes only).
     #[inline]
     pub const fn is_plain(&self) -> bool {
-        matches!(self.variant, Variant::None)
+        matches!(self.variant, Variant::None) && self.cages.is_none()
     }
 
     /// Whether the shape has boxes (all but jigsaw shapes).
@@ -925,9 +992,12 @@ impl Shape {
     }
 
     /// Whether `other` is a shape of the same kind: the same size and
-    /// variant, a jigsaw's map aside (what `stats` measures together).
+    /// variant, killer or not, a jigsaw's map and the cages aside (what
+    /// `stats` measures together).
     pub fn same_kind(&self, other: &Shape) -> bool {
-        self.size == other.size && self.variant.name() == other.variant.name()
+        self.size == other.size
+            && self.variant.name() == other.variant.name()
+            && self.is_killer() == other.is_killer()
     }
 
     /// The unit tables of the shape (built once per shape, then shared;
@@ -1007,6 +1077,9 @@ impl Shape {
             Variant::Hyper => s += " hyper",
             Variant::Jigsaw(_) => s += " jigsaw",
         }
+        if self.cages.is_some() {
+            s += " killer";
+        }
         s
     }
 }
@@ -1020,8 +1093,12 @@ impl fmt::Display for Shape {
 impl fmt::Debug for Shape {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.variant {
-            Variant::Jigsaw(layout) => write!(f, "{} {layout:?}", self.describe()),
-            _ => write!(f, "{:?} {}", self.size, self.variant.name()),
+            Variant::Jigsaw(layout) => write!(f, "{} {layout:?}", self.describe())?,
+            _ => write!(f, "{:?} {}", self.size, self.variant.name())?,
+        }
+        match &self.cages {
+            Some(cages) => write!(f, " {cages:?}"),
+            None => Ok(()),
         }
     }
 }
@@ -1334,7 +1411,8 @@ impl Geometry {
             .copied()
     }
 
-    /// The shape.
+    /// The shape of these units (without cages: the cages of a killer
+    /// puzzle are its [`Shape`]'s, not its geometry's).
     pub fn shape(&self) -> Shape {
         let variant = match &self.variant {
             GeoVariant::Fixed(v) => v.clone(),
@@ -1345,6 +1423,7 @@ impl Geometry {
         Shape {
             size: self.size,
             variant,
+            cages: None,
         }
     }
 

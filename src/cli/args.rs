@@ -88,7 +88,9 @@ pub struct ShapeArgs {
     /// The variant: x (both long diagonals are units too), hyper (four more
     /// 3x3 units at rows and columns 2-4 and 6-8, 9x9 only), jigsaw (the
     /// regions of --regions in place of the boxes; without --regions,
-    /// generate and puzzle draw a new map for every grid) [default: none]
+    /// generate and puzzle draw a new map for every grid), killer and
+    /// x-killer (puzzle cuts each grid into cages with sums; the commands
+    /// that read take the cages each record carries) [default: none]
     #[arg(long, value_parser = choice::<VariantKind>())]
     pub variant: Option<VariantKind>,
 
@@ -104,6 +106,13 @@ impl ShapeArgs {
     /// `--variant jigsaw` without `--regions`.
     pub fn draws_layouts(&self) -> bool {
         self.variant == Some(VariantKind::Jigsaw) && self.regions.is_none()
+    }
+
+    /// Whether killer puzzles are asked for (`--variant killer` or
+    /// `x-killer`): their cages come with each puzzle, the shape's units
+    /// being those of the variant beside it.
+    pub fn is_killer(&self) -> bool {
+        self.variant.is_some_and(VariantKind::is_killer)
     }
 
     /// The size to make or read records as (`size` is `--size`'s; `None`:
@@ -152,9 +161,9 @@ impl ShapeArgs {
             })?),
         };
         let variant = kind.map(|k| match k {
-            VariantKind::X => Variant::X,
+            VariantKind::X | VariantKind::XKiller => Variant::X,
             VariantKind::Hyper => Variant::Hyper,
-            VariantKind::None | VariantKind::Jigsaw => Variant::None,
+            VariantKind::None | VariantKind::Jigsaw | VariantKind::Killer => Variant::None,
         });
         if variant == Some(Variant::Hyper) {
             // Hyper reads and makes 9x9 grids only.

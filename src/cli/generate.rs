@@ -88,7 +88,7 @@ impl Config {
         if format == Format::NPY && output.path().is_none() {
             return Err(usage("npy arrays go to a file; name it with -o NAME.npy"));
         }
-        format.spec().holds(&shape).map_err(usage)?;
+        format.holds(&shape).map_err(usage)?;
         Ok(Config {
             symbols: symbols.map(|(_, s)| s),
             grids: GridRun::new(strategy, shape.clone(), run.seed()),
@@ -126,7 +126,7 @@ impl Config {
         if format == Format::NPY && output.path().is_none() {
             return Err(usage("npy arrays go to a file; name it with -o NAME.npy"));
         }
-        format.spec().holds(grids.shape()).map_err(usage)?;
+        format.holds(grids.shape()).map_err(usage)?;
         Ok(Config {
             symbols: symbols.map(|(_, s)| s),
             grids,

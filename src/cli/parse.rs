@@ -109,6 +109,17 @@ pub enum VariantKind {
     Hyper,
     /// Regions in place of the boxes.
     Jigsaw,
+    /// Killer cages with sums (puzzles draw their own).
+    Killer,
+    /// Killer cages and both long diagonals.
+    XKiller,
+}
+
+impl VariantKind {
+    /// Whether puzzles of this variant are killer puzzles.
+    pub fn is_killer(self) -> bool {
+        matches!(self, VariantKind::Killer | VariantKind::XKiller)
+    }
 }
 
 impl Choice for VariantKind {
@@ -118,6 +129,8 @@ impl Choice for VariantKind {
             VariantKind::X,
             VariantKind::Hyper,
             VariantKind::Jigsaw,
+            VariantKind::Killer,
+            VariantKind::XKiller,
         ]
     }
     fn name(self) -> &'static str {
@@ -126,6 +139,8 @@ impl Choice for VariantKind {
             VariantKind::X => "x",
             VariantKind::Hyper => "hyper",
             VariantKind::Jigsaw => "jigsaw",
+            VariantKind::Killer => "killer",
+            VariantKind::XKiller => "x-killer",
         }
     }
     fn help(self) -> String {
@@ -136,6 +151,10 @@ impl Choice for VariantKind {
                 "Hyper (Windoku): four more 3x3 windows, rows and columns 2-4 and 6-8 (9x9)"
             }
             VariantKind::Jigsaw => "Jigsaw: the regions of --regions in place of the boxes",
+            VariantKind::Killer => {
+                "Killer: cages whose cells add up to their sums, no symbol twice in a cage (puzzle draws the cages of each puzzle)"
+            }
+            VariantKind::XKiller => "Killer cages on an X-Sudoku",
         }
         .to_string()
     }

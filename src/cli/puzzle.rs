@@ -28,11 +28,13 @@ use super::parse::{choice, format_choice, parse_attempts, parse_clues};
 use super::progress::write_run;
 use super::records::{self, Processed, with_rated};
 use sudogen::format::{Content, Field, Record, Value, Writer};
-use sudogen::grid::{A, Grid, plural};
+use sudogen::grid::{A, Grid, Shape, plural};
+use sudogen::killer::make::Settings as KillerSettings;
 use sudogen::pipeline;
 use sudogen::puzzle::{self, Settings, Symmetry};
 use sudogen::rate::Level;
 use sudogen::runs::{Filter, Miss, PuzzleRun, RunPuzzle, SolutionRun};
+use sudogen::solve::Budget;
 
 /// Worked examples, at the end of `--help`.
 pub const EXAMPLES: &str = "\
@@ -132,6 +134,84 @@ pub struct Config {
     pub filter: Option<Filter>,
     /// Removal orders tried per puzzle toward the clue target.
     pub clue_attempts: u64,
+    /// In a killer run: how the cages are cut, and the shape of the run's
+    /// first puzzle (its cages standing for every puzzle's, as a drawn
+    /// jigsaw run's first map does).
+    pub killer: Option<(KillerSettings, Shape)>,
+}
+
+/// The sides killer puzzles are made for: the combination tables go to
+/// 16, but past 12 the cages take minutes a puzzle to make unique.
+const KILLER_SIDES: std::ops::RangeInclusive<usize> = 4..=12;
+
+impl PuzzleArgs {
+    /// The settings of a killer run (`--variant killer`), or a usage
+    /// error for what does not go with it; `None` for other runs.
+    fn killer(&self, grids: &GridConfig) -> anyhow::Result<Option<(KillerSettings, Shape)>> {
+        if !self.grid.shape.is_killer() {
+            return Ok(None);
+        }
+        let shape = grids.grids.shape();
+        let refuse = |what: &str| {
+            Err(usage(format!(
+                "{what} does not go with --variant killer yet (killer puzzles have cages, not removed givens); leave it out"
+            )))
+        };
+        if !KILLER_SIDES.contains(&shape.side()) {
+            return Err(usage(format!(
+                "--variant killer makes sides {} to {}, not {}; choose a --size in that range",
+                KILLER_SIDES.start(),
+                KILLER_SIDES.end(),
+                shape.side()
+            )));
+        }
+        if self.symmetry != Symmetry::None {
+            return refuse("--symmetry");
+        }
+        if self.from.is_some() {
+            return refuse("--from");
+        }
+        if self.rating.is_some() || self.level.is_some() || self.rate {
+            return refuse("rating (--rating, --level, --rate)");
+        }
+        if self.attempts.is_some() {
+            return refuse("--attempts");
+        }
+        let givens = match self.clues {
+            None => 0,
+            Some(n) => match usize::try_from(n) {
+                Ok(k) if k <= shape.cells() => k,
+                _ => {
+                    return Err(usage(format!(
+                        "--clues {n}: a killer puzzle takes 0 to {} givens beside its cages",
+                        shape.cells()
+                    )));
+                }
+            },
+        };
+        let settings = KillerSettings {
+            givens,
+            // 9x9 cages settle within 200 guesses a count; 12x12 ones
+            // need up to 50,000 (see sudogen::killer::make).
+            budget: Budget::new(if shape.side() <= 9 { 200 } else { 50_000 }),
+            ..KillerSettings::default()
+        };
+        let run =
+            PuzzleRun::new(grids.grids.clone(), Settings::MINIMAL, None).with_killer(settings);
+        let mut grid = Grid::new(shape);
+        let first = match run.make(grids.start, &mut grid) {
+            Ok(made) => made.puzzle.shape().clone(),
+            Err(_) => {
+                return Err(usage(format!(
+                    "--variant killer: no killer puzzle of {} within {} grids; try another --seed",
+                    A(shape),
+                    sudogen::runs::KILLER_GRIDS
+                )));
+            }
+        };
+        grids.format.holds(&first).map_err(usage)?;
+        Ok(Some((settings, first)))
+    }
 }
 
 impl PuzzleArgs {
@@ -141,8 +221,10 @@ impl PuzzleArgs {
         let grids = GridConfig::of(&self.grid, &self.run, &self.output, &self.symbols)?;
         let size = grids.grids.size();
         let shape = grids.grids.shape();
+        let killer = self.killer(&grids)?;
         let clues = match self.clues {
             None => None,
+            Some(_) if killer.is_some() => None,
             Some(n) => {
                 let least = puzzle::fewest_clues(shape);
                 match usize::try_from(n) {
@@ -198,6 +280,7 @@ impl PuzzleArgs {
                 Some(_) => 1,
                 None => self.attempts.unwrap_or(1),
             },
+            killer,
         })
     }
 }
@@ -544,6 +627,7 @@ fn from_grids(
                     Err(Miss::Unrated(e)) => s.report_failed(line, format!("no puzzle made: {e}")),
                     // The run is stopping: its output is not written.
                     Err(Miss::Interrupted) => {}
+                    Err(Miss::Killer) => unreachable!("--from refuses --variant killer"),
                 }
                 Ok(())
             });
@@ -573,11 +657,18 @@ fn write<W: Write + ?Sized>(
         with_solution: config.with_solution,
         rated: config.filter.is_some(),
     };
-    let writer = Writer::new(g.format, content, g.grids.shape(), g.start, &fields)
-        .with_symbols(g.symbols.clone());
+    let run_shape = match &config.killer {
+        Some((_, first)) => first,
+        None => g.grids.shape(),
+    };
+    let writer =
+        Writer::new(g.format, content, run_shape, g.start, &fields).with_symbols(g.symbols.clone());
     writer.write_header(out)?;
-    let run = PuzzleRun::new(g.grids.clone(), config.settings, config.filter)
+    let mut run = PuzzleRun::new(g.grids.clone(), config.settings, config.filter)
         .with_clue_attempts(config.clue_attempts);
+    if let Some((settings, _)) = config.killer {
+        run = run.with_killer(settings);
+    }
     let shape = g.grids.shape();
     pipeline::write_indexed(
         out,
@@ -594,6 +685,16 @@ fn write<W: Write + ?Sized>(
                 }
                 // The run is stopping: its output is not written.
                 Err(Miss::Interrupted) => return,
+                Err(Miss::Killer) => {
+                    return Indices::add_why(
+                        &reports.unrated,
+                        index,
+                        format!(
+                            "no killer puzzle within {} grids",
+                            sudogen::runs::KILLER_GRIDS
+                        ),
+                    );
+                }
             };
             note(config, reports, index, &made);
             emit(&made, index, grid, |record| writer.push(buf, record));

@@ -321,7 +321,6 @@ pub fn classic_only(command: &str, grid: &Grid) -> Result<(), String> {
 /// Hyper variant); `Err` says why not (a record that failed, exit 1).
 pub fn writable(format: Format, grid: &Grid) -> Result<(), String> {
     format
-        .spec()
         .holds(grid.shape())
         .map_err(|why| format!("a {} record: {why}", grid.shape()))
 }
@@ -334,7 +333,7 @@ pub fn writable_variant(format: Format, input: &Input) -> anyhow::Result<()> {
     };
     let size = input.size.unwrap_or(sudogen::grid::Size::S9);
     match sudogen::grid::Shape::new(size, variant) {
-        Ok(shape) => format.spec().holds(&shape).map_err(super::exit::usage),
+        Ok(shape) => format.holds(&shape).map_err(super::exit::usage),
         Err(_) => Ok(()),
     }
 }

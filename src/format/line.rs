@@ -29,6 +29,7 @@ use super::symbols::Symbols;
 use super::text::{
     SUMMARY, cell_value, first_field, push_comment, push_count, push_rating, push_steps, rewrite,
 };
+use crate::cages::Cages;
 use crate::grid::{Grid, Layout, MAX_CELLS, SYMBOLS, Shape, Size, Variant};
 
 /// The `line` format.
@@ -36,6 +37,10 @@ use crate::grid::{Grid, Layout, MAX_CELLS, SYMBOLS, Shape, Size, Variant};
 pub struct Line;
 
 impl RecordFormat for Line {
+    fn writes_cages(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> &'static str {
         "line"
     }
@@ -70,7 +75,13 @@ impl RecordFormat for Line {
         if tokens(line).is_some() {
             return Some(claim::SHAPED);
         }
-        let (first, _) = first_field(line);
+        let (first, rest) = first_field(line);
+        let (second, after) = first_field(rest.trim_ascii_start());
+        if killer(first, second, after).is_some() {
+            // A killer line's sums are numbers joined by commas: the line
+            // is no CSV row.
+            return Some(claim::SURE);
+        }
         // A field of a size's cell count, or a few cells off one (a record
         // with a cell missing, followed by a comment, is still a record).
         // (A rule of the `grid` format, with its `+`, is no record.)
@@ -167,14 +178,22 @@ impl Framer for LineFramer {
         let (second, after) = first_field(rest);
         let size = frames.forced_size();
         frames.push(frames.line(), Encoding::Symbols, size, first);
-        let (second, after, rest) = match regions(first, second) {
-            Some(map) => {
-                frames.shape_last(map);
+        let (second, after, rest) = match killer(first, second, after) {
+            Some((cages, after)) => {
+                frames.cages_last(cages);
                 let rest = after.trim_ascii_start();
                 let (next, after) = first_field(rest);
                 (next, after, rest)
             }
-            None => (second, after, rest),
+            None => match regions(first, second) {
+                Some(map) => {
+                    frames.shape_last(map);
+                    let rest = after.trim_ascii_start();
+                    let (next, after) = first_field(rest);
+                    (next, after, rest)
+                }
+                None => (second, after, rest),
+            },
         };
         let rest = if is_solution(first, second) {
             frames.push_solution(Encoding::Symbols, second);
@@ -227,6 +246,30 @@ fn regions(first: &[u8], second: &[u8]) -> Option<Result<Shape, RecordError>> {
         Err(e) if 2 * pairs >= n * (n - 1) => Some(Err(RecordError::Shape(e))),
         Err(_) => None,
     }
+}
+
+/// A killer line's cages after the cells `first`: a cage map of as many
+/// symbols (`second`) and the sums in map order, numbers joined by commas
+/// (the next field of `after`), as [`push_pair`] writes them; with what
+/// follows them. `None` when the fields are not a map and sums; `Err`
+/// when they are, but make no cages.
+fn killer<'a>(
+    first: &[u8],
+    second: &[u8],
+    after: &'a [u8],
+) -> Option<(Result<Cages, RecordError>, &'a [u8])> {
+    let (sums, rest) = first_field(after.trim_ascii_start());
+    let is_sums = sums.contains(&b',') && sums.iter().all(|&b| b.is_ascii_digit() || b == b',');
+    if second.len() != first.len() || !is_sums {
+        return None;
+    }
+    let (Ok(map), Ok(sums)) = (std::str::from_utf8(second), std::str::from_utf8(sums)) else {
+        return None;
+    };
+    Some((
+        Cages::parse_map(map, sums).map_err(RecordError::Cages),
+        rest,
+    ))
 }
 
 /// The label of a line's trailing `# comment`.
@@ -323,6 +366,12 @@ fn push_pair(out: &mut Vec<u8>, grid: &Grid, solution: Option<&Grid>, symbols: O
     if let Variant::Jigsaw(layout) = grid.variant() {
         out.push(b' ');
         out.extend_from_slice(layout.text().as_bytes());
+    }
+    if let Some(cages) = grid.shape().cages() {
+        out.push(b' ');
+        out.extend_from_slice(&cages.map_bytes());
+        out.push(b' ');
+        out.extend_from_slice(cages.sums_text().as_bytes());
     }
     if let Some(s) = solution {
         out.push(b' ');

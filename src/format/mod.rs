@@ -114,6 +114,19 @@ impl Format {
     pub fn spec(self) -> &'static dyn RecordFormat {
         self.0
     }
+
+    /// Whether the format can write records of `shape` (see
+    /// [`RecordFormat::holds`]); a killer puzzle's cages need a format
+    /// with room for them ([`RecordFormat::writes_cages`]).
+    pub fn holds(self, shape: &Shape) -> Result<(), String> {
+        if shape.is_killer() && !self.0.writes_cages() {
+            return Err(format!(
+                "the {} format has no room for killer cages: write killer puzzles as line, csv or json",
+                self.name()
+            ));
+        }
+        self.0.holds(shape)
+    }
 }
 
 impl PartialEq for Format {

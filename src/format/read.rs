@@ -147,12 +147,18 @@ impl Batch {
             .or((!grid.shape().is_plain()).then(|| grid.variant().clone()));
         match (own, self.variant.clone()) {
             (Some(own), Some(asked)) if own != asked => {
-                Err(RecordError::VariantConflict { own, asked })
+                return Err(RecordError::VariantConflict { own, asked });
             }
             (Some(v), _) | (None, Some(v)) if v != *grid.variant() => {
-                grid.set_variant(v).map_err(RecordError::Shape)
+                grid.set_variant(v).map_err(RecordError::Shape)?;
             }
-            _ => Ok(()),
+            _ => {}
+        }
+        match &raw.cages {
+            Some(cages) => grid
+                .set_cages(Some(cages.clone()))
+                .map_err(RecordError::Shape),
+            None => Ok(()),
         }
     }
 
@@ -1046,6 +1052,7 @@ impl<R: Read> Reader<R> {
                 kind: Ok(Encoding::Bytes),
                 size: self.size,
                 variant: None,
+                cages: None,
                 start: at,
                 end: at + npy.cells,
                 solution,

@@ -515,6 +515,8 @@ pub enum RecordError {
     Shape(ShapeError),
     /// A Solo game ID that cannot be read: what is wrong with it.
     Solo(String),
+    /// A killer record's cages cannot be: what is wrong with them.
+    Cages(crate::cages::CageError),
     /// An f-puzzles object (or a SudokuPad link to one) that cannot be
     /// read: what is wrong with it, naming the field.
     Fpuzzles(String),
@@ -637,6 +639,7 @@ impl fmt::Display for RecordError {
             RecordError::Field { field, error } => write!(f, "field \"{field}\": {error}"),
             RecordError::Shape(e) => e.fmt(f),
             RecordError::Solo(e) => write!(f, "Solo game ID: {e}"),
+            RecordError::Cages(e) => write!(f, "killer cages: {e}"),
             RecordError::Fpuzzles(e) => write!(f, "f-puzzles: {e}"),
             RecordError::VariantConflict {
                 own: Variant::Jigsaw(_),

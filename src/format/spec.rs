@@ -53,6 +53,13 @@ pub trait RecordFormat: Sync + std::fmt::Debug {
         Ok(())
     }
 
+    /// Whether it writes (and reads back) a killer puzzle's cages; the
+    /// formats without room for them refuse killer records
+    /// ([`super::Format::holds`]).
+    fn writes_cages(&self) -> bool {
+        false
+    }
+
     /// Whether every record written has its solution beside it (the
     /// machine-learning layouts): a command that has a puzzle without one
     /// solves it first.
@@ -158,6 +165,9 @@ pub(crate) struct Raw {
     pub(crate) size: Option<Size>,
     /// The variant the record says it has (a CSV row's shape columns).
     pub(crate) variant: Option<Variant>,
+    /// A killer record's cages (a line's cage map and sums, a CSV row's
+    /// `cages` and `sums`).
+    pub(crate) cages: Option<std::sync::Arc<crate::cages::Cages>>,
     pub(crate) start: usize,
     pub(crate) end: usize,
     /// A solution written beside the record (`PUZZLE SOLUTION`, or the
@@ -311,6 +321,7 @@ impl Frames<'_> {
             kind: Ok(encoding),
             size,
             variant: None,
+            cages: None,
             start,
             end,
             solution: None,
@@ -352,6 +363,18 @@ impl Frames<'_> {
         }
     }
 
+    /// Gives the last record added the killer cages it carries (a line's
+    /// cage map and sums), or makes it an error saying why it cannot have
+    /// them.
+    pub fn cages_last(&mut self, cages: Result<crate::cages::Cages, RecordError>) {
+        if let Some(raw) = self.raws.last_mut() {
+            match cages {
+                Ok(cages) => raw.cages = Some(std::sync::Arc::new(cages)),
+                Err(e) => raw.kind = Err(e),
+            }
+        }
+    }
+
     /// Gives the last record added the shape it says it has (a CSV row's
     /// box, variant and regions), or makes it an error saying why it
     /// cannot have it.
@@ -361,6 +384,7 @@ impl Frames<'_> {
                 Ok(shape) => {
                     raw.size = Some(shape.size());
                     raw.variant = Some(shape.variant().clone());
+                    raw.cages = shape.cages_arc().cloned();
                 }
                 Err(e) => raw.kind = Err(e),
             }
@@ -383,6 +407,7 @@ impl Frames<'_> {
             kind: Err(error),
             size: None,
             variant: None,
+            cages: None,
             start: self.bytes.len(),
             end: self.bytes.len(),
             solution: None,

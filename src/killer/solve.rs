@@ -177,6 +177,19 @@ impl<'a> Solver<'a> {
     /// an empty slice for none) up to `search.limit`, within
     /// `search.budget` guesses.
     pub fn search(&self, givens: &[u8], search: Search) -> Result<Outcome, KillerError> {
+        self.search_excluding(givens, None, search)
+    }
+
+    /// [`Solver::search`] with value `v` ruled out of cell `c` when
+    /// `exclude` is `Some((c, v))`: the solutions that differ there (how
+    /// a uniqueness test asks whether a puzzle has a solution other than
+    /// one it knows).
+    pub fn search_excluding(
+        &self,
+        givens: &[u8],
+        exclude: Option<(usize, u8)>,
+        search: Search,
+    ) -> Result<Outcome, KillerError> {
         let cells = self.side * self.side;
         if !givens.is_empty() && givens.len() != cells {
             return Err(KillerError::Givens {
@@ -206,7 +219,14 @@ impl<'a> Solver<'a> {
             touched: true,
         };
         let mut ok = true;
+        if let Some((cell, v)) = exclude.filter(|&(c, v)| c < cells && v >= 1) {
+            state.cand[cell] &= !(1u32 << (v - 1));
+            ok = state.cand[cell] != 0;
+        }
         for (cell, &v) in givens.iter().enumerate() {
+            if !ok {
+                break;
+            }
             if v == 0 {
                 continue;
             }

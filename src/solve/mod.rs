@@ -319,6 +319,10 @@ fn dispatch(
     found: &mut Found,
     budget: &mut Budget,
 ) {
+    if let Some(cages) = puzzle.shape().cages() {
+        killer(puzzle, cages, exclude, found, budget);
+        return;
+    }
     let plain = puzzle.shape().is_plain();
     if plain && puzzle.size() == Size::S9 {
         bands::search(puzzle, trusted, exclude, hint, found, budget);
@@ -333,6 +337,40 @@ fn dispatch(
         boards::search(puzzle, exclude, hint, found, budget);
     } else {
         generic::search(puzzle, exclude, hint, found, budget);
+    }
+}
+
+/// A killer puzzle's search, by the killer solver ([`crate::killer::solve`]):
+/// its cages and its units, the givens (if any) placed first. Its first
+/// solution is the least in the order it branches (a hint is not
+/// followed).
+fn killer(
+    puzzle: &Grid,
+    cages: &crate::cages::Cages,
+    exclude: Option<(usize, u8)>,
+    found: &mut Found,
+    budget: &mut Budget,
+) {
+    let Ok(solver) = crate::killer::solve::Solver::new(puzzle.geometry(), cages) else {
+        // Sides past 16: no combination tables. The shape refuses such
+        // cages when it is built, so this is not reached.
+        return;
+    };
+    let search = Search {
+        limit: found.limit.saturating_sub(found.count).max(1),
+        budget: *budget,
+    };
+    let Ok(out) = solver.search_excluding(puzzle.cells(), exclude, search) else {
+        return;
+    };
+    budget.left = budget.left.saturating_sub(out.guesses);
+    budget.spent = budget.spent.saturating_add(out.guesses);
+    budget.cut |= out.cut;
+    found.count += out.solutions;
+    if found.keep && found.first.is_none() {
+        found.first = out
+            .first
+            .and_then(|values| Grid::from_values(puzzle.shape(), &values));
     }
 }
 
