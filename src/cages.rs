@@ -50,6 +50,9 @@ pub struct Cage {
 /// named by their place in the input (0-based) unless said otherwise.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CageError {
+    /// Cages written in a way that is not read (a record's field of
+    /// another type): what is wrong, naming the field.
+    Written(String),
     /// The side is not in `1..=25`.
     Side {
         /// The side given.
@@ -165,6 +168,7 @@ pub enum CageError {
 impl fmt::Display for CageError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
+            CageError::Written(ref what) => f.write_str(what),
             CageError::Side { side } => {
                 write!(
                     f,

@@ -46,6 +46,7 @@ use super::spec::{Encoding, Framer, Frames, RecordFormat, Run, claim};
 use super::text::{
     push_count, push_csv_field, push_decimal, push_symbols_zero, push_tenths, push_value,
 };
+use crate::cages::Cages;
 use crate::grid::{Grid, ParseError, Shape, Size, Variant};
 
 /// The `csv` format.
@@ -139,7 +140,7 @@ pub(super) fn push_rating_fields(out: &mut Vec<u8>, content: Content, record: &R
 /// those of a name the record already has a column for (ours win) and the
 /// second of a name seen twice.
 fn extras<'r>(run: &Run, record: &'r Record<'r>) -> Vec<Extra<'r>> {
-    let shaped = ["index", "box", "variant", "regions"];
+    let shaped = ["index", "box", "variant", "regions", "cages", "sums"];
     let solution = matches!(run.content, Content::Ratings { .. } | Content::Forms { .. });
     let mut out = Vec::new();
     if let (true, Some(s)) = (solution, record.solution) {
@@ -224,6 +225,9 @@ impl RecordFormat for Csv {
         }
         if !shape.is_classic() && !matches!(run.content, Content::Forms { .. }) {
             out.extend_from_slice(SHAPE_COLUMNS);
+            if shape.is_killer() {
+                out.extend_from_slice(CAGE_COLUMNS);
+            }
         }
         for extra in extras(run, record) {
             out.push(b',');
@@ -342,10 +346,19 @@ impl RecordFormat for Csv {
     fn framer(&self) -> Box<dyn Framer> {
         framer()
     }
+
+    fn writes_cages(&self) -> bool {
+        true
+    }
 }
 
 /// The header of the shape columns of grids other than the classic ones.
 const SHAPE_COLUMNS: &[u8] = b",box,variant,regions";
+
+/// The header of a killer record's cage columns, after its shape
+/// columns: the cage map (a symbol a cell, as `line` writes it) and the
+/// sums in map order, joined by spaces.
+const CAGE_COLUMNS: &[u8] = b",cages,sums";
 
 /// Appends a record's shape columns (`,2x3,x,`), if its shape is not one
 /// of the classic ones.
@@ -364,6 +377,13 @@ fn push_shape(out: &mut Vec<u8>, grid: &Grid) {
     if let Variant::Jigsaw(layout) = shape.variant() {
         out.extend_from_slice(layout.text().as_bytes());
     }
+    if let Some(cages) = shape.cages() {
+        out.push(b',');
+        out.extend_from_slice(&cages.map_bytes());
+        out.push(b',');
+        let sums: Vec<String> = cages.sums().iter().map(u32::to_string).collect();
+        out.extend_from_slice(sums.join(" ").as_bytes());
+    }
 }
 
 /// Where a header's shape columns are, if it has them.
@@ -372,6 +392,8 @@ struct ShapeColumns {
     boxes: Option<usize>,
     variant: Option<usize>,
     regions: Option<usize>,
+    cages: Option<usize>,
+    sums: Option<usize>,
 }
 
 impl ShapeColumns {
@@ -390,8 +412,19 @@ impl ShapeColumns {
             text(self.boxes),
             text(self.variant),
             text(self.regions),
+        )
+        .map_err(RecordError::Shape);
+        let (map, sums) = (
+            text(self.cages).unwrap_or(""),
+            text(self.sums).unwrap_or(""),
         );
-        Some(shape.map_err(RecordError::Shape))
+        if map.trim().is_empty() && sums.trim().is_empty() {
+            return Some(shape);
+        }
+        Some(shape.and_then(|shape| {
+            let cages = Cages::parse_map(map, sums).map_err(RecordError::Cages)?;
+            shape.with_cages(cages).map_err(RecordError::Shape)
+        }))
     }
 }
 
@@ -482,7 +515,10 @@ impl Framer for CsvFramer {
                 let values = Encoding::Values { header: true };
                 // The index and the cells; the columns after them are read
                 // here.
-                let after = shape.boxes.is_some() || shape.regions.is_some() || !labels.is_empty();
+                let after = shape.boxes.is_some()
+                    || shape.regions.is_some()
+                    || shape.cages.is_some()
+                    || !labels.is_empty();
                 let end = (memchr::memchr_iter(b',', line).nth(size.cells()))
                     .filter(|_| after)
                     .unwrap_or(line.len());
@@ -633,12 +669,20 @@ fn header_of(fields: &[&[u8]]) -> Option<Result<Header, RecordError>> {
         boxes: find(&["box"]),
         variant: find(&["variant"]),
         regions: find(&["regions"]),
+        cages: find(&["cages"]),
+        sums: find(&["sums"]),
     };
     // Every other named column is a label (an unnamed one, or `index`, is
     // the row's number, and `clues` the puzzle's givens, which writers
     // give afresh).
     let labels = |structural: &dyn Fn(usize) -> bool| -> Vec<Column> {
-        let shaped = [shape.boxes, shape.variant, shape.regions];
+        let shaped = [
+            shape.boxes,
+            shape.variant,
+            shape.regions,
+            shape.cages,
+            shape.sums,
+        ];
         (0..fields.len())
             .filter(|&i| !structural(i) && !shaped.contains(&Some(i)))
             .filter(|&i| !["", "index", "clues"].contains(&lower[i].as_str()))

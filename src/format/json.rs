@@ -38,6 +38,7 @@ use super::record::{
 };
 use super::spec::{Encoding, Framer, Frames, RecordFormat, Run, claim};
 use super::text::{push_decimal, push_tenths, push_value};
+use crate::cages::{Cage, CageError, Cages};
 use crate::grid::{Grid, Shape, Size, Variant};
 
 /// The `json` format.
@@ -122,7 +123,7 @@ impl RecordFormat for Json {
         // The keys written, so that a label of the same name is not.
         let mut written = Keys::new(!record.labels.is_empty());
         written.extend(run.shared.iter().copied());
-        written.extend(["index", "box", "variant", "regions"]);
+        written.extend(["index", "box", "variant", "regions", "cages"]);
         let mut field = |out: &mut Vec<u8>, name: &'static str, value: Value<'_>| {
             out.push(b',');
             push_field(out, &Field { name, value });
@@ -228,6 +229,10 @@ impl RecordFormat for Json {
     fn framer(&self) -> Box<dyn Framer> {
         Box::new(JsonFramer)
     }
+
+    fn writes_cages(&self) -> bool {
+        true
+    }
 }
 
 /// Appends the fields of a shape other than the classic ones: `box`,
@@ -249,6 +254,64 @@ fn push_shape(out: &mut Vec<u8>, shape: &Shape) {
         out.extend_from_slice(layout.text().as_bytes());
         out.push(b'"');
     }
+    if let Some(cages) = shape.cages() {
+        out.extend_from_slice(b",\"cages\":[");
+        for k in 0..cages.count() {
+            if k > 0 {
+                out.push(b',');
+            }
+            out.extend_from_slice(b"{\"sum\":");
+            push_decimal(out, u64::from(cages.sum(k)));
+            out.extend_from_slice(b",\"cells\":[");
+            for (i, &c) in cages.cells(k).iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                push_decimal(out, u64::from(c));
+            }
+            out.extend_from_slice(b"]}");
+        }
+        out.push(b']');
+    }
+}
+
+/// A record's `cages` (`[{"sum": 15, "cells": [0, 1, 10]}, ...]`, cells
+/// row-major from 0) for a grid of side `side`; `None` without them.
+fn cages_of(doc: &serde_json::Value, side: usize) -> Result<Option<Cages>, RecordError> {
+    let Some(value) = doc.get("cages") else {
+        return Ok(None);
+    };
+    let wrong = |what: &str| RecordError::Cages(CageError::Written(format!("\"cages\": {what}")));
+    let list = value
+        .as_array()
+        .ok_or_else(|| wrong("not an array of {\"sum\", \"cells\"} objects"))?;
+    let mut cages = Vec::with_capacity(list.len());
+    for (k, cage) in list.iter().enumerate() {
+        let sum = cage
+            .get("sum")
+            .and_then(serde_json::Value::as_u64)
+            .and_then(|s| u32::try_from(s).ok())
+            .ok_or_else(|| wrong(&format!("cage {} has no \"sum\" number", k + 1)))?;
+        let cells = cage
+            .get("cells")
+            .and_then(serde_json::Value::as_array)
+            .and_then(|cells| {
+                cells
+                    .iter()
+                    .map(|c| c.as_u64().and_then(|c| usize::try_from(c).ok()))
+                    .collect::<Option<Vec<usize>>>()
+            })
+            .ok_or_else(|| {
+                wrong(&format!(
+                    "cage {} has no \"cells\" array of cell numbers",
+                    k + 1
+                ))
+            })?;
+        cages.push(Cage { sum, cells });
+    }
+    Cages::new(side, &cages)
+        .map(Some)
+        .map_err(RecordError::Cages)
 }
 
 /// The shape a record says it has (`box`, `variant`, `regions`), if it
@@ -259,7 +322,8 @@ fn shape_of(
 ) -> Result<Option<Shape>, RecordError> {
     let text = |k: &str| doc.get(k).and_then(serde_json::Value::as_str);
     let (boxes, variant, regions) = (text("box"), text("variant"), text("regions"));
-    if boxes.is_none() && variant.is_none() && regions.is_none() {
+    let caged = doc.get("cages").is_some();
+    if boxes.is_none() && variant.is_none() && regions.is_none() && !caged {
         return Ok(None);
     }
     let side = match value {
@@ -267,9 +331,14 @@ fn shape_of(
         serde_json::Value::String(s) => (1..=25).find(|n| n * n == s.len()).unwrap_or(0),
         _ => 0,
     };
-    Shape::from_names(side, boxes, variant, regions)
-        .map(Some)
-        .map_err(RecordError::Shape)
+    let shape = Shape::from_names(side, boxes, variant, regions).map_err(RecordError::Shape)?;
+    match cages_of(doc, side)? {
+        Some(cages) => shape
+            .with_cages(cages)
+            .map(Some)
+            .map_err(RecordError::Shape),
+        None => Ok(Some(shape)),
+    }
 }
 
 /// The grid of a field, at the shape the record says (the size forced
@@ -284,6 +353,7 @@ fn shaped(
     let mut grid = grid_of(field, value, size.or(shape.as_ref().map(Shape::size)))?;
     if let Some(shape) = shape.filter(|s| s.side() == grid.size().side()) {
         grid.set_variant(shape.variant().clone())?;
+        grid.set_cages(shape.cages_arc().cloned())?;
     }
     Ok(grid)
 }
@@ -574,7 +644,7 @@ pub fn parse_full(
 /// The keys of a record read that are not labels: its grids, its shape,
 /// its index and its number of givens (which writers compute).
 const NOT_LABELS: &[&str] = &[
-    "grid", "puzzle", "form", "solution", "box", "variant", "regions", "index", "clues",
+    "grid", "puzzle", "form", "solution", "box", "variant", "regions", "cages", "index", "clues",
 ];
 
 /// A record's JSON.

@@ -270,7 +270,7 @@ impl Writer {
 /// to hash for a record without labels, as most are).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct HeaderKey {
-    shape: (Size, &'static str),
+    shape: (Size, &'static str, bool),
     solution: bool,
     labels: u64,
 }
@@ -290,7 +290,11 @@ fn header_key(record: &Record<'_>) -> HeaderKey {
         }),
     };
     HeaderKey {
-        shape: (record.grid.size(), record.grid.variant().name()),
+        shape: (
+            record.grid.size(),
+            record.grid.variant().name(),
+            record.grid.shape().is_killer(),
+        ),
         solution: record.solution.is_some(),
         labels,
     }
