@@ -187,6 +187,11 @@ impl Config {
 
 /// Runs `sudogen generate`.
 pub fn run(args: &GenerateArgs) -> anyhow::Result<Exit> {
+    if args.grid.shape.is_killer() {
+        return Err(usage(
+            "generate makes grids, and killer cages come with puzzles; use sudogen puzzle --variant killer",
+        ));
+    }
     let config = Config::of(&args.grid, &args.run, &args.output, &args.symbols)?;
     if args.report.verbose {
         warn(config.describe());

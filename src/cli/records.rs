@@ -310,6 +310,12 @@ pub fn classic_only(command: &str, grid: &Grid) -> Result<(), String> {
     if grid.shape().is_plain() {
         return Ok(());
     }
+    if grid.shape().is_killer() {
+        return Err(format!(
+            "a {} record: {command} does not take killer puzzles yet (its symmetries would have to move the cages too)",
+            grid.shape()
+        ));
+    }
     Err(format!(
         "a {} record: {command} works on grids without a variant (its symmetries would not keep the units of variant {})",
         grid.shape(),

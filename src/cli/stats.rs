@@ -142,6 +142,11 @@ impl StatsArgs {
                     "--symbols reads files, and no file was named; use sudogen stats --symbols ALPHABET FILE",
                 ));
             }
+            if self.grid.shape.is_killer() {
+                return Err(usage(
+                    "stats measures grids, and killer cages come with puzzles; measure the grids of the variant beside them (leave out --variant killer, or use --variant x)",
+                ));
+            }
             let run = if self.grid.shape.draws_layouts() {
                 // A new jigsaw map for every grid.
                 let side = self.grid.size.map_or(9, |s| s.side());

@@ -101,14 +101,24 @@ impl Geometry {
     }
 
     /// The geometry of a grid of `shape`: its boxes, X-Sudoku's shaded
-    /// diagonals, Hyper's shaded windows, or a jigsaw's regions.
+    /// diagonals, Hyper's shaded windows, or a jigsaw's regions, and a
+    /// killer puzzle's cages.
     pub fn from_shape(shape: &Shape) -> Geometry {
-        match shape.variant() {
+        let geometry = match shape.variant() {
             Variant::None => Geometry::from_size(shape.size()),
             Variant::X => Geometry::from_size(shape.size()).with_diagonals(),
             Variant::Hyper => Geometry::hyper(),
             Variant::Jigsaw(layout) => Geometry::jigsaw(shape.side(), layout.regions()),
-        }
+        };
+        let cages = shape.cages().map_or_else(Vec::new, |cages| {
+            (0..cages.count())
+                .map(|k| Cage {
+                    sum: cages.sum(k),
+                    cells: cages.cells(k).iter().map(|&c| usize::from(c)).collect(),
+                })
+                .collect()
+        });
+        Geometry { cages, ..geometry }
     }
 
     /// A Jigsaw grid: `regions` gives each cell's region.

@@ -96,6 +96,16 @@ impl Hint {
 pub fn write(entries: &[Entry], hints: &[Vec<Hint>], options: &Options) -> Result<String, Error> {
     super::check(entries, options)?;
     let g = &options.geometry;
+    let caged = |e: &Entry| e.geometry.as_ref().unwrap_or(g).cages.is_empty();
+    if let Some((index, entry)) = (entries.iter().enumerate()).find(|(_, e)| !caged(e)) {
+        return Err(Error::Entry {
+            index,
+            number: entry.number,
+            message:
+                "the web page does not draw killer cages yet; print killer puzzles as PDF or SVG"
+                    .to_string(),
+        });
+    }
     // The page's board is built for one shape.
     if let Some((index, entry)) =
         (entries.iter().enumerate()).find(|(_, e)| e.geometry.as_ref().is_some_and(|own| own != g))
