@@ -434,6 +434,13 @@ fn read<'py>(
         let mut p = Parsed::default();
         let _ = batch.for_each_with_solution(|line, grid, solution| {
             let g = match grid {
+                Ok(g) if g.shape().is_killer() => {
+                    p.bad = Some((
+                        line,
+                        "a killer record: the Python package does not take killer cages yet; use the sudogen command".to_string(),
+                    ));
+                    return Err(());
+                }
                 Ok(g) if p.shape.clone().is_none_or(|s| s == g.shape().clone()) => g,
                 Ok(g) => {
                     p.bad = Some((line, mixed(g.shape().clone(), p.shape.clone())));
