@@ -299,6 +299,12 @@ fn puzzles<'py>(
                     }
                     // Ctrl-C: the call raises KeyboardInterrupt.
                     Err(Miss::Interrupted) => break,
+                    // The package makes no killer runs.
+                    Err(Miss::Killer) => {
+                        part.unrated
+                            .push((index, "no killer puzzle made".to_string()));
+                        continue;
+                    }
                 };
                 part.puzzles.extend_from_slice(made.puzzle.cells());
                 part.solutions.extend_from_slice(grid.cells());
