@@ -25,7 +25,8 @@ use super::line;
 use super::record::{Content, Record, RecordError};
 use super::spec::{Encoding, Framer, Frames, RecordFormat, Run, claim};
 use super::symbols::Symbols;
-use crate::grid::{Grid, Layout, MAX_CELLS, Shape, Size, Variant};
+use crate::cages::{Cage, Cages};
+use crate::grid::{Grid, Layout, Shape, Size, Variant};
 
 /// The `solo` format.
 #[derive(Clone, Copy, Debug)]
@@ -95,7 +96,14 @@ impl Framer for SoloFramer {
             ));
             return;
         };
-        let shape = id_shape(params, desc);
+        // The hook: a killer ID's cages are read here, and join its shape
+        // once the shape carries them.
+        let shape = id_shape(params, desc).and_then(|(shape, cages)| match cages {
+            None => Ok(shape),
+            Some(_) => Err(RecordError::Solo(
+                "a killer puzzle (`k`): sudogen does not read killer cages yet".into(),
+            )),
+        });
         let givens = desc.split(|&b| b == b',').next().unwrap_or_default();
         let size = shape.as_ref().ok().map(|s| s.size());
         frames.push(frames.line(), Encoding::Solo, size, givens);
@@ -194,45 +202,63 @@ fn parse_params(params: &[u8]) -> Result<Params, String> {
     })
 }
 
-/// The shape a game ID gives its puzzle: its parameters, and a jigsaw's
-/// regions from its description.
-fn id_shape(params: &[u8], desc: &[u8]) -> Result<Shape, RecordError> {
+/// The shape a game ID gives its puzzle (its parameters, and a jigsaw's
+/// regions from its description) and, for a killer puzzle, its cages.
+fn id_shape(params: &[u8], desc: &[u8]) -> Result<(Shape, Option<Cages>), RecordError> {
     let solo = |e: String| RecordError::Solo(e);
     let p = parse_params(params).map_err(solo)?;
-    if p.killer {
-        return Err(solo(
-            "a killer puzzle (`k`): sudogen does not read killer cages yet".into(),
-        ));
-    }
     let mut parts = desc.split(|&b| b == b',');
     let _givens = parts.next();
-    let walls = parts.next();
+    let walls = match p.boxes {
+        Some(_) => None,
+        None => Some(
+            parts
+                .next()
+                .ok_or_else(|| solo("a jigsaw without its regions after `,`".into()))?,
+        ),
+    };
+    let killer = match (p.killer, parts.next(), parts.next()) {
+        (false, extra, _) => {
+            if extra.is_some() {
+                return Err(solo(if p.boxes.is_some() {
+                    "regions after `,`, but the parameters give boxes (a jigsaw's are `9j`)".into()
+                } else {
+                    "more parts after `,` than the parameters have".into()
+                }));
+            }
+            None
+        }
+        (true, Some(walls), Some(sums)) => Some((walls, sums)),
+        (true, _, _) => {
+            return Err(solo(
+                "a killer puzzle (`k`) without its cage walls and sums after `,` (`3x3k:GIVENS,WALLS,SUMS`)".into(),
+            ));
+        }
+    };
     if parts.next().is_some() {
         return Err(solo("more parts after `,` than the parameters have".into()));
     }
-    match p.boxes {
-        Some((rows, cols)) => {
-            if walls.is_some() {
-                return Err(solo(
-                    "regions after `,`, but the parameters give boxes (a jigsaw's are `9j`)".into(),
-                ));
-            }
+    let shape = match (p.boxes, walls) {
+        (Some((rows, cols)), _) => {
             let size = Size::boxed(p.side, rows, cols)?;
             let variant = if p.x { Variant::X } else { Variant::None };
-            Ok(Shape::new(size, variant)?)
+            Shape::new(size, variant)?
         }
-        None => {
+        (None, walls) => {
             if p.x {
                 return Err(solo(
                     "a jigsaw with X diagonals: sudogen has no such variant".into(),
                 ));
             }
-            let walls =
-                walls.ok_or_else(|| solo("a jigsaw without its regions after `,`".into()))?;
-            let regions = regions_of(walls, p.side).map_err(solo)?;
-            Ok(Shape::jigsaw(Layout::new(&regions)?))
+            let regions = regions_of(walls.unwrap_or_default(), p.side).map_err(solo)?;
+            Shape::jigsaw(Layout::new(&regions)?)
         }
-    }
+    };
+    let cages = match killer {
+        Some((walls, sums)) => Some(parse_killer(walls, sums, shape.side()).map_err(solo)?),
+        None => None,
+    };
+    Ok((shape, cages))
 }
 
 /// The regions a jigsaw's walls make (see the module's description),
@@ -245,6 +271,25 @@ fn regions_of(walls: &[u8], side: usize) -> Result<Vec<u8>, String> {
             crate::shape::MAX_SIDE
         ));
     }
+    let (piece, count) = pieces_of(walls, side)?;
+    if count > side {
+        return Err(format!("the walls make more than {side} regions"));
+    }
+    Ok(piece.iter().map(|&k| b'A' + k as u8).collect())
+}
+
+/// The pieces that walls (a jigsaw's regions or a killer puzzle's cages,
+/// see the module's description) cut a grid of side `side` into: the
+/// piece of each cell, pieces numbered by first cell in reading order,
+/// and how many there are. The side must be at least 2.
+///
+/// A letter is a run of cells without a wall, then a wall; `z` is 26 such
+/// cells and no wall. That is how Solo reads it (`spec_to_dsf`), and so
+/// how it is written here; Solo's own writer notes `z` as 25 (so `za` is
+/// 26), which Solo itself then reads otherwise: its IDs with 26 or more
+/// cells running without a wall do not open in Solo, and read here as
+/// Solo reads them.
+fn pieces_of(walls: &[u8], side: usize) -> Result<(Vec<usize>, usize), String> {
     let total = 2 * side * (side - 1);
     let mut wall = vec![false; total];
     let mut at = 0usize;
@@ -257,7 +302,10 @@ fn regions_of(walls: &[u8], side: usize) -> Result<Vec<u8>, String> {
             b'_' => 0,
             b'a'..=b'y' => usize::from(b - b'a') + 1,
             b'z' => {
-                at += 25;
+                at += WALL_RUN;
+                if at > total {
+                    return Err("more walls than the grid has".into());
+                }
                 continue;
             }
             _ => {
@@ -295,22 +343,23 @@ fn regions_of(walls: &[u8], side: usize) -> Result<Vec<u8>, String> {
             parent[ra.max(rb)] = ra.min(rb);
         }
     }
-    let mut number = vec![u8::MAX; n];
-    let mut regions = Vec::with_capacity(n);
-    let mut next = 0u8;
+    let mut number = vec![usize::MAX; n];
+    let mut pieces = Vec::with_capacity(n);
+    let mut next = 0;
     for cell in 0..n {
         let r = root(&mut parent, cell);
-        if number[r] == u8::MAX {
-            if usize::from(next) == side {
-                return Err(format!("the walls make more than {side} regions"));
-            }
+        if number[r] == usize::MAX {
             number[r] = next;
             next += 1;
         }
-        regions.push(b'A' + number[r]);
+        pieces.push(number[r]);
     }
-    Ok(regions)
+    Ok((pieces, next))
 }
+
+/// The cells a `z` in a wall description runs over, with no wall after
+/// them (see [`pieces_of`]).
+const WALL_RUN: usize = 26;
 
 /// The two cells on either side of wall `i` of a grid of side `side`:
 /// the walls between horizontal neighbours row by row, then those between
@@ -330,8 +379,23 @@ fn wall_cells(i: usize, side: usize) -> (usize, usize) {
 /// `,`) for a grid of `size`.
 pub fn parse_cells(desc: &[u8], size: Size) -> Result<Grid, RecordError> {
     let solo = |e: String| RecordError::Solo(e);
-    let n = size.cells();
-    let mut values = [0u8; MAX_CELLS];
+    let values = parse_numbers(desc, size.side(), size.side(), ["given", "cells"]).map_err(solo)?;
+    let values: Vec<u8> = values.iter().map(|&v| v as u8).collect();
+    Grid::from_values(size, &values).ok_or_else(|| solo("a cell out of range".into()))
+}
+
+/// Reads a grid of numbers written as Solo writes cells (see the
+/// module's description): a number per cell of a grid of side `side`, 0
+/// for an empty one, each at most `max`. `what` names one number and the
+/// cells in the errors (`["given", "cells"]`).
+fn parse_numbers(
+    desc: &[u8],
+    side: usize,
+    max: usize,
+    what: [&str; 2],
+) -> Result<Vec<usize>, String> {
+    let n = side * side;
+    let mut values = vec![0; n];
     let mut cell = 0usize;
     let mut at = 0;
     while at < desc.len() {
@@ -349,33 +413,104 @@ pub fn parse_cells(desc: &[u8], size: Size) -> Result<Grid, RecordError> {
                 }
                 let text = std::str::from_utf8(&desc[start..at]).unwrap_or_default();
                 let v: usize = text.parse().unwrap_or(usize::MAX);
-                if v > size.side() {
-                    return Err(solo(format!(
-                        "the given {text} in a grid of side {}",
-                        size.side()
-                    )));
+                if v > max {
+                    return Err(format!("the {} {text} in a grid of side {side}", what[0]));
                 }
                 if cell < n {
-                    values[cell] = v as u8;
+                    values[cell] = v;
                 }
                 cell += 1;
             }
             _ => {
-                return Err(solo(format!(
-                    "`{}` among the cells (numbers, `_`, `a` to `z`)",
-                    char::from(b).escape_default()
-                )));
+                return Err(format!(
+                    "`{}` among the {} (numbers, `_`, `a` to `z`)",
+                    char::from(b).escape_default(),
+                    what[1]
+                ));
             }
         }
     }
     if cell != n {
-        return Err(solo(format!(
-            "{cell} cells where a grid of side {} has {n}",
-            size.side()
-        )));
+        return Err(format!("{cell} {} where a grid of side {side} has {n}", what[1]));
     }
-    Grid::from_values(size, &values[..n]).ok_or_else(|| solo("a cell out of range".into()))
+    Ok(values)
 }
+
+/// The cages of a killer game ID (`3x3k:GIVENS,WALLS,SUMS`; a jigsaw's
+/// regions come before `WALLS`) on a grid of side `side`: `walls` are the
+/// cages' walls, written as a jigsaw's (see the module's description),
+/// and `sums` a grid of numbers written as the givens are, each cage's
+/// sum in one of its cells (Solo writes it in the cage's first cell in
+/// reading order) and 0 in the others. Cages of one cell, which Solo
+/// does not read, are read here. `Err` says what is wrong in a line.
+pub fn parse_killer(walls: &[u8], sums: &[u8], side: usize) -> Result<Cages, String> {
+    if !(2..=crate::cages::LARGEST_SIDE).contains(&side) {
+        return Err(format!(
+            "killer cages for a grid of side {side}: sudogen reads sides up to {}",
+            crate::cages::LARGEST_SIDE
+        ));
+    }
+    let (piece, count) = pieces_of(walls, side).map_err(|e| format!("the killer cages' walls: {e}"))?;
+    let clues = parse_numbers(sums, side, u32::MAX as usize, ["sum", "cells of sums"])
+        .map_err(|e| format!("the killer cages' sums: {e}"))?;
+    let name = |cell: usize| format!("r{}c{}", cell / side + 1, cell % side + 1);
+    let mut list = vec![
+        Cage {
+            sum: 0,
+            cells: Vec::new()
+        };
+        count
+    ];
+    for (cell, (&k, &clue)) in piece.iter().zip(&clues).enumerate() {
+        let cage = &mut list[k];
+        cage.cells.push(cell);
+        let clue = clue as u32;
+        if clue != 0 {
+            if cage.sum != 0 && cage.sum != clue {
+                return Err(format!(
+                    "the killer cage at {} has two sums, {} and {clue} (at {})",
+                    name(cage.cells[0]),
+                    cage.sum,
+                    name(cell)
+                ));
+            }
+            cage.sum = clue;
+        }
+    }
+    if let Some(cage) = list.iter().find(|c| c.sum == 0) {
+        return Err(format!(
+            "the killer cage at {} has no sum: each cage's sum is in one of its cells",
+            name(cage.cells[0])
+        ));
+    }
+    // Pieces are numbered as `Cages` numbers cages: by first cell.
+    Cages::new(side, &list).map_err(|e| format!("the killer cages: {e}"))
+}
+
+/// Whether Solo reads a killer puzzle with these cages: its grid of side
+/// 9 at most (Solo's killer puzzles are), every cage of two cells or more
+/// (Solo refuses a cage of one: "A jigsaw block is too small"). `Err`
+/// says why not, naming the first cage of one cell.
+pub fn solo_reads(cages: &Cages) -> Result<(), String> {
+    let side = cages.side();
+    if side > SOLO_KILLER_SIDE {
+        return Err(format!(
+            "Solo's killer puzzles are {SOLO_KILLER_SIDE}x{SOLO_KILLER_SIDE} at most: write {side}x{side} killer puzzles as line, csv or json"
+        ));
+    }
+    if let Some(k) = (0..cages.count()).find(|&k| cages.cells(k).len() == 1) {
+        let cell = usize::from(cages.cells(k)[0]);
+        return Err(format!(
+            "the cage at r{}c{} is one cell, and Solo's cages have two or more: write this killer puzzle as line, csv or json",
+            cell / side + 1,
+            cell % side + 1
+        ));
+    }
+    Ok(())
+}
+
+/// The largest side of Solo's killer puzzles.
+pub const SOLO_KILLER_SIDE: usize = 9;
 
 /// Appends a grid's game ID, and its solution's after a space, if any (no
 /// newline). The alphabet option does not apply: Solo writes numbers.
@@ -389,6 +524,13 @@ fn push_pair(out: &mut Vec<u8>, grid: &Grid, solution: Option<&Grid>, _: Option<
 
 /// Appends a grid's game ID (no newline).
 pub fn push_id(out: &mut Vec<u8>, grid: &Grid) {
+    push_id_with(out, grid, None);
+}
+
+/// Appends a game ID (no newline): a grid's, with `cages` a killer
+/// puzzle's (`3x3k:GIVENS,WALLS,SUMS`). Solo reads it when
+/// [`solo_reads`] the cages.
+pub fn push_id_with(out: &mut Vec<u8>, grid: &Grid, cages: Option<&Cages>) {
     let shape = grid.shape();
     let size = shape.size();
     match shape.variant() {
@@ -405,20 +547,69 @@ pub fn push_id(out: &mut Vec<u8>, grid: &Grid) {
             }
         }
     }
+    if cages.is_some() {
+        out.push(b'k');
+    }
     out.push(b':');
-    push_cells(out, grid.cells());
+    push_cells(out, grid.cells().iter().map(|&v| usize::from(v)));
     if let Variant::Jigsaw(layout) = shape.variant() {
         out.push(b',');
         push_walls(out, &layout.regions(), size.side());
     }
+    if let Some(cages) = cages {
+        push_killer(out, cages);
+    }
+}
+
+/// Appends the cages of a killer game ID after its givens (and a
+/// jigsaw's regions): `,WALLS,SUMS`, as [`parse_killer`] reads them,
+/// each cage's sum in its first cell.
+pub fn push_killer(out: &mut Vec<u8>, cages: &Cages) {
+    let side = cages.side();
+    out.push(b',');
+    push_walls(out, cages.cage_map(), side);
+    out.push(b',');
+    let mut sums = vec![0usize; side * side];
+    for k in 0..cages.count() {
+        sums[usize::from(cages.cells(k)[0])] = cages.sum(k) as usize;
+    }
+    push_cells(out, sums);
+}
+
+/// The game ID of a killer puzzle: its givens (`grid`, in its shape) and
+/// its cages, or why Solo would not read it (see [`solo_reads`]).
+pub fn killer_id(grid: &Grid, cages: &Cages) -> Result<String, String> {
+    solo_reads(cages)?;
+    if cages.side() != grid.size().side() {
+        return Err(format!(
+            "cages of side {} on a grid of side {}",
+            cages.side(),
+            grid.size().side()
+        ));
+    }
+    let mut out = Vec::new();
+    push_id_with(&mut out, grid, Some(cages));
+    Ok(String::from_utf8(out).expect("game IDs are ASCII"))
+}
+
+/// Reads a whole game ID: its givens, in the shape its parameters give,
+/// and a killer puzzle's cages.
+pub fn read_id(id: &[u8]) -> Result<(Grid, Option<Cages>), RecordError> {
+    let (params, desc) = split_id(id)
+        .ok_or_else(|| RecordError::Solo("not one (`3x3:...`, `3x3k:...`, `9j:...,...`)".into()))?;
+    let (shape, cages) = id_shape(params, desc)?;
+    let givens = desc.split(|&b| b == b',').next().unwrap_or_default();
+    let mut grid = parse_cells(givens, shape.size())?;
+    grid.set_variant(shape.variant().clone())?;
+    Ok((grid, cages))
 }
 
 /// Appends the cells as Solo writes them: runs of empty cells as letters
-/// (`z` for 26), givens as numbers, `_` between two givens.
-fn push_cells(out: &mut Vec<u8>, cells: &[u8]) {
+/// (`z` for 26), numbers as numbers, `_` between two numbers.
+fn push_cells(out: &mut Vec<u8>, cells: impl IntoIterator<Item = usize>) {
     let mut run = 0usize;
     let mut first = true;
-    for &v in cells {
+    for v in cells {
         if v == 0 {
             run += 1;
             continue;
@@ -429,7 +620,7 @@ fn push_cells(out: &mut Vec<u8>, cells: &[u8]) {
         } else if !first {
             out.push(b'_');
         }
-        push_number(out, usize::from(v));
+        push_number(out, v);
         first = false;
     }
     push_run(out, run);
@@ -444,22 +635,23 @@ fn push_run(out: &mut Vec<u8>, mut run: usize) {
     }
 }
 
-/// Appends a jigsaw's walls (see the module's description).
-fn push_walls(out: &mut Vec<u8>, regions: &[u8], side: usize) {
+/// Appends the walls between pieces of `labels` (a jigsaw's regions, or
+/// cages), a label per cell of a grid of side `side`: see [`pieces_of`].
+fn push_walls<T: PartialEq>(out: &mut Vec<u8>, labels: &[T], side: usize) {
     let total = 2 * side * (side - 1);
     let mut run = 0usize;
     for i in 0..=total {
         let wall = i == total || {
             let (a, b) = wall_cells(i, side);
-            regions[a] != regions[b]
+            labels[a] != labels[b]
         };
         if !wall {
             run += 1;
             continue;
         }
-        while run > 25 {
+        while run >= WALL_RUN {
             out.push(b'z');
-            run -= 25;
+            run -= WALL_RUN;
         }
         out.push(if run == 0 {
             b'_'
@@ -482,12 +674,7 @@ mod tests {
     /// Reads a whole game ID into its grid (the shape from its
     /// parameters), as the reader does.
     fn read(id: &str) -> Result<Grid, RecordError> {
-        let (params, desc) = split_id(id.as_bytes()).expect("an ID");
-        let shape = id_shape(params, desc)?;
-        let givens = desc.split(|&b| b == b',').next().unwrap();
-        let mut grid = parse_cells(givens, shape.size())?;
-        grid.set_variant(shape.variant().clone())?;
-        Ok(grid)
+        read_id(id.as_bytes()).map(|(grid, _)| grid)
     }
 
     fn id(grid: &Grid) -> String {
