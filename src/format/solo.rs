@@ -431,7 +431,10 @@ fn parse_numbers(
         }
     }
     if cell != n {
-        return Err(format!("{cell} {} where a grid of side {side} has {n}", what[1]));
+        return Err(format!(
+            "{cell} {} where a grid of side {side} has {n}",
+            what[1]
+        ));
     }
     Ok(values)
 }
@@ -450,7 +453,8 @@ pub fn parse_killer(walls: &[u8], sums: &[u8], side: usize) -> Result<Cages, Str
             crate::cages::LARGEST_SIDE
         ));
     }
-    let (piece, count) = pieces_of(walls, side).map_err(|e| format!("the killer cages' walls: {e}"))?;
+    let (piece, count) =
+        pieces_of(walls, side).map_err(|e| format!("the killer cages' walls: {e}"))?;
     let clues = parse_numbers(sums, side, u32::MAX as usize, ["sum", "cells of sums"])
         .map_err(|e| format!("the killer cages' sums: {e}"))?;
     let name = |cell: usize| format!("r{}c{}", cell / side + 1, cell % side + 1);
@@ -752,5 +756,208 @@ mod tests {
         let grid = read("3x3:zzzc").unwrap();
         assert!(grid.cells().iter().all(|&v| v == 0));
         assert_eq!(id(&grid), "3x3:zzzc");
+    }
+    /// Jigsaw regions that are the columns: the walls between vertical
+    /// neighbours are 72 cells without a wall, `zz` (52) and `t` (20),
+    /// as Solo reads them (`sgt-solo` refuses `zzv`, 25 + 25 + 22, with
+    /// "Too much data in block structure specification").
+    #[test]
+    fn a_z_in_the_walls_is_26_cells() {
+        let text = format!("9j:zzzc,{}zzt", "_".repeat(72));
+        let grid = read(&text).unwrap();
+        let Variant::Jigsaw(layout) = grid.shape().variant() else {
+            panic!("a jigsaw");
+        };
+        let regions = layout.regions();
+        for cell in 0..81 {
+            assert_eq!(regions[cell], regions[cell % 9], "cell {cell}");
+        }
+        assert_eq!(id(&grid), text);
+        let err = read(&format!("9j:zzzc,{}zzv", "_".repeat(72))).unwrap_err();
+        assert!(
+            err.to_string().contains("more walls than the grid has"),
+            "{err}"
+        );
+        // Exactly 26 cells without a wall, then a wall: `z_`. A 7x7 whose
+        // rows 1 to 4 (24 walls between horizontal neighbours, none
+        // standing) and r5c1 to r5c3 (2 more) are one piece, r5c3-r5c4 a
+        // wall.
+        let labels: Vec<u8> = (0..49).map(|c| u8::from(c >= 31)).collect();
+        let mut out = Vec::new();
+        push_walls(&mut out, &labels, 7);
+        let text = String::from_utf8(out.clone()).unwrap();
+        assert_eq!(&text[..2], "z_", "{text}");
+        let (pieces, count) = pieces_of(&out, 7).unwrap();
+        assert_eq!(count, 2);
+        assert!((0..49).all(|c| pieces[c] == usize::from(labels[c])));
+    }
+
+    /// Killer IDs `sgt-solo --generate 1 PARAMS` wrote (Debian's
+    /// sgt-puzzles 20230122), one per shape Solo makes killers of: read
+    /// and written back byte for byte.
+    const SOLO_KILLERS: [&str; 6] = [
+        "2x2k:p,_ba_a_ca______a_,6_6c7a4_4_6c7b",
+        "2x3k:zj,__aa_a_aa_abbabc___a____________aa_aaa_,10_8_3a9c6a6_7_5a9c5a10b10_9b17b12e",
+        "3x2k:zj,aaa_a___a____a_____aaaaaaaa__a____aa_aaa_,9a10a5a8a6a11_5a10_5c9a3_5a8a6a15_11g",
+        "3x3k:zzzc,a_____b_____b_____aa_a____aa____aa___aa_____ba___aba__aaa___a_c_a__aaa__aa____b__ababb_aba_aaa,11a16_6_14_19_10_21a9h9b7_17a5_11a14_12e11_4a5_16a6a17b8c17b16_11a11a13e10_12_14b20b16b17f",
+        "3x3xk:zzzc,_aaa____a______aaa__a__a__a___a_a___a_a__b_a_ababba_a_aa_aabaa________________aaba_aa_a__a__a__a_a,16_15a14a7a17_10a11a9a18e12_9c6a9_13a10a8_12_9d6c10_9_12a9_15a17_13b15b5c8c23_11b12a13c11a11c",
+        "9jk:zzzc,ab_c_cabaa_aba__baa__ca_acb_adbhbaga_a__ab__b_caabba_ba___ec,a__aaa___aaa__aa___aa______________a______a___aa_a_aaa_aaa___aab_aabab__a_aa___aa_____a_____a__b_ab_,15a6_15_5a5a19_7c11_14c4_10a15a7a9b11_9a21a20a7_15b10_4a12c7_17b8b19_6c15a10c21_7b13a12d10a9c",
+    ];
+
+    fn killer(text: &str) -> (Grid, Cages) {
+        let (grid, cages) = read_id(text.as_bytes()).unwrap_or_else(|e| panic!("{text}: {e}"));
+        (grid, cages.unwrap_or_else(|| panic!("{text}: no cages")))
+    }
+
+    #[test]
+    fn solo_s_killer_ids_round_trip() {
+        for text in SOLO_KILLERS {
+            let (grid, cages) = killer(text);
+            assert_eq!(killer_id(&grid, &cages).as_deref(), Ok(text));
+            assert!((0..cages.count()).all(|k| cages.cells(k).len() >= 2));
+        }
+        // The shapes: boxes of 2 rows by 3 columns, X, a jigsaw.
+        let (grid, _) = killer(SOLO_KILLERS[1]);
+        assert_eq!((grid.size().box_rows(), grid.size().box_cols()), (2, 3));
+        assert_eq!(*killer(SOLO_KILLERS[4]).0.shape().variant(), Variant::X);
+        assert!(matches!(
+            killer(SOLO_KILLERS[5]).0.shape().variant(),
+            Variant::Jigsaw(_)
+        ));
+    }
+
+    /// The 4x4 one by hand, against the solution Solo prints for it
+    /// (`sgt-solo --print 1x1 --with-solutions`): 4132 / 2341 / 1423 /
+    /// 3214.
+    #[test]
+    fn a_killer_id_is_its_cages() {
+        let (grid, cages) = killer(SOLO_KILLERS[0]);
+        assert!(grid.cells().iter().all(|&v| v == 0));
+        let cage = |sum, cells: &[usize]| Cage {
+            sum,
+            cells: cells.to_vec(),
+        };
+        assert_eq!(
+            cages.list(),
+            vec![
+                cage(6, &[0, 4]),
+                cage(6, &[1, 2, 3]),
+                cage(7, &[5, 6]),
+                cage(4, &[7, 11]),
+                cage(4, &[8, 12]),
+                cage(6, &[9, 10]),
+                cage(7, &[13, 14, 15]),
+            ]
+        );
+        let solution = [4, 1, 3, 2, 2, 3, 4, 1, 1, 4, 2, 3, 3, 2, 1, 4];
+        cages.check_solution(&solution).unwrap();
+        // Givens are written before the cages.
+        let mut given = grid.clone();
+        given.set(0, 0, 4);
+        given.set(3, 3, 4);
+        let text = killer_id(&given, &cages).unwrap();
+        assert_eq!(text, "2x2k:4n4,_ba_a_ca______a_,6_6c7a4_4_6c7b");
+        let (back, again) = killer(&text);
+        assert_eq!((back.cells(), &again), (given.cells(), &cages));
+    }
+
+    #[test]
+    fn bad_killer_ids_say_what_is_wrong() {
+        let err = |t: &str| read(t).unwrap_err().to_string();
+        let walls = "_ba_a_ca______a_";
+        assert_eq!(
+            err("2x2k:p"),
+            "Solo game ID: a killer puzzle (`k`) without its cage walls and sums after `,` (`3x3k:GIVENS,WALLS,SUMS`)"
+        );
+        assert_eq!(err(&format!("2x2k:p,{walls}")), err("2x2k:p"));
+        assert_eq!(
+            err(&format!("2x2k:p,{walls},6_6c7a4_4_6c7b,a")),
+            "Solo game ID: more parts after `,` than the parameters have"
+        );
+        assert_eq!(
+            err("2x2k:p,_ba_a_ca______a,6_6c7a4_4_6c7b"),
+            "Solo game ID: the killer cages' walls: the walls end before the grid's last one"
+        );
+        assert_eq!(
+            err(&format!("2x2k:p,{walls},6_6c7a4_4_6c7")),
+            "Solo game ID: the killer cages' sums: 14 cells of sums where a grid of side 4 has 16"
+        );
+        assert_eq!(
+            err(&format!("2x2k:p,{walls},6_6c7a4_4_6c7b!")),
+            "Solo game ID: the killer cages' sums: `!` among the cells of sums (numbers, `_`, `a` to `z`)"
+        );
+        assert_eq!(
+            err(&format!("2x2k:p,{walls},6_6c7a4_4_6f")),
+            "Solo game ID: the killer cage at r4c2 has no sum: each cage's sum is in one of its cells"
+        );
+        assert_eq!(
+            err(&format!("2x2k:p,{walls},6_6c7a4_4_6c7a6")),
+            "Solo game ID: the killer cage at r4c2 has two sums, 7 and 6 (at r4c4)"
+        );
+        // The same sum twice is that sum, as Solo reads it.
+        let twice = killer(&format!("2x2k:p,{walls},6_6c7a4_4_6c7a7")).1;
+        assert_eq!(twice, killer(SOLO_KILLERS[0]).1);
+        assert_eq!(
+            err(&format!("2x2k:p,{walls},9_6c7a4_4_6c7b")),
+            "Solo game ID: the killer cages: cage 1 sums to 9: a cage of 2 cells sums to 3 to 7"
+        );
+        // A cage of five cells in a 4x4: row 1 and r2c1.
+        let labels = [0u8, 0, 0, 0, 0, 1, 1, 2, 3, 4, 4, 2, 3, 5, 5, 5];
+        let mut out = b"2x2k:p,".to_vec();
+        push_walls(&mut out, &labels, 4);
+        out.extend_from_slice(b",10d3a3_3_3c6b");
+        assert_eq!(
+            err(std::str::from_utf8(&out).unwrap()),
+            "Solo game ID: the killer cages: cage 1 has 5 cells: a cage has at most 4"
+        );
+        assert!(err("3x3kq:zzzc").contains("are not Solo's"));
+    }
+
+    /// What Solo does not read is refused when written, in one line.
+    #[test]
+    fn killer_ids_solo_would_refuse_are_not_written() {
+        let (grid, cages) = killer(SOLO_KILLERS[0]);
+        let mut list = cages.list();
+        // r1c1 alone (sum 4), r2c1 with r3c1 and r4c1 (2 + 1 + 3).
+        list[0] = Cage {
+            sum: 4,
+            cells: vec![0],
+        };
+        list[4] = Cage {
+            sum: 6,
+            cells: vec![4, 8, 12],
+        };
+        let single = Cages::new(4, &list).unwrap();
+        assert_eq!(
+            killer_id(&grid, &single),
+            Err("the cage at r1c1 is one cell, and Solo's cages have two or more: write this killer puzzle as line, csv or json".into())
+        );
+        // Read, though: sudogen's cages may be of one cell.
+        let mut out = Vec::new();
+        push_id_with(&mut out, &grid, Some(&single));
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(killer(&text).1, single);
+        let twelve = Grid::empty(Size::boxed(12, 3, 4).unwrap());
+        let rows: Vec<Cage> = (0..12)
+            .map(|r| Cage {
+                sum: 78,
+                cells: (r * 12..r * 12 + 12).collect(),
+            })
+            .collect();
+        let rows = Cages::new(12, &rows).unwrap();
+        assert_eq!(
+            killer_id(&twelve, &rows),
+            Err("Solo's killer puzzles are 9x9 at most: write 12x12 killer puzzles as line, csv or json".into())
+        );
+        // Written anyway, a 12x12 killer reads back.
+        let mut out = Vec::new();
+        push_id_with(&mut out, &twelve, Some(&rows));
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.starts_with("3x4k:"), "{text}");
+        assert_eq!(killer(&text).1, rows);
+        assert_eq!(
+            killer_id(&Grid::empty(Size::S9), &cages),
+            Err("cages of side 4 on a grid of side 9".into())
+        );
     }
 }
