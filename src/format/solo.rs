@@ -13,13 +13,23 @@
 //! between horizontal neighbours row by row, then those between vertical
 //! neighbours column by column, each run of cells without a wall as a
 //! letter before the wall that ends it (`_` for none, `a` to `y` for 1 to
-//! 25, `z` for 25 with no wall after them), ending with one last run.
+//! 25, `z` for 26 with no wall after them, as Solo reads it), ending with
+//! one last run.
+//!
+//! A killer puzzle's parameters end in `k` (`3x3k`, `3x3xk`, `9jk`; Solo
+//! makes them up to 9x9), and its description adds two parts after the
+//! givens (and a jigsaw's regions): `,` and the cages' walls, written as a
+//! jigsaw's; `,` and the sums, written as the givens are, each cage's sum
+//! in its first cell in reading order (`3x3k:zzzc,WALLS,SUMS`). Solo reads
+//! no cage of one cell (see [`solo_reads`]); [`parse_killer`] and
+//! [`push_killer`] read and write the two parts.
 //!
 //! As in the `line` format, what a command adds follows on the same line:
 //! a puzzle's solution as a second game ID after a space, a rating, a
 //! `# comment`. Solo has no Hyper variant (a Hyper record is refused, see
-//! [`RecordFormat::holds`]), and sudogen does not read Solo's killer IDs
-//! (`3x3k:`) yet: such a line is a record that could not be read.
+//! [`RecordFormat::holds`]). A killer ID's cages are read, but records
+//! do not carry cages yet: such a line is a record that could not be
+//! read.
 
 use super::line;
 use super::record::{Content, Record, RecordError};
