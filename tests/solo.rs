@@ -6,6 +6,8 @@
 //! they skipped. The IDs Solo wrote for the unit tests of
 //! `src/format/solo.rs` are read and written back byte for byte there.
 
+mod common;
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -42,6 +44,15 @@ fn run(program: &str, args: &[&str], stdin: &str) -> (String, String, i32) {
     )
 }
 
+/// `count` game IDs Solo makes with `params`, a line each.
+fn generate(solo: &str, count: usize, params: &str) -> String {
+    let count = count.to_string();
+    let (ids, err, code) = run(solo, &["--generate", &count, params], "");
+    assert_eq!(code, 0, "sgt-solo --generate {count} {params}: {err}");
+    assert_eq!(ids.lines().count().to_string(), count, "{params}: {ids}");
+    ids
+}
+
 fn sudogen(args: &[&str], stdin: &str) -> (String, String, i32) {
     run(BIN, args, stdin)
 }
@@ -57,13 +68,7 @@ fn solo_s_puzzles_are_read_in_their_own_shape_and_unique() {
         return;
     };
     for params in ["2x2", "2x3", "3x2", "3x3", "3x3x", "3x4", "9j", "6j"] {
-        let out = Command::new(solo)
-            .args(["--generate", "4", params])
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "sgt-solo --generate 4 {params}");
-        let ids = String::from_utf8(out.stdout).unwrap();
-        assert_eq!(ids.lines().count(), 4, "{params}: {ids}");
+        let ids = generate(solo, 4, params);
         // Unique in the shape the ID gives, with no shape option.
         let (stdout, stderr, code) = sudogen(&["check", "--unique"], &ids);
         assert_eq!(code, 0, "{params}: {stdout}{stderr}");
@@ -249,42 +254,6 @@ fn solo_solutions(solo: &str, ids: &str, count: usize) -> Vec<Vec<u8>> {
         .collect()
 }
 
-/// The test's own check of a killer puzzle's cages (a list of cells and
-/// sums) against a solution of side `side`: every cell in one cage, each
-/// cage joined side by side, of two cells or more (as Solo's are), no
-/// value twice in it, its values making its sum.
-fn check_cages(side: usize, cages: &[(Vec<usize>, u32)], solution: &[u8], what: &str) {
-    assert_eq!(solution.len(), side * side, "{what}");
-    let mut seen = vec![0; side * side];
-    for (cells, sum) in cages {
-        assert!(cells.len() >= 2 && cells.len() <= side, "{what}: {cells:?}");
-        for &c in cells {
-            seen[c] += 1;
-        }
-        // Joined: a walk from the first cell reaches all.
-        let mut reached = vec![cells[0]];
-        let mut at = 0;
-        while at < reached.len() {
-            let c = reached[at];
-            at += 1;
-            for &d in cells {
-                let near = (c / side).abs_diff(d / side) + (c % side).abs_diff(d % side) == 1;
-                if near && !reached.contains(&d) {
-                    reached.push(d);
-                }
-            }
-        }
-        assert_eq!(reached.len(), cells.len(), "{what}: {cells:?} not joined");
-        let mut values: Vec<u8> = cells.iter().map(|&c| solution[c]).collect();
-        let total: u32 = values.iter().map(|&v| u32::from(v)).sum();
-        assert_eq!(total, *sum, "{what}: {cells:?}");
-        values.sort_unstable();
-        values.dedup();
-        assert_eq!(values.len(), cells.len(), "{what}: {cells:?} repeats");
-    }
-    assert!(seen.iter().all(|&n| n == 1), "{what}: {seen:?}");
-}
-
 /// The cages as the test's checker takes them.
 fn cage_list(cages: &sudogen::cages::Cages) -> Vec<(Vec<usize>, u32)> {
     cages.list().into_iter().map(|c| (c.cells, c.sum)).collect()
@@ -302,19 +271,15 @@ fn solo_s_killers_are_read_as_the_cages_of_its_solutions() {
     };
     let mut read = 0;
     for params in ["2x2k", "2x3k", "3x2k", "3x3k", "3x3kdu", "3x3xk", "9jk"] {
-        let out = Command::new(solo)
-            .args(["--generate", "4", params])
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "sgt-solo --generate 4 {params}");
-        let ids = String::from_utf8(out.stdout).unwrap();
+        let ids = generate(solo, 4, params);
         let solutions = solo_solutions(solo, &ids, 4);
         for (id, solution) in ids.lines().zip(&solutions) {
             let (grid, cages) = sudogen::format::solo::read_id(id.as_bytes())
                 .unwrap_or_else(|e| panic!("{id}: {e}"));
             let cages = cages.unwrap_or_else(|| panic!("{id}: no cages"));
             let side = grid.size().side();
-            check_cages(side, &cage_list(&cages), solution, id);
+            // As Solo makes them, each cage of two cells or more.
+            common::check_cages(side, &cage_list(&cages), 2, solution, id);
             // Givens, if any, are the solution's.
             for (c, &v) in grid.cells().iter().enumerate() {
                 assert!(v == 0 || v == solution[c], "{id}");
