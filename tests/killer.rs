@@ -9,6 +9,8 @@
 //! `release_*` tests (ignored, run by `.ci/run` with `--release --
 //! --ignored`) make thousands per shape.
 
+mod common;
+
 use sudogen::cages::{Cage, Cages};
 use sudogen::grid::{Layout, Shape, Size, Variant};
 use sudogen::killer::make::{Puzzle, Settings, make, make_from};
@@ -119,34 +121,7 @@ impl Checker {
     /// in a cage, sums right, the solution valid in every unit.
     fn validate(&self, solution: &[u8]) {
         let n = self.side;
-        let mut covered = vec![0; n * n];
-        for (cells, sum) in &self.cages {
-            assert!(!cells.is_empty() && cells.len() <= n);
-            for &c in cells {
-                covered[c] += 1;
-            }
-            // Connected: a flood from the first cell reaches them all.
-            let mut seen = vec![cells[0]];
-            let mut i = 0;
-            while i < seen.len() {
-                let c = seen[i];
-                i += 1;
-                for &m in cells {
-                    let (r1, c1, r2, c2) = (c / n, c % n, m / n, m % n);
-                    if r1.abs_diff(r2) + c1.abs_diff(c2) == 1 && !seen.contains(&m) {
-                        seen.push(m);
-                    }
-                }
-            }
-            assert_eq!(seen.len(), cells.len(), "cage {cells:?} is not connected");
-            let mut values: Vec<u8> = cells.iter().map(|&c| solution[c]).collect();
-            let total: u32 = values.iter().map(|&v| u32::from(v)).sum();
-            assert_eq!(total, *sum, "cage {cells:?}");
-            values.sort_unstable();
-            values.dedup();
-            assert_eq!(values.len(), cells.len(), "a value twice in cage {cells:?}");
-        }
-        assert!(covered.iter().all(|&k| k == 1), "cells covered {covered:?}");
+        common::check_cages(n, &self.cages, 1, solution, "");
         for unit in &self.units {
             let mut values: Vec<u8> = unit.iter().map(|&c| solution[c]).collect();
             values.sort_unstable();

@@ -274,6 +274,16 @@ fn other_programs_objects_are_read() {
     assert!(!out.contains("region"), "{out}");
 }
 
+/// A 4x4 f-puzzles object with killer cages (the grid 1234/3412/2143/4321
+/// cut as AABB/CDDB/CEFF/GEHH).
+const KILLER_4X4: &str = concat!(
+    r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"killercage":["#,
+    r#"{"cells":["R1C1","R1C2"],"value":"3"},{"cells":["R1C3","R1C4","R2C4"],"value":"9"},"#,
+    r#"{"cells":["R2C1","R3C1"],"value":"5"},{"cells":["R2C2","R2C3"],"value":"5"},"#,
+    r#"{"cells":["R3C2","R4C2"],"value":"4"},{"cells":["R3C3","R3C4"],"value":"7"},"#,
+    r#"{"cells":["R4C1"],"value":"4"},{"cells":["R4C3","R4C4"],"value":"3"}]}"#
+);
+
 /// Malformed objects and links: one line each naming the field, exit 2
 /// (input that could not be read), the run going on; a shape f-puzzles
 /// cannot draw: exit 2 before anything is written.
@@ -286,6 +296,7 @@ fn bad_records_name_the_field_and_exit_codes_keep_the_promises() {
         "",
     )
     .0;
+    let killer_overlap = KILLER_4X4.replace(r#"["R1C1","R1C2"]"#, r#"["R1C1","R1C2","R1C3"]"#);
     let cases = [
         (
             "{\"size\":9,\"grid\":[[{}]]}",
@@ -300,8 +311,12 @@ fn bad_records_name_the_field_and_exit_codes_keep_the_promises() {
             "f-puzzles: field \"antiknight\": a constraint sudogen does not solve with",
         ),
         (
-            "{\"size\":4,\"grid\":[[{}]],\"killercage\":[{\"cells\":[\"R1C1\"],\"value\":\"3\"}]}",
-            "f-puzzles: field \"killercage\": killer cages; sudogen does not read them yet",
+            KILLER_4X4,
+            "f-puzzles: field \"killercage\": killer cages, read; sudogen's records do not carry them yet",
+        ),
+        (
+            killer_overlap.as_str(),
+            "f-puzzles: field \"killercage\": cages 1 and 2 both hold R1C3: a cell is in one cage",
         ),
         (
             "https://sudokupad.app/fpuzzlesN4IgzglgXgpiBcBOANCA",

@@ -23,14 +23,17 @@
 //! f-puzzles draws grids up to 16x16: a larger one is refused (see
 //! [`RecordFormat::holds`]). A record with constraints sudogen does not
 //! solve with (`antiknight`, `thermometer`, ...) is refused, naming the
-//! key; killer cages (`killercage`) are refused until sudogen has the
-//! killer variant, and will be read and written here (see
-//! [`KILLER_CAGES`]).
+//! key. Killer cages are f-puzzles's `killercage`: a list of cages, each
+//! its `cells` (`"R1C1"`, 1-based) and its sum as a string `value`
+//! ([`push_killer_cages`] writes them, [`killer_cages`] reads them, every
+//! cell in one cage, each cage joined and with a sum); records do not
+//! carry cages yet, so an object with cages is refused once they are read.
 
 use super::json::{push_field, push_label_value, push_labels, push_string};
 use super::record::{Content, Field, LabelValue, Record, RecordError, Value};
 use super::spec::{Encoding, Framer, Frames, RecordFormat, Run, claim};
 use super::text::{push_decimal, push_value};
+use crate::cages::{Cage, Cages};
 use crate::grid::{Grid, Layout, Shape, Size, Variant};
 use crate::shape::Unit;
 
@@ -38,9 +41,12 @@ use crate::shape::Unit;
 pub const MAX_SIDE: usize = 16;
 
 /// The key of killer cages (`[{"cells":["R1C1","R1C2"],"value":"10"}]`):
-/// refused when read until sudogen has the killer variant, whose cages
-/// will be written and read under it, beside [`push_variant`]'s marks.
+/// see [`push_killer_cages`] and [`killer_cages`].
 pub const KILLER_CAGES: &str = "killercage";
+
+/// The sentence a killer puzzle's rules add to its `ruleset`.
+pub const KILLER_RULE: &str =
+    " The digits in each dashed cage add up to its small number and do not repeat within it.";
 
 /// The keys of f-puzzles's constraints that sudogen does not solve with:
 /// a record with one of them set is refused (its solution is not ours).
@@ -355,12 +361,7 @@ fn push_variant(out: &mut Vec<u8>, shape: Shape) {
                     if j > 0 {
                         out.push(b',');
                     }
-                    let cell = usize::from(cell);
-                    out.extend_from_slice(b"\"R");
-                    push_decimal(out, (cell / shape.side() + 1) as u64);
-                    out.push(b'C');
-                    push_decimal(out, (cell % shape.side() + 1) as u64);
-                    out.push(b'"');
+                    push_cell_name(out, usize::from(cell), shape.side());
                 }
                 out.extend_from_slice(b"]}");
             }
@@ -479,7 +480,7 @@ pub(super) fn read_object(text: &[u8]) -> Result<Parsed, String> {
             ),
         ));
     }
-    for key in CONSTRAINTS.iter().chain([&KILLER_CAGES]) {
+    for key in CONSTRAINTS {
         let set = match map.get(*key) {
             None | Some(J::Null | J::Bool(false)) => false,
             Some(J::Array(a)) => !a.is_empty(),
@@ -487,12 +488,10 @@ pub(super) fn read_object(text: &[u8]) -> Result<Parsed, String> {
             Some(_) => true,
         };
         if set {
-            let why = if *key == KILLER_CAGES {
-                "killer cages; sudogen does not read them yet".to_string()
-            } else {
-                "a constraint sudogen does not solve with; only classic, X, Hyper and jigsaw puzzles are read".to_string()
-            };
-            return Err(field(key, why));
+            return Err(field(
+                key,
+                "a constraint sudogen does not solve with; only classic, X, Hyper, jigsaw and killer puzzles are read".into(),
+            ));
         }
     }
     let rows = map
@@ -608,6 +607,18 @@ pub(super) fn read_object(text: &[u8]) -> Result<Parsed, String> {
             }
         }
     }
+    let cages = match map.get(KILLER_CAGES) {
+        None | Some(J::Null) => None,
+        Some(J::Array(a)) if a.is_empty() => None,
+        Some(v) => Some(killer_cages(v, side).map_err(|e| field(KILLER_CAGES, e))?),
+    };
+    // The hook: the cages join the shape here once it carries them.
+    if cages.is_some() {
+        return Err(field(
+            KILLER_CAGES,
+            "killer cages, read; sudogen's records do not carry them yet".into(),
+        ));
+    }
     let solution = match map.get("solution") {
         None | Some(J::Null) => None,
         Some(v) => solution_of(v, side).map_err(|e| field("solution", e))?,
@@ -623,6 +634,7 @@ pub(super) fn read_object(text: &[u8]) -> Result<Parsed, String> {
         "diagonal+",
         "diagonal-",
         "extraregion",
+        KILLER_CAGES,
     ];
     let labels = map
         .iter()
@@ -695,6 +707,121 @@ fn cell_of(name: &str, side: usize) -> Option<u16> {
     let (r, c) = rest.split_once(['C', 'c'])?;
     let (r, c): (usize, usize) = (r.parse().ok()?, c.parse().ok()?);
     ((1..=side).contains(&r) && (1..=side).contains(&c)).then(|| ((r - 1) * side + c - 1) as u16)
+}
+
+/// Appends the killer cages as f-puzzles writes them, after a comma:
+/// `,"killercage":[{"cells":["R1C1","R1C2"],"value":"3"},...]`, the
+/// cages in their order (by first cell), each its cells in reading order
+/// and its sum as a string. [`killer_cages`] reads it back.
+pub fn push_killer_cages(out: &mut Vec<u8>, cages: &Cages) {
+    let side = cages.side();
+    out.extend_from_slice(b",\"killercage\":[");
+    for k in 0..cages.count() {
+        if k > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(b"{\"cells\":[");
+        for (j, &cell) in cages.cells(k).iter().enumerate() {
+            if j > 0 {
+                out.push(b',');
+            }
+            push_cell_name(out, usize::from(cell), side);
+        }
+        out.extend_from_slice(b"],\"value\":\"");
+        push_decimal(out, u64::from(cages.sum(k)));
+        out.extend_from_slice(b"\"}");
+    }
+    out.push(b']');
+}
+
+/// Appends a cell's f-puzzles name in quotes (`"R2C3"`, 1-based).
+fn push_cell_name(out: &mut Vec<u8>, cell: usize, side: usize) {
+    out.extend_from_slice(b"\"R");
+    push_decimal(out, (cell / side + 1) as u64);
+    out.push(b'C');
+    push_decimal(out, (cell % side + 1) as u64);
+    out.push(b'"');
+}
+
+/// Reads f-puzzles's killer cages (the value of `killercage`, see
+/// [`push_killer_cages`]) on a grid of side `side`. A cage's `value` may be
+/// a string or a number; a cage without one (f-puzzles allows it, a cage
+/// whose digits only may not repeat) is refused, as is a grid some of
+/// whose cells are in no cage: sudogen's killer puzzles cage every cell
+/// with a sum. `Err` says what is wrong, naming the cage by its place in
+/// the list (1-based) and its cells as `R1C1`.
+pub fn killer_cages(value: &serde_json::Value, side: usize) -> Result<Cages, String> {
+    use serde_json::Value as J;
+    let list = value.as_array().ok_or("not a list of cages")?;
+    let name = |cell: usize| format!("R{}C{}", cell / side + 1, cell % side + 1);
+    let mut owner = vec![usize::MAX; side * side];
+    let mut cages = Vec::with_capacity(list.len());
+    for (k, cage) in list.iter().enumerate() {
+        let which = k + 1;
+        let cells = cage
+            .get("cells")
+            .and_then(J::as_array)
+            .ok_or_else(|| format!("cage {which} has no \"cells\" list"))?;
+        let mut set = Vec::with_capacity(cells.len());
+        for cell in cells {
+            let at = cell
+                .as_str()
+                .and_then(|n| cell_of(n, side))
+                .ok_or_else(|| {
+                    format!(
+                        "cage {which}: {cell} is not a cell of the grid (`R1C1` to `R{side}C{side}`)"
+                    )
+                })?;
+            let at = usize::from(at);
+            match owner[at] {
+                o if o == k => {
+                    return Err(format!("cage {which} names {} twice", name(at)));
+                }
+                usize::MAX => owner[at] = k,
+                o => {
+                    return Err(format!(
+                        "cages {} and {which} both hold {}: a cell is in one cage",
+                        o + 1,
+                        name(at)
+                    ));
+                }
+            }
+            set.push(at);
+        }
+        let at = || {
+            set.first()
+                .map(|&c| format!(" (at {})", name(c)))
+                .unwrap_or_default()
+        };
+        let sum = match cage.get("value") {
+            None | Some(J::Null) => None,
+            Some(J::String(t)) if t.trim().is_empty() => None,
+            Some(J::String(t)) => Some(
+                t.trim()
+                    .parse::<u32>()
+                    .map_err(|_| format!("cage {which}{}: its value \"{t}\" is not a sum", at()))?,
+            ),
+            Some(v) => Some(
+                v.as_u64()
+                    .and_then(|v| u32::try_from(v).ok())
+                    .ok_or_else(|| format!("cage {which}{}: its value {v} is not a sum", at()))?,
+            ),
+        };
+        let sum = sum.ok_or_else(|| {
+            format!(
+                "cage {which}{} has no value: sudogen's killer cages all have sums",
+                at()
+            )
+        })?;
+        cages.push(Cage { sum, cells: set });
+    }
+    if let Some(cell) = owner.iter().position(|&o| o == usize::MAX) {
+        return Err(format!(
+            "{} is in no cage: sudogen's killer puzzles cage every cell",
+            name(cell)
+        ));
+    }
+    Cages::new(side, &cages).map_err(|e| e.to_string())
 }
 
 /// A `solution`: the values row-major, as numbers, as digit strings or as
@@ -802,10 +929,6 @@ mod tests {
         assert!(
             err("{\"size\":4,\"grid\":[],\"antiknight\":true}").starts_with("field \"antiknight\"")
         );
-        assert!(
-            err("{\"size\":4,\"grid\":[],\"killercage\":[{\"cells\":[\"R1C1\"]}]}")
-                .contains("killer")
-        );
         let row = "[{},{},{},{}]";
         let cells = format!("[[{{\"value\":5,\"given\":true}},{{}},{{}},{{}}],{row},{row},{row}]");
         let e = err(&format!("{{\"size\":4,\"grid\":{cells}}}"));
@@ -820,5 +943,139 @@ mod tests {
             e.starts_with("field \"diagonal+\": one long diagonal alone"),
             "{e}"
         );
+    }
+
+    /// The 4x4 grid 1234/3412/2143/4321 cut as AABB/CDDB/CEFF/GEHH.
+    fn four() -> Cages {
+        Cages::parse_map("AABB CDDB CEFF GEHH", "3 9 5 5 4 7 4 3").unwrap()
+    }
+
+    fn read_cages(text: &str, side: usize) -> Result<Cages, String> {
+        killer_cages(&serde_json::from_str(text).unwrap(), side)
+    }
+
+    #[test]
+    fn killer_cages_are_written_as_f_puzzles_writes_them_and_read_back() {
+        let cages = four();
+        let mut out = Vec::new();
+        push_killer_cages(&mut out, &cages);
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(
+            text,
+            ",\"killercage\":[\
+             {\"cells\":[\"R1C1\",\"R1C2\"],\"value\":\"3\"},\
+             {\"cells\":[\"R1C3\",\"R1C4\",\"R2C4\"],\"value\":\"9\"},\
+             {\"cells\":[\"R2C1\",\"R3C1\"],\"value\":\"5\"},\
+             {\"cells\":[\"R2C2\",\"R2C3\"],\"value\":\"5\"},\
+             {\"cells\":[\"R3C2\",\"R4C2\"],\"value\":\"4\"},\
+             {\"cells\":[\"R3C3\",\"R3C4\"],\"value\":\"7\"},\
+             {\"cells\":[\"R4C1\"],\"value\":\"4\"},\
+             {\"cells\":[\"R4C3\",\"R4C4\"],\"value\":\"3\"}]"
+        );
+        let object: serde_json::Value =
+            serde_json::from_str(&format!("{{{}}}", &text[1..])).unwrap();
+        assert_eq!(killer_cages(&object[KILLER_CAGES], 4), Ok(cages));
+    }
+
+    /// As f-puzzles saves them: cages in the order drawn, cells in the
+    /// order clicked, colours beside; values as strings or numbers.
+    #[test]
+    fn f_puzzles_s_own_cages_are_read() {
+        let text = r##"[
+            {"cells":["R4C3","R4C4"],"value":"3","outlineC":"#000000","fontC":"#000000"},
+            {"cells":["R2C4","R1C4","R1C3"],"value":"9"},
+            {"cells":["R1C1","R1C2"],"value":3},
+            {"cells":["R3C1","R2C1"],"value":" 5 "},
+            {"cells":["r2c2","R2C3"],"value":"5"},
+            {"cells":["R3C2","R4C2"],"value":"4"},
+            {"cells":["R4C1"],"value":"4"},
+            {"cells":["R3C4","R3C3"],"value":"7"}
+        ]"##;
+        assert_eq!(read_cages(text, 4), Ok(four()));
+    }
+
+    #[test]
+    fn bad_killer_cages_name_the_cage() {
+        let err = |t: &str| read_cages(t, 4).unwrap_err();
+        let rest = r#"{"cells":["R1C3","R1C4","R2C4"],"value":"9"},
+            {"cells":["R2C1","R3C1"],"value":"5"},{"cells":["R2C2","R2C3"],"value":"5"},
+            {"cells":["R3C2","R4C2"],"value":"4"},{"cells":["R3C3","R3C4"],"value":"7"},
+            {"cells":["R4C1"],"value":"4"},{"cells":["R4C3","R4C4"],"value":"3"}"#;
+        let with = |first: &str| format!("[{first},{rest}]");
+        assert!(read_cages(&with(r#"{"cells":["R1C1","R1C2"],"value":"3"}"#), 4).is_ok());
+        assert_eq!(err("{}"), "not a list of cages");
+        assert_eq!(
+            err(&with(r#"{"value":"3"}"#)),
+            "cage 1 has no \"cells\" list"
+        );
+        assert_eq!(
+            err(&with(r#"{"cells":["R1C1","R1C5"],"value":"3"}"#)),
+            "cage 1: \"R1C5\" is not a cell of the grid (`R1C1` to `R4C4`)"
+        );
+        assert_eq!(
+            err(&with(r#"{"cells":["R1C1","R1C1"],"value":"3"}"#)),
+            "cage 1 names R1C1 twice"
+        );
+        assert_eq!(
+            err(&with(r#"{"cells":["R1C1","R1C2","R1C3"],"value":"3"}"#)),
+            "cages 1 and 2 both hold R1C3: a cell is in one cage"
+        );
+        assert_eq!(
+            err(&with(r#"{"cells":["R1C1"],"value":"1"}"#)),
+            "R1C2 is in no cage: sudogen's killer puzzles cage every cell"
+        );
+        assert_eq!(
+            err(&with(r#"{"cells":["R1C1","R1C2"]}"#)),
+            "cage 1 (at R1C1) has no value: sudogen's killer cages all have sums"
+        );
+        assert_eq!(
+            err(&with(r#"{"cells":["R1C1","R1C2"],"value":""}"#)),
+            "cage 1 (at R1C1) has no value: sudogen's killer cages all have sums"
+        );
+        assert_eq!(
+            err(&with(r#"{"cells":["R1C1","R1C2"],"value":"3?"}"#)),
+            "cage 1 (at R1C1): its value \"3?\" is not a sum"
+        );
+        assert_eq!(
+            err(&with(r#"{"cells":["R1C1","R1C2"],"value":-3}"#)),
+            "cage 1 (at R1C1): its value -3 is not a sum"
+        );
+        assert_eq!(
+            err(&with(r#"{"cells":["R1C1","R1C2"],"value":"8"}"#)),
+            "cage 1 sums to 8: a cage of 2 cells sums to 3 to 7"
+        );
+        // R1C1 and R4C1 in one cage, R1C2 alone: two pieces.
+        let apart = r#"[{"cells":["R1C1","R4C1"],"value":"5"},{"cells":["R1C2"],"value":"2"},
+            {"cells":["R1C3","R1C4","R2C4"],"value":"9"},
+            {"cells":["R2C1","R3C1"],"value":"5"},{"cells":["R2C2","R2C3"],"value":"5"},
+            {"cells":["R3C2","R4C2"],"value":"4"},{"cells":["R3C3","R3C4"],"value":"7"},
+            {"cells":["R4C3","R4C4"],"value":"3"}]"#;
+        assert_eq!(
+            err(apart),
+            "cage 1 is 2 pieces: a cage's cells must be joined side by side"
+        );
+    }
+
+    /// An object with cages: they are read (a bad one named in the
+    /// field's error), then refused until records carry them.
+    #[test]
+    fn an_object_s_killer_cages_are_read() {
+        let row = "[{},{},{},{}]";
+        let mut out = Vec::new();
+        push_killer_cages(&mut out, &four());
+        let cages = String::from_utf8(out).unwrap();
+        let object = format!("{{\"size\":4,\"grid\":[{row},{row},{row},{row}]{cages}}}");
+        assert_eq!(
+            read_object(object.as_bytes()).unwrap_err(),
+            "field \"killercage\": killer cages, read; sudogen's records do not carry them yet"
+        );
+        let bad = object.replace("\"R4C1\"]", "\"R4C1\",\"R4C2\"]");
+        assert_eq!(
+            read_object(bad.as_bytes()).unwrap_err(),
+            "field \"killercage\": cages 5 and 7 both hold R4C2: a cell is in one cage"
+        );
+        // No cages, or an empty list: a classic puzzle.
+        let empty = format!("{{\"size\":4,\"grid\":[{row},{row},{row},{row}],\"killercage\":[]}}");
+        assert!(read_object(empty.as_bytes()).is_ok());
     }
 }

@@ -13,19 +13,30 @@
 //! between horizontal neighbours row by row, then those between vertical
 //! neighbours column by column, each run of cells without a wall as a
 //! letter before the wall that ends it (`_` for none, `a` to `y` for 1 to
-//! 25, `z` for 25 with no wall after them), ending with one last run.
+//! 25, `z` for 26 with no wall after them, as Solo reads it), ending with
+//! one last run.
+//!
+//! A killer puzzle's parameters end in `k` (`3x3k`, `3x3xk`, `9jk`; Solo
+//! makes them up to 9x9), and its description adds two parts after the
+//! givens (and a jigsaw's regions): `,` and the cages' walls, written as a
+//! jigsaw's; `,` and the sums, written as the givens are, each cage's sum
+//! in its first cell in reading order (`3x3k:zzzc,WALLS,SUMS`). Solo reads
+//! no cage of one cell (see [`solo_reads`]); [`parse_killer`] and
+//! [`push_killer`] read and write the two parts.
 //!
 //! As in the `line` format, what a command adds follows on the same line:
 //! a puzzle's solution as a second game ID after a space, a rating, a
 //! `# comment`. Solo has no Hyper variant (a Hyper record is refused, see
-//! [`RecordFormat::holds`]), and sudogen does not read Solo's killer IDs
-//! (`3x3k:`) yet: such a line is a record that could not be read.
+//! [`RecordFormat::holds`]). A killer ID's cages are read, but records
+//! do not carry cages yet: such a line is a record that could not be
+//! read.
 
 use super::line;
 use super::record::{Content, Record, RecordError};
 use super::spec::{Encoding, Framer, Frames, RecordFormat, Run, claim};
 use super::symbols::Symbols;
-use crate::grid::{Grid, Layout, MAX_CELLS, Shape, Size, Variant};
+use crate::cages::{Cage, Cages};
+use crate::grid::{Grid, Layout, Shape, Size, Variant};
 
 /// The `solo` format.
 #[derive(Clone, Copy, Debug)]
@@ -95,7 +106,14 @@ impl Framer for SoloFramer {
             ));
             return;
         };
-        let shape = id_shape(params, desc);
+        // The hook: a killer ID's cages are read here, and join its shape
+        // once the shape carries them.
+        let shape = id_shape(params, desc).and_then(|(shape, cages)| match cages {
+            None => Ok(shape),
+            Some(_) => Err(RecordError::Solo(
+                "a killer puzzle (`k`): sudogen does not read killer cages yet".into(),
+            )),
+        });
         let givens = desc.split(|&b| b == b',').next().unwrap_or_default();
         let size = shape.as_ref().ok().map(|s| s.size());
         frames.push(frames.line(), Encoding::Solo, size, givens);
@@ -194,45 +212,63 @@ fn parse_params(params: &[u8]) -> Result<Params, String> {
     })
 }
 
-/// The shape a game ID gives its puzzle: its parameters, and a jigsaw's
-/// regions from its description.
-fn id_shape(params: &[u8], desc: &[u8]) -> Result<Shape, RecordError> {
+/// The shape a game ID gives its puzzle (its parameters, and a jigsaw's
+/// regions from its description) and, for a killer puzzle, its cages.
+fn id_shape(params: &[u8], desc: &[u8]) -> Result<(Shape, Option<Cages>), RecordError> {
     let solo = |e: String| RecordError::Solo(e);
     let p = parse_params(params).map_err(solo)?;
-    if p.killer {
-        return Err(solo(
-            "a killer puzzle (`k`): sudogen does not read killer cages yet".into(),
-        ));
-    }
     let mut parts = desc.split(|&b| b == b',');
     let _givens = parts.next();
-    let walls = parts.next();
+    let walls = match p.boxes {
+        Some(_) => None,
+        None => Some(
+            parts
+                .next()
+                .ok_or_else(|| solo("a jigsaw without its regions after `,`".into()))?,
+        ),
+    };
+    let killer = match (p.killer, parts.next(), parts.next()) {
+        (false, extra, _) => {
+            if extra.is_some() {
+                return Err(solo(if p.boxes.is_some() {
+                    "regions after `,`, but the parameters give boxes (a jigsaw's are `9j`)".into()
+                } else {
+                    "more parts after `,` than the parameters have".into()
+                }));
+            }
+            None
+        }
+        (true, Some(walls), Some(sums)) => Some((walls, sums)),
+        (true, _, _) => {
+            return Err(solo(
+                "a killer puzzle (`k`) without its cage walls and sums after `,` (`3x3k:GIVENS,WALLS,SUMS`)".into(),
+            ));
+        }
+    };
     if parts.next().is_some() {
         return Err(solo("more parts after `,` than the parameters have".into()));
     }
-    match p.boxes {
-        Some((rows, cols)) => {
-            if walls.is_some() {
-                return Err(solo(
-                    "regions after `,`, but the parameters give boxes (a jigsaw's are `9j`)".into(),
-                ));
-            }
+    let shape = match (p.boxes, walls) {
+        (Some((rows, cols)), _) => {
             let size = Size::boxed(p.side, rows, cols)?;
             let variant = if p.x { Variant::X } else { Variant::None };
-            Ok(Shape::new(size, variant)?)
+            Shape::new(size, variant)?
         }
-        None => {
+        (None, walls) => {
             if p.x {
                 return Err(solo(
                     "a jigsaw with X diagonals: sudogen has no such variant".into(),
                 ));
             }
-            let walls =
-                walls.ok_or_else(|| solo("a jigsaw without its regions after `,`".into()))?;
-            let regions = regions_of(walls, p.side).map_err(solo)?;
-            Ok(Shape::jigsaw(Layout::new(&regions)?))
+            let regions = regions_of(walls.unwrap_or_default(), p.side).map_err(solo)?;
+            Shape::jigsaw(Layout::new(&regions)?)
         }
-    }
+    };
+    let cages = match killer {
+        Some((walls, sums)) => Some(parse_killer(walls, sums, shape.side()).map_err(solo)?),
+        None => None,
+    };
+    Ok((shape, cages))
 }
 
 /// The regions a jigsaw's walls make (see the module's description),
@@ -245,6 +281,25 @@ fn regions_of(walls: &[u8], side: usize) -> Result<Vec<u8>, String> {
             crate::shape::MAX_SIDE
         ));
     }
+    let (piece, count) = pieces_of(walls, side)?;
+    if count > side {
+        return Err(format!("the walls make more than {side} regions"));
+    }
+    Ok(piece.iter().map(|&k| b'A' + k as u8).collect())
+}
+
+/// The pieces that walls (a jigsaw's regions or a killer puzzle's cages,
+/// see the module's description) cut a grid of side `side` into: the
+/// piece of each cell, pieces numbered by first cell in reading order,
+/// and how many there are. The side must be at least 2.
+///
+/// A letter is a run of cells without a wall, then a wall; `z` is 26 such
+/// cells and no wall. That is how Solo reads it (`spec_to_dsf`), and so
+/// how it is written here; Solo's own writer notes `z` as 25 (so `za` is
+/// 26), which Solo itself then reads otherwise: its IDs with 26 or more
+/// cells running without a wall do not open in Solo, and read here as
+/// Solo reads them.
+fn pieces_of(walls: &[u8], side: usize) -> Result<(Vec<usize>, usize), String> {
     let total = 2 * side * (side - 1);
     let mut wall = vec![false; total];
     let mut at = 0usize;
@@ -257,7 +312,10 @@ fn regions_of(walls: &[u8], side: usize) -> Result<Vec<u8>, String> {
             b'_' => 0,
             b'a'..=b'y' => usize::from(b - b'a') + 1,
             b'z' => {
-                at += 25;
+                at += WALL_RUN;
+                if at > total {
+                    return Err("more walls than the grid has".into());
+                }
                 continue;
             }
             _ => {
@@ -295,22 +353,23 @@ fn regions_of(walls: &[u8], side: usize) -> Result<Vec<u8>, String> {
             parent[ra.max(rb)] = ra.min(rb);
         }
     }
-    let mut number = vec![u8::MAX; n];
-    let mut regions = Vec::with_capacity(n);
-    let mut next = 0u8;
+    let mut number = vec![usize::MAX; n];
+    let mut pieces = Vec::with_capacity(n);
+    let mut next = 0;
     for cell in 0..n {
         let r = root(&mut parent, cell);
-        if number[r] == u8::MAX {
-            if usize::from(next) == side {
-                return Err(format!("the walls make more than {side} regions"));
-            }
+        if number[r] == usize::MAX {
             number[r] = next;
             next += 1;
         }
-        regions.push(b'A' + number[r]);
+        pieces.push(number[r]);
     }
-    Ok(regions)
+    Ok((pieces, next))
 }
+
+/// The cells a `z` in a wall description runs over, with no wall after
+/// them (see [`pieces_of`]).
+const WALL_RUN: usize = 26;
 
 /// The two cells on either side of wall `i` of a grid of side `side`:
 /// the walls between horizontal neighbours row by row, then those between
@@ -330,8 +389,23 @@ fn wall_cells(i: usize, side: usize) -> (usize, usize) {
 /// `,`) for a grid of `size`.
 pub fn parse_cells(desc: &[u8], size: Size) -> Result<Grid, RecordError> {
     let solo = |e: String| RecordError::Solo(e);
-    let n = size.cells();
-    let mut values = [0u8; MAX_CELLS];
+    let values = parse_numbers(desc, size.side(), size.side(), ["given", "cells"]).map_err(solo)?;
+    let values: Vec<u8> = values.iter().map(|&v| v as u8).collect();
+    Grid::from_values(size, &values).ok_or_else(|| solo("a cell out of range".into()))
+}
+
+/// Reads a grid of numbers written as Solo writes cells (see the
+/// module's description): a number per cell of a grid of side `side`, 0
+/// for an empty one, each at most `max`. `what` names one number and the
+/// cells in the errors (`["given", "cells"]`).
+fn parse_numbers(
+    desc: &[u8],
+    side: usize,
+    max: usize,
+    what: [&str; 2],
+) -> Result<Vec<usize>, String> {
+    let n = side * side;
+    let mut values = vec![0; n];
     let mut cell = 0usize;
     let mut at = 0;
     while at < desc.len() {
@@ -349,33 +423,108 @@ pub fn parse_cells(desc: &[u8], size: Size) -> Result<Grid, RecordError> {
                 }
                 let text = std::str::from_utf8(&desc[start..at]).unwrap_or_default();
                 let v: usize = text.parse().unwrap_or(usize::MAX);
-                if v > size.side() {
-                    return Err(solo(format!(
-                        "the given {text} in a grid of side {}",
-                        size.side()
-                    )));
+                if v > max {
+                    return Err(format!("the {} {text} in a grid of side {side}", what[0]));
                 }
                 if cell < n {
-                    values[cell] = v as u8;
+                    values[cell] = v;
                 }
                 cell += 1;
             }
             _ => {
-                return Err(solo(format!(
-                    "`{}` among the cells (numbers, `_`, `a` to `z`)",
-                    char::from(b).escape_default()
-                )));
+                return Err(format!(
+                    "`{}` among the {} (numbers, `_`, `a` to `z`)",
+                    char::from(b).escape_default(),
+                    what[1]
+                ));
             }
         }
     }
     if cell != n {
-        return Err(solo(format!(
-            "{cell} cells where a grid of side {} has {n}",
-            size.side()
-        )));
+        return Err(format!(
+            "{cell} {} where a grid of side {side} has {n}",
+            what[1]
+        ));
     }
-    Grid::from_values(size, &values[..n]).ok_or_else(|| solo("a cell out of range".into()))
+    Ok(values)
 }
+
+/// The cages of a killer game ID (`3x3k:GIVENS,WALLS,SUMS`; a jigsaw's
+/// regions come before `WALLS`) on a grid of side `side`: `walls` are the
+/// cages' walls, written as a jigsaw's (see the module's description),
+/// and `sums` a grid of numbers written as the givens are, each cage's
+/// sum in one of its cells (Solo writes it in the cage's first cell in
+/// reading order) and 0 in the others. Cages of one cell, which Solo
+/// does not read, are read here. `Err` says what is wrong in a line.
+pub fn parse_killer(walls: &[u8], sums: &[u8], side: usize) -> Result<Cages, String> {
+    if !(2..=crate::cages::LARGEST_SIDE).contains(&side) {
+        return Err(format!(
+            "killer cages for a grid of side {side}: sudogen reads sides up to {}",
+            crate::cages::LARGEST_SIDE
+        ));
+    }
+    let (piece, count) =
+        pieces_of(walls, side).map_err(|e| format!("the killer cages' walls: {e}"))?;
+    let clues = parse_numbers(sums, side, u32::MAX as usize, ["sum", "cells of sums"])
+        .map_err(|e| format!("the killer cages' sums: {e}"))?;
+    let name = |cell: usize| format!("r{}c{}", cell / side + 1, cell % side + 1);
+    let mut list = vec![
+        Cage {
+            sum: 0,
+            cells: Vec::new()
+        };
+        count
+    ];
+    for (cell, (&k, &clue)) in piece.iter().zip(&clues).enumerate() {
+        let cage = &mut list[k];
+        cage.cells.push(cell);
+        let clue = clue as u32;
+        if clue != 0 {
+            if cage.sum != 0 && cage.sum != clue {
+                return Err(format!(
+                    "the killer cage at {} has two sums, {} and {clue} (at {})",
+                    name(cage.cells[0]),
+                    cage.sum,
+                    name(cell)
+                ));
+            }
+            cage.sum = clue;
+        }
+    }
+    if let Some(cage) = list.iter().find(|c| c.sum == 0) {
+        return Err(format!(
+            "the killer cage at {} has no sum: each cage's sum is in one of its cells",
+            name(cage.cells[0])
+        ));
+    }
+    // Pieces are numbered as `Cages` numbers cages: by first cell.
+    Cages::new(side, &list).map_err(|e| format!("the killer cages: {e}"))
+}
+
+/// Whether Solo reads a killer puzzle with these cages: its grid of side
+/// 9 at most (Solo's killer puzzles are), every cage of two cells or more
+/// (Solo refuses a cage of one: "A jigsaw block is too small"). `Err`
+/// says why not, naming the first cage of one cell.
+pub fn solo_reads(cages: &Cages) -> Result<(), String> {
+    let side = cages.side();
+    if side > SOLO_KILLER_SIDE {
+        return Err(format!(
+            "Solo's killer puzzles are {SOLO_KILLER_SIDE}x{SOLO_KILLER_SIDE} at most: write {side}x{side} killer puzzles as line, csv or json"
+        ));
+    }
+    if let Some(k) = (0..cages.count()).find(|&k| cages.cells(k).len() == 1) {
+        let cell = usize::from(cages.cells(k)[0]);
+        return Err(format!(
+            "the cage at r{}c{} is one cell, and Solo's cages have two or more: write this killer puzzle as line, csv or json",
+            cell / side + 1,
+            cell % side + 1
+        ));
+    }
+    Ok(())
+}
+
+/// The largest side of Solo's killer puzzles.
+pub const SOLO_KILLER_SIDE: usize = 9;
 
 /// Appends a grid's game ID, and its solution's after a space, if any (no
 /// newline). The alphabet option does not apply: Solo writes numbers.
@@ -389,6 +538,13 @@ fn push_pair(out: &mut Vec<u8>, grid: &Grid, solution: Option<&Grid>, _: Option<
 
 /// Appends a grid's game ID (no newline).
 pub fn push_id(out: &mut Vec<u8>, grid: &Grid) {
+    push_id_with(out, grid, None);
+}
+
+/// Appends a game ID (no newline): a grid's, with `cages` a killer
+/// puzzle's (`3x3k:GIVENS,WALLS,SUMS`). Solo reads it when
+/// [`solo_reads`] the cages.
+pub fn push_id_with(out: &mut Vec<u8>, grid: &Grid, cages: Option<&Cages>) {
     let shape = grid.shape();
     let size = shape.size();
     match shape.variant() {
@@ -405,20 +561,69 @@ pub fn push_id(out: &mut Vec<u8>, grid: &Grid) {
             }
         }
     }
+    if cages.is_some() {
+        out.push(b'k');
+    }
     out.push(b':');
-    push_cells(out, grid.cells());
+    push_cells(out, grid.cells().iter().map(|&v| usize::from(v)));
     if let Variant::Jigsaw(layout) = shape.variant() {
         out.push(b',');
         push_walls(out, &layout.regions(), size.side());
     }
+    if let Some(cages) = cages {
+        push_killer(out, cages);
+    }
+}
+
+/// Appends the cages of a killer game ID after its givens (and a
+/// jigsaw's regions): `,WALLS,SUMS`, as [`parse_killer`] reads them,
+/// each cage's sum in its first cell.
+pub fn push_killer(out: &mut Vec<u8>, cages: &Cages) {
+    let side = cages.side();
+    out.push(b',');
+    push_walls(out, cages.cage_map(), side);
+    out.push(b',');
+    let mut sums = vec![0usize; side * side];
+    for k in 0..cages.count() {
+        sums[usize::from(cages.cells(k)[0])] = cages.sum(k) as usize;
+    }
+    push_cells(out, sums);
+}
+
+/// The game ID of a killer puzzle: its givens (`grid`, in its shape) and
+/// its cages, or why Solo would not read it (see [`solo_reads`]).
+pub fn killer_id(grid: &Grid, cages: &Cages) -> Result<String, String> {
+    solo_reads(cages)?;
+    if cages.side() != grid.size().side() {
+        return Err(format!(
+            "cages of side {} on a grid of side {}",
+            cages.side(),
+            grid.size().side()
+        ));
+    }
+    let mut out = Vec::new();
+    push_id_with(&mut out, grid, Some(cages));
+    Ok(String::from_utf8(out).expect("game IDs are ASCII"))
+}
+
+/// Reads a whole game ID: its givens, in the shape its parameters give,
+/// and a killer puzzle's cages.
+pub fn read_id(id: &[u8]) -> Result<(Grid, Option<Cages>), RecordError> {
+    let (params, desc) = split_id(id)
+        .ok_or_else(|| RecordError::Solo("not one (`3x3:...`, `3x3k:...`, `9j:...,...`)".into()))?;
+    let (shape, cages) = id_shape(params, desc)?;
+    let givens = desc.split(|&b| b == b',').next().unwrap_or_default();
+    let mut grid = parse_cells(givens, shape.size())?;
+    grid.set_variant(shape.variant().clone())?;
+    Ok((grid, cages))
 }
 
 /// Appends the cells as Solo writes them: runs of empty cells as letters
-/// (`z` for 26), givens as numbers, `_` between two givens.
-fn push_cells(out: &mut Vec<u8>, cells: &[u8]) {
+/// (`z` for 26), numbers as numbers, `_` between two numbers.
+fn push_cells(out: &mut Vec<u8>, cells: impl IntoIterator<Item = usize>) {
     let mut run = 0usize;
     let mut first = true;
-    for &v in cells {
+    for v in cells {
         if v == 0 {
             run += 1;
             continue;
@@ -429,7 +634,7 @@ fn push_cells(out: &mut Vec<u8>, cells: &[u8]) {
         } else if !first {
             out.push(b'_');
         }
-        push_number(out, usize::from(v));
+        push_number(out, v);
         first = false;
     }
     push_run(out, run);
@@ -444,22 +649,23 @@ fn push_run(out: &mut Vec<u8>, mut run: usize) {
     }
 }
 
-/// Appends a jigsaw's walls (see the module's description).
-fn push_walls(out: &mut Vec<u8>, regions: &[u8], side: usize) {
+/// Appends the walls between pieces of `labels` (a jigsaw's regions, or
+/// cages), a label per cell of a grid of side `side`: see [`pieces_of`].
+fn push_walls<T: PartialEq>(out: &mut Vec<u8>, labels: &[T], side: usize) {
     let total = 2 * side * (side - 1);
     let mut run = 0usize;
     for i in 0..=total {
         let wall = i == total || {
             let (a, b) = wall_cells(i, side);
-            regions[a] != regions[b]
+            labels[a] != labels[b]
         };
         if !wall {
             run += 1;
             continue;
         }
-        while run > 25 {
+        while run >= WALL_RUN {
             out.push(b'z');
-            run -= 25;
+            run -= WALL_RUN;
         }
         out.push(if run == 0 {
             b'_'
@@ -482,12 +688,7 @@ mod tests {
     /// Reads a whole game ID into its grid (the shape from its
     /// parameters), as the reader does.
     fn read(id: &str) -> Result<Grid, RecordError> {
-        let (params, desc) = split_id(id.as_bytes()).expect("an ID");
-        let shape = id_shape(params, desc)?;
-        let givens = desc.split(|&b| b == b',').next().unwrap();
-        let mut grid = parse_cells(givens, shape.size())?;
-        grid.set_variant(shape.variant().clone())?;
-        Ok(grid)
+        read_id(id.as_bytes()).map(|(grid, _)| grid)
     }
 
     fn id(grid: &Grid) -> String {
@@ -565,5 +766,237 @@ mod tests {
         let grid = read("3x3:zzzc").unwrap();
         assert!(grid.cells().iter().all(|&v| v == 0));
         assert_eq!(id(&grid), "3x3:zzzc");
+    }
+    /// Jigsaw regions that are the columns: the walls between vertical
+    /// neighbours are 72 cells without a wall, `zz` (52) and `t` (20),
+    /// as Solo reads them (`sgt-solo` refuses `zzv`, 25 + 25 + 22, with
+    /// "Too much data in block structure specification").
+    #[test]
+    fn a_z_in_the_walls_is_26_cells() {
+        let text = format!("9j:zzzc,{}zzt", "_".repeat(72));
+        let grid = read(&text).unwrap();
+        let Variant::Jigsaw(layout) = grid.shape().variant() else {
+            panic!("a jigsaw");
+        };
+        let regions = layout.regions();
+        for cell in 0..81 {
+            assert_eq!(regions[cell], regions[cell % 9], "cell {cell}");
+        }
+        assert_eq!(id(&grid), text);
+        let err = read(&format!("9j:zzzc,{}zzv", "_".repeat(72))).unwrap_err();
+        assert!(
+            err.to_string().contains("more walls than the grid has"),
+            "{err}"
+        );
+        // Exactly 26 cells without a wall, then a wall: `z_`. A 7x7 whose
+        // rows 1 to 4 (24 walls between horizontal neighbours, none
+        // standing) and r5c1 to r5c3 (2 more) are one piece, r5c3-r5c4 a
+        // wall.
+        let labels: Vec<u8> = (0..49).map(|c| u8::from(c >= 31)).collect();
+        let mut out = Vec::new();
+        push_walls(&mut out, &labels, 7);
+        let text = String::from_utf8(out.clone()).unwrap();
+        assert_eq!(&text[..2], "z_", "{text}");
+        let (pieces, count) = pieces_of(&out, 7).unwrap();
+        assert_eq!(count, 2);
+        assert!((0..49).all(|c| pieces[c] == usize::from(labels[c])));
+    }
+
+    /// Killer IDs `sgt-solo --generate 1 PARAMS` wrote (Debian's
+    /// sgt-puzzles 20230122), one per shape Solo makes killers of: read
+    /// and written back byte for byte.
+    const SOLO_KILLERS: [&str; 6] = [
+        "2x2k:p,_ba_a_ca______a_,6_6c7a4_4_6c7b",
+        "2x3k:zj,__aa_a_aa_abbabc___a____________aa_aaa_,10_8_3a9c6a6_7_5a9c5a10b10_9b17b12e",
+        "3x2k:zj,aaa_a___a____a_____aaaaaaaa__a____aa_aaa_,9a10a5a8a6a11_5a10_5c9a3_5a8a6a15_11g",
+        "3x3k:zzzc,a_____b_____b_____aa_a____aa____aa___aa_____ba___aba__aaa___a_c_a__aaa__aa____b__ababb_aba_aaa,11a16_6_14_19_10_21a9h9b7_17a5_11a14_12e11_4a5_16a6a17b8c17b16_11a11a13e10_12_14b20b16b17f",
+        "3x3xk:zzzc,_aaa____a______aaa__a__a__a___a_a___a_a__b_a_ababba_a_aa_aabaa________________aaba_aa_a__a__a__a_a,16_15a14a7a17_10a11a9a18e12_9c6a9_13a10a8_12_9d6c10_9_12a9_15a17_13b15b5c8c23_11b12a13c11a11c",
+        "9jk:zzzc,ab_c_cabaa_aba__baa__ca_acb_adbhbaga_a__ab__b_caabba_ba___ec,a__aaa___aaa__aa___aa______________a______a___aa_a_aaa_aaa___aab_aabab__a_aa___aa_____a_____a__b_ab_,15a6_15_5a5a19_7c11_14c4_10a15a7a9b11_9a21a20a7_15b10_4a12c7_17b8b19_6c15a10c21_7b13a12d10a9c",
+    ];
+
+    fn killer(text: &str) -> (Grid, Cages) {
+        let (grid, cages) = read_id(text.as_bytes()).unwrap_or_else(|e| panic!("{text}: {e}"));
+        (grid, cages.unwrap_or_else(|| panic!("{text}: no cages")))
+    }
+
+    #[test]
+    fn solo_s_killer_ids_round_trip() {
+        for text in SOLO_KILLERS {
+            let (grid, cages) = killer(text);
+            assert_eq!(killer_id(&grid, &cages).as_deref(), Ok(text));
+            assert!((0..cages.count()).all(|k| cages.cells(k).len() >= 2));
+        }
+        // The shapes: boxes of 2 rows by 3 columns, X, a jigsaw.
+        let (grid, _) = killer(SOLO_KILLERS[1]);
+        assert_eq!((grid.size().box_rows(), grid.size().box_cols()), (2, 3));
+        assert_eq!(*killer(SOLO_KILLERS[4]).0.shape().variant(), Variant::X);
+        assert!(matches!(
+            killer(SOLO_KILLERS[5]).0.shape().variant(),
+            Variant::Jigsaw(_)
+        ));
+    }
+
+    /// The 4x4 one by hand, against the solution Solo prints for it
+    /// (`sgt-solo --print 1x1 --with-solutions`): 4132 / 2341 / 1423 /
+    /// 3214.
+    #[test]
+    fn a_killer_id_is_its_cages() {
+        let (grid, cages) = killer(SOLO_KILLERS[0]);
+        assert!(grid.cells().iter().all(|&v| v == 0));
+        let cage = |sum, cells: &[usize]| Cage {
+            sum,
+            cells: cells.to_vec(),
+        };
+        assert_eq!(
+            cages.list(),
+            vec![
+                cage(6, &[0, 4]),
+                cage(6, &[1, 2, 3]),
+                cage(7, &[5, 6]),
+                cage(4, &[7, 11]),
+                cage(4, &[8, 12]),
+                cage(6, &[9, 10]),
+                cage(7, &[13, 14, 15]),
+            ]
+        );
+        let solution = [4, 1, 3, 2, 2, 3, 4, 1, 1, 4, 2, 3, 3, 2, 1, 4];
+        cages.check_solution(&solution).unwrap();
+        // Givens are written before the cages.
+        let mut given = grid.clone();
+        given.set(0, 0, 4);
+        given.set(3, 3, 4);
+        let text = killer_id(&given, &cages).unwrap();
+        assert_eq!(text, "2x2k:4n4,_ba_a_ca______a_,6_6c7a4_4_6c7b");
+        let (back, again) = killer(&text);
+        assert_eq!((back.cells(), &again), (given.cells(), &cages));
+    }
+
+    #[test]
+    fn bad_killer_ids_say_what_is_wrong() {
+        let err = |t: &str| read(t).unwrap_err().to_string();
+        let walls = "_ba_a_ca______a_";
+        assert_eq!(
+            err("2x2k:p"),
+            "Solo game ID: a killer puzzle (`k`) without its cage walls and sums after `,` (`3x3k:GIVENS,WALLS,SUMS`)"
+        );
+        assert_eq!(err(&format!("2x2k:p,{walls}")), err("2x2k:p"));
+        assert_eq!(
+            err(&format!("2x2k:p,{walls},6_6c7a4_4_6c7b,a")),
+            "Solo game ID: more parts after `,` than the parameters have"
+        );
+        assert_eq!(
+            err("2x2k:p,_ba_a_ca______a,6_6c7a4_4_6c7b"),
+            "Solo game ID: the killer cages' walls: the walls end before the grid's last one"
+        );
+        assert_eq!(
+            err(&format!("2x2k:p,{walls},6_6c7a4_4_6c7")),
+            "Solo game ID: the killer cages' sums: 14 cells of sums where a grid of side 4 has 16"
+        );
+        assert_eq!(
+            err(&format!("2x2k:p,{walls},6_6c7a4_4_6c7b!")),
+            "Solo game ID: the killer cages' sums: `!` among the cells of sums (numbers, `_`, `a` to `z`)"
+        );
+        assert_eq!(
+            err(&format!("2x2k:p,{walls},6_6c7a4_4_6f")),
+            "Solo game ID: the killer cage at r4c2 has no sum: each cage's sum is in one of its cells"
+        );
+        assert_eq!(
+            err(&format!("2x2k:p,{walls},6_6c7a4_4_6c7a6")),
+            "Solo game ID: the killer cage at r4c2 has two sums, 7 and 6 (at r4c4)"
+        );
+        // The same sum twice is that sum, as Solo reads it.
+        let twice = killer(&format!("2x2k:p,{walls},6_6c7a4_4_6c7a7")).1;
+        assert_eq!(twice, killer(SOLO_KILLERS[0]).1);
+        assert_eq!(
+            err(&format!("2x2k:p,{walls},9_6c7a4_4_6c7b")),
+            "Solo game ID: the killer cages: cage 1 sums to 9: a cage of 2 cells sums to 3 to 7"
+        );
+        // A cage of five cells in a 4x4: row 1 and r2c1.
+        let labels = [0u8, 0, 0, 0, 0, 1, 1, 2, 3, 4, 4, 2, 3, 5, 5, 5];
+        let mut out = b"2x2k:p,".to_vec();
+        push_walls(&mut out, &labels, 4);
+        out.extend_from_slice(b",10d3a3_3_3c6b");
+        assert_eq!(
+            err(std::str::from_utf8(&out).unwrap()),
+            "Solo game ID: the killer cages: cage 1 has 5 cells: a cage has at most 4"
+        );
+        assert!(err("3x3kq:zzzc").contains("are not Solo's"));
+    }
+
+    /// What Solo does not read is refused when written, in one line.
+    #[test]
+    fn killer_ids_solo_would_refuse_are_not_written() {
+        let (grid, cages) = killer(SOLO_KILLERS[0]);
+        let mut list = cages.list();
+        // r1c1 alone (sum 4), r2c1 with r3c1 and r4c1 (2 + 1 + 3).
+        list[0] = Cage {
+            sum: 4,
+            cells: vec![0],
+        };
+        list[4] = Cage {
+            sum: 6,
+            cells: vec![4, 8, 12],
+        };
+        let single = Cages::new(4, &list).unwrap();
+        assert_eq!(
+            killer_id(&grid, &single),
+            Err("the cage at r1c1 is one cell, and Solo's cages have two or more: write this killer puzzle as line, csv or json".into())
+        );
+        // Read, though: sudogen's cages may be of one cell.
+        let mut out = Vec::new();
+        push_id_with(&mut out, &grid, Some(&single));
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(killer(&text).1, single);
+        let twelve = Grid::empty(Size::boxed(12, 3, 4).unwrap());
+        let rows: Vec<Cage> = (0..12)
+            .map(|r| Cage {
+                sum: 78,
+                cells: (r * 12..r * 12 + 12).collect(),
+            })
+            .collect();
+        let rows = Cages::new(12, &rows).unwrap();
+        assert_eq!(
+            killer_id(&twelve, &rows),
+            Err("Solo's killer puzzles are 9x9 at most: write 12x12 killer puzzles as line, csv or json".into())
+        );
+        // Written anyway, a 12x12 killer reads back.
+        let mut out = Vec::new();
+        push_id_with(&mut out, &twelve, Some(&rows));
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.starts_with("3x4k:"), "{text}");
+        assert_eq!(killer(&text).1, rows);
+        assert_eq!(
+            killer_id(&Grid::empty(Size::S9), &cages),
+            Err("cages of side 4 on a grid of side 9".into())
+        );
+    }
+
+    /// Every ID one byte away from Solo's killer IDs (a byte dropped or
+    /// replaced by one of the alphabet's) reads or says why, without a
+    /// panic; what reads writes back as an ID that reads the same.
+    #[test]
+    fn killer_ids_a_byte_off_read_or_say_why() {
+        let mut read_back = 0;
+        for text in SOLO_KILLERS {
+            let bytes = text.as_bytes();
+            for at in 0..bytes.len() {
+                let mut variants = vec![[&bytes[..at], &bytes[at + 1..]].concat()];
+                for &b in b"_az19,k0x" {
+                    let mut v = bytes.to_vec();
+                    v[at] = b;
+                    variants.push(v);
+                }
+                for v in variants {
+                    if let Ok((grid, Some(cages))) = read_id(&v) {
+                        let mut out = Vec::new();
+                        push_id_with(&mut out, &grid, Some(&cages));
+                        let (again, back) = read_id(&out).unwrap();
+                        assert_eq!((again.cells(), back), (grid.cells(), Some(cages)));
+                        read_back += 1;
+                    }
+                }
+            }
+        }
+        assert!(read_back > 100, "{read_back}");
     }
 }

@@ -520,3 +520,60 @@ GGGHHHIII
 GGGHHHIII
 GGGHHHIII
 ";
+
+/// Checks killer cages (each its cells and sum) against a solution of
+/// side `side`, sharing no code with the library: every cell in one cage,
+/// each cage joined side by side (a flood from its first cell reaches
+/// all) and of `min_cells` to `side` cells, no value twice in it, its
+/// values making its sum. `what` names the puzzle in a failure.
+#[allow(dead_code)] // not every test crate has cages
+pub fn check_cages(
+    side: usize,
+    cages: &[(Vec<usize>, u32)],
+    min_cells: usize,
+    solution: &[u8],
+    what: &str,
+) {
+    assert_eq!(solution.len(), side * side, "{what}");
+    let mut covered = vec![0; side * side];
+    for (cells, sum) in cages {
+        assert!(
+            cells.len() >= min_cells.max(1) && cells.len() <= side,
+            "{what}: cage {cells:?}"
+        );
+        for &c in cells {
+            covered[c] += 1;
+        }
+        let mut seen = vec![cells[0]];
+        let mut i = 0;
+        while i < seen.len() {
+            let c = seen[i];
+            i += 1;
+            for &m in cells {
+                let near = (c / side).abs_diff(m / side) + (c % side).abs_diff(m % side) == 1;
+                if near && !seen.contains(&m) {
+                    seen.push(m);
+                }
+            }
+        }
+        assert_eq!(
+            seen.len(),
+            cells.len(),
+            "{what}: cage {cells:?} is not connected"
+        );
+        let mut values: Vec<u8> = cells.iter().map(|&c| solution[c]).collect();
+        let total: u32 = values.iter().map(|&v| u32::from(v)).sum();
+        assert_eq!(total, *sum, "{what}: cage {cells:?}");
+        values.sort_unstable();
+        values.dedup();
+        assert_eq!(
+            values.len(),
+            cells.len(),
+            "{what}: a value twice in cage {cells:?}"
+        );
+    }
+    assert!(
+        covered.iter().all(|&k| k == 1),
+        "{what}: cells covered {covered:?}"
+    );
+}
