@@ -697,6 +697,13 @@ fn write<W: Write + ?Sized>(
                     );
                 }
             };
+            if config.killer.is_some() {
+                // Each killer puzzle has cages of its own: Solo takes no
+                // cage of one cell.
+                if let Err(why) = g.format.holds(made.puzzle.shape()) {
+                    return Indices::add_why(&reports.unrated, index, why);
+                }
+            }
             note(config, reports, index, &made);
             emit(&made, index, grid, |record| writer.push(buf, record));
         },

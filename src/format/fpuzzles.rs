@@ -83,6 +83,10 @@ const CONSTRAINTS: &[&str] = &[
 pub struct Fpuzzles;
 
 impl RecordFormat for Fpuzzles {
+    fn writes_cages(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> &'static str {
         "fpuzzles"
     }
@@ -171,8 +175,13 @@ impl Meta {
             Variant::Hyper => "Hyper Sudoku",
             Variant::Jigsaw(_) => "Jigsaw Sudoku",
         };
+        let name = match (shape.is_killer(), shape.variant()) {
+            (false, _) => name.to_string(),
+            (true, Variant::None) => "Killer Sudoku".to_string(),
+            (true, _) => format!("Killer {name}"),
+        };
         let title = if side == 9 {
-            name.to_string()
+            name
         } else {
             format!("{side}x{side} {name}")
         };
@@ -188,6 +197,9 @@ impl Meta {
                 ruleset += " Digits may not repeat in any of the four shaded 3x3 windows."
             }
             _ => {}
+        }
+        if shape.is_killer() {
+            ruleset += KILLER_RULE;
         }
         Meta { title, ruleset }
     }
@@ -333,6 +345,9 @@ pub(super) fn push_core(
     }
     out.extend_from_slice(b"]]");
     push_variant(out, shape.clone());
+    if let Some(cages) = shape.cages() {
+        push_killer_cages(out, cages);
+    }
     if let Some(s) = solution {
         out.extend_from_slice(b",\"solution\":[");
         for (i, &v) in s.cells().iter().enumerate() {
@@ -612,12 +627,10 @@ pub(super) fn read_object(text: &[u8]) -> Result<Parsed, String> {
         Some(J::Array(a)) if a.is_empty() => None,
         Some(v) => Some(killer_cages(v, side).map_err(|e| field(KILLER_CAGES, e))?),
     };
-    // The hook: the cages join the shape here once it carries them.
-    if cages.is_some() {
-        return Err(field(
-            KILLER_CAGES,
-            "killer cages, read; sudogen's records do not carry them yet".into(),
-        ));
+    if let Some(cages) = cages {
+        shape = shape
+            .with_cages(cages)
+            .map_err(|e| field(KILLER_CAGES, e.to_string()))?;
     }
     let solution = match map.get("solution") {
         None | Some(J::Null) => None,

@@ -78,8 +78,12 @@ impl RecordFormat for Solo {
             Variant::Hyper => Err(
                 "Solo has no Hyper variant: write Hyper puzzles as line, csv or json".to_string(),
             ),
-            _ => Ok(()),
+            _ => shape.cages().map_or(Ok(()), solo_reads),
         }
+    }
+
+    fn writes_cages(&self) -> bool {
+        true
     }
 
     fn detect(&self, line: &[u8]) -> Option<u8> {
@@ -106,13 +110,10 @@ impl Framer for SoloFramer {
             ));
             return;
         };
-        // The hook: a killer ID's cages are read here, and join its shape
-        // once the shape carries them.
+        // A killer ID's cages join its shape.
         let shape = id_shape(params, desc).and_then(|(shape, cages)| match cages {
             None => Ok(shape),
-            Some(_) => Err(RecordError::Solo(
-                "a killer puzzle (`k`): sudogen does not read killer cages yet".into(),
-            )),
+            Some(cages) => shape.with_cages(cages).map_err(RecordError::Shape),
         });
         let givens = desc.split(|&b| b == b',').next().unwrap_or_default();
         let size = shape.as_ref().ok().map(|s| s.size());
@@ -538,7 +539,7 @@ fn push_pair(out: &mut Vec<u8>, grid: &Grid, solution: Option<&Grid>, _: Option<
 
 /// Appends a grid's game ID (no newline).
 pub fn push_id(out: &mut Vec<u8>, grid: &Grid) {
-    push_id_with(out, grid, None);
+    push_id_with(out, grid, grid.shape().cages());
 }
 
 /// Appends a game ID (no newline): a grid's, with `cages` a killer

@@ -36,6 +36,10 @@ pub const MAX_DATA: usize = 16 * 1024;
 pub struct Sudokupad;
 
 impl RecordFormat for Sudokupad {
+    fn writes_cages(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> &'static str {
         "sudokupad"
     }
