@@ -32,6 +32,7 @@
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
 
+pub mod budget;
 pub mod cages;
 pub mod candidates;
 pub mod canon;

@@ -42,10 +42,10 @@
 use rand::Rng;
 
 use super::solve::{KillerError, Solver};
+use crate::budget::{Budget, Search};
 use crate::cages::{CageError, Cages, neighbours as near};
 use crate::random::below;
 use crate::shape::Geometry;
-use crate::solve::{Budget, Search};
 
 /// The weights of the target sizes 2, 3, 4 and 5 of a cage (sides 6 and
 /// up; 4x4 grids draw 2 and 3 only). The sizes that come out differ (a

@@ -25,8 +25,8 @@
 //! necessary condition (it does not match values to cells), so the
 //! search, not propagation, finds the last contradictions.
 
+use crate::budget::{Budget, Search};
 use crate::shape::Geometry;
-use crate::solve::{Budget, Search};
 
 use super::combos::Combos;
 use crate::cages::Cages;
