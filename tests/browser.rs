@@ -469,6 +469,73 @@ fn a_puzzle_played_to_the_end_by_keyboard_is_solved() {
     b.screenshot("solved");
 }
 
+/// A killer puzzle: each cage is outlined in the cells the record gives
+/// it (its dashed sides exactly where a neighbour is in another cage or
+/// off the grid), its sum in its first cell; played to the end by
+/// keyboard, it is solved.
+#[test]
+fn a_killer_puzzle_shows_its_cages_and_is_played_to_the_end() {
+    let Some((b, _dir, known, _)) = played(
+        1000,
+        900,
+        &["-n", "2", "--seed", "3", "--variant", "killer"],
+    ) else {
+        return;
+    };
+    let k = &known[0];
+    let rec: Value = serde_json::from_str(&k.line).unwrap();
+    let n = k.n;
+    let mut cage_of = vec![usize::MAX; n * n];
+    let mut sums = BTreeSet::new();
+    for (i, cage) in rec["cages"].as_array().unwrap().iter().enumerate() {
+        let cells: Vec<usize> = (cage["cells"].as_array().unwrap().iter())
+            .map(|c| c.as_u64().unwrap() as usize)
+            .collect();
+        for &c in &cells {
+            cage_of[c] = i;
+        }
+        let first = *cells.iter().min().unwrap();
+        sums.insert((first / n + 1, first % n + 1, cage["sum"].as_u64().unwrap()));
+    }
+    // The sums the page shows, where it shows them.
+    let shown = b.js(
+        "return Array.from(document.querySelectorAll('#board .sum')).map(function (s) { var c = s.parentNode; return [+c.dataset.row, +c.dataset.col, +s.textContent]; });",
+    );
+    let shown: BTreeSet<(usize, usize, u64)> = (shown.as_array().unwrap().iter())
+        .map(|t| {
+            let t = t.as_array().unwrap();
+            let v = |i: usize| t[i].as_u64().unwrap();
+            (v(0) as usize, v(1) as usize, v(2))
+        })
+        .collect();
+    assert_eq!(shown, sums);
+    // Each cell's dashed sides: t, r, b, l where the cage stops.
+    let sides = b.js(
+        "return Array.from(document.querySelectorAll('#board .cell')).map(function (c) { var d = c.querySelector('.cage'); return d ? ['t','r','b','l'].filter(function (s) { return d.classList.contains(s); }).join('') : '-'; });",
+    );
+    for (c, got) in sides.as_array().unwrap().iter().enumerate() {
+        let (r, col) = (c / n, c % n);
+        let other = |m: Option<usize>| m.is_none_or(|m| cage_of[m] != cage_of[c]);
+        let mut want = String::new();
+        for (side, m) in [
+            ("t", r.checked_sub(1).map(|r| r * n + col)),
+            ("r", (col + 1 < n).then(|| c + 1)),
+            ("b", (r + 1 < n).then(|| c + n)),
+            ("l", col.checked_sub(1).map(|k| r * n + k)),
+        ] {
+            if other(m) {
+                want += side;
+            }
+        }
+        assert_eq!(got.as_str().unwrap(), want, "cell r{}c{}", r + 1, col + 1);
+    }
+    b.screenshot("killer");
+    b.click_cell(1, 1);
+    b.keys(&solving_keys(k).concat());
+    assert_eq!(b.state(), "solved", "message: {}", b.message());
+    assert!(b.console_errors().is_empty(), "{:?}", b.console_errors());
+}
+
 #[test]
 fn a_wrong_digit_shows_a_conflict_and_undo_removes_it() {
     let Some((b, _dir, known, _)) = played(1000, 900, &["-n", "1", "--seed", "5"]) else {

@@ -575,6 +575,10 @@ fn ready(
             at % n + 1
         ));
     }
+    if config.document == Document::Html && puzzle.shape().is_killer() {
+        // The rater does not take cages yet: a killer puzzle has no hints.
+        return Ok((solution, rating, Vec::new()));
+    }
     if config.document == Document::Html {
         // The hints are the rater's path, on every shape (a technique
         // level's path beyond classic 9x9).

@@ -23,7 +23,7 @@ use std::fmt::Write;
 use serde_json::{Value, json};
 
 use super::font::{self, FAMILY};
-use super::{Entry, Error, Options};
+use super::{Entry, Error, Geometry, Options};
 use crate::grid::Shape;
 use crate::techniques::Step;
 
@@ -96,20 +96,18 @@ impl Hint {
 pub fn write(entries: &[Entry], hints: &[Vec<Hint>], options: &Options) -> Result<String, Error> {
     super::check(entries, options)?;
     let g = &options.geometry;
-    let caged = |e: &Entry| e.geometry.as_ref().unwrap_or(g).cages.is_empty();
-    if let Some((index, entry)) = (entries.iter().enumerate()).find(|(_, e)| !caged(e)) {
-        return Err(Error::Entry {
-            index,
-            number: entry.number,
-            message:
-                "the web page does not draw killer cages yet; print killer puzzles as PDF or SVG"
-                    .to_string(),
-        });
-    }
-    // The page's board is built for one shape.
-    if let Some((index, entry)) =
-        (entries.iter().enumerate()).find(|(_, e)| e.geometry.as_ref().is_some_and(|own| own != g))
-    {
+    // The page's board is built for one shape; a killer puzzle's cages
+    // are its own, drawn when it is opened.
+    let board = |geometry: &Geometry| Geometry {
+        cages: Vec::new(),
+        ..geometry.clone()
+    };
+    let book_board = board(g);
+    if let Some((index, entry)) = (entries.iter().enumerate()).find(|(_, e)| {
+        e.geometry
+            .as_ref()
+            .is_some_and(|own| board(own) != book_board)
+    }) {
         return Err(Error::Entry {
             index,
             number: entry.number,
@@ -161,12 +159,22 @@ pub fn write(entries: &[Entry], hints: &[Vec<Hint>], options: &Options) -> Resul
     let puzzles: Vec<Value> = entries
         .iter()
         .map(|e| {
-            json!({
+            let mut p = json!({
                 "n": e.number,
                 "label": e.detail(),
                 "givens": cells(&e.puzzle),
                 "solution": cells(&e.solution),
-            })
+            });
+            let cages = &e.geometry_in(options).cages;
+            if !cages.is_empty() {
+                p["cages"] = json!(
+                    cages
+                        .iter()
+                        .map(|c| json!([c.sum, c.cells]))
+                        .collect::<Vec<_>>()
+                );
+            }
+            p
         })
         .collect();
     // A step: [text, pattern cells, removals] and, if it fills a cell,

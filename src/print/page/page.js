@@ -113,7 +113,33 @@
   var hintShown = null, startedAt = 0, ticker = null;
   var histories = {};
 
-  function keyOf(i) { return 'sudogen:' + hash(JSON.stringify(shape) + puzzles[i].givens); }
+  function keyOf(i) { return 'sudogen:' + hash(JSON.stringify(shape) + puzzles[i].givens + JSON.stringify(puzzles[i].cages || '')); }
+
+  // A killer puzzle's cages: a dashed outline inset in its cells (open on
+  // the sides where the cage goes on), its sum small in its first cell.
+  function drawCages(els, cages) {
+    var cageOf = new Array(N).fill(-1);
+    (cages || []).forEach(function (k, i) { k[1].forEach(function (c) { cageOf[c] = i; }); });
+    els.forEach(function (el, c) {
+      Array.prototype.slice.call(el.querySelectorAll('.cage,.sum')).forEach(function (x) { el.removeChild(x); });
+      el.classList.toggle('caged', cageOf[c] >= 0);
+      if (cageOf[c] < 0) return;
+      var k = cageOf[c], r = Math.floor(c / n), col = c % n;
+      var d = document.createElement('span');
+      d.className = 'cage';
+      if (r === 0 || cageOf[c - n] !== k) d.classList.add('t');
+      if (col === n - 1 || cageOf[c + 1] !== k) d.classList.add('r');
+      if (r === n - 1 || cageOf[c + n] !== k) d.classList.add('b');
+      if (col === 0 || cageOf[c - 1] !== k) d.classList.add('l');
+      el.appendChild(d);
+      if (cages[k][1].reduce(function (a, b) { return Math.min(a, b); }) === c) {
+        var s = document.createElement('span');
+        s.className = 'sum';
+        s.textContent = cages[k][0];
+        el.appendChild(s);
+      }
+    });
+  }
   function save() { S.t = elapsed(); store(keyOf(index), { v: encode(S.v), c: S.c, m: S.m, t: S.t, h: S.h, done: S.done }); }
   function elapsed() { return S.t0 + (startedAt && !S.done ? Date.now() - startedAt : 0); }
 
@@ -142,6 +168,7 @@
     choose.value = index;
     store(bookKey, { open: index });
     cellEls.forEach(function (el, c) { el.classList.toggle('given', givens[c] > 0); el.removeAttribute('data-wrong'); });
+    drawCages(cellEls, P.cages);
     say('');
     drawPrint();
     select(selected, false);
@@ -405,6 +432,7 @@
       d.textContent = values[c] ? symbols[values[c] - 1] : '';
       g.appendChild(d);
     }
+    if (!filled) drawCages(Array.prototype.slice.call(g.children), P.cages);
     return g;
   }
   function section(heading, values, filled) {
