@@ -63,14 +63,22 @@ fn check_45(text: &str, solution: &[u8], side: usize) {
     let body = body.split(": removes").next().unwrap();
     let parts: Vec<&str> = body.split(" = ").collect();
     assert_eq!(parts.len(), 3, "{text}");
-    let cells: Vec<usize> = parts[0].split(" + ").map(|c| cell_of(c, side)).collect();
-    let (a, b) = parts[1].split_once(" - ").unwrap_or_else(|| panic!("{text}"));
-    let term = |t: &str| -> i64 {
-        t.split('*').map(|x| x.parse::<i64>().unwrap()).product()
-    };
+    // `r1c4 + r1c5 - r2c7`: each cell with its sign.
+    let mut actual = 0i64;
+    let mut sign = 1;
+    for token in parts[0].split(' ') {
+        match token {
+            "+" => sign = 1,
+            "-" => sign = -1,
+            cell => actual += sign * i64::from(solution[cell_of(cell, side)]),
+        }
+    }
+    let (a, b) = parts[1]
+        .split_once(" - ")
+        .unwrap_or_else(|| panic!("{text}"));
+    let term = |t: &str| -> i64 { t.split('*').map(|x| x.parse::<i64>().unwrap()).product() };
     let sum: i64 = parts[2].parse().unwrap();
     assert_eq!(term(a) - term(b), sum, "{text}");
-    let actual: i64 = cells.iter().map(|&c| i64::from(solution[c])).sum();
     assert_eq!(actual, sum, "{text}");
     let t = (side * (side + 1) / 2) as i64;
     assert!(
@@ -153,7 +161,10 @@ fn check(shape: &Shape, puzzle: &Puzzle, solution: &[u8]) -> KillerRating {
         assert!(known.iter().all(|&v| v != 0));
         assert_eq!(
             Some(rating.level),
-            rating.hardest.map(|h| h.level()).or(Some(KillerLevel::Easy))
+            rating
+                .hardest
+                .map(|h| h.level())
+                .or(Some(KillerLevel::Easy))
         );
     } else {
         assert_eq!(rating.level, KillerLevel::Expert);
@@ -221,7 +232,10 @@ fn nine_by_nine_levels_are_spread() {
         *hardest.entry(r.hardest).or_insert(0) += 1;
         steps += r.steps.len();
     }
-    println!("500 9x9 killers, no givens: {ms:.2} ms a rating, {} steps on average", steps / 500);
+    println!(
+        "500 9x9 killers, no givens: {ms:.2} ms a rating, {} steps on average",
+        steps / 500
+    );
     for (l, n) in &levels {
         println!("  level {l}: {n}");
     }
@@ -233,4 +247,141 @@ fn nine_by_nine_levels_are_spread() {
     for l in [KillerLevel::Moderate, KillerLevel::Hard] {
         assert!(levels.get(&l).copied().unwrap_or(0) > 0, "{levels:?}");
     }
+}
+
+/// A 6x6 killer worked by hand, where the rule of 45 is needed:
+///
+/// ```text
+/// A A A B B C     sums: A 9, B 16, C 11, D 15, E 16, F 10,
+/// D D B B C C           G 11, H 13, I 11, J 7, K 7
+/// D E F F G G
+/// D E E F G H     solution: 234156 156432 315264
+/// I E E J J H               642315 463521 521643
+/// I I K K H H
+/// ```
+///
+/// Of the easy techniques only one step applies: cage E, 16 in five
+/// cells, is {1,2,3,4,6} (1+2+3+4+5+6 = 21, less 5), so 5 leaves its
+/// cells. Then the rule of 45 on box 2 (rows 1-2, columns 4-6): it is
+/// covered by cage B (16, three cells in the box and r2c3 outside) and
+/// cage C (11, all inside); 16 + 11 = 27, the box holds 1+...+6 = 21, so
+/// the outie r2c3 is 27 - 21 = 6.
+#[test]
+fn a_hand_worked_six_by_six_needs_the_rule_of_45() {
+    use sudogen::cages::Cages;
+    use sudogen::killer::logic::rate_within;
+    let shape = Shape::from(Size::S6);
+    let cages = Cages::parse_map(
+        "AAABBC DDBBCC DEFFGG DEEFGH IEEJJH IIKKHH",
+        "9 16 11 15 16 10 11 13 11 7 7",
+    )
+    .unwrap();
+    let solution: Vec<u8> = "234156156432315264642315463521521643"
+        .bytes()
+        .map(|b| b - b'0')
+        .collect();
+    cages.check_solution(&solution).unwrap();
+    let puzzle = Puzzle {
+        cages: cages.clone(),
+        givens: Vec::new(),
+        repairs: 0,
+    };
+    let r = check(&shape, &puzzle, &solution);
+    assert!(r.solved);
+    assert_eq!(r.level, KillerLevel::Moderate);
+    assert_eq!(r.hardest, Some(KillerTechnique::RuleOf45));
+    let texts: Vec<&str> = r.steps.iter().map(|s| s.text.as_str()).collect();
+    assert_eq!(
+        texts[..3],
+        [
+            "cage combinations in cage 16(5) at r3c2, r4c2, r4c3, r5c2, r5c3: {12346}: \
+             removes 5 from r3c2, 5 from r4c2, 5 from r4c3, 5 from r5c2, 5 from r5c3",
+            "outie of box 2: r2c3 = 27 - 21 = 6",
+            "hidden single in box 2: r1c6 = 6",
+        ]
+    );
+    assert_eq!(r.steps[1].place, Some((8, 6)));
+    assert_eq!(r.steps[1].technique.name(), "rule-of-45");
+    // Without the rule of 45 (easy techniques only) it stays unsolved
+    // after the one step.
+    let easy = rate_within(shape.geometry(), &cages, &[], KillerLevel::Easy).unwrap();
+    assert!(!easy.solved && !easy.contradiction);
+    assert_eq!(easy.level, KillerLevel::Expert);
+    assert_eq!(easy.steps, r.steps[..1]);
+    // Moderate is enough.
+    let moderate = rate_within(shape.geometry(), &cages, &[], KillerLevel::Moderate).unwrap();
+    assert_eq!(moderate, r);
+}
+
+#[test]
+fn levels_and_techniques_have_stable_names() {
+    let names: Vec<&str> = KillerLevel::ALL.iter().map(|l| l.name()).collect();
+    assert_eq!(names, ["easy", "moderate", "hard", "expert"]);
+    for l in KillerLevel::ALL {
+        assert_eq!(KillerLevel::named(l.name()), Some(l));
+    }
+    let easy: Vec<&str> = KillerLevel::Easy
+        .techniques()
+        .iter()
+        .map(|t| t.name())
+        .collect();
+    assert_eq!(
+        easy,
+        [
+            "full-house",
+            "hidden-single",
+            "naked-single",
+            "cage-single",
+            "cage-combinations"
+        ]
+    );
+    let moderate = KillerLevel::Moderate.techniques();
+    assert_eq!(
+        moderate[5..],
+        [KillerTechnique::CageUnit, KillerTechnique::RuleOf45]
+    );
+    assert_eq!(
+        KillerLevel::Hard.techniques().len(),
+        KillerTechnique::ALL.len()
+    );
+    // The order of difficulty is the order of the levels.
+    for w in KillerTechnique::ALL.windows(2) {
+        assert!(w[0] < w[1] && w[0].level() <= w[1].level());
+    }
+}
+
+#[test]
+fn bad_input_is_an_error_or_a_contradiction() {
+    use sudogen::cages::Cages;
+    use sudogen::killer::solve::KillerError;
+    // The unique 4x4 of the killer solver's tests.
+    let cages = Cages::parse_map("AABB CDDB CEFG HEII", "3 9 5 5 4 4 3 4 3").unwrap();
+    let four = Shape::from(Size::S4);
+    let nine = Shape::from(Size::S9);
+    assert_eq!(
+        rate(nine.geometry(), &cages, &[]).unwrap_err(),
+        KillerError::CageSide { cages: 4, grid: 9 }
+    );
+    assert_eq!(
+        rate(four.geometry(), &cages, &[0; 5]).unwrap_err(),
+        KillerError::Givens {
+            found: 5,
+            cells: 16
+        }
+    );
+    // Givens that repeat in a row, or that are out of range.
+    let mut givens = [0u8; 16];
+    givens[0] = 1;
+    givens[1] = 1;
+    let r = rate(four.geometry(), &cages, &givens).unwrap();
+    assert!(r.contradiction && !r.solved && r.steps.is_empty());
+    givens[1] = 7;
+    assert!(
+        rate(four.geometry(), &cages, &givens)
+            .unwrap()
+            .contradiction
+    );
+    // The right givens: solved.
+    let r = rate(four.geometry(), &cages, &[]).unwrap();
+    assert!(r.solved && !r.contradiction, "{:?}", r.steps);
 }

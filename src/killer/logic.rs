@@ -295,6 +295,8 @@ struct Logic<'a> {
     side: usize,
     /// The areas of the rule of 45: single units first.
     areas: Vec<rule45::Area>,
+    /// The hardest level whose techniques may be used.
+    ceiling: KillerLevel,
 }
 
 /// What the next step is.
@@ -314,6 +316,20 @@ pub fn rate(
     geometry: &Geometry,
     cages: &Cages,
     givens: &[u8],
+) -> Result<KillerRating, KillerError> {
+    rate_within(geometry, cages, givens, KillerLevel::Expert)
+}
+
+/// [`rate`] with only the techniques `level` allows: the steps stop where
+/// they run out, so a puzzle above `level` comes back unsolved (level
+/// expert) sooner than [`rate`] would finish it. Whether a puzzle is at
+/// most `level` is `rate_within(.., level)?.solved`; for a puzzle of
+/// exactly `level`, [`rate`]'s answer is the same whenever it is solved.
+pub fn rate_within(
+    geometry: &Geometry,
+    cages: &Cages,
+    givens: &[u8],
+    level: KillerLevel,
 ) -> Result<KillerRating, KillerError> {
     let side = geometry.side();
     let combos = Combos::of_side(side).ok_or(KillerError::Side { side })?;
@@ -337,6 +353,7 @@ pub fn rate(
         shape: geometry.shape(),
         side,
         areas: rule45::areas(geometry, cages),
+        ceiling: level,
     };
     let mut rating = KillerRating {
         level: KillerLevel::Expert,
@@ -428,7 +445,8 @@ impl Logic<'_> {
         changed
     }
 
-    /// The next step: the first technique, in order, that makes progress.
+    /// The next step: the first technique, in order, that makes progress
+    /// (of those the ceiling allows).
     fn next(&self, board: &Board) -> Next {
         if let Some(step) = hidden_single::find(board).or_else(|| naked_single::find(board)) {
             return self.classic(step);
@@ -440,12 +458,20 @@ impl Logic<'_> {
         let Some(views) = cage::views(self, board) else {
             return Next::Contradiction;
         };
-        if let Some(step) = cage::single(self, board, &views)
-            .or_else(|| cage::combinations(self, board, &views))
-            .or_else(|| cage::unit(self, board, &views))
-            .or_else(|| rule45::find(self, board, false))
-        {
+        let step =
+            cage::single(self, board, &views).or_else(|| cage::combinations(self, board, &views));
+        if let Some(step) = step {
             return Next::Step(step);
+        }
+        if self.ceiling < KillerLevel::Moderate {
+            return Next::Stuck;
+        }
+        let step = cage::unit(self, board, &views).or_else(|| rule45::find(self, board, false));
+        if let Some(step) = step {
+            return Next::Step(step);
+        }
+        if self.ceiling < KillerLevel::Hard {
+            return Next::Stuck;
         }
         if let Some(step) = locking::find(board, false) {
             return self.classic(step);

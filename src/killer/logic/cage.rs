@@ -111,7 +111,11 @@ fn arrange(
     // Cell i's candidates among the combination's values, by index.
     let m: Vec<u32> = cands
         .iter()
-        .map(|&c| (0..k).filter(|&j| c & vals[j] != 0).fold(0, |a, j| a | 1 << j))
+        .map(|&c| {
+            (0..k)
+                .filter(|&j| c & vals[j] != 0)
+                .fold(0, |a, j| a | 1 << j)
+        })
         .collect();
     let full = (1usize << k) - 1;
     good.clear();
@@ -341,7 +345,12 @@ pub(super) fn unit(logic: &Logic, board: &Board, views: &[View]) -> Option<Kille
 }
 
 fn cage_cells(logic: &Logic, k: usize) -> Vec<usize> {
-    logic.cages.cells(k).iter().map(|&c| usize::from(c)).collect()
+    logic
+        .cages
+        .cells(k)
+        .iter()
+        .map(|&c| usize::from(c))
+        .collect()
 }
 
 #[cfg(test)]

@@ -19,12 +19,8 @@ pub(super) struct Area {
     several: bool,
     /// The sum of the cages wholly inside.
     inside: u32,
-    /// The sum of every cage with a cell inside.
-    cover: u32,
-    /// The cells inside of cages that stick out.
-    innies: Vec<usize>,
-    /// Those cages' cells outside.
-    outies: Vec<usize>,
+    /// The cages that stick out: sum, cells inside, cells outside.
+    partial: Vec<(u32, Vec<usize>, Vec<usize>)>,
 }
 
 /// The areas of `geometry` with innies, single units first (in the
@@ -77,45 +73,51 @@ fn area(cages: &Cages, cells: &[usize], name: String, units: usize, several: boo
     let mut touched: Vec<usize> = cells.iter().map(|&c| cages.cage_of(c)).collect();
     touched.sort_unstable();
     touched.dedup();
-    let (mut inside, mut cover) = (0, 0);
-    let (mut innies, mut outies) = (Vec::new(), Vec::new());
+    let mut inside = 0;
+    let mut partial = Vec::new();
     for k in touched {
-        cover += cages.sum(k);
-        let kc = cages.cells(k);
-        if kc.iter().all(|&c| member[usize::from(c)]) {
+        let (inn, out): (Vec<usize>, Vec<usize>) = cages
+            .cells(k)
+            .iter()
+            .map(|&c| usize::from(c))
+            .partition(|&c| member[c]);
+        if out.is_empty() {
             inside += cages.sum(k);
-            continue;
-        }
-        for &c in kc {
-            let c = usize::from(c);
-            if member[c] {
-                innies.push(c);
-            } else {
-                outies.push(c);
-            }
+        } else {
+            partial.push((cages.sum(k), inn, out));
         }
     }
-    innies.sort_unstable();
-    outies.sort_unstable();
-    (!innies.is_empty()).then_some(Area {
+    (!partial.is_empty()).then_some(Area {
         name,
         units,
         several,
         inside,
-        cover,
-        innies,
-        outies,
+        partial,
     })
 }
 
+/// Which cells of the cages that stick out an equation of the rule of 45
+/// speaks of.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Sides {
+    /// The innies: the cages' cells inside.
+    Innies,
+    /// The outies: the cages' cells outside.
+    Outies,
+    /// For each cage the side with fewer empty cells (innies less
+    /// outies), when that mixes both.
+    Mixed,
+}
+
 /// The first step of the rule of 45 on the single units (`several`
-/// false) or on the areas of several units: areas with one empty innie or
-/// outie first, then two, then three.
+/// false) or on the areas of several units: equations with one empty
+/// cell first, then two, then three; in each, innies, then outies, then
+/// innies less outies.
 pub(super) fn find(logic: &Logic, board: &Board, several: bool) -> Option<KillerStep> {
     for k in 1..=3 {
         for area in logic.areas.iter().filter(|a| a.several == several) {
-            for innies in [true, false] {
-                if let Some(step) = try_area(logic, board, area, innies, k) {
+            for sides in [Sides::Innies, Sides::Outies, Sides::Mixed] {
+                if let Some(step) = try_area(logic, board, area, sides, k) {
                     return Some(step);
                 }
             }
@@ -124,26 +126,49 @@ pub(super) fn find(logic: &Logic, board: &Board, several: bool) -> Option<Killer
     None
 }
 
-/// The innies (or outies) of `area`, when `k` of them are empty.
+/// The equation of `area` on `sides`, when it has `k` empty cells.
+///
+/// With the cages that stick out split into those counted in (their
+/// cells outside subtracted) and out (their cells inside added): the
+/// empty added cells less the empty subtracted ones make `m * T` less
+/// the cages inside, the cages counted in and the placed added values,
+/// plus the placed subtracted values.
 fn try_area(
     logic: &Logic,
     board: &Board,
     area: &Area,
-    innies: bool,
+    sides: Sides,
     k: usize,
 ) -> Option<KillerStep> {
-    let cells = if innies { &area.innies } else { &area.outies };
-    let mut empty = Vec::new();
-    let mut placed = 0i64;
-    for &c in cells {
-        match board.value(c) {
-            0 => empty.push(c),
-            v => placed += i64::from(v),
+    let empty_of = |cells: &[usize]| cells.iter().filter(|&&c| board.value(c) == 0).count();
+    let placed_of =
+        |cells: &[usize]| -> i64 { cells.iter().map(|&c| i64::from(board.value(c))).sum() };
+    let (mut plus, mut minus) = (Vec::new(), Vec::new());
+    let mut known = i64::from(area.inside);
+    for (sum, inn, out) in &area.partial {
+        let counted_in = match sides {
+            Sides::Innies => false,
+            Sides::Outies => true,
+            Sides::Mixed => empty_of(out) < empty_of(inn),
+        };
+        if counted_in {
+            known += i64::from(*sum) - placed_of(out);
+            minus.extend(out.iter().copied().filter(|&c| board.value(c) == 0));
+        } else {
+            known += placed_of(inn);
+            plus.extend(inn.iter().copied().filter(|&c| board.value(c) == 0));
+        }
+        if plus.len() + minus.len() > k {
+            return None;
         }
     }
-    if empty.len() != k {
+    if plus.len() + minus.len() != k
+        || (sides == Sides::Mixed && (plus.is_empty() || minus.is_empty()))
+    {
         return None;
     }
+    plus.sort_unstable();
+    minus.sort_unstable();
     let side = logic.side;
     let unit_sum = (side * (side + 1) / 2) as i64;
     let total = unit_sum * area.units as i64;
@@ -152,58 +177,66 @@ fn try_area(
     } else {
         format!("{unit_sum}*{}", area.units)
     };
-    let (sum, sum_text) = if innies {
-        let known = i64::from(area.inside) + placed;
-        (total - known, format!("{total_text} - {known}"))
+    // plus - minus = total - known.
+    let names = |cells: &[usize]| -> Vec<String> { cells.iter().map(|&c| logic.cell(c)).collect() };
+    let (lhs, rhs, value) = if plus.is_empty() {
+        // Outies: minus = known - total.
+        (
+            names(&minus).join(" + "),
+            format!("{known} - {total_text}"),
+            known - total,
+        )
     } else {
-        let known = i64::from(area.cover) - placed;
-        (known - total, format!("{known} - {total_text}"))
+        let mut lhs = names(&plus).join(" + ");
+        for n in names(&minus) {
+            lhs.push_str(" - ");
+            lhs.push_str(&n);
+        }
+        (lhs, format!("{total_text} - {known}"), total - known)
     };
-    if sum < 1 {
-        return None;
-    }
-    let word = match (innies, k) {
-        (true, 1) => "innie",
-        (true, _) => "innies",
-        (false, 1) => "outie",
-        (false, _) => "outies",
+    let word = match (sides, k) {
+        (Sides::Innies, 1) => "innie",
+        (Sides::Innies, _) => "innies",
+        (Sides::Outies, 1) => "outie",
+        (Sides::Outies, _) => "outies",
+        (Sides::Mixed, _) => "innies and outies",
     };
-    let names: Vec<String> = empty.iter().map(|&c| logic.cell(c)).collect();
-    let head = format!(
-        "{word} of {}: {} = {sum_text} = {sum}",
-        area.name,
-        names.join(" + ")
-    );
+    let head = format!("{word} of {}: {lhs} = {rhs} = {value}", area.name);
     let technique = if area.several {
         KillerTechnique::RuleOf45Units
     } else {
         KillerTechnique::RuleOf45
     };
-    if k == 1 {
-        let cell = empty[0];
-        if sum > side as i64 || !board.cands(cell).contains(sum as u8) {
+    // The cells, each with its sign; the signed values make `target`.
+    let cells: Vec<(usize, i64)> = (plus.iter().map(|&c| (c, 1)))
+        .chain(minus.iter().map(|&c| (c, -1)))
+        .collect();
+    let target = total - known;
+    if let [(cell, sign)] = cells[..] {
+        let v = target * sign;
+        if !(1..=side as i64).contains(&v) || !board.cands(cell).contains(v as u8) {
             return None;
         }
         return Some(KillerStep {
             technique,
-            place: Some((cell, sum as u8)),
+            place: Some((cell, v as u8)),
             removes: Vec::new(),
-            cells: empty,
+            cells: vec![cell],
             text: head,
         });
     }
-    let cands: Vec<u32> = empty.iter().map(|&c| board.cands(c).0).collect();
     let mut allowed = vec![0u32; k];
     let mut chosen = Vec::with_capacity(k);
     let distinct = |i: usize, j: usize| {
-        let (a, b) = (empty[i], empty[j]);
+        let (a, b) = (cells[i].0, cells[j].0);
         logic.geometry.sees(a, b) || logic.cages.cage_of(a) == logic.cages.cage_of(b)
     };
-    sums(&cands, sum as u32, &distinct, &mut chosen, &mut allowed);
-    let removes: Vec<(usize, Mask)> = empty
+    let cands: Vec<(u32, i64)> = cells.iter().map(|&(c, s)| (board.cands(c).0, s)).collect();
+    sums(&cands, target, &distinct, &mut chosen, &mut allowed);
+    let removes: Vec<(usize, Mask)> = cells
         .iter()
         .zip(&allowed)
-        .map(|(&c, &a)| (c, Mask(board.cands(c).0 & !a)))
+        .map(|(&(c, _), &a)| (c, Mask(board.cands(c).0 & !a)))
         .filter(|(_, m)| !m.is_empty())
         .collect();
     if removes.is_empty() || allowed.contains(&0) {
@@ -214,41 +247,45 @@ fn try_area(
         technique,
         place: None,
         removes,
-        cells: empty,
+        cells: cells.iter().map(|&(c, _)| c).collect(),
         text,
     })
 }
 
 /// Adds to `allowed[i]` the values cell `i` takes in some choice of one
-/// candidate per cell making `sum` (distinct where `distinct` says).
+/// candidate per cell whose values, each times its sign, make `target`
+/// (distinct where `distinct` says).
 fn sums(
-    cands: &[u32],
-    sum: u32,
+    cands: &[(u32, i64)],
+    target: i64,
     distinct: &dyn Fn(usize, usize) -> bool,
     chosen: &mut Vec<u32>,
     allowed: &mut [u32],
 ) {
     let i = chosen.len();
     if i == cands.len() {
-        if sum == 0 {
+        if target == 0 {
             for (a, &v) in allowed.iter_mut().zip(chosen.iter()) {
                 *a |= 1 << (v - 1);
             }
         }
         return;
     }
-    let mut m = cands[i];
+    let (mut m, sign) = cands[i];
     while m != 0 {
         let v = m.trailing_zeros() + 1;
         m &= m - 1;
-        if v > sum {
-            break;
-        }
         if (0..i).any(|j| chosen[j] == v && distinct(i, j)) {
             continue;
         }
         chosen.push(v);
-        sums(cands, sum - v, distinct, chosen, allowed);
+        sums(
+            cands,
+            target - sign * i64::from(v),
+            distinct,
+            chosen,
+            allowed,
+        );
         chosen.pop();
     }
 }
