@@ -19,7 +19,7 @@
 //! | 3 | `cage-single` | easy | a value every combination of a cage holds, that one cell of the cage can take, goes there |
 //! | 4 | `cage-combinations` | easy | a cage's cells keep only the values of the sets of distinct values that make its sum (less the values placed in it) and can be arranged in its cells' candidates |
 //! | 5 | `cage-unit` | moderate | a value a cage must hold, whose places in the cage lie in one unit, leaves the unit's other cells; a value whose places in a unit all lie in one cage leaves the cage's cells outside the unit |
-//! | 6 | `rule-of-45` | moderate | innies and outies of one unit (a row, column, box, region, diagonal, window): one cell's value, or two or three cells' sum |
+//! | 6 | `rule-of-45` | moderate | innies and outies of one unit (a row, column, box, region, diagonal, window): one cell's value, or two or three cells' sum (or innies less outies: their difference) |
 //! | 7 | `pointing`, `claiming` | hard | the classic intersections of boxes and lines |
 //! | 8 | `rule-of-45-units` | hard | innies and outies of several units: runs of adjacent rows (`rows 1-3`) or columns, two boxes (or regions) side by side |
 //! | 9 | `naked-pair`, `hidden-pair`, `naked-triple`, `hidden-triple` | hard | the classic subsets in every unit |
@@ -42,18 +42,26 @@
 //! the step speaks of the cells still empty. One cell left: its value is
 //! the difference; two or three: their candidates keep only values that
 //! make the sum (distinct where the cells see each other or share a
-//! cage). The sentences:
+//! cage). When neither the innies nor the outies leave few empty cells,
+//! each cage that sticks out may be counted on the side where fewer of
+//! its cells are empty: a cage counted inside adds its sum and
+//! subtracts its outies, so the empty innies less the empty outies make a
+//! known number. The sentences:
 //!
 //! - `innie of rows 1-3: r3c4 = 45*3 - 128 = 7` (128: the cages inside
 //!   rows 1-3 and the values placed in their other innies);
 //! - `outie of box 5: r4c7 = 52 - 45 = 7` (52: the cages covering box 5,
 //!   less the values placed in their other outies);
-//! - `innies of row 1: r1c4 + r1c5 = 45 - 33 = 12: removes 1,2 from r1c4`.
+//! - `innies of row 1: r1c4 + r1c5 = 45 - 33 = 12: removes 1,2 from r1c4`;
+//! - `innies and outies of column 7: r2c7 - r5c6 = 45 - 47 = -2: removes
+//!   ...` (47: the cages inside, the cages counted inside, the placed
+//!   innies, less the placed outies).
 //!
 //! The cage sentences name a cage by its sum, its size and its cells,
 //! `cage 17(3) at r1c1, r1c2, r2c1`, and list combinations as killer
 //! books do, a set of digits each (`{269} {359}`; on grids over 9x9 the
-//! values are the run's symbols, as everywhere else). Cells are `r1c1`,
+//! values, the run's symbols, have commas between them: `{1,9,A}`).
+//! Cells are `r1c1`,
 //! values the grid's symbols, sums decimal. The classic techniques
 //! (singles, intersections, subsets) are the library's own
 //! ([`crate::techniques`]) on the same board, and speak as they do in

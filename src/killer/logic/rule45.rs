@@ -114,16 +114,40 @@ enum Sides {
 /// cell first, then two, then three; in each, innies, then outies, then
 /// innies less outies.
 pub(super) fn find(logic: &Logic, board: &Board, several: bool) -> Option<KillerStep> {
-    for k in 1..=3 {
-        for area in logic.areas.iter().filter(|a| a.several == several) {
-            for sides in [Sides::Innies, Sides::Outies, Sides::Mixed] {
-                if let Some(step) = try_area(logic, board, area, sides, k) {
-                    return Some(step);
-                }
+    const SIDES: [Sides; 3] = [Sides::Innies, Sides::Outies, Sides::Mixed];
+    // The equations of at most three empty cells, as (cells, area, side):
+    // one pass counts them, then they are tried in that order.
+    let mut found: Vec<(usize, usize, usize)> = Vec::new();
+    let empty = |cells: &[usize]| cells.iter().filter(|&&c| board.value(c) == 0).count();
+    for (i, area) in logic.areas.iter().enumerate() {
+        if area.several != several {
+            continue;
+        }
+        let (mut inn, mut out, mut plus, mut minus) = (0, 0, 0, 0);
+        for (_, a, b) in &area.partial {
+            let (ea, eb) = (empty(a), empty(b));
+            inn += ea;
+            out += eb;
+            if eb < ea {
+                minus += eb;
+            } else {
+                plus += ea;
+            }
+        }
+        for (s, k, ok) in [
+            (0, inn, true),
+            (1, out, true),
+            (2, plus + minus, plus > 0 && minus > 0),
+        ] {
+            if ok && (1..=3).contains(&k) {
+                found.push((k, i, s));
             }
         }
     }
-    None
+    found.sort_unstable();
+    found
+        .into_iter()
+        .find_map(|(k, i, s)| try_area(logic, board, &logic.areas[i], SIDES[s], k))
 }
 
 /// The equation of `area` on `sides`, when it has `k` empty cells.
