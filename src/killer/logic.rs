@@ -374,12 +374,13 @@ pub fn rate_within(
         rating.contradiction = true;
         return Ok(rating);
     };
+    let mut views = Vec::new();
     for _ in 0..=cells * side {
         if board.empty_cells() == 0 {
             rating.solved = true;
             break;
         }
-        match logic.next(&board) {
+        match logic.next(&board, &mut views) {
             Next::Step(step) => {
                 if !logic.apply(&mut board, &step) {
                     debug_assert!(false, "a step without progress: {}", step.text);
@@ -455,7 +456,7 @@ impl Logic<'_> {
 
     /// The next step: the first technique, in order, that makes progress
     /// (of those the ceiling allows).
-    fn next(&self, board: &Board) -> Next {
+    fn next(&self, board: &Board, views: &mut Vec<cage::View>) -> Next {
         if let Some(step) = hidden_single::find(board).or_else(|| naked_single::find(board)) {
             return self.classic(step);
         }
@@ -463,18 +464,18 @@ impl Logic<'_> {
         if (0..cells).any(|c| board.value(c) == 0 && board.cands(c).is_empty()) {
             return Next::Contradiction;
         }
-        let Some(views) = cage::views(self, board) else {
+        if !cage::update(self, board, views) {
             return Next::Contradiction;
-        };
+        }
         let step =
-            cage::single(self, board, &views).or_else(|| cage::combinations(self, board, &views));
+            cage::single(self, board, views).or_else(|| cage::combinations(self, board, views));
         if let Some(step) = step {
             return Next::Step(step);
         }
         if self.ceiling < KillerLevel::Moderate {
             return Next::Stuck;
         }
-        let step = cage::unit(self, board, &views).or_else(|| rule45::find(self, board, false));
+        let step = cage::unit(self, board, views).or_else(|| rule45::find(self, board, false));
         if let Some(step) = step {
             return Next::Step(step);
         }

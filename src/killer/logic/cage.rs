@@ -13,7 +13,11 @@ use crate::candidates::Board;
 use crate::mask::Mask;
 
 /// One cage as the candidates leave it.
+#[derive(Default)]
 pub(super) struct View {
+    /// What the view was computed from: each cell's candidates, or its
+    /// value with the top bit set.
+    key: Vec<u32>,
     /// The cage.
     k: usize,
     /// Its empty cells.
@@ -28,14 +32,38 @@ pub(super) struct View {
     required: u32,
 }
 
-/// Every cage's view; `None` when a cage has no combination left (the
-/// puzzle has no solution).
-pub(super) fn views(logic: &Logic, board: &Board) -> Option<Vec<View>> {
+/// Brings every cage's view in `views` up to date with `board` (a view
+/// whose cells have not changed is kept); `false` when a cage has no
+/// combination left (the puzzle has no solution).
+pub(super) fn update(logic: &Logic, board: &Board, views: &mut Vec<View>) -> bool {
     let mut good = Vec::new();
     let mut reach = Vec::new();
-    (0..logic.cages.count())
-        .map(|k| view(logic, board, k, &mut good, &mut reach))
-        .collect()
+    views.resize_with(logic.cages.count(), View::default);
+    let mut key = Vec::new();
+    for (k, slot) in views.iter_mut().enumerate() {
+        key.clear();
+        key.extend(logic.cages.cells(k).iter().map(|&c| {
+            let c = usize::from(c);
+            match board.value(c) {
+                0 => board.cands(c).0,
+                v => 1 << 31 | u32::from(v),
+            }
+        }));
+        if !slot.key.is_empty() && slot.key == key {
+            continue;
+        }
+        match view(logic, board, k, &mut good, &mut reach) {
+            Some(mut fresh) => {
+                fresh.key = key.clone();
+                *slot = fresh;
+            }
+            None => {
+                slot.key.clear();
+                return false;
+            }
+        }
+    }
+    true
 }
 
 fn view(
@@ -83,6 +111,7 @@ fn view(
         required = 0;
     }
     Some(View {
+        key: Vec::new(),
         k,
         rem,
         used,
@@ -103,20 +132,20 @@ fn arrange(
     allowed: &mut [u32],
 ) -> bool {
     let k = cands.len();
-    let vals: Vec<u32> = (0..32)
-        .filter(|b| combo & 1 << b != 0)
-        .map(|b| 1 << b)
-        .collect();
-    debug_assert_eq!(vals.len(), k);
+    let mut vals = [0u32; 32];
+    let mut rest = combo;
+    for v in vals.iter_mut().take(k) {
+        *v = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+    }
+    debug_assert_eq!(combo.count_ones() as usize, k);
     // Cell i's candidates among the combination's values, by index.
-    let m: Vec<u32> = cands
-        .iter()
-        .map(|&c| {
-            (0..k)
-                .filter(|&j| c & vals[j] != 0)
-                .fold(0, |a, j| a | 1 << j)
-        })
-        .collect();
+    let mut m = [0u32; 32];
+    for (mi, &c) in m.iter_mut().zip(cands) {
+        *mi = (0..k)
+            .filter(|&j| c & vals[j] != 0)
+            .fold(0, |a, j| a | 1 << j);
+    }
     let full = (1usize << k) - 1;
     good.clear();
     good.resize(full + 1, false);
