@@ -10,15 +10,14 @@
 //! 500 9x9 killers and the time a rating takes (printed with
 //! `--nocapture`).
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::time::Instant;
 
 use sudogen::grid::{Layout, Shape, Size, Variant};
 use sudogen::killer::logic::{KillerLevel, KillerRating, KillerTechnique, rate};
-use sudogen::killer::make::{Puzzle, Settings, make_from};
-use sudogen::random::RunRng;
-use sudogen::solve::Budget;
-use sudogen::{Grid, Strategy};
+use sudogen::killer::make::Puzzle;
 
 /// A 9x9 jigsaw map.
 const JIGSAW: &str =
@@ -26,25 +25,7 @@ const JIGSAW: &str =
 
 /// Puzzle `i` of seed `seed` on `shape`, with `givens`, and its solution.
 fn made(shape: &Shape, seed: u64, i: u64, givens: usize) -> (Puzzle, Vec<u8>) {
-    let strategy = Strategy::default_for(shape.clone());
-    let mut grid = Grid::new(shape.clone());
-    let settings = Settings {
-        givens,
-        budget: Budget::new(if shape.side() > 9 { 50_000 } else { 200 }),
-        ..Settings::default()
-    };
-    let (puzzle, solution, _) = make_from(
-        shape.geometry(),
-        &mut RunRng::new(seed).for_index(i),
-        &settings,
-        100,
-        |rng| {
-            strategy.generate(rng, &mut grid);
-            grid.cells().to_vec()
-        },
-    )
-    .unwrap_or_else(|e| panic!("{shape:?} seed {seed} puzzle {i}: {e}"));
-    (puzzle, solution)
+    common::killer_puzzle(shape, seed, i, givens)
 }
 
 /// `r3c4` to a cell index on a grid of side `side`.
@@ -100,18 +81,17 @@ fn check_combinations(text: &str, solution: &[u8], side: usize) {
     }
     let mut values: Vec<u8> = cells.iter().map(|&c| solution[c]).collect();
     values.sort_unstable();
-    let want: String = if side > 9 {
-        let v: Vec<String> = values.iter().map(|v| v.to_string()).collect();
-        format!("{{{}}}", v.join(","))
-    } else {
-        format!(
-            "{{{}}}",
-            values.iter().map(|v| v.to_string()).collect::<String>()
-        )
+    // Values as the grid's symbols: 1-9, then A, B, ...
+    let symbol = |v: &u8| {
+        if *v <= 9 {
+            v.to_string()
+        } else {
+            char::from(b'A' + v - 10).to_string()
+        }
     };
-    if side <= 9 {
-        assert!(combos.split(' ').any(|c| c == want), "{want} in {text}");
-    }
+    let symbols: Vec<String> = values.iter().map(symbol).collect();
+    let want = format!("{{{}}}", symbols.join(if side > 9 { "," } else { "" }));
+    assert!(combos.split(' ').any(|c| c == want), "{want} in {text}");
 }
 
 /// Rates the puzzle and checks every step against `solution` (see the
@@ -208,6 +188,17 @@ fn jigsaw_and_x_steps_are_true() {
     check_shape(&Shape::jigsaw(Layout::parse(JIGSAW).unwrap()), 100, 0);
     check_shape(&Shape::new(Size::S9, Variant::X).unwrap(), 100, 0);
     check_shape(&Shape::new(Size::S6, Variant::X).unwrap(), 100, 0);
+    check_shape(&Shape::new(Size::S9, Variant::Hyper).unwrap(), 30, 0);
+    check_shape(&Shape::from(Size::from_side(8).unwrap()), 30, 0);
+}
+
+/// 12x12 (3x4 boxes) with 8 givens: the combination tables and the areas
+/// past 9x9, values over 9 as symbols (`{1,9,A}`).
+#[test]
+fn twelve_by_twelve_steps_are_true() {
+    let shape = Shape::from(Size::from_side(12).unwrap());
+    let levels = check_shape(&shape, 4, 8);
+    assert!(levels.values().sum::<usize>() == 4);
 }
 
 /// The distribution of levels and hardest techniques over 500 9x9
@@ -226,8 +217,21 @@ fn nine_by_nine_levels_are_spread() {
     let mut levels = BTreeMap::new();
     let mut hardest = BTreeMap::new();
     let mut steps = 0;
+    let mut examples = BTreeMap::new();
     for ((p, solution), r) in puzzles.iter().zip(&ratings) {
         assert_eq!(r, &check(&shape, p, solution));
+        for s in &r.steps {
+            let kind = s.text.split(" of ").next().unwrap_or("").to_string();
+            let key = (
+                s.technique,
+                if s.technique.name().starts_with("rule") {
+                    kind
+                } else {
+                    String::new()
+                },
+            );
+            examples.entry(key).or_insert_with(|| s.text.clone());
+        }
         *levels.entry(r.level).or_insert(0) += 1;
         *hardest.entry(r.hardest).or_insert(0) += 1;
         steps += r.steps.len();
@@ -241,6 +245,9 @@ fn nine_by_nine_levels_are_spread() {
     }
     for (t, n) in &hardest {
         println!("  hardest {}: {n}", t.map_or("none", |t| t.name()));
+    }
+    for ((t, _), text) in &examples {
+        println!("  {t}: {text}");
     }
     // 9x9 killers without givens all need the rule of 45 or a cage-unit
     // interaction (no easy one); moderate and hard both occur.

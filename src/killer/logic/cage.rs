@@ -212,27 +212,37 @@ fn combos_text(logic: &Logic, view: &View) -> String {
     parts.join(" ")
 }
 
+/// The values every combination of the cage of `view` holds, each with
+/// the empty cells of the cage that can take it.
+fn required<'a>(view: &'a View, board: &'a Board) -> impl Iterator<Item = (u8, Vec<usize>)> + 'a {
+    Mask(view.required).iter().map(move |v| {
+        let holders = (view.rem.iter().copied())
+            .filter(|&c| board.cands(c).contains(v))
+            .collect();
+        (v, holders)
+    })
+}
+
 /// A value every combination of a cage holds, that one empty cell of the
 /// cage alone can take.
 pub(super) fn single(logic: &Logic, board: &Board, views: &[View]) -> Option<KillerStep> {
     for view in views {
-        let mut need = view.required;
-        while need != 0 {
-            let v = need.trailing_zeros() as u8 + 1;
-            need &= need - 1;
-            let holders: Vec<usize> = view
-                .rem
-                .iter()
-                .copied()
-                .filter(|&c| board.cands(c).contains(v))
-                .collect();
+        for (v, holders) in required(view, board) {
             if let [cell] = holders[..] {
+                let why = if view.rem.len() == 1 {
+                    "its last empty cell".to_string()
+                } else {
+                    format!(
+                        "every combination holds {}, only {} can",
+                        logic.symbol(v),
+                        logic.cell(cell)
+                    )
+                };
                 let text = format!(
-                    "hidden single in {}: every combination holds {v}, only {} can: {} = {v}",
+                    "hidden single in {}: {why}: {} = {}",
                     logic.cage_name(view.k),
                     logic.cell(cell),
-                    logic.cell(cell),
-                    v = logic.symbol(v),
+                    logic.symbol(v),
                 );
                 return Some(KillerStep {
                     technique: KillerTechnique::CageSingle,
@@ -286,16 +296,7 @@ pub(super) fn unit(logic: &Logic, board: &Board, views: &[View]) -> Option<Kille
     let cages = logic.cages;
     let bits = geometry.unit_bits();
     for view in views {
-        let mut need = view.required;
-        while need != 0 {
-            let v = need.trailing_zeros() as u8 + 1;
-            need &= need - 1;
-            let holders: Vec<usize> = view
-                .rem
-                .iter()
-                .copied()
-                .filter(|&c| board.cands(c).contains(v))
-                .collect();
+        for (v, holders) in required(view, board) {
             let mut common = holders.iter().fold(u128::MAX, |a, &c| a & bits[c]);
             while common != 0 {
                 let u = common.trailing_zeros() as usize;
