@@ -8,7 +8,8 @@
 //! 6x6, 9x9, a 9x9 jigsaw and 9x9 X; a hand-worked 4x4 where the rule of
 //! 45 is needed, with its exact sentence; the distribution of levels over
 //! 500 9x9 killers and the time a rating takes (printed with
-//! `--nocapture`).
+//! `--nocapture`). The release run (`--ignored`) checks thousands per
+//! shape.
 
 mod common;
 
@@ -190,6 +191,21 @@ fn jigsaw_and_x_steps_are_true() {
     check_shape(&Shape::new(Size::S6, Variant::X).unwrap(), 100, 0);
     check_shape(&Shape::new(Size::S9, Variant::Hyper).unwrap(), 30, 0);
     check_shape(&Shape::from(Size::from_side(8).unwrap()), 30, 0);
+}
+
+/// Thousands of killers per shape, every step checked (release: `cargo
+/// test --profile ci --test killer_logic -- --ignored --nocapture`).
+#[test]
+#[ignore = "release only: thousands of puzzles"]
+fn release_thousands_of_killers_steps_are_true() {
+    check_shape(&Shape::from(Size::S4), 2000, 0);
+    check_shape(&Shape::from(Size::S6), 2000, 0);
+    check_shape(&Shape::from(Size::S9), 3000, 0);
+    check_shape(&Shape::from(Size::S9), 1000, 20);
+    check_shape(&Shape::jigsaw(Layout::parse(JIGSAW).unwrap()), 1000, 0);
+    check_shape(&Shape::new(Size::S9, Variant::X).unwrap(), 1000, 0);
+    check_shape(&Shape::new(Size::S9, Variant::Hyper).unwrap(), 500, 0);
+    check_shape(&Shape::from(Size::from_side(8).unwrap()), 500, 0);
 }
 
 /// 12x12 (3x4 boxes) with 8 givens: the combination tables and the areas

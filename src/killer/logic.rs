@@ -74,8 +74,9 @@
 //! cage techniques look at every cage's combinations (with an arrangement
 //! check of `2^k * k` for a cage of `k` empty cells), the rule of 45 at
 //! about 100 areas on 9x9; a cage's combinations are computed again only
-//! when its cells change. A 9x9 killer without givens takes about 1.1 ms
-//! of one core (release; 137 steps on average; `tests/killer_logic.rs`,
+//! when its cells change. A 9x9 killer without givens takes 1.1 to 1.4 ms
+//! of one core (release, 137 steps on average, on the 2-core machine at a
+//! load of 5; `tests/killer_logic.rs`,
 //! `nine_by_nine_levels_are_spread`). **Limits.** Sides up to 16 (the
 //! combination tables); the several-unit areas are runs of rows and
 //! columns and pairs of neighbouring boxes, not every union of units.
@@ -332,9 +333,10 @@ pub fn rate(
 
 /// [`rate`] with only the techniques `level` allows: the steps stop where
 /// they run out, so a puzzle above `level` comes back unsolved (level
-/// expert) sooner than [`rate`] would finish it. Whether a puzzle is at
-/// most `level` is `rate_within(.., level)?.solved`; for a puzzle of
-/// exactly `level`, [`rate`]'s answer is the same whenever it is solved.
+/// expert) sooner than [`rate`] would finish it. The techniques are asked
+/// in the same order, so when it solves the puzzle its rating is
+/// [`rate`]'s, step for step: a puzzle is at most `level` exactly when
+/// `rate_within(.., level)?.solved`.
 pub fn rate_within(
     geometry: &Geometry,
     cages: &Cages,
