@@ -21,13 +21,14 @@
 //! | 5 | `cage-unit` | moderate | a value a cage must hold, whose places in the cage lie in one unit, leaves the unit's other cells; a value whose places in a unit all lie in one cage leaves the cage's cells outside the unit |
 //! | 6 | `rule-of-45` | moderate | innies and outies of one unit (a row, column, box, region, diagonal, window): one cell's value, or two or three cells' sum (or innies less outies: their difference) |
 //! | 7 | `pointing`, `claiming` | hard | the classic intersections of boxes and lines |
-//! | 8 | `rule-of-45-units` | hard | innies and outies of several units: runs of adjacent rows (`rows 1-3`) or columns, two boxes (or regions) side by side |
-//! | 9 | `naked-pair`, `hidden-pair`, `naked-triple`, `hidden-triple` | hard | the classic subsets in every unit |
+//! | 8 | `cage-pointing` | hard | a value a cage must hold leaves every cell outside the cage that sees all its places in the cage |
+//! | 9 | `rule-of-45-units` | hard | innies and outies of several units: runs of adjacent rows (`rows 1-3`) or columns, two boxes (or regions) side by side |
+//! | 10 | `naked-pair`, `hidden-pair`, `naked-triple`, `hidden-triple` | hard | the classic subsets in every unit |
 //!
 //! [`KillerLevel`]s: **easy** needs only techniques 1-4 (singles and cage
 //! combinations); **moderate** also 5-6 (cage-unit interactions, the rule
-//! of 45 on single units); **hard** also 7-9 (intersections, the rule of 45
-//! on several units, pairs and triples); **expert** needs more than these
+//! of 45 on single units); **hard** also 7-10 (intersections, cage
+//! pointing, the rule of 45 on several units, pairs and triples); **expert** needs more than these
 //! (the solver is stuck before the grid is full: chains, cage
 //! permutations across cages, innie-outie differences, ... are not
 //! tried; the rating says so rather than guessing).
@@ -121,6 +122,9 @@ pub enum KillerTechnique {
     Pointing,
     /// A line's candidates for a value all in one box.
     Claiming,
+    /// A value a cage must hold leaves the cells outside the cage that
+    /// see all its places in the cage.
+    CagePointing,
     /// Innies and outies of several units.
     RuleOf45Units,
     /// Two cells of a unit holding the same two candidates only.
@@ -135,7 +139,7 @@ pub enum KillerTechnique {
 
 impl KillerTechnique {
     /// Every technique, in the order of difficulty.
-    pub const ALL: [KillerTechnique; 14] = [
+    pub const ALL: [KillerTechnique; 15] = [
         KillerTechnique::FullHouse,
         KillerTechnique::HiddenSingle,
         KillerTechnique::NakedSingle,
@@ -145,6 +149,7 @@ impl KillerTechnique {
         KillerTechnique::RuleOf45,
         KillerTechnique::Pointing,
         KillerTechnique::Claiming,
+        KillerTechnique::CagePointing,
         KillerTechnique::RuleOf45Units,
         KillerTechnique::NakedPair,
         KillerTechnique::HiddenPair,
@@ -164,6 +169,7 @@ impl KillerTechnique {
             KillerTechnique::RuleOf45 => "rule-of-45",
             KillerTechnique::Pointing => "pointing",
             KillerTechnique::Claiming => "claiming",
+            KillerTechnique::CagePointing => "cage-pointing",
             KillerTechnique::RuleOf45Units => "rule-of-45-units",
             KillerTechnique::NakedPair => "naked-pair",
             KillerTechnique::HiddenPair => "hidden-pair",
@@ -180,8 +186,8 @@ impl KillerTechnique {
                 KillerLevel::Easy
             }
             CageUnit | RuleOf45 => KillerLevel::Moderate,
-            Pointing | Claiming | RuleOf45Units | NakedPair | HiddenPair | NakedTriple
-            | HiddenTriple => KillerLevel::Hard,
+            Pointing | Claiming | CagePointing | RuleOf45Units | NakedPair | HiddenPair
+            | NakedTriple | HiddenTriple => KillerLevel::Hard,
         }
     }
 
@@ -216,8 +222,8 @@ pub enum KillerLevel {
     Easy,
     /// Also cage-unit interactions and the rule of 45 on one unit (5-6).
     Moderate,
-    /// Also intersections, the rule of 45 on several units, naked and
-    /// hidden pairs and triples (7-9).
+    /// Also intersections, cage pointing, the rule of 45 on several
+    /// units, naked and hidden pairs and triples (7-10).
     Hard,
     /// More than these: the solver is stuck before the grid is full.
     Expert,
@@ -489,7 +495,8 @@ impl Logic<'_> {
         if let Some(step) = locking::find(board, false) {
             return self.classic(step);
         }
-        if let Some(step) = rule45::find(self, board, true) {
+        let step = cage::pointing(self, board, views).or_else(|| rule45::find(self, board, true));
+        if let Some(step) = step {
             return Next::Step(step);
         }
         match naked_set::find(board, 2)

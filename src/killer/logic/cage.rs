@@ -374,6 +374,48 @@ pub(super) fn unit(logic: &Logic, board: &Board, views: &[View]) -> Option<Kille
     None
 }
 
+/// A value a cage must hold leaves every cell outside the cage that sees
+/// all the cage's cells that can take it (when they lie in no one unit,
+/// which [`unit`] covers).
+pub(super) fn pointing(logic: &Logic, board: &Board, views: &[View]) -> Option<KillerStep> {
+    let geometry = logic.geometry;
+    for view in views {
+        for (v, holders) in required(view, board) {
+            let Some(&first) = holders.first() else {
+                continue;
+            };
+            let removes: Vec<(usize, Mask)> = (geometry.peers(first).iter())
+                .map(|&c| usize::from(c))
+                .filter(|&c| {
+                    logic.cages.cage_of(c) != view.k
+                        && board.cands(c).contains(v)
+                        && holders.iter().all(|&h| geometry.sees(c, h))
+                })
+                .map(|c| (c, Mask::single(v)))
+                .collect();
+            if removes.is_empty() {
+                continue;
+            }
+            let places: Vec<String> = holders.iter().map(|&c| logic.cell(c)).collect();
+            let text = format!(
+                "cage pointing: {} must hold {}, at {}, which the cells below all see{}",
+                logic.cage_name(view.k),
+                logic.symbol(v),
+                places.join(" or "),
+                logic.removes_text(&removes)
+            );
+            return Some(KillerStep {
+                technique: KillerTechnique::CagePointing,
+                place: None,
+                removes,
+                cells: holders,
+                text,
+            });
+        }
+    }
+    None
+}
+
 fn cage_cells(logic: &Logic, k: usize) -> Vec<usize> {
     logic
         .cages
