@@ -75,9 +75,9 @@
 //! cage techniques look at every cage's combinations (with an arrangement
 //! check of `2^k * k` for a cage of `k` empty cells), the rule of 45 at
 //! about 100 areas on 9x9; a cage's combinations are computed again only
-//! when its cells change. A 9x9 killer without givens takes 1.1 to 1.4 ms
-//! of one core (release, 137 steps on average, on the 2-core machine at a
-//! load of 5; `tests/killer_logic.rs`,
+//! when its cells change. A 9x9 killer without givens takes 1.1 to 1.6 ms
+//! of one core (release, 138 steps on average, on the 2-core machine at a
+//! load of 5 to 9; `tests/killer_logic.rs`,
 //! `nine_by_nine_levels_are_spread`). **Limits.** Sides up to 16 (the
 //! combination tables); the several-unit areas are runs of rows and
 //! columns and pairs of neighbouring boxes, not every union of units.

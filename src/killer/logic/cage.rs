@@ -297,36 +297,27 @@ pub(super) fn unit(logic: &Logic, board: &Board, views: &[View]) -> Option<Kille
     let bits = geometry.unit_bits();
     for view in views {
         for (v, holders) in required(view, board) {
+            // Every required value has a holder (an arrangement puts it
+            // somewhere); the guard keeps `common` to real units.
+            if holders.is_empty() {
+                continue;
+            }
             let mut common = holders.iter().fold(u128::MAX, |a, &c| a & bits[c]);
             while common != 0 {
                 let u = common.trailing_zeros() as usize;
                 common &= common - 1;
-                let removes: Vec<(usize, Mask)> = geometry
-                    .unit(u)
-                    .iter()
-                    .map(|&c| usize::from(c))
-                    .filter(|&c| cages.cage_of(c) != view.k && board.cands(c).contains(v))
-                    .map(|c| (c, Mask::single(v)))
-                    .collect();
-                if removes.is_empty() {
-                    continue;
-                }
-                let places: Vec<String> = holders.iter().map(|&c| logic.cell(c)).collect();
-                let text = format!(
-                    "cage-unit interaction: {} must hold {}, at {} in {}{}",
-                    logic.cage_name(view.k),
-                    logic.symbol(v),
-                    places.join(" or "),
-                    geometry.kind(u),
-                    logic.removes_text(&removes)
+                let victims = geometry.unit(u).iter().map(|&c| usize::from(c));
+                let step = must_hold(
+                    logic,
+                    board,
+                    (view, v, &holders),
+                    victims,
+                    KillerTechnique::CageUnit,
+                    &format!(" in {}", geometry.kind(u)),
                 );
-                return Some(KillerStep {
-                    technique: KillerTechnique::CageUnit,
-                    place: None,
-                    removes,
-                    cells: holders,
-                    text,
-                });
+                if step.is_some() {
+                    return step;
+                }
             }
         }
     }
@@ -384,36 +375,63 @@ pub(super) fn pointing(logic: &Logic, board: &Board, views: &[View]) -> Option<K
             let Some(&first) = holders.first() else {
                 continue;
             };
-            let removes: Vec<(usize, Mask)> = (geometry.peers(first).iter())
+            let victims = (geometry.peers(first).iter())
                 .map(|&c| usize::from(c))
-                .filter(|&c| {
-                    logic.cages.cage_of(c) != view.k
-                        && board.cands(c).contains(v)
-                        && holders.iter().all(|&h| geometry.sees(c, h))
-                })
-                .map(|c| (c, Mask::single(v)))
-                .collect();
-            if removes.is_empty() {
-                continue;
-            }
-            let places: Vec<String> = holders.iter().map(|&c| logic.cell(c)).collect();
-            let text = format!(
-                "cage pointing: {} must hold {}, at {}, which the cells below all see{}",
-                logic.cage_name(view.k),
-                logic.symbol(v),
-                places.join(" or "),
-                logic.removes_text(&removes)
+                .filter(|&c| holders.iter().all(|&h| geometry.sees(c, h)));
+            let step = must_hold(
+                logic,
+                board,
+                (view, v, &holders),
+                victims,
+                KillerTechnique::CagePointing,
+                ", which the cells below all see",
             );
-            return Some(KillerStep {
-                technique: KillerTechnique::CagePointing,
-                place: None,
-                removes,
-                cells: holders,
-                text,
-            });
+            if step.is_some() {
+                return step;
+            }
         }
     }
     None
+}
+
+/// The step of `technique` that removes `v`, which the cage of `view`
+/// must hold at one of `holders`, from the `victims` outside the cage
+/// that have it: `cage ... must hold v, at r1c1 or r1c2{place}: removes
+/// ...`.
+fn must_hold(
+    logic: &Logic,
+    board: &Board,
+    (view, v, holders): (&View, u8, &[usize]),
+    victims: impl Iterator<Item = usize>,
+    technique: KillerTechnique,
+    place: &str,
+) -> Option<KillerStep> {
+    let removes: Vec<(usize, Mask)> = victims
+        .filter(|&c| logic.cages.cage_of(c) != view.k && board.cands(c).contains(v))
+        .map(|c| (c, Mask::single(v)))
+        .collect();
+    if removes.is_empty() {
+        return None;
+    }
+    let places: Vec<String> = holders.iter().map(|&c| logic.cell(c)).collect();
+    let lead = match technique {
+        KillerTechnique::CageUnit => "cage-unit interaction",
+        _ => "cage pointing",
+    };
+    let text = format!(
+        "{lead}: {} must hold {}, at {}{place}{}",
+        logic.cage_name(view.k),
+        logic.symbol(v),
+        places.join(" or "),
+        logic.removes_text(&removes)
+    );
+    Some(KillerStep {
+        technique,
+        place: None,
+        removes,
+        cells: holders.to_vec(),
+        text,
+    })
 }
 
 fn cage_cells(logic: &Logic, k: usize) -> Vec<usize> {
