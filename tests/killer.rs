@@ -13,7 +13,7 @@ mod common;
 
 use sudogen::cages::{Cage, Cages};
 use sudogen::grid::{Layout, Shape, Size, Variant};
-use sudogen::killer::make::{Puzzle, Settings, make, make_from};
+use sudogen::killer::make::{Puzzle, Settings, make};
 use sudogen::killer::solve;
 use sudogen::random::RunRng;
 use sudogen::solve::{Budget, Search};
@@ -251,26 +251,7 @@ fn case(side: usize, variant: &str) -> Case {
 
 /// Puzzle `i` of seed `seed` on `shape`, with `givens`.
 fn puzzle(shape: Shape, seed: u64, i: u64, givens: usize) -> (Puzzle, Vec<u8>) {
-    let strategy = Strategy::default_for(shape.clone());
-    let mut grid = Grid::new(shape.clone());
-    let settings = Settings {
-        givens,
-        // 12x12 killers without givens need deeper counts.
-        budget: Budget::new(if shape.side() > 9 { 50_000 } else { 200 }),
-        ..Settings::default()
-    };
-    let (puzzle, solution, _) = make_from(
-        shape.geometry(),
-        &mut RunRng::new(seed).for_index(i),
-        &settings,
-        100,
-        |rng| {
-            strategy.generate(rng, &mut grid);
-            grid.cells().to_vec()
-        },
-    )
-    .unwrap_or_else(|e| panic!("{shape:?} seed {seed} puzzle {i}: {e}"));
-    (puzzle, solution)
+    common::killer_puzzle(&shape, seed, i, givens)
 }
 
 /// Makes `count` puzzles of a shape and checks each with the checker.

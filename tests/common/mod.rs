@@ -577,3 +577,36 @@ pub fn check_cages(
         "{what}: cells covered {covered:?}"
     );
 }
+
+/// Killer puzzle `i` of seed `seed` on `shape`, with `givens` givens, and
+/// its solution (the grid the maker cut the cages on), as the killer
+/// tests make them: the shape's default strategy, 100 grids at most.
+#[allow(dead_code)]
+pub fn killer_puzzle(
+    shape: &sudogen::grid::Shape,
+    seed: u64,
+    i: u64,
+    givens: usize,
+) -> (sudogen::killer::make::Puzzle, Vec<u8>) {
+    use sudogen::killer::make::{Settings, make_from};
+    let strategy = sudogen::Strategy::default_for(shape.clone());
+    let mut grid = sudogen::Grid::new(shape.clone());
+    let settings = Settings {
+        givens,
+        // 12x12 killers without givens need deeper counts.
+        budget: sudogen::solve::Budget::new(if shape.side() > 9 { 50_000 } else { 200 }),
+        ..Settings::default()
+    };
+    let (puzzle, solution, _) = make_from(
+        shape.geometry(),
+        &mut sudogen::random::RunRng::new(seed).for_index(i),
+        &settings,
+        100,
+        |rng| {
+            strategy.generate(rng, &mut grid);
+            grid.cells().to_vec()
+        },
+    )
+    .unwrap_or_else(|e| panic!("{shape:?} seed {seed} puzzle {i}: {e}"));
+    (puzzle, solution)
+}
