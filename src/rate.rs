@@ -97,6 +97,11 @@ impl Scale {
     /// and which techniques the rater uses there.
     pub fn note(shape: impl Into<Shape>) -> Option<String> {
         let shape = shape.into();
+        if shape.is_killer() {
+            return Some(format!(
+                "{shape} puzzles are rated on the killer levels of sudogen's killer solver: 1.0 easy, 2.0 medium, 3.0 hard, 4.0+ expert (more than its techniques solve), by the hardest technique the solution needs"
+            ));
+        }
         (Scale::of(&shape) == Scale::TechniqueLevel).then(|| {
             format!(
                 "Sudoku Explainer ratings are defined for classic 9x9 only; for {shape} puzzles the number is a technique level, the rating of the hardest technique on the same scale, with {}",
@@ -339,6 +344,28 @@ pub fn rate_limited(
     }
     let solution = outcome.first.ok_or(Unrated::NoSolution)?;
     rate_solved_within(puzzle, &solution, explain, u8::MAX, work)
+}
+
+/// Rates a killer puzzle (its shape has cages) by the killer logical
+/// solver ([`crate::killer::logic`]), once the search has found it has
+/// exactly one solution within `budget` guesses; the errors as
+/// [`rate_limited`]'s ([`Unrated::Killer`] for a puzzle without cages).
+pub fn rate_killer(
+    puzzle: &Grid,
+    budget: Budget,
+) -> Result<crate::killer::logic::KillerRating, Unrated> {
+    let cages = puzzle.shape().cages().ok_or(Unrated::Killer)?;
+    let outcome = solve::search(puzzle, Search { limit: 2, budget });
+    if outcome.cut {
+        return Err(Unrated::Budget);
+    }
+    match outcome.solutions {
+        0 => return Err(Unrated::NoSolution),
+        1 => {}
+        _ => return Err(Unrated::Multiple),
+    }
+    crate::killer::logic::rate(puzzle.geometry(), cages, puzzle.cells())
+        .map_err(|_| Unrated::NoSolution)
 }
 
 /// [`rate_solved`] with a work budget for the nested forcing chains (see

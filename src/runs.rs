@@ -637,6 +637,9 @@ pub struct PuzzleRun {
     removals: RunRng,
     /// In a killer run: how its cages are cut, and the cages' streams.
     killer: Option<(crate::killer::make::Settings, RunRng)>,
+    /// In a killer run that keeps one level: the level, and the
+    /// candidates tried per puzzle.
+    killer_level: Option<(crate::killer::logic::KillerLevel, u64)>,
 }
 
 /// Puzzle `i` of a run.
@@ -666,7 +669,23 @@ impl PuzzleRun {
             clue_attempts: 1,
             removals,
             killer: None,
+            killer_level: None,
         }
+    }
+
+    /// The same killer run keeping only puzzles of `level` (the hardest
+    /// technique the killer logical solver needs, [`crate::killer::logic`]):
+    /// candidate 0 is the plain killer puzzle `i`; candidate `k > 0` is
+    /// made the same way from the runs keyed by the seed mixed with `k`
+    /// ([`attempt_key`]), up to `attempts` candidates; none in range is
+    /// [`Miss::OutOfRange`].
+    pub fn with_killer_level(
+        mut self,
+        level: crate::killer::logic::KillerLevel,
+        attempts: u64,
+    ) -> PuzzleRun {
+        self.killer_level = Some((level, attempts.max(1)));
+        self
     }
 
     /// The same run making killer puzzles (see [the module](self)): puzzle
@@ -756,7 +775,31 @@ impl PuzzleRun {
     /// a rated run has none ([`Miss`]).
     pub fn make(&self, index: u64, grid: &mut Grid) -> Result<RunPuzzle, Miss> {
         if let Some((killer, streams)) = &self.killer {
-            return self.make_killer(index, grid, killer, streams);
+            let Some((level, attempts)) = self.killer_level else {
+                return self.make_killer(index, grid, killer, streams);
+            };
+            for k in 0..attempts {
+                if pipeline::interrupted() {
+                    return Err(Miss::Interrupted);
+                }
+                let made = if k == 0 {
+                    self.make_killer(index, grid, killer, streams)
+                } else {
+                    let key = attempt_key(self.grids.seed, k);
+                    let run = PuzzleRun::new(self.grids.reseeded(key), self.settings, None)
+                        .with_killer(*killer);
+                    run.make(index, grid)
+                };
+                let made = match made {
+                    Ok(made) => made,
+                    Err(Miss::Killer) => continue,
+                    Err(e) => return Err(e),
+                };
+                if killer_level_is(&made.puzzle, level) {
+                    return Ok(RunPuzzle { attempt: k, ..made });
+                }
+            }
+            return Err(Miss::OutOfRange);
         }
         let seed = self.grids.seed;
         let settings = self.settings;
@@ -789,6 +832,22 @@ impl PuzzleRun {
             }
         }
         Err(Miss::OutOfRange)
+    }
+}
+
+/// Whether the killer puzzle `puzzle` is of `level`: its techniques up to
+/// `level` solve it and its hardest is of that level (expert: those up to
+/// hard do not solve it, and the cages have a solution).
+fn killer_level_is(puzzle: &Grid, level: crate::killer::logic::KillerLevel) -> bool {
+    use crate::killer::logic::{KillerLevel, rate_within};
+    let Some(cages) = puzzle.shape().cages() else {
+        return false;
+    };
+    let ceiling = level.min(KillerLevel::Hard);
+    match rate_within(puzzle.geometry(), cages, puzzle.cells(), ceiling) {
+        Ok(r) if level == KillerLevel::Expert => !r.solved && !r.contradiction,
+        Ok(r) => r.solved && r.level == level,
+        Err(_) => false,
     }
 }
 

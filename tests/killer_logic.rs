@@ -266,7 +266,7 @@ fn nine_by_nine_levels_are_spread() {
         println!("  {t}: {text}");
     }
     // 9x9 killers without givens all need the rule of 45 or a cage-unit
-    // interaction (no easy one); moderate and hard both occur.
+    // interaction (no easy one); medium and hard both occur.
     for l in [KillerLevel::Moderate, KillerLevel::Hard] {
         assert!(levels.get(&l).copied().unwrap_or(0) > 0, "{levels:?}");
     }
@@ -339,7 +339,7 @@ fn a_hand_worked_six_by_six_needs_the_rule_of_45() {
 #[test]
 fn levels_and_techniques_have_stable_names() {
     let names: Vec<&str> = KillerLevel::ALL.iter().map(|l| l.name()).collect();
-    assert_eq!(names, ["easy", "moderate", "hard", "expert"]);
+    assert_eq!(names, ["easy", "medium", "hard", "expert"]);
     for l in KillerLevel::ALL {
         assert_eq!(KillerLevel::named(l.name()), Some(l));
     }

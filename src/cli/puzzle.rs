@@ -29,6 +29,7 @@ use super::progress::write_run;
 use super::records::{self, Processed, with_rated};
 use sudogen::format::{Content, Field, Record, Value, Writer};
 use sudogen::grid::{A, Grid, Shape, plural};
+use sudogen::killer::logic::KillerLevel;
 use sudogen::killer::make::Settings as KillerSettings;
 use sudogen::pipeline;
 use sudogen::puzzle::{self, Settings, Symmetry};
@@ -138,8 +139,11 @@ pub struct Config {
     /// In a killer run: how the cages are cut, and the shape of the run's
     /// first puzzle (its cages standing for every puzzle's, as a drawn
     /// jigsaw run's first map does).
-    pub killer: Option<(KillerSettings, Shape)>,
+    pub killer: Option<(KillerSettings, Shape, Option<(KillerLevel, u64)>)>,
 }
+
+/// Killer candidates tried per puzzle toward a level by default.
+const KILLER_ATTEMPTS: u64 = 100;
 
 /// The sides killer puzzles are made for: the combination tables go to
 /// 16, but past 12 the cages take minutes a puzzle to make unique.
@@ -148,7 +152,11 @@ const KILLER_SIDES: std::ops::RangeInclusive<usize> = 4..=12;
 impl PuzzleArgs {
     /// The settings of a killer run (`--variant killer`), or a usage
     /// error for what does not go with it; `None` for other runs.
-    fn killer(&self, grids: &GridConfig) -> anyhow::Result<Option<(KillerSettings, Shape)>> {
+    #[allow(clippy::type_complexity)]
+    fn killer(
+        &self,
+        grids: &GridConfig,
+    ) -> anyhow::Result<Option<(KillerSettings, Shape, Option<(KillerLevel, u64)>)>> {
         if !self.grid.shape.is_killer() {
             return Ok(None);
         }
@@ -172,12 +180,27 @@ impl PuzzleArgs {
         if self.from.is_some() {
             return refuse("--from");
         }
-        if self.rating.is_some() || self.level.is_some() || self.rate {
-            return refuse("rating (--rating, --level, --rate)");
+        if self.rating.is_some() || self.rate {
+            return refuse("--rating or --rate (killer puzzles have levels: --level)");
         }
-        if self.attempts.is_some() {
-            return refuse("--attempts");
+        let level = match self.level {
+            None => None,
+            Some(Level::Easy) => Some(KillerLevel::Easy),
+            Some(Level::Medium) => Some(KillerLevel::Moderate),
+            Some(Level::Hard) => Some(KillerLevel::Hard),
+            Some(Level::Expert) => Some(KillerLevel::Expert),
+            Some(Level::Fiendish) => {
+                return Err(usage(
+                    "--level fiendish: killer levels are easy, medium, hard and expert",
+                ));
+            }
+        };
+        if let (Some(n), None) = (self.attempts, level) {
+            return Err(usage(format!(
+                "--attempts {n} retries toward --level, and none was given; add one, or leave out --attempts"
+            )));
         }
+        let level = level.map(|l| (l, self.attempts.unwrap_or(KILLER_ATTEMPTS)));
         let givens = match self.clues {
             None => 0,
             Some(n) => match usize::try_from(n) {
@@ -200,6 +223,8 @@ impl PuzzleArgs {
         let run =
             PuzzleRun::new(grids.grids.clone(), Settings::MINIMAL, None).with_killer(settings);
         let mut grid = Grid::new(shape);
+        // The shape of the run's first puzzle, level or not (its cages
+        // stand for the run's).
         let first = match run.make(grids.start, &mut grid) {
             Ok(made) => made.puzzle.shape().clone(),
             Err(_) => {
@@ -211,7 +236,7 @@ impl PuzzleArgs {
             }
         };
         grids.format.holds(&first).map_err(usage)?;
-        Ok(Some((settings, first)))
+        Ok(Some((settings, first, level)))
     }
 }
 
@@ -659,7 +684,7 @@ fn write<W: Write + ?Sized>(
         rated: config.filter.is_some(),
     };
     let run_shape = match &config.killer {
-        Some((_, first)) => first,
+        Some((_, first, _)) => first,
         None => g.grids.shape(),
     };
     let writer =
@@ -667,8 +692,11 @@ fn write<W: Write + ?Sized>(
     writer.write_header(out)?;
     let mut run = PuzzleRun::new(g.grids.clone(), config.settings, config.filter)
         .with_clue_attempts(config.clue_attempts);
-    if let Some((settings, _)) = config.killer {
-        run = run.with_killer(settings);
+    if let Some((settings, _, level)) = &config.killer {
+        run = run.with_killer(*settings);
+        if let Some((level, attempts)) = level {
+            run = run.with_killer_level(*level, *attempts);
+        }
     }
     let shape = g.grids.shape();
     pipeline::write_indexed(

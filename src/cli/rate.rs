@@ -21,7 +21,7 @@ use super::records::{self, Processed, with_rated};
 use sudogen::format::read::Batch;
 use sudogen::format::{Content, Format, Record, Writer};
 use sudogen::grid::Size;
-use sudogen::rate::{DEFAULT_WORK, Scale, Unrated, rate_limited};
+use sudogen::rate::{DEFAULT_WORK, Scale, Unrated, rate_killer, rate_limited};
 use sudogen::solve::Budget;
 
 /// Worked examples, at the end of `--help`.
@@ -220,6 +220,27 @@ fn rate_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
             labels: read.labels,
             ..Record::new(record_index, puzzle)
         };
+        if shape.is_killer() {
+            match rate_killer(puzzle, config.budget) {
+                Ok(rating) => records::with_killer_rated(&rating, shape, config.explain, |rated| {
+                    let record = Record {
+                        rating: Some(rated),
+                        ..record
+                    };
+                    writer.push_sized(&mut s.out, &record);
+                }),
+                Err(e) => {
+                    let problem = problem(e);
+                    s.report_failed(line, problem.clone());
+                    let record = Record {
+                        problem: Some(&problem),
+                        ..record
+                    };
+                    writer.push_sized(&mut s.out, &record);
+                }
+            }
+            return Ok(());
+        }
         match rate_limited(puzzle, config.explain, config.budget, config.work) {
             Ok(rating) => with_rated(&rating, shape, config.explain, symbols, |rated| {
                 let record = Record {

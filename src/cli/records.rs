@@ -16,6 +16,7 @@ use super::progress::Progress;
 use sudogen::format::read::{BATCH_RECORDS, Batch};
 use sudogen::format::{Format, Formatted, Headed, Rated, RecordError, StepRecord, Symbols};
 use sudogen::grid::Grid;
+use sudogen::killer::logic::KillerLevel;
 use sudogen::pipeline;
 use sudogen::rate::Rating;
 use sudogen::solve::{DEFAULT_BUDGET, Search};
@@ -362,6 +363,56 @@ const UNFINISHED: &str = "then steps not searched: nested forcing chains past th
 
 /// A rating as records carry it (with its steps when `explain`), handed
 /// to `f`.
+pub fn with_killer_rated<T>(
+    rating: &sudogen::killer::logic::KillerRating,
+    shape: &sudogen::grid::Shape,
+    explain: bool,
+    f: impl FnOnce(&Rated<'_>) -> T,
+) -> T {
+    let n = shape.side();
+    let name = |c: usize| format!("r{}c{}", c / n + 1, c % n + 1);
+    let tenths = |level: KillerLevel| 10 * (level as u8 + 1);
+    let path: Vec<StepRecord> = if explain {
+        (rating.steps.iter())
+            .map(|step| StepRecord {
+                technique: step.technique.name(),
+                rating: tenths(step.technique.level()),
+                text: step.text.clone(),
+                place: step.place.map(|(c, v)| (name(c), v)),
+                removes: (step.removes.iter())
+                    .map(|&(c, values)| (name(c), values.iter().collect()))
+                    .collect(),
+                known_as: None,
+                chains: Vec::new(),
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let se = tenths(rating.level);
+    f(&Rated {
+        se,
+        exact: rating.solved,
+        ep: se,
+        ep_exact: false,
+        ed: se,
+        ed_exact: false,
+        level: rating.level.name(),
+        hardest: rating.hardest.map_or("none", |t| t.name()),
+        steps: rating.steps.len() as u64,
+        scale: KILLER_SCALE,
+        path: &path,
+        unfinished: (!rating.solved).then_some(
+            "the killer techniques stop here: the rest needs more than they know (level expert)",
+        ),
+    })
+}
+
+/// What a killer rating's number is: its level, 1 (easy) to 4 (expert).
+pub const KILLER_SCALE: &str = "killer level";
+
+/// Gives `f` `rating` as records carry it (see [`Rated`]), its path's
+/// steps in the run's symbols when `explain`.
 pub fn with_rated<T>(
     rating: &Rating,
     shape: &sudogen::grid::Shape,

@@ -18,15 +18,15 @@
 //! | 2 | `naked-single` | easy | a cell with one candidate takes it |
 //! | 3 | `cage-single` | easy | a value every combination of a cage holds, that one cell of the cage can take, goes there |
 //! | 4 | `cage-combinations` | easy | a cage's cells keep only the values of the sets of distinct values that make its sum (less the values placed in it) and can be arranged in its cells' candidates |
-//! | 5 | `cage-unit` | moderate | a value a cage must hold, whose places in the cage lie in one unit, leaves the unit's other cells; a value whose places in a unit all lie in one cage leaves the cage's cells outside the unit |
-//! | 6 | `rule-of-45` | moderate | innies and outies of one unit (a row, column, box, region, diagonal, window): one cell's value, or two or three cells' sum (or innies less outies: their difference) |
+//! | 5 | `cage-unit` | medium | a value a cage must hold, whose places in the cage lie in one unit, leaves the unit's other cells; a value whose places in a unit all lie in one cage leaves the cage's cells outside the unit |
+//! | 6 | `rule-of-45` | medium | innies and outies of one unit (a row, column, box, region, diagonal, window): one cell's value, or two or three cells' sum (or innies less outies: their difference) |
 //! | 7 | `pointing`, `claiming` | hard | the classic intersections of boxes and lines |
 //! | 8 | `cage-pointing` | hard | a value a cage must hold leaves every cell outside the cage that sees all its places in the cage |
 //! | 9 | `rule-of-45-units` | hard | innies and outies of several units: runs of adjacent rows (`rows 1-3`) or columns, two boxes (or regions) side by side |
 //! | 10 | `naked-pair`, `hidden-pair`, `naked-triple`, `hidden-triple` | hard | the classic subsets in every unit |
 //!
 //! [`KillerLevel`]s: **easy** needs only techniques 1-4 (singles and cage
-//! combinations); **moderate** also 5-6 (cage-unit interactions, the rule
+//! combinations); **medium** also 5-6 (cage-unit interactions, the rule
 //! of 45 on single units); **hard** also 7-10 (intersections, cage
 //! pointing, the rule of 45 on several units, pairs and triples); **expert** needs more than these
 //! (the solver is stuck before the grid is full: chains, cage
@@ -238,11 +238,11 @@ impl KillerLevel {
         KillerLevel::Expert,
     ];
 
-    /// The name: `easy`, `moderate`, `hard`, `expert`.
+    /// The name: `easy`, `medium`, `hard`, `expert`.
     pub fn name(self) -> &'static str {
         match self {
             KillerLevel::Easy => "easy",
-            KillerLevel::Moderate => "moderate",
+            KillerLevel::Moderate => "medium",
             KillerLevel::Hard => "hard",
             KillerLevel::Expert => "expert",
         }
