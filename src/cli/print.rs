@@ -597,6 +597,15 @@ fn ready(
     }
     let rating = match rating {
         Some(r) => Some(r),
+        None if config.rate && puzzle.shape().is_killer() => {
+            let rated =
+                sudogen::rate::rate_killer(puzzle, config.budget).map_err(|e| e.to_string())?;
+            Some(Carried {
+                se: 10 * (rated.level as u8 + 1),
+                exact: rated.solved,
+                level: Some(rated.level.name().to_string()),
+            })
+        }
         None if config.rate => {
             let rated = rate_within(puzzle, false, config.budget).map_err(|e| e.to_string())?;
             Some(Carried {
