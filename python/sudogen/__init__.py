@@ -23,7 +23,11 @@ unpacked as the CLI unpacks them).
 Shapes: every side from 4 to 25 with boxes (``size=6`` has boxes of 2x3;
 ``box="3x2"`` or ``box=(3, 2)`` others), X-Sudoku (``variant="x"``), Hyper
 (``variant="hyper"``) and Jigsaw (``regions=``, the region map as N·N
-letters, a file holding them, or a 2-D array of region numbers). An array
+letters, a file holding them, or a 2-D array of region numbers; without
+it, ``puzzles`` draws a map for every puzzle, ``.layouts``) and Killer
+Sudoku (``variant="killer"`` or ``"x-killer"``: ``puzzles`` gives each
+puzzle's cages, ``.cages``, which ``solve``, ``count`` and ``rate`` take
+back as ``cages=``, and ``read`` gives in its shape). An array
 holds cells only: give the same ``box=``, ``variant=`` or ``regions=`` to
 every call on its grids (``read(..., return_shape=True)`` gives them for a
 file's records). The canonical forms, splits and transforms keep the
