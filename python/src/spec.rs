@@ -180,6 +180,7 @@ pub fn spec(
         ),
     };
     // Killer puzzles: cages on the shape of the variant beside them.
+    let asked = kind;
     let (kind, killer) = match kind {
         Some("killer") => (Some("none"), true),
         Some("x-killer") => (Some("x"), true),
@@ -204,7 +205,7 @@ pub fn spec(
                 "variant='jigsaw' needs its regions; give regions= (N·N letters, one per cell row by row, or a 2-D array of region numbers)",
             ));
         };
-        if let Some(k) = kind.filter(|k| *k != "jigsaw") {
+        if let Some(k) = asked.filter(|k| *k != "jigsaw") {
             return Err(value_error(format!(
                 "regions= goes with variant='jigsaw' only, not variant='{k}'; leave out variant= or regions="
             )));

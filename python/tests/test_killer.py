@@ -88,7 +88,15 @@ def as_tuples(cages: list) -> list:
 
 @pytest.mark.parametrize(
     "variant, size, seed, start",
-    [("killer", 9, 5, 0), ("killer", 6, 11, 3), ("x-killer", 9, 2, 1), ("killer", 8, 4, 0)],
+    [
+        ("killer", 9, 5, 0),
+        ("killer", 6, 11, 3),
+        ("x-killer", 9, 2, 1),
+        ("x-killer", 6, 3, 0),
+        ("killer", 8, 4, 0),
+        # Above 9x9 the cages' counts have the CLI's larger budget.
+        ("killer", 10, 1, 0),
+    ],
 )
 def test_killer_puzzles_are_the_clis(cli, variant, size, seed, start):
     n = 3
@@ -170,6 +178,12 @@ def test_killer_refusals():
         "generate makes grids, and killer cages come with puzzles; use puzzles(variant='killer')"
     )
     assert "killer" in sudogen.VARIANTS and "x-killer" in sudogen.VARIANTS
+    with pytest.raises(ValueError) as e:
+        sudogen.puzzles(1, variant="killer", regions="AAAABBBBCCCCDDDD", seed=1)
+    assert str(e.value) == (
+        "regions= goes with variant='jigsaw' only, not variant='killer'; "
+        "leave out variant= or regions="
+    )
 
 
 def test_cages_given_back_are_checked():
