@@ -111,7 +111,9 @@ LEVELS: Tuple[str, ...] = tuple(_NAMES["level"])
 CANONICAL_FORMS: Tuple[str, ...] = tuple(_NAMES["by"])
 #: The file formats ``read`` takes (all are detected when not given).
 FORMATS: Tuple[str, ...] = tuple(_NAMES["format"])
-#: The variants every function takes (``jigsaw`` with its ``regions``).
+#: The variants every function takes (``jigsaw`` with its ``regions``;
+#: ``killer`` and ``x-killer`` made by ``puzzles``, taken back with each
+#: puzzle's ``cages``).
 VARIANTS: Tuple[str, ...] = tuple(_NAMES["variant"])
 
 #: What the puzzle-taking functions accept: an ``(N, side, side)`` or

@@ -78,6 +78,27 @@ def check_cages(cages: List[Tuple[int, List[int]]], solution: np.ndarray) -> Non
     assert firsts == sorted(firsts), "cages not in reading order of their first cell"
 
 
+def test_the_cage_checker_catches_broken_cages():
+    # The test's own rules must be able to fail: a 4x4 solution with
+    # cages that are each wrong in one way.
+    solution = np.array([[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]])
+    rows = [(10, [4 * r, 4 * r + 1, 4 * r + 2, 4 * r + 3]) for r in range(4)]
+    check_cages(rows, solution)
+    broken = {
+        "sum": [(11, rows[0][1])] + rows[1:],
+        "joined": [(5, [0, 2]), (5, [1, 3])] + rows[1:],
+        "covered": [(3, [0, 1])] + rows[1:],
+        "twice": [(10, rows[0][1]), (10, rows[0][1])] + rows[2:],
+        "repeat": [(7, [0, 1, 2, 6]), (6, [3, 7]), (7, [4, 5])] + rows[2:],
+    }
+    for why, cages in broken.items():
+        with pytest.raises(AssertionError):
+            check_cages(cages, solution)
+    # Its sums are right and its cages joined: it fails for the repeat.
+    with pytest.raises(AssertionError, match="a value twice"):
+        check_cages(broken["repeat"], solution)
+
+
 def json_records(text: str) -> list:
     return [json.loads(line) for line in text.splitlines() if line.strip()]
 
