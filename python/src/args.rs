@@ -6,6 +6,7 @@ use pyo3::prelude::*;
 use sudogen::canon::By;
 use sudogen::format::Format;
 use sudogen::grid::{A, Shape, Size, or_list, plural};
+use sudogen::killer::make::Settings as KillerSettings;
 use sudogen::puzzle::{self, Symmetry};
 use sudogen::rate::Level;
 use sudogen::runs::{Filter, MAX_ATTEMPTS};
@@ -256,4 +257,62 @@ pub fn clue_note(target: usize, attempts: u64, reached: u64, above: &[u64]) -> O
     let asked = format!("clues={target}");
     let with_attempts = format!("clues={target}, attempts={attempts}");
     sudogen::runs::clue_note(target, attempts, reached, above, (&asked, &with_attempts))
+}
+
+/// The sides killer puzzles are made for, as `sudogen puzzle --variant
+/// killer` makes them (the CLI's `KILLER_SIDES`).
+const KILLER_SIDES: std::ops::RangeInclusive<usize> = 4..=12;
+
+/// The settings of a killer run (`variant="killer"` or `"x-killer"`, named
+/// `variant`), with the CLI's checks (`PuzzleArgs::killer`): the keywords
+/// that do not apply refused, the side in 4 to 12, `clues` the givens
+/// beside the cages (none by default), and the CLI's budgets (200
+/// guesses a count up to 9x9, 50,000 above).
+pub fn killer(
+    variant: &str,
+    shape: &Shape,
+    symmetry: Symmetry,
+    clues: Option<i64>,
+    rated: bool,
+    attempts: Option<u64>,
+) -> PyResult<KillerSettings> {
+    let refuse = |what: &str| {
+        Err(value_error(format!(
+            "{what} does not go with variant='{variant}' yet (killer puzzles have cages, not removed givens); leave it out"
+        )))
+    };
+    let side = shape.side();
+    if !KILLER_SIDES.contains(&side) {
+        return Err(value_error(format!(
+            "variant='{variant}' makes sides {} to {}, not {side}; choose a size= in that range",
+            KILLER_SIDES.start(),
+            KILLER_SIDES.end(),
+        )));
+    }
+    if symmetry != Symmetry::None {
+        return refuse("symmetry=");
+    }
+    if rated {
+        return refuse("rating (rating=, level=)");
+    }
+    if attempts.is_some() {
+        return refuse("attempts=");
+    }
+    let givens = match clues {
+        None => 0,
+        Some(n) => match usize::try_from(n) {
+            Ok(k) if k <= shape.cells() => k,
+            _ => {
+                return Err(value_error(format!(
+                    "clues={n}: a killer puzzle takes 0 to {} givens beside its cages",
+                    shape.cells()
+                )));
+            }
+        },
+    };
+    Ok(KillerSettings {
+        givens,
+        budget: Budget::new(if side <= 9 { 200 } else { 50_000 }),
+        ..KillerSettings::default()
+    })
 }

@@ -29,6 +29,9 @@ use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3, PyReadonlyArray3, PyUntyp
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 
+use std::sync::Arc;
+
+use sudogen::cages::{Cage, Cages};
 use sudogen::canon::{By, Canonicalizer};
 use sudogen::check::solution_problem;
 use sudogen::dataset::{Distinct, Fingerprint, Split, split_key};
@@ -42,6 +45,7 @@ use sudogen::puzzle::Settings;
 use sudogen::rate::{Scale, Unrated, rate_limited};
 use sudogen::runs::{GridRun, Miss, PuzzleRun};
 use sudogen::solve::{Search, search};
+use sudogen::strategies::Strategy;
 use sudogen::transform::TransformStream;
 
 use args::{Indices, check_range};
@@ -55,10 +59,27 @@ pub(crate) fn value_error(message: impl Into<String>) -> PyErr {
 /// Problems with records: `(row, message)`, in row order.
 type Problems = Vec<(u64, String)>;
 
+/// One killer puzzle's cages as they cross the boundary: `(sum, cells)`
+/// per cage, cells row-major from 0, cages in reading order of their
+/// first cell (`sudogen::cages::Cages::list`, the JSON records' `"cages"`).
+type CageList = Vec<(u32, Vec<usize>)>;
+
+/// The cages of `shape`, if it is a killer puzzle's, as a [`CageList`].
+fn cage_list(shape: &Shape) -> Option<CageList> {
+    shape.cages().map(|c| {
+        c.list()
+            .into_iter()
+            .map(|cage| (cage.sum, cage.cells))
+            .collect()
+    })
+}
+
 /// Grid `i` of an array of grids.
 struct Rows<'a> {
     cells: &'a [u8],
     shape: Shape,
+    /// Killer puzzles: the cages of each row.
+    cages: Option<Vec<Arc<Cages>>>,
 }
 
 impl<'a> Rows<'a> {
@@ -78,7 +99,45 @@ impl<'a> Rows<'a> {
         let cells = array
             .as_slice()
             .map_err(|_| value_error("the array is not contiguous"))?;
-        Ok(Rows { cells, shape })
+        Ok(Rows {
+            cells,
+            shape,
+            cages: None,
+        })
+    }
+
+    /// The same rows as killer puzzles, row `i` with `cages[i]` (checked
+    /// by `Cages::new`; an error names the row); an error if the spec
+    /// asks for killer puzzles and no cages are given.
+    fn with_cages(mut self, cages: Option<Vec<CageList>>, spec: &Spec) -> PyResult<Rows<'a>> {
+        let Some(lists) = cages else {
+            if spec.is_killer() {
+                return Err(value_error(
+                    "killer puzzles need their cages; give cages= (for each puzzle a list of (sum, cells), cells row-major from 0), as puzzles() and read(..., return_shape=True) give them",
+                ));
+            }
+            return Ok(self);
+        };
+        if lists.len() as u64 != self.len() {
+            return Err(value_error(format!(
+                "cages for {} puzzles, but {} puzzles; give one list of cages per puzzle",
+                lists.len(),
+                self.len()
+            )));
+        }
+        let side = self.size().side();
+        let mut all = Vec::with_capacity(lists.len());
+        for (i, list) in lists.into_iter().enumerate() {
+            let list: Vec<Cage> = list
+                .into_iter()
+                .map(|(sum, cells)| Cage { sum, cells })
+                .collect();
+            let cages =
+                Cages::new(side, &list).map_err(|e| value_error(format!("cages[{i}]: {e}")))?;
+            all.push(Arc::new(cages));
+        }
+        self.cages = Some(all);
+        Ok(self)
     }
 
     fn size(&self) -> Size {
@@ -95,9 +154,17 @@ impl<'a> Rows<'a> {
         &self.cells[row as usize * n..(row as usize + 1) * n]
     }
 
-    /// Grid `row` into `grid`; `false` if a value is out of range.
+    /// Grid `row` into `grid` (with its cages, for killer puzzles);
+    /// `false` if a value is out of range.
     fn load(&self, row: u64, grid: &mut Grid) -> bool {
-        match Grid::from_values(self.shape.clone(), self.row(row)) {
+        let shape = match &self.cages {
+            Some(cages) => match self.shape.with_cages(cages[row as usize].clone()) {
+                Ok(shape) => shape,
+                Err(_) => return false,
+            },
+            None => self.shape.clone(),
+        };
+        match Grid::from_values(shape, self.row(row)) {
             Some(g) => {
                 *grid = g;
                 true
@@ -117,7 +184,12 @@ impl<'a> Rows<'a> {
 
     /// An error if the grids have a variant, for `what` (a function whose
     /// symmetries are the classic ones), as the CLI refuses it.
-    fn plain(&self, what: &str) -> PyResult<()> {
+    fn plain(&self, what: &str, spec: &Spec) -> PyResult<()> {
+        if spec.is_killer() {
+            return Err(value_error(format!(
+                "{what} does not take killer puzzles yet (its symmetries would have to move the cages too)"
+            )));
+        }
         match self.shape.variant() {
             Variant::None => Ok(()),
             v => Err(value_error(format!(
@@ -155,6 +227,11 @@ fn generate<'py>(
     start: u64,
     jobs: Option<usize>,
 ) -> PyResult<Bound<'py, PyArray3<u8>>> {
+    if spec.is_killer() {
+        return Err(value_error(
+            "generate makes grids, and killer cages come with puzzles; use puzzles(variant='killer')",
+        ));
+    }
     let shape = spec.made()?;
     let size = shape.size();
     let strategy = args::strategy(strategy, shape.clone())?;
@@ -192,6 +269,8 @@ type PuzzlesOut<'py> = (
     Option<Bound<'py, PyArray1<u64>>>,
     Bound<'py, PyArray1<bool>>,
     Vec<String>,
+    Option<Vec<CageList>>,
+    Option<Vec<String>>,
 );
 
 /// The puzzles of a chunk of a run, or of the whole run.
@@ -208,6 +287,10 @@ struct Made {
     missed: Vec<u64>,
     /// Indices whose candidates could not be rated, and why.
     unrated: Vec<(u64, String)>,
+    /// In a killer run: each puzzle's cages.
+    cages: Vec<CageList>,
+    /// In a run that draws its jigsaw maps: each puzzle's, as letters.
+    layouts: Vec<String>,
 }
 
 impl Made {
@@ -221,6 +304,8 @@ impl Made {
         self.short.append(&mut other.short);
         self.missed.append(&mut other.missed);
         self.unrated.append(&mut other.unrated);
+        self.cages.append(&mut other.cages);
+        self.layouts.append(&mut other.layouts);
     }
 }
 
@@ -228,7 +313,9 @@ impl Made {
 /// puzzles, solutions, run indices, ratings in tenths and exact flags
 /// (rated runs), the attempt that gave each puzzle (rated runs, and runs
 /// that try several removal orders toward a clue target), fell-short
-/// flags, and the warnings the CLI would print.
+/// flags, the warnings the CLI would print, in a killer run each
+/// puzzle's cages, and in a run that draws its jigsaw maps (`variant=
+/// "jigsaw"` without regions) each puzzle's map as letters.
 #[pyfunction]
 #[pyo3(signature = (n, strategy, spec, seed, start, symmetry, clues, budget, rating, level,
                     attempts, jobs=None))]
@@ -248,13 +335,44 @@ fn puzzles<'py>(
     attempts: Option<u64>,
     jobs: Option<usize>,
 ) -> PyResult<PuzzlesOut<'py>> {
-    let shape = spec.made()?;
+    let (shape, grids) = match spec.drawn_side() {
+        Some(side) => {
+            // As the CLI: the strategy named (search by default), checked
+            // against the shape of grid 0's map.
+            let draw = |strategy| {
+                GridRun::drawing_layouts(strategy, side, seed)
+                    .map_err(|e| value_error(format!("variant='jigsaw': {e}")))
+            };
+            let first = draw(Strategy::Search)?.shape().clone();
+            let strategy = args::strategy(Some(strategy.unwrap_or("search")), first)?;
+            let grids = draw(strategy)?;
+            (grids.shape().clone(), grids)
+        }
+        None => {
+            let shape = spec.made()?;
+            let strategy = args::strategy(strategy, shape.clone())?;
+            (shape.clone(), GridRun::new(strategy, shape, seed))
+        }
+    };
     let size = shape.size();
-    let strategy = args::strategy(strategy, shape.clone())?;
     check_range(start, n)?;
     let jobs = run::jobs(jobs)?;
     let symmetry = args::symmetry(symmetry)?;
-    let clues = args::clues(clues, shape.clone())?;
+    let killer = match spec.variant().filter(|_| spec.is_killer()) {
+        Some(name) => Some(args::killer(
+            name,
+            &shape,
+            symmetry,
+            clues,
+            rating.is_some() || level.is_some(),
+            attempts,
+        )?),
+        None => None,
+    };
+    let clues = match killer {
+        Some(_) => None,
+        None => args::clues(clues, shape.clone())?,
+    };
     let (filter, clue_attempts) = args::retries(rating, level, attempts, clues, shape.clone())?;
     let settings = Settings {
         symmetry,
@@ -263,12 +381,11 @@ fn puzzles<'py>(
     };
     // Room for the puzzles and solutions, or MemoryError now.
     drop(run::buffer(n, 2 * size.cells())?);
-    let run = PuzzleRun::new(
-        GridRun::new(strategy, shape.clone(), seed),
-        settings,
-        filter,
-    )
-    .with_clue_attempts(clue_attempts);
+    let drawn = grids.draws_layouts();
+    let mut run = PuzzleRun::new(grids, settings, filter).with_clue_attempts(clue_attempts);
+    if let Some(killer) = killer {
+        run = run.with_killer(killer);
+    }
     // Puzzles per chunk at most, as `sudogen puzzle` has them.
     let most = match size.side() {
         0..=6 => 256,
@@ -299,13 +416,23 @@ fn puzzles<'py>(
                     }
                     // Ctrl-C: the call raises KeyboardInterrupt.
                     Err(Miss::Interrupted) => break,
-                    // The package makes no killer runs.
                     Err(Miss::Killer) => {
-                        part.unrated
-                            .push((index, "no killer puzzle made".to_string()));
+                        part.unrated.push((
+                            index,
+                            format!(
+                                "no killer puzzle within {} grids; try another seed",
+                                sudogen::runs::KILLER_GRIDS
+                            ),
+                        ));
                         continue;
                     }
                 };
+                if let Some(cages) = cage_list(made.puzzle.shape()) {
+                    part.cages.push(cages);
+                }
+                if let (true, Variant::Jigsaw(layout)) = (drawn, made.puzzle.shape().variant()) {
+                    part.layouts.push(layout.text());
+                }
                 part.puzzles.extend_from_slice(made.puzzle.cells());
                 part.solutions.extend_from_slice(grid.cells());
                 part.index.push(index);
@@ -370,6 +497,8 @@ fn puzzles<'py>(
         tried.then(|| all.attempt.into_pyarray(py)),
         all.short.into_pyarray(py),
         warnings,
+        killer.is_some().then_some(all.cages),
+        drawn.then_some(all.layouts),
     ))
 }
 
@@ -382,16 +511,19 @@ type Lines<'py> = (
     Option<Bound<'py, PyArray3<u8>>>,
     Spec,
     Vec<(u64, String)>,
+    Option<Vec<CageList>>,
 );
 
 /// A batch read: cells, lines, solution cells (zeros where a record
-/// carries none), the batch's shape, and the first bad record.
+/// carries none), the shape of its first record, the cages of its killer
+/// records, and the first bad record.
 #[derive(Default)]
 struct Parsed {
     cells: Vec<u8>,
     lines: Vec<u64>,
     solutions: Vec<u8>,
     shape: Option<Shape>,
+    cages: Vec<CageList>,
     bad: Option<(u64, String)>,
 }
 
@@ -413,7 +545,8 @@ fn unreadable(name: &str, e: std::io::Error) -> PyErr {
 /// `solutions` the solution each record carries (`PUZZLE SOLUTION` lines,
 /// CSV and JSON solution fields, an `.npz`'s solutions; zeros where there
 /// is none), the records' shape (`spec`'s size and variant where given,
-/// else each record's own), and the inputs the file held. An unreadable
+/// else each record's own), the inputs the file held, and for killer
+/// records the cages of each (one [`CageList`] a record). An unreadable
 /// record, or records of several shapes, raise `ValueError` naming
 /// `FILE:LINE` (`ARCHIVE:MEMBER:LINE` in a zip).
 #[pyfunction]
@@ -440,14 +573,7 @@ fn read<'py>(
         let mut p = Parsed::default();
         let _ = batch.for_each_with_solution(|line, grid, solution| {
             let g = match grid {
-                Ok(g) if g.shape().is_killer() => {
-                    p.bad = Some((
-                        line,
-                        "a killer record: the Python package does not take killer cages yet; use the sudogen command".to_string(),
-                    ));
-                    return Err(());
-                }
-                Ok(g) if p.shape.clone().is_none_or(|s| s == g.shape().clone()) => g,
+                Ok(g) if p.shape.as_ref().is_none_or(|s| same_units(s, g.shape())) => g,
                 Ok(g) => {
                     p.bad = Some((line, mixed(g.shape().clone(), p.shape.clone())));
                     return Err(());
@@ -457,7 +583,10 @@ fn read<'py>(
                     return Err(());
                 }
             };
-            p.shape = Some(g.shape().clone());
+            if p.shape.is_none() {
+                p.shape = Some(g.shape().clone());
+            }
+            p.cages.extend(cage_list(g.shape()));
             p.cells.extend_from_slice(g.cells());
             p.lines.push(line);
             if solutions {
@@ -500,13 +629,14 @@ fn read<'py>(
                 parse,
                 |mut p: Parsed| {
                     if let Some(s) = p.shape {
-                        if all.shape.clone().is_some_and(|f| f != s) {
+                        if all.shape.as_ref().is_some_and(|f| !same_units(f, &s)) {
                             let line = p.lines.first().copied().unwrap_or(0);
                             return Err(format!("{here}:{line}: {}", mixed(s, all.shape.clone())));
                         }
-                        all.shape = Some(s);
+                        all.shape.get_or_insert(s);
                     }
                     all.cells.append(&mut p.cells);
+                    all.cages.append(&mut p.cages);
                     all.lines.append(&mut p.lines);
                     all.solutions.append(&mut p.solutions);
                     match p.bad {
@@ -527,13 +657,21 @@ fn read<'py>(
         true => Some(grids_array(py, all.solutions, shape.clone())?),
         false => None,
     };
+    let cages = shape.is_killer().then_some(all.cages);
     Ok((
         grids_array(py, all.cells, shape.clone())?,
         all.lines.into_pyarray(py),
         solutions,
         Spec::of(shape),
         inputs,
+        cages,
     ))
+}
+
+/// Whether records of shapes `a` and `b` go in one array: the same units,
+/// both killer puzzles (each with its own cages) or neither.
+fn same_units(a: &Shape, b: &Shape) -> bool {
+    a.is_killer() == b.is_killer() && a.without_cages() == b.without_cages()
 }
 
 /// The message for a grid of `shape` among grids of `first`.
@@ -642,10 +780,11 @@ struct Searched {
     cut: Vec<bool>,
 }
 
-/// Searches each puzzle: the first solution found (zeros if none), the
-/// solutions found up to `limit`, and whether the budget cut the search.
+/// Searches each puzzle (killer puzzles with `cages`, one list a row):
+/// the first solution found (zeros if none), the solutions found up to
+/// `limit`, and whether the budget cut the search.
 #[pyfunction]
-#[pyo3(signature = (grids, spec, limit, budget, jobs=None))]
+#[pyo3(signature = (grids, spec, limit, budget, jobs=None, cages=None))]
 #[allow(clippy::type_complexity)]
 fn search_each<'py>(
     py: Python<'py>,
@@ -654,6 +793,7 @@ fn search_each<'py>(
     limit: u64,
     budget: Option<u64>,
     jobs: Option<usize>,
+    cages: Option<Vec<CageList>>,
 ) -> PyResult<(
     Bound<'py, PyArray3<u8>>,
     Bound<'py, PyArray1<u64>>,
@@ -665,7 +805,7 @@ fn search_each<'py>(
             "'0' is out of range for a solution limit; use 1 or more",
         ));
     }
-    let rows = Rows::of(&grids, &spec)?;
+    let rows = Rows::of(&grids, &spec)?.with_cages(cages, &spec)?;
     let jobs = run::jobs(jobs)?;
     let spec = Search {
         limit,
@@ -792,10 +932,11 @@ type RateOut<'py> = (
 /// Rates each puzzle on the Sudoku Explainer scale, as `sudogen rate`
 /// (`budget` guesses for the uniqueness check, `work` for the nested
 /// chains, `None` for no bound); a puzzle that cannot be rated is a
-/// problem (SE 0, level and technique empty). With `explain`, each
-/// puzzle's path too, as JSON (`[]` for a puzzle not rated).
+/// problem (SE 0, level and technique empty), killer puzzles (with
+/// `cages`) among them, as the CLI has it. With `explain`, each puzzle's
+/// path too, as JSON (`[]` for a puzzle not rated).
 #[pyfunction]
-#[pyo3(signature = (grids, spec, budget, work, jobs=None, explain=false))]
+#[pyo3(signature = (grids, spec, budget, work, jobs=None, explain=false, cages=None))]
 #[allow(clippy::too_many_arguments)]
 fn rate<'py>(
     py: Python<'py>,
@@ -805,8 +946,9 @@ fn rate<'py>(
     work: Option<u64>,
     jobs: Option<usize>,
     explain: bool,
+    cages: Option<Vec<CageList>>,
 ) -> PyResult<RateOut<'py>> {
-    let rows = Rows::of(&grids, &spec)?;
+    let rows = Rows::of(&grids, &spec)?.with_cages(cages, &spec)?;
     let scale = Scale::of(rows.shape.clone()).name();
     let jobs = run::jobs(jobs)?;
     let budget = args::budget(budget);
@@ -939,7 +1081,7 @@ fn canon<'py>(
     jobs: Option<usize>,
 ) -> PyResult<(Bound<'py, PyArray3<u8>>, Option<Vec<String>>, Problems)> {
     let rows = Rows::of(&grids, &spec)?;
-    rows.plain("canon")?;
+    rows.plain("canon", &spec)?;
     let want = if transforms {
         Want::FormsAndTransforms
     } else {
@@ -966,7 +1108,7 @@ fn fingerprints<'py>(
     jobs: Option<usize>,
 ) -> PyResult<(Bound<'py, PyArray2<u64>>, Problems)> {
     let rows = Rows::of(&grids, &spec)?;
-    rows.plain("fingerprints")?;
+    rows.plain("fingerprints", &spec)?;
     let all = forms_of(
         py,
         &rows,
@@ -1015,7 +1157,7 @@ fn split<'py>(
     let split = Split::new(&fractions, seed).map_err(|e| value_error(e.to_string()))?;
     let by = args::by(by)?;
     let rows = Rows::of(&grids, &spec)?;
-    rows.plain("split")?;
+    rows.plain("split", &spec)?;
     let sols = solutions.as_ref().map(|s| Rows::of(s, &spec)).transpose()?;
     same_shape(&rows, sols.as_ref())?;
     let sols = sols.filter(|_| by == By::Solution);
@@ -1086,7 +1228,7 @@ fn distinct<'py>(
     jobs: Option<usize>,
 ) -> PyResult<(Bound<'py, PyArray1<bool>>, Problems)> {
     let rows = Rows::of(&grids, &spec)?;
-    rows.plain("distinct")?;
+    rows.plain("distinct", &spec)?;
     let all = forms_of(
         py,
         &rows,
@@ -1131,7 +1273,7 @@ fn transform<'py>(
     jobs: Option<usize>,
 ) -> PyResult<Transformed<'py>> {
     let rows = Rows::of(&grids, &spec)?;
-    rows.plain("transform")?;
+    rows.plain("transform", &spec)?;
     let jobs = run::jobs(jobs)?;
     let sols = solutions.as_ref().map(|s| Rows::of(s, &spec)).transpose()?;
     same_shape(&rows, sols.as_ref())?;
@@ -1218,7 +1360,6 @@ fn transform<'py>(
 fn names() -> Vec<(&'static str, Vec<&'static str>)> {
     use sudogen::puzzle::Symmetry;
     use sudogen::rate::Level;
-    use sudogen::strategies::Strategy;
     vec![
         ("strategy", Strategy::ALL.iter().map(|s| s.name()).collect()),
         ("symmetry", Symmetry::ALL.iter().map(|s| s.name()).collect()),
@@ -1228,7 +1369,7 @@ fn names() -> Vec<(&'static str, Vec<&'static str>)> {
             "format",
             sudogen::format::FORMATS.iter().map(|f| f.name()).collect(),
         ),
-        ("variant", Variant::NAMES.to_vec()),
+        ("variant", spec::NAMES.to_vec()),
     ]
 }
 

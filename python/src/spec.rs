@@ -10,13 +10,19 @@ use crate::args::grid_size;
 use crate::value_error;
 
 /// What the shape keywords ask for: the size to make or read records as
-/// (`None`: from each array or record; 9x9 to make) and the variant
-/// (`None`: each record's own, none for arrays).
+/// (`None`: from each array or record; 9x9 to make), the variant (`None`:
+/// each record's own, none for arrays), and whether the puzzles are killer
+/// puzzles (`variant="killer"` or `"x-killer"`, or records read with
+/// cages): each then has cages of its own, which travel beside the arrays.
 #[pyclass(frozen, from_py_object, module = "sudogen._sudogen")]
 #[derive(Clone, Debug, Default)]
 pub struct Spec {
     size: Option<Size>,
     variant: Option<Variant>,
+    killer: bool,
+    /// `variant="jigsaw"` without regions, where a run draws a map for
+    /// every grid (`sudogen::runs::GridRun::drawing_layouts`): the side.
+    draw: Option<usize>,
 }
 
 #[pymethods]
@@ -36,13 +42,22 @@ impl Spec {
             .map(Size::box_text)
     }
 
-    /// The variant's name (`x`, `hyper`, `jigsaw`), if any.
+    /// The variant's name (`x`, `hyper`, `jigsaw`, `killer`, `x-killer`),
+    /// if any: killer on a shape without a variant is `killer`, on X
+    /// `x-killer`, on the others their own name (the cages say the rest).
     #[getter]
-    fn variant(&self) -> Option<&'static str> {
-        self.variant
-            .as_ref()
-            .filter(|v| **v != Variant::None)
-            .map(Variant::name)
+    pub(crate) fn variant(&self) -> Option<&'static str> {
+        match (self.variant.as_ref(), self.killer) {
+            (None | Some(Variant::None), true) => Some("killer"),
+            (Some(Variant::X), true) => Some("x-killer"),
+            (v, _) => v.filter(|v| **v != Variant::None).map(Variant::name),
+        }
+    }
+
+    /// Whether the records are killer puzzles, each with its cages.
+    #[getter]
+    fn killer(&self) -> bool {
+        self.killer
     }
 
     /// A jigsaw's region map as letters, row by row.
@@ -71,11 +86,24 @@ impl Spec {
         Spec {
             size: Some(shape.size()),
             variant: Some(shape.variant().clone()),
+            killer: shape.is_killer(),
+            draw: None,
         }
     }
 
+    /// The side of a run that draws a jigsaw map for every grid, if it is
+    /// one.
+    pub fn drawn_side(&self) -> Option<usize> {
+        self.draw
+    }
+
+    /// Whether killer puzzles are asked for.
+    pub fn is_killer(&self) -> bool {
+        self.killer
+    }
+
     /// The shape to make grids of: the size asked (9x9 by default) and the
-    /// variant.
+    /// variant (without cages: a killer run cuts each grid's).
     pub fn made(&self) -> PyResult<Shape> {
         shape(
             self.size.unwrap_or(Size::S9),
@@ -118,36 +146,66 @@ fn shape(size: Size, variant: Variant) -> PyResult<Shape> {
         .map_err(|e| value_error(format!("variant='{}': {e}", variant.name())))
 }
 
+/// The variants the keywords name: the library's, then killer on none
+/// and on X (the CLI's `--variant killer` and `x-killer`).
+pub const NAMES: [&str; 6] = {
+    let [none, x, hyper, jigsaw] = Variant::NAMES;
+    [none, x, hyper, jigsaw, "killer", "x-killer"]
+};
+
 /// Resolves the shape keywords, as the CLI resolves `--size`, `--box`,
 /// `--variant` and `--regions` (the region map is given as letters).
+/// With `draw` (a run that makes grids), `variant="jigsaw"` without
+/// `regions` draws a map for every grid, as the CLI's does.
 #[pyfunction]
-#[pyo3(signature = (size=None, boxes=None, variant=None, regions=None))]
+#[pyo3(signature = (size=None, boxes=None, variant=None, regions=None, draw=false))]
 pub fn spec(
     size: Option<usize>,
     boxes: Option<(usize, usize)>,
     variant: Option<&str>,
     regions: Option<&str>,
+    draw: bool,
 ) -> PyResult<Spec> {
     let kind = match variant {
         None => None,
         Some(name) => Some(
-            Variant::NAMES
+            NAMES
                 .into_iter()
                 .find(|n| n.eq_ignore_ascii_case(name.trim()))
                 .ok_or_else(|| {
                     value_error(format!(
-                        "'{name}' is not a variant; use 'none', 'x', 'hyper' or 'jigsaw' (with regions=)"
+                        "'{name}' is not a variant; use 'none', 'x', 'hyper', 'jigsaw' (with regions=), 'killer' or 'x-killer'"
                     ))
                 })?,
         ),
     };
+    // Killer puzzles: cages on the shape of the variant beside them.
+    let asked = kind;
+    let (kind, killer) = match kind {
+        Some("killer") => (Some("none"), true),
+        Some("x-killer") => (Some("x"), true),
+        k => (k, false),
+    };
     if kind == Some("jigsaw") || regions.is_some() {
+        if draw && regions.is_none() {
+            if boxes.is_some() {
+                return Err(value_error(
+                    "box= does not go with jigsaw regions, which take the boxes' place; leave out box=",
+                ));
+            }
+            // The sides the CLI's --size takes.
+            let side = size.map(grid_size).transpose()?.map_or(9, Size::side);
+            return Ok(Spec {
+                draw: Some(side),
+                ..Spec::default()
+            });
+        }
         let Some(letters) = regions else {
             return Err(value_error(
                 "variant='jigsaw' needs its regions; give regions= (N·N letters, one per cell row by row, or a 2-D array of region numbers)",
             ));
         };
-        if let Some(k) = kind.filter(|k| *k != "jigsaw") {
+        if let Some(k) = asked.filter(|k| *k != "jigsaw") {
             return Err(value_error(format!(
                 "regions= goes with variant='jigsaw' only, not variant='{k}'; leave out variant= or regions="
             )));
@@ -193,7 +251,14 @@ pub fn spec(
         return Ok(Spec {
             size: Some(size),
             variant,
+            killer,
+            draw: None,
         });
     }
-    Ok(Spec { size, variant })
+    Ok(Spec {
+        size,
+        variant,
+        killer,
+        draw: None,
+    })
 }

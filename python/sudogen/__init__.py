@@ -23,7 +23,11 @@ unpacked as the CLI unpacks them).
 Shapes: every side from 4 to 25 with boxes (``size=6`` has boxes of 2x3;
 ``box="3x2"`` or ``box=(3, 2)`` others), X-Sudoku (``variant="x"``), Hyper
 (``variant="hyper"``) and Jigsaw (``regions=``, the region map as N·N
-letters, a file holding them, or a 2-D array of region numbers). An array
+letters, a file holding them, or a 2-D array of region numbers; without
+it, ``puzzles`` draws a map for every puzzle, ``.layouts``) and Killer
+Sudoku (``variant="killer"`` or ``"x-killer"``: ``puzzles`` gives each
+puzzle's cages, ``.cages``, which ``solve``, ``count`` and ``rate`` take
+back as ``cages=``, and ``read`` gives in its shape). An array
 holds cells only: give the same ``box=``, ``variant=`` or ``regions=`` to
 every call on its grids (``read(..., return_shape=True)`` gives them for a
 file's records). The canonical forms, splits and transforms keep the
@@ -107,7 +111,9 @@ LEVELS: Tuple[str, ...] = tuple(_NAMES["level"])
 CANONICAL_FORMS: Tuple[str, ...] = tuple(_NAMES["by"])
 #: The file formats ``read`` takes (all are detected when not given).
 FORMATS: Tuple[str, ...] = tuple(_NAMES["format"])
-#: The variants every function takes (``jigsaw`` with its ``regions``).
+#: The variants every function takes (``jigsaw`` with its ``regions``;
+#: ``killer`` and ``x-killer`` made by ``puzzles``, taken back with each
+#: puzzle's ``cages``).
 VARIANTS: Tuple[str, ...] = tuple(_NAMES["variant"])
 
 #: What the puzzle-taking functions accept: an ``(N, side, side)`` or
@@ -117,6 +123,11 @@ VARIANTS: Tuple[str, ...] = tuple(_NAMES["variant"])
 Puzzles = Union[npt.ArrayLike, Sequence[str], str, "os.PathLike[str]"]
 #: Boxes: ``"RxC"`` (rows tall, columns wide) or ``(R, C)``.
 Box = Union[str, Tuple[int, int], None]
+#: One killer puzzle's cages: ``(sum, cells)`` per cage, the cells
+#: row-major from 0 (``r * side + c``), the cages in reading order of their
+#: first cell: the JSON records' ``"cages"`` (``{"sum", "cells"}``) as
+#: tuples.
+KillerCages = List[Tuple[int, List[int]]]
 #: A jigsaw's region map: N·N letters (white space skipped, so rows may be
 #: separate lines), a file holding them, or an ``(N, N)`` array of region
 #: numbers.
@@ -138,12 +149,15 @@ class ShapeArgs(TypedDict):
     """The shape of a file's records, as keywords for the other functions:
     ``grids, shape = read(path, return_shape=True); solve(grids, **shape)``.
     ``box`` is given when the boxes are not the side's usual ones,
-    ``variant`` when there is one, ``regions`` for a jigsaw."""
+    ``variant`` when there is one (``"killer"`` or ``"x-killer"`` for
+    killer puzzles), ``regions`` for a jigsaw, ``cages`` for killer
+    puzzles: each record's cages (``KillerCages``), in record order."""
 
     size: int
     box: Optional[str]
     variant: Optional[str]
     regions: Optional[str]
+    cages: Optional[List[KillerCages]]
 
 
 @dataclass(frozen=True)
@@ -178,6 +192,18 @@ class PuzzleSet:
             clue target); the CLI warns about them, and so does this.
         seed: the run's seed: the one given, or the one drawn when none
             was (pass it back as ``seed=`` to make the same run again).
+        cages: in a killer run (``variant="killer"`` or ``"x-killer"``),
+            each puzzle's cages (``KillerCages``: a list of ``(sum,
+            cells)``, cells row-major from 0), as the JSON records'
+            ``"cages"``; pass them back as ``solve(..., cages=)``. ``None``
+            in other runs. A list beside the arrays, since every puzzle has
+            cages of its own (as ``problems`` and ``path`` are lists in
+            ``Ratings``).
+        layouts: in a jigsaw run without ``regions`` (a new map for every
+            puzzle, as the CLI's ``--variant jigsaw`` draws them), each
+            puzzle's region map as N·N letters, as the JSON records'
+            ``"regions"``; pass one back as ``regions=``. ``None`` in other
+            runs.
     """
 
     puzzles: np.ndarray
@@ -188,6 +214,8 @@ class PuzzleSet:
     attempts: Optional[np.ndarray] = None
     short: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
     seed: Optional[int] = None
+    cages: Optional[List[KillerCages]] = None
+    layouts: Optional[List[str]] = None
 
     def __iter__(self) -> Iterator[np.ndarray]:
         yield self.puzzles
@@ -399,13 +427,18 @@ def _regions(regions: Regions) -> Optional[str]:
 
 
 def _spec(
-    size: Optional[int], box: Box, variant: Optional[str], regions: Regions
+    size: Optional[int],
+    box: Box,
+    variant: Optional[str],
+    regions: Regions,
+    draw: bool = False,
 ) -> _native.Spec:
-    """The shape keywords, checked as the CLI checks its options."""
+    """The shape keywords, checked as the CLI checks its options (with
+    ``draw``, jigsaw without regions draws a map for every grid)."""
     side = None if size is None else _whole(size, "a grid size", "9")
     if variant is not None and not isinstance(variant, str):
         raise TypeError(f"variant={variant!r}; use one of {', '.join(VARIANTS)}")
-    return _native.spec(side, _box(box), variant, _regions(regions))
+    return _native.spec(side, _box(box), variant, _regions(regions), draw)
 
 
 def _a(side: int) -> str:
@@ -415,13 +448,49 @@ def _a(side: int) -> str:
     return f"{'an' if an else 'a'} {side}x{side}"
 
 
-def _shape_args(spec: _native.Spec) -> ShapeArgs:
+def _shape_args(spec: _native.Spec, cages: Optional[List[KillerCages]] = None) -> ShapeArgs:
     return {
         "size": spec.side if spec.side is not None else 9,
         "box": spec.box,
         "variant": spec.variant,
         "regions": spec.regions,
+        "cages": cages,
     }
+
+
+def _cages(cages: Optional[Sequence[Any]]) -> Optional[List[KillerCages]]:
+    """``cages=`` as lists of ``(sum, cells)`` tuples: each puzzle's cages
+    as ``(sum, cells)`` pairs or ``{"sum": ..., "cells": [...]}`` dicts
+    (the JSON records' form); the native side checks them."""
+    if cages is None:
+        return None
+    if isinstance(cages, (str, bytes)) or not hasattr(cages, "__iter__"):
+        raise TypeError(
+            f"cages={cages!r}; give each puzzle's cages, a list of (sum, cells) per puzzle"
+        )
+    out: List[KillerCages] = []
+    for i, puzzle in enumerate(cages):
+        one: KillerCages = []
+        for k, cage in enumerate(puzzle):
+            sum_: Any
+            cells: Any
+            if isinstance(cage, dict):
+                sum_, cells = cage.get("sum"), cage.get("cells")
+            elif isinstance(cage, (tuple, list)) and len(cage) == 2:
+                sum_, cells = cage
+            else:
+                raise TypeError(
+                    f"cages[{i}][{k}]: {cage!r}; write a cage as (sum, cells) or "
+                    "{'sum': ..., 'cells': [...]}"
+                )
+            try:
+                one.append((operator.index(sum_), [operator.index(c) for c in cells]))
+            except TypeError:
+                raise TypeError(
+                    f"cages[{i}][{k}]: {cage!r}; a cage's sum and cells are whole numbers"
+                ) from None
+        out.append(one)
+    return out
 
 
 # Inputs ----------------------------------------------------------------
@@ -479,20 +548,28 @@ def _read(
     format: Optional[str],
     solutions: bool,
     jobs: Optional[int],
-) -> Tuple[np.ndarray, Callable[[int], str], Optional[np.ndarray], _native.Spec]:
+) -> Tuple[
+    np.ndarray,
+    Callable[[int], str],
+    Optional[np.ndarray],
+    _native.Spec,
+    Optional[List[KillerCages]],
+]:
     """The records of a file, read as the CLI reads its inputs (gzip, the
     members of a zip in order, an ``.npz``'s arrays): the grids, how to
     name record ``i`` (``FILE:LINE``, ``ARCHIVE:MEMBER:LINE`` in a zip of
-    several members), the solutions they carry (with ``solutions``) and
-    their shape."""
-    grids, lines, carried, found, inputs = _native.read(path, spec, format, solutions, _jobs(jobs))
+    several members), the solutions they carry (with ``solutions``), their
+    shape and, for killer records, the cages of each."""
+    grids, lines, carried, found, inputs, cages = _native.read(
+        path, spec, format, solutions, _jobs(jobs)
+    )
     firsts = [first for first, _ in inputs]
 
     def label(i: int) -> str:
         name = inputs[bisect.bisect_right(firsts, i) - 1][1] if inputs else path
         return f"{name}:{int(lines[i])}"
 
-    return grids, label, carried, found
+    return grids, label, carried, found, cages
 
 
 def _grids(
@@ -501,18 +578,25 @@ def _grids(
     format: Optional[str] = None,
     jobs: Optional[int] = None,
     what: str = "puzzles",
-) -> Tuple[np.ndarray, Callable[[int], str], _native.Spec]:
+    cages: Optional[Sequence[Any]] = None,
+) -> Tuple[np.ndarray, Callable[[int], str], _native.Spec, Optional[List[KillerCages]]]:
     """Any accepted input as a contiguous ``(N, side, side)`` ``uint8`` array,
-    how to name its record ``i`` in a message, and the shape to take its
+    how to name its record ``i`` in a message, the shape to take its
     grids as (a file's records say theirs; else ``spec``, by default the
-    side's usual boxes)."""
+    side's usual boxes), and the cages of killer puzzles (a file's killer
+    records carry theirs; else ``cages``)."""
     if spec is None:
         spec = _native.spec()
+    given = _cages(cages)
     if isinstance(puzzles, os.PathLike) or (
         isinstance(puzzles, str) and not _one_record(puzzles)
     ):
-        grids, path_label, _, found = _read(os.fspath(puzzles), spec, format, False, jobs)
-        return grids, path_label, found
+        grids, path_label, _, found, carried = _read(os.fspath(puzzles), spec, format, False, jobs)
+        if carried is not None and given is not None:
+            raise ValueError(
+                f"{os.fspath(puzzles)}: its killer records carry their cages; leave out cages="
+            )
+        return grids, path_label, found, carried if given is None else given
     if isinstance(puzzles, (bytes, bytearray)):
         raise TypeError(f"{what}: bytes; pass a file path as str, or puzzles as strings")
 
@@ -520,13 +604,13 @@ def _grids(
         return f"{what}[{i}]"
 
     if isinstance(puzzles, str):
-        return _native.parse([puzzles], spec, what), label, spec
+        return _native.parse([puzzles], spec, what), label, spec, given
     try:
         strings = _strings(puzzles)
     except TypeError as e:
         raise TypeError(f"{what}: {e}") from None
     if strings is not None:
-        return _native.parse(strings, spec, what), label, spec
+        return _native.parse(strings, spec, what), label, spec, given
     arr = np.asarray(puzzles)
     if arr.dtype.kind == "O" and arr.size:
         try:
@@ -535,7 +619,7 @@ def _grids(
             pass
     if arr.size == 0 and arr.ndim <= 2 and arr.dtype.kind not in "iu":
         side = spec.side or 9
-        return np.zeros((0, side, side), dtype=np.uint8), label, spec
+        return np.zeros((0, side, side), dtype=np.uint8), label, spec, given
     if arr.dtype.kind not in "iu":
         raise TypeError(
             f"{what}: an array of {arr.dtype}; use integers 0 to side (0 for empty), "
@@ -569,7 +653,7 @@ def _grids(
                 f"{label(row)}: {value} is out of range for {_a(side)} grid "
                 f"(0 to {side}, 0 for empty)"
             )
-    return np.ascontiguousarray(arr, dtype=np.uint8), label, spec
+    return np.ascontiguousarray(arr, dtype=np.uint8), label, spec, given
 
 
 def _raise(
@@ -700,6 +784,17 @@ def puzzles(
         seed, start, size, box, variant, regions, strategy, jobs: as for
             ``generate`` (without ``seed``, one is drawn: the result's
             ``.seed``).
+
+            ``variant="killer"`` (or ``"x-killer"``, cages on X-Sudoku)
+            makes Killer Sudoku as ``sudogen puzzle --variant killer``:
+            each grid cut into cages with sums (the result's ``.cages``),
+            no givens unless ``clues`` gives how many, sides 4 to 12 with
+            ``size`` or ``box``. ``symmetry``, ``level``, ``rating`` and
+            ``attempts`` do not apply and are refused, and ``budget`` is
+            the CLI's (200 guesses a count up to 9x9, 50,000 above).
+            ``variant="jigsaw"`` without ``regions`` draws a new region map
+            for every puzzle (sides 4 to 16, ``size``), as the CLI does:
+            the result's ``.layouts``.
         symmetry: the symmetry of the givens (``SYMMETRIES``; default
             none), on every shape: a pattern of the cells, which the boxes
             or regions need not keep. ``rot180``, ``rot90``, ``mirror``,
@@ -734,9 +829,10 @@ def puzzles(
     Returns:
         A ``PuzzleSet``: unpack it as ``puzzles, solutions`` (or ``puzzles,
         solutions, ratings`` when ``level`` or ``rating`` is given). The
-        cells, solutions, ratings and attempts equal ``sudogen puzzle -n N
-        --seed S --with-solution ...`` with the same options (``clues=22,
-        attempts=50`` is ``--clues 22 --attempts 50``).
+        cells, solutions, ratings, attempts and killer cages equal
+        ``sudogen puzzle -n N --seed S --with-solution ...`` with the same
+        options (``clues=22, attempts=50`` is ``--clues 22 --attempts
+        50``).
 
     Raises:
         ValueError: the CLI's usage errors (a clue target the shape does not
@@ -753,7 +849,7 @@ def puzzles(
         if isinstance(clues, bool):
             raise TypeError("clues must be a whole number")
         clues = operator.index(clues)
-    spec = _spec(size, box, variant, regions)
+    spec = _spec(size, box, variant, regions, draw=True)
     seed = _seed(seed)
     out = _native.puzzles(
         _whole(n, "a count", "1000"),
@@ -769,11 +865,13 @@ def puzzles(
         None if attempts is None else _whole(attempts, "a number of attempts", "1000", least=1),
         _jobs(jobs),
     )
-    grids, solutions, index, se, exact, attempt, short, notes = out
+    grids, solutions, index, se, exact, attempt, short, notes, cages, layouts = out
     for note in notes:
         warnings.warn(note, SudogenWarning, stacklevel=2)
     ratings = None if se is None else (se.astype(np.float32) / np.float32(10))
-    return PuzzleSet(grids, solutions, index, ratings, exact, attempt, short, seed)
+    return PuzzleSet(
+        grids, solutions, index, ratings, exact, attempt, short, seed, cages, layouts
+    )
 
 
 # Solving and rating ----------------------------------------------------
@@ -786,16 +884,18 @@ def _search(
     spec: _native.Spec,
     format: Optional[str],
     jobs: Optional[int],
+    cages: Optional[Sequence[Any]],
 ) -> Tuple[
     np.ndarray, Callable[[int], str], int, Optional[int], np.ndarray, np.ndarray, np.ndarray
 ]:
-    """Searches every puzzle: the grids, how to name them, the limit and
-    budget checked, the first solutions, the counts and the cut flags."""
+    """Searches every puzzle (killer puzzles with their cages): the grids,
+    how to name them, the limit and budget checked, the first solutions,
+    the counts and the cut flags."""
     limit = _whole(limit, "a solution limit", "1000", least=1)
     budget = _budget(budget)
-    grids, label, spec = _grids(puzzles, spec, format, jobs)
+    grids, label, spec, killer = _grids(puzzles, spec, format, jobs, cages=cages)
     solutions, counts, cut, problems = _native.search_each(
-        grids, spec, limit, budget, _jobs(jobs)
+        grids, spec, limit, budget, _jobs(jobs), killer
     )
     _raise(problems, label)
     return grids, label, limit, budget, solutions, counts, cut
@@ -818,6 +918,7 @@ def solve(
     box: Box = ...,
     variant: Optional[str] = ...,
     regions: Regions = ...,
+    cages: Optional[Sequence[Any]] = ...,
     format: Optional[str] = ...,
     jobs: Optional[int] = ...,
     errors: str = ...,
@@ -833,6 +934,7 @@ def solve(
     box: Box = ...,
     variant: Optional[str] = ...,
     regions: Regions = ...,
+    cages: Optional[Sequence[Any]] = ...,
     format: Optional[str] = ...,
     jobs: Optional[int] = ...,
     errors: str = ...,
@@ -847,6 +949,7 @@ def solve(
     box: Box = None,
     variant: Optional[str] = None,
     regions: Regions = None,
+    cages: Optional[Sequence[Any]] = None,
     format: Optional[str] = None,
     jobs: Optional[int] = None,
     errors: str = "raise",
@@ -863,6 +966,12 @@ def solve(
         size, box, variant, regions: the puzzles' shape (as for
             ``generate``; default: the side's usual boxes, no variant, or
             what a file's records say).
+        cages: killer puzzles: each puzzle's cages (``KillerCages``, as
+            ``puzzles(variant="killer").cages`` and ``read(...,
+            return_shape=True)`` give them; ``{"sum", "cells"}`` dicts as
+            in JSON records are taken too), on the units of ``variant``
+            (``"killer"`` and ``"x-killer"`` are none and X, and need
+            ``cages``). A file's killer records carry their own.
         format: read a file in this format (default: detected per line).
         jobs: worker threads (default: every core).
         errors: ``"raise"`` (default): ``ValueError`` naming every puzzle
@@ -881,7 +990,7 @@ def solve(
     raising = _errors(errors)
     spec = _spec(size, box, variant, regions)
     grids, label, limit, budget, solutions, counts, cut = _search(
-        puzzles, limit, budget, spec, format, jobs
+        puzzles, limit, budget, spec, format, jobs, cages
     )
     failed = cut | (counts != 1)
     if failed.any():
@@ -914,6 +1023,7 @@ def count(
     box: Box = None,
     variant: Optional[str] = None,
     regions: Regions = None,
+    cages: Optional[Sequence[Any]] = None,
     format: Optional[str] = None,
     jobs: Optional[int] = None,
     errors: str = "raise",
@@ -932,7 +1042,7 @@ def count(
     raising = _errors(errors)
     spec = _spec(size, box, variant, regions)
     grids, label, limit, budget, _, counts, cut = _search(
-        puzzles, limit, budget, spec, format, jobs
+        puzzles, limit, budget, spec, format, jobs, cages
     )
     if cut.any():
         rows = np.flatnonzero(cut)
@@ -952,6 +1062,7 @@ def rate(
     box: Box = None,
     variant: Optional[str] = None,
     regions: Regions = None,
+    cages: Optional[Sequence[Any]] = None,
     format: Optional[str] = None,
     jobs: Optional[int] = None,
     errors: str = "raise",
@@ -966,7 +1077,11 @@ def rate(
             core), as ``--work``: its rating is then a lower bound
             (``exact`` false). ``None`` (the default): every puzzle is
             rated exactly, however long it takes.
-        size, box, variant, regions, format, jobs: as for ``solve``.
+        size, box, variant, regions, cages, format, jobs: as for
+            ``solve``. Killer puzzles are not rated yet, as the CLI says
+            for each: ``ValueError`` (``killer puzzles are not rated yet:
+            ...``), or with ``errors="ignore"`` rated ``0.0`` with that
+            reason in ``problems``.
         explain: also return every puzzle's steps (``Ratings.path``), as
             ``sudogen rate --explain -f json``.
 
@@ -990,7 +1105,7 @@ def rate(
     """
     raising = _errors(errors)
     spec = _spec(size, box, variant, regions)
-    grids, label, spec = _grids(puzzles, spec, format, jobs)
+    grids, label, spec, killer = _grids(puzzles, spec, format, jobs, cages=cages)
     (se, ep, ed), (exact, ep_exact, ed_exact), done, level, technique, steps, problems, scale, paths = (
         _native.rate(
             grids,
@@ -999,6 +1114,7 @@ def rate(
             _budget(work, "an amount of work"),
             _jobs(jobs),
             bool(explain),
+            killer,
         )
     )
     if raising:
@@ -1084,7 +1200,7 @@ def canon(
             "solution"``) a puzzle without exactly one solution.
     """
     spec = _spec(size, box, variant, regions)
-    grids, label, spec = _grids(puzzles, spec, format, jobs)
+    grids, label, spec, _ = _grids(puzzles, spec, format, jobs)
     forms, texts, problems = _native.canon(grids, spec, by, transforms, _jobs(jobs))
     _raise(problems, label)
     if texts is None:
@@ -1112,7 +1228,7 @@ def fingerprints(
         equal fingerprints.
     """
     spec = _spec(size, box, variant, regions)
-    grids, label, spec = _grids(puzzles, spec, format, jobs)
+    grids, label, spec, _ = _grids(puzzles, spec, format, jobs)
     prints, problems = _native.fingerprints(grids, spec, by, _jobs(jobs))
     _raise(problems, label)
     return prints
@@ -1185,11 +1301,11 @@ def split(
     if is_file and by == "solution" and solutions is None:
         # The solutions the file's records carry.
         path = os.fspath(puzzles)  # type: ignore[arg-type]
-        grids, label, carried, spec = _read(path, spec, format, True, jobs)
+        grids, label, carried, spec, _ = _read(path, spec, format, True, jobs)
     else:
-        grids, label, spec = _grids(puzzles, spec, format, jobs)
+        grids, label, spec, _ = _grids(puzzles, spec, format, jobs)
     if solutions is not None:
-        carried, _, _ = _grids(solutions, spec, format, jobs, what="solutions")
+        carried, _, _, _ = _grids(solutions, spec, format, jobs, what="solutions")
     parts, problems = _native.split(
         grids, spec, fracs, _whole(seed, "a seed", "42"), by, carried, _jobs(jobs)
     )
@@ -1216,7 +1332,7 @@ def distinct(
         ``(N,)`` ``bool``.
     """
     spec = _spec(size, box, variant, regions)
-    grids, label, spec = _grids(puzzles, spec, format, jobs)
+    grids, label, spec, _ = _grids(puzzles, spec, format, jobs)
     first, problems = _native.distinct(grids, spec, by, _jobs(jobs))
     _raise(problems, label)
     return first
@@ -1302,10 +1418,10 @@ def transform(
         ``i*copies + k`` (and the transformed solutions, when given).
     """
     spec = _spec(size, box, variant, regions)
-    grids, label, spec = _grids(puzzles, spec, format, jobs)
+    grids, label, spec, _ = _grids(puzzles, spec, format, jobs)
     sols = None
     if solutions is not None:
-        sols, _, _ = _grids(solutions, spec, format, jobs, what="solutions")
+        sols, _, _, _ = _grids(solutions, spec, format, jobs, what="solutions")
     copies = _whole(copies, "a number of copies", "3")
     if copies > 2**32 - 1:
         raise ValueError(f"'{copies}' is too large for a number of copies; the largest is {2**32 - 1}")
@@ -1423,7 +1539,11 @@ def read(
             its own.)
         return_shape: also return the records' shape as keywords for the
             other functions (``ShapeArgs``): ``grids, shape = read(p,
-            return_shape=True); solve(grids, **shape)``.
+            return_shape=True); solve(grids, **shape)``. For killer records
+            (written by ``sudogen puzzle --variant killer`` in any format
+            that holds cages) ``shape["cages"]`` holds each record's cages
+            (``KillerCages``); without ``return_shape`` a
+            ``SudogenWarning`` says the arrays hold the givens only.
         size, box, variant, regions: read every record as this shape
             (default: what each record says, else its side's usual boxes).
 
@@ -1440,17 +1560,24 @@ def read(
     """
     spec = _spec(size, box, variant, regions)
     name = os.fspath(path)
-    grids, _, carried, found = _read(name, spec, format, bool(solutions), jobs)
+    grids, _, carried, found, cages = _read(name, spec, format, bool(solutions), jobs)
+    if cages is not None and not return_shape:
+        warnings.warn(
+            f"{name}: killer records: the arrays hold their givens only; "
+            "read(path, return_shape=True) gives their cages too",
+            SudogenWarning,
+            stacklevel=2,
+        )
     beside = _beside(name) if carried is not None and not carried.any() else None
     if carried is not None and beside is not None:
-        carried, _, _, _ = _read(beside, found, format, False, jobs)
+        carried, _, _, _, _ = _read(beside, found, format, False, jobs)
         if carried.shape != grids.shape:
             raise ValueError(
                 f"{beside}: {carried.shape[0]} solutions of {carried.shape[1]}x"
                 f"{carried.shape[1]} for {grids.shape[0]} puzzles of {grids.shape[1]}x"
                 f"{grids.shape[1]} in {name}; pair each puzzle file with its own"
             )
-    shape = _shape_args(found)
+    shape = _shape_args(found, cages)
     if carried is None:
         return (grids, shape) if return_shape else grids
     return (grids, carried, shape) if return_shape else (grids, carried)
@@ -1459,6 +1586,6 @@ def read(
 def to_strings(grids: Puzzles) -> List[str]:
     """Each grid or puzzle as a line (``sudogen``'s ``line`` format): ``.`` for
     empty, ``1``-``9`` then ``A``-``P``."""
-    arr, _, _ = _grids(grids)
+    arr, _, _, _ = _grids(grids)
     flat = _SYMBOLS[arr.reshape(len(arr), -1)]
     return [row.tobytes().decode("ascii") for row in flat]

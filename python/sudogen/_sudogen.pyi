@@ -40,6 +40,8 @@ __all__ = [
 
 _Grids = npt.NDArray[np.uint8]
 _Problems = List[Tuple[int, str]]
+#: One killer puzzle's cages: ``(sum, cells)``, cells row-major from 0.
+_Cages = List[Tuple[int, List[int]]]
 
 @final
 class Spec:
@@ -54,7 +56,10 @@ class Spec:
         """The boxes as ``RxC``, when they are not the side's usual ones."""
     @property
     def variant(self) -> Optional[str]:
-        """``x``, ``hyper`` or ``jigsaw``, if any."""
+        """``x``, ``hyper``, ``jigsaw``, ``killer`` or ``x-killer``, if any."""
+    @property
+    def killer(self) -> bool:
+        """Whether the records are killer puzzles, each with its cages."""
     @property
     def regions(self) -> Optional[str]:
         """A jigsaw's region map, as letters row by row."""
@@ -64,9 +69,11 @@ def spec(
     boxes: Optional[Tuple[int, int]] = None,
     variant: Optional[str] = None,
     regions: Optional[str] = None,
+    draw: bool = False,
 ) -> Spec:
     """The shape keywords resolved, as the CLI resolves --size, --box,
-    --variant and --regions (the map as letters)."""
+    --variant and --regions (the map as letters); with ``draw``, jigsaw
+    without regions draws a map for every grid of a run."""
 
 def names() -> List[Tuple[str, List[str]]]:
     """Names of strategies, symmetries, levels, canonical forms, formats,
@@ -102,10 +109,13 @@ def puzzles(
     Optional[npt.NDArray[np.uint64]],
     npt.NDArray[np.bool_],
     List[str],
+    Optional[List[_Cages]],
+    Optional[List[str]],
 ]:
     """Puzzles, solutions, run indices, ratings (tenths) and exact (rated
     runs), attempts (rated runs, and clue targets with ``attempts``),
-    fell-short flags, and the CLI's end-of-run warnings. ``attempts``:
+    fell-short flags, the CLI's end-of-run warnings, each puzzle's cages
+    (killer runs) and region map (jigsaw runs that draw them). ``attempts``:
     ``None`` for the CLI's defaults (1000 candidates for a range, one
     removal order for a clue target)."""
 
@@ -115,12 +125,19 @@ def read(
     format: Optional[str] = None,
     solutions: bool = False,
     jobs: Optional[int] = None,
-) -> Tuple[_Grids, npt.NDArray[np.uint64], Optional[_Grids], Spec, List[Tuple[int, str]]]:
+) -> Tuple[
+    _Grids,
+    npt.NDArray[np.uint64],
+    Optional[_Grids],
+    Spec,
+    List[Tuple[int, str]],
+    Optional[List[_Cages]],
+]:
     """Grids of a file (gzip, zip and ``.npz`` unpacked as the CLI unpacks
     them), the line of each in its input, (with ``solutions``) the
-    solution each carries (zeros where none), the records' shape, and the
+    solution each carries (zeros where none), the records' shape, the
     inputs the file held as ``(first row, name)`` (a zip's members as
-    ``ARCHIVE:MEMBER``)."""
+    ``ARCHIVE:MEMBER``), and for killer records each one's cages."""
 
 def parse(strings: List[str], spec: Spec, what: str = "puzzles") -> _Grids: ...
 def search_each(
@@ -129,8 +146,10 @@ def search_each(
     limit: int,
     budget: Optional[int],
     jobs: Optional[int] = None,
+    cages: Optional[List[_Cages]] = None,
 ) -> Tuple[_Grids, npt.NDArray[np.uint64], npt.NDArray[np.bool_], _Problems]:
-    """First solutions (zeros if none), counts up to limit, cut flags."""
+    """First solutions (zeros if none), counts up to limit, cut flags;
+    killer puzzles with ``cages``, one list a row."""
 
 def rate(
     grids: _Grids,
@@ -139,6 +158,7 @@ def rate(
     work: Optional[int],
     jobs: Optional[int] = None,
     explain: bool = False,
+    cages: Optional[List[_Cages]] = None,
 ) -> Tuple[
     Tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.uint8]],
     Tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_]],
