@@ -203,7 +203,7 @@ impl std::fmt::Display for Unrated {
                 f.write_str("search budget exceeded while checking that the solution is unique")
             }
             Unrated::Killer => f.write_str(
-                "killer puzzles are not rated yet: their cages need the killer techniques (cage combinations, the rule of 45), which the rater does not take yet",
+                "killer puzzles are rated by their killer level (the sudogen command's rate), not on this scale, which has no cage techniques",
             ),
             Unrated::WrongStep(t) => write!(
                 f,

@@ -1078,10 +1078,11 @@ def rate(
             (``exact`` false). ``None`` (the default): every puzzle is
             rated exactly, however long it takes.
         size, box, variant, regions, cages, format, jobs: as for
-            ``solve``. Killer puzzles are not rated yet, as the CLI says
-            for each: ``ValueError`` (``killer puzzles are not rated yet:
-            ...``), or with ``errors="ignore"`` rated ``0.0`` with that
-            reason in ``problems``.
+            ``solve``. Killer puzzles are not rated by the package yet
+            (the CLI's ``rate`` gives their killer level): ``ValueError``
+            (``killer puzzles are rated by their killer level ...``), or
+            with ``errors="ignore"`` rated ``0.0`` with that reason in
+            ``problems``.
         explain: also return every puzzle's steps (``Ratings.path``), as
             ``sudogen rate --explain -f json``.
 

@@ -26,8 +26,8 @@ ROOT = Path(__file__).resolve().parents[2]
 CLI = Path(os.environ.get("SUDOGEN_CLI", ROOT / "target" / "release" / "sudogen"))
 
 RATE_MESSAGE = (
-    "killer puzzles are not rated yet: their cages need the killer techniques "
-    "(cage combinations, the rule of 45), which the rater does not take yet"
+    "killer puzzles are rated by their killer level (the sudogen command's rate), "
+    "not on this scale, which has no cage techniques"
 )
 
 
@@ -268,8 +268,13 @@ def test_read_killer_files_written_by_the_cli(cli, tmp_path, fmt):
 def test_rate_says_killer_puzzles_are_not_rated_yet(cli, tmp_path):
     path = tmp_path / "k.json"
     cli("puzzle", "--variant", "killer", "-n", "2", "--seed", "4", "-o", str(path))
-    _, err = cli("rate", str(path), ok=(1,), both=True)
-    assert RATE_MESSAGE in err
+    # The command rates them by their killer level; the package not yet.
+    out = cli("rate", "-f", "csv", str(path))
+    rows = out.splitlines()
+    assert rows[0].startswith("index,"), rows[0]
+    header = rows[0].split(",")
+    levels = [row.split(",")[header.index("level")] for row in rows[1:]]
+    assert len(levels) == 2 and set(levels) <= {"easy", "medium", "hard", "expert"}, levels
     with pytest.raises(ValueError) as e:
         sudogen.rate(path)
     assert str(e.value) == f"{path}:1: {RATE_MESSAGE}\n{path}:2: {RATE_MESSAGE}"
