@@ -408,3 +408,128 @@ fn bad_input_is_an_error_or_a_contradiction() {
     let r = rate(four.geometry(), &cages, &[]).unwrap();
     assert!(r.solved && !r.contradiction, "{:?}", r.steps);
 }
+
+/// Runs the command with `args`; its exit code, output and errors.
+fn sudogen_cli(args: &[&str], stdin: &str) -> (i32, String, String) {
+    use std::io::Write as _;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sudogen"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// `puzzle --variant killer --level L` keeps puzzles that `rate` then
+/// rates L (each command on its own: the level comes back from the
+/// records alone), `rate --explain` lists steps whose placements are the
+/// solution's, and what the killer levels do not have is refused.
+#[test]
+fn killer_levels_cross_the_commands() {
+    for (level, extra) in [
+        ("medium", &[][..]),
+        ("hard", &[][..]),
+        ("easy", &["--clues", "30"][..]),
+    ] {
+        let mut args = vec![
+            "puzzle",
+            "--variant",
+            "killer",
+            "-n",
+            "3",
+            "--seed",
+            "5",
+            "--level",
+            level,
+        ];
+        args.extend(extra);
+        args.extend(["--with-solution", "-f", "json"]);
+        let (code, puzzles, err) = sudogen_cli(&args, "");
+        assert_eq!(code, 0, "{level}: {err}");
+        let (code, rated, _) = sudogen_cli(&["rate", "-f", "csv"], &puzzles);
+        assert_eq!(code, 0);
+        let mut rows = rated.lines();
+        let header: Vec<&str> = rows.next().unwrap().split(',').collect();
+        let at = |name: &str| header.iter().position(|h| *h == name).unwrap();
+        let rows: Vec<Vec<&str>> = rows.map(|r| r.split(',').collect()).collect();
+        assert_eq!(rows.len(), 3);
+        for row in &rows {
+            assert_eq!(
+                (row[at("level")], row[at("exact")]),
+                (level, "true"),
+                "{row:?}"
+            );
+        }
+    }
+    // The steps --explain lists place the solution's values.
+    let (_, puzzles, _) = sudogen_cli(
+        &[
+            "puzzle",
+            "--variant",
+            "killer",
+            "-n",
+            "1",
+            "--seed",
+            "9",
+            "--with-solution",
+            "-f",
+            "json",
+        ],
+        "",
+    );
+    let record: serde_json::Value = serde_json::from_str(puzzles.lines().next().unwrap()).unwrap();
+    let solution: Vec<u64> = (record["solution"].as_array().unwrap().iter())
+        .flat_map(|row| row.as_array().unwrap().iter().map(|v| v.as_u64().unwrap()))
+        .collect();
+    let (code, explained, _) = sudogen_cli(&["rate", "--explain", "-f", "json"], &puzzles);
+    assert_eq!(code, 0);
+    let rated: serde_json::Value = serde_json::from_str(explained.lines().next().unwrap()).unwrap();
+    let path = rated["path"].as_array().unwrap();
+    assert!(!path.is_empty());
+    let mut placed = 0;
+    for step in path {
+        if let Some(place) = step.get("place") {
+            let cell = place["cell"].as_str().unwrap();
+            let (r, c) = cell[1..].split_once('c').unwrap();
+            let i = (r.parse::<usize>().unwrap() - 1) * 9 + c.parse::<usize>().unwrap() - 1;
+            assert_eq!(place["value"].as_u64().unwrap(), solution[i], "{step}");
+            placed += 1;
+        }
+    }
+    assert!(placed > 0, "{explained}");
+    let (code, _, err) = sudogen_cli(
+        &["puzzle", "--variant", "killer", "--level", "fiendish"],
+        "",
+    );
+    assert_eq!(
+        (code, err.as_str()),
+        (
+            2,
+            "sudogen: error: --level fiendish: killer levels are easy, medium, hard and expert\n"
+        )
+    );
+    let (code, _, err) = sudogen_cli(
+        &["puzzle", "--variant", "killer", "--rating", "2.0..3.0"],
+        "",
+    );
+    assert_eq!(
+        (code, err.as_str()),
+        (
+            2,
+            "sudogen: error: --rating or --rate (killer puzzles have levels: --level) does not go with --variant killer yet (killer puzzles have cages, not removed givens); leave it out\n"
+        )
+    );
+}
