@@ -139,8 +139,12 @@ pub struct Config {
     /// In a killer run: how the cages are cut, and the shape of the run's
     /// first puzzle (its cages standing for every puzzle's, as a drawn
     /// jigsaw run's first map does).
-    pub killer: Option<(KillerSettings, Shape, Option<(KillerLevel, u64)>)>,
+    pub killer: Option<KillerRun>,
 }
+
+/// A killer run's settings, the shape of its first puzzle, and the level
+/// it keeps with the candidates tried per puzzle.
+pub type KillerRun = (KillerSettings, Shape, Option<(KillerLevel, u64)>);
 
 /// Killer candidates tried per puzzle toward a level by default.
 const KILLER_ATTEMPTS: u64 = 100;
@@ -152,11 +156,7 @@ const KILLER_SIDES: std::ops::RangeInclusive<usize> = 4..=12;
 impl PuzzleArgs {
     /// The settings of a killer run (`--variant killer`), or a usage
     /// error for what does not go with it; `None` for other runs.
-    #[allow(clippy::type_complexity)]
-    fn killer(
-        &self,
-        grids: &GridConfig,
-    ) -> anyhow::Result<Option<(KillerSettings, Shape, Option<(KillerLevel, u64)>)>> {
+    fn killer(&self, grids: &GridConfig) -> anyhow::Result<Option<KillerRun>> {
         if !self.grid.shape.is_killer() {
             return Ok(None);
         }
