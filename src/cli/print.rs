@@ -575,7 +575,8 @@ fn ready(
             at % n + 1
         ));
     }
-    if config.document == Document::Html {
+    // (A killer puzzle has no hints: the page refuses it in one line.)
+    if config.document == Document::Html && !puzzle.shape().is_killer() {
         // The hints are the rater's path, on every shape (a technique
         // level's path beyond classic 9x9).
         let rated = rate_solved(puzzle, &solution, true, u8::MAX).map_err(|e| e.to_string())?;
