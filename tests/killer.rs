@@ -1,14 +1,18 @@
 //! The killer engine (cages, solver, maker), checked by this test's own
-//! validator and search, which share no code with the library's: the
-//! units are rebuilt here from the side and the box size, the cages from
-//! their list, and the count is a plain backtracking over cages, a
-//! whole cage filled at a time (the cage with the fewest fillings first).
+//! validator and search (`common::cages_fit`, `common::KillerSearch`),
+//! which share no code with the library's: the units are rebuilt here
+//! from the side and the box size, the cages from their list, and the
+//! count is a plain backtracking over cells (the fewest candidates
+//! first), a cell's candidates kept within the value sets that make its
+//! cage's sum.
 //!
 //! The debug run makes about 500 puzzles, most of them 4x4 and 6x6 (the
 //! checker's search takes seconds on a 9x9 killer without givens); the
 //! `release_*` tests (ignored, run by `.ci/run` with `--release --
 //! --ignored`) make thousands per shape.
 
+mod common;
+use common::{KillerSearch, TestCage, cages_fit};
 use sudogen::cages::{Cage, Cages};
 use sudogen::grid::{Layout, Shape, Size, Variant};
 use sudogen::killer::make::{Puzzle, Settings, make, make_from};
@@ -21,14 +25,14 @@ use sudogen::{Grid, Strategy};
 const JIGSAW: &str =
     "AAABBBCCC AABBBCCCC AAAABBBCC DDDDEEEFF DDEEEFFFF DDDEEEFFF GGGHHHIII GGGHHHIII GGGHHHIII";
 
-/// The test's own view of a killer puzzle: units, cages, and a search.
+/// The test's own view of a killer puzzle: units, cages, and the
+/// search of `common` (which shares no code with the library).
 struct Checker {
     side: usize,
-    /// For each cell, the other cells of its units.
-    peers: Vec<Vec<usize>>,
     units: Vec<Vec<usize>>,
     /// Each cage's cells and sum.
-    cages: Vec<(Vec<usize>, u32)>,
+    cages: Vec<TestCage>,
+    search: KillerSearch,
 }
 
 /// The units of a shape, built here: rows, columns, boxes (or a jigsaw
@@ -96,57 +100,24 @@ fn units(
 
 impl Checker {
     fn new(side: usize, units: Vec<Vec<usize>>, list: &[Cage]) -> Checker {
-        let mut peers = vec![Vec::new(); side * side];
-        for unit in &units {
-            for &a in unit {
-                for &b in unit {
-                    if a != b && !peers[a].contains(&b) {
-                        peers[a].push(b);
-                    }
-                }
-            }
-        }
+        let cages: Vec<TestCage> = list.iter().map(|c| (c.cells.clone(), c.sum)).collect();
         Checker {
             side,
-            peers,
+            search: KillerSearch::new(side, &units, &cages),
             units,
-            cages: list.iter().map(|c| (c.cells.clone(), c.sum)).collect(),
+            cages,
         }
     }
 
-    /// Checks the puzzle's cages against its solution: cells covered
-    /// once, cages connected and of at most `side` cells, no value twice
-    /// in a cage, sums right, the solution valid in every unit.
+    /// Checks the puzzle's cages against its solution (`cages_fit`:
+    /// cells covered once, cages connected and of at most `side` cells,
+    /// no value twice in a cage, sums right), and the solution valid in
+    /// every unit.
     fn validate(&self, solution: &[u8]) {
         let n = self.side;
-        let mut covered = vec![0; n * n];
-        for (cells, sum) in &self.cages {
-            assert!(!cells.is_empty() && cells.len() <= n);
-            for &c in cells {
-                covered[c] += 1;
-            }
-            // Connected: a flood from the first cell reaches them all.
-            let mut seen = vec![cells[0]];
-            let mut i = 0;
-            while i < seen.len() {
-                let c = seen[i];
-                i += 1;
-                for &m in cells {
-                    let (r1, c1, r2, c2) = (c / n, c % n, m / n, m % n);
-                    if r1.abs_diff(r2) + c1.abs_diff(c2) == 1 && !seen.contains(&m) {
-                        seen.push(m);
-                    }
-                }
-            }
-            assert_eq!(seen.len(), cells.len(), "cage {cells:?} is not connected");
-            let mut values: Vec<u8> = cells.iter().map(|&c| solution[c]).collect();
-            let total: u32 = values.iter().map(|&v| u32::from(v)).sum();
-            assert_eq!(total, *sum, "cage {cells:?}");
-            values.sort_unstable();
-            values.dedup();
-            assert_eq!(values.len(), cells.len(), "a value twice in cage {cells:?}");
+        if let Err(e) = cages_fit(n, &self.cages, solution) {
+            panic!("{e}");
         }
-        assert!(covered.iter().all(|&k| k == 1), "cells covered {covered:?}");
         for unit in &self.units {
             let mut values: Vec<u8> = unit.iter().map(|&c| solution[c]).collect();
             values.sort_unstable();
@@ -154,99 +125,9 @@ impl Checker {
         }
     }
 
-    /// The ways to fill the empty cells of cage `k` in `grid` (values
-    /// distinct in the cage, none seen by a cell in its units, the sum
-    /// right), at most `cap` of them.
-    fn fillings(&self, grid: &mut [u8], k: usize, cap: usize) -> Vec<Vec<u8>> {
-        let (cells, sum) = &self.cages[k];
-        let mut out = Vec::new();
-        let mut values = Vec::new();
-        self.fill(grid, cells, *sum, 0, &mut values, cap, &mut out);
-        out
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn fill(
-        &self,
-        grid: &mut [u8],
-        cells: &[usize],
-        sum: u32,
-        at: usize,
-        values: &mut Vec<u8>,
-        cap: usize,
-        out: &mut Vec<Vec<u8>>,
-    ) {
-        if out.len() >= cap {
-            return;
-        }
-        let placed: u32 = cells.iter().map(|&c| u32::from(grid[c])).sum();
-        if placed > sum {
-            return;
-        }
-        let Some(i) = (at..cells.len()).find(|&i| grid[cells[i]] == 0) else {
-            if placed == sum {
-                out.push(values.clone());
-            }
-            return;
-        };
-        let cell = cells[i];
-        for v in 1..=self.side as u8 {
-            if cells.iter().any(|&c| grid[c] == v) || self.peers[cell].iter().any(|&p| grid[p] == v)
-            {
-                continue;
-            }
-            grid[cell] = v;
-            values.push(v);
-            self.fill(grid, cells, sum, i + 1, values, cap, out);
-            values.pop();
-            grid[cell] = 0;
-        }
-    }
-
-    /// Counts the solutions from `grid` up to `limit`, keeping them: it
-    /// fills a whole cage at a time, the cage with the fewest fillings
-    /// first.
-    fn count(&self, grid: &mut Vec<u8>, limit: usize, found: &mut Vec<Vec<u8>>) {
-        if found.len() >= limit {
-            return;
-        }
-        let mut best: Option<(usize, usize)> = None;
-        for k in 0..self.cages.len() {
-            if self.cages[k].0.iter().all(|&c| grid[c] != 0) {
-                continue;
-            }
-            let cap = best.map_or(usize::MAX, |(_, n)| n);
-            let n = self.fillings(grid, k, cap).len();
-            if n == 0 {
-                return;
-            }
-            if best.is_none_or(|(_, b)| n < b) {
-                best = Some((k, n));
-            }
-        }
-        let Some((k, _)) = best else {
-            // Every cage is full; the units were kept as cells were filled.
-            found.push(grid.clone());
-            return;
-        };
-        let empty: Vec<usize> = self.cages[k]
-            .0
-            .iter()
-            .copied()
-            .filter(|&c| grid[c] == 0)
-            .collect();
-        for filling in self.fillings(grid, k, usize::MAX) {
-            for (&c, &v) in empty.iter().zip(&filling) {
-                grid[c] = v;
-            }
-            self.count(grid, limit, found);
-            for &c in &empty {
-                grid[c] = 0;
-            }
-            if found.len() >= limit {
-                return;
-            }
-        }
+    /// The solutions from `grid`, up to `limit`, into `found`.
+    fn count(&self, grid: &mut [u8], limit: usize, found: &mut Vec<Vec<u8>>) {
+        *found = self.search.solutions(grid, limit);
     }
 }
 
