@@ -133,6 +133,37 @@ fn validate(shape: Shape, k: &Killer, what: &str) {
     assert_eq!(&found[0], solution, "{what}: not its one solution");
 }
 
+#[test]
+fn the_tests_own_checks_can_fail() {
+    let units = units_of(4, (2, 2), false, false, None);
+    let solution = cells_of("3241412323141432", 4);
+    let k = parse_line("................ ABBCABDCEEDFEEFF 7,7,4,3,10,9", 4);
+    assert_eq!(k.cages.len(), 6);
+    assert_eq!(cages_fit(4, &k.cages, &solution), Ok(()));
+    let one = KillerSearch::new(4, &units, &k.cages).solutions(&k.puzzle, 2);
+    assert_eq!(one, vec![solution.clone()]);
+    // A sum off by one, a cage in two pieces, a cell in no cage.
+    let mut wrong = k.cages.clone();
+    wrong[0].1 += 1;
+    assert!(cages_fit(4, &wrong, &solution).is_err());
+    assert!(
+        KillerSearch::new(4, &units, &wrong)
+            .solutions(&k.puzzle, 2)
+            .is_empty()
+    );
+    let apart = vec![(vec![0, 2], 5)];
+    assert!(cages_fit(4, &apart, &solution).is_err());
+    assert!(cages_fit(4, &k.cages[1..], &solution).is_err());
+    // The rows as cages: every grid is a solution.
+    let rows = cages_of_map("AAAABBBBCCCCDDDD", &[10; 4]).unwrap();
+    assert_eq!(
+        KillerSearch::new(4, &units, &rows)
+            .solutions(&[0; 16], 2)
+            .len(),
+        2
+    );
+}
+
 /// Makes `count` puzzles and checks each; returns them.
 fn made(shape: Shape, options: &[&str], count: usize) -> Vec<Killer> {
     let count_s = count.to_string();
@@ -439,7 +470,7 @@ fn five_clues_are_five_givens_of_the_solution() {
 }
 
 #[test]
-#[ignore = "release only: 2,000 9x9 killers, each checked by the test's own search (about 30 s)"]
+#[ignore = "release only: 2,000 9x9 killers, each checked by the test's own search (about 80 s on two busy cores)"]
 fn release_thousands_of_nine_by_nine_killers() {
     let count = 2000;
     let start = Instant::now();

@@ -651,6 +651,8 @@ pub struct KillerSearch {
     units_of: Vec<Vec<usize>>,
     /// The cells of each unit.
     unit_cells: Vec<Vec<usize>>,
+    /// The cells of each cage.
+    cage_cells: Vec<Vec<usize>>,
     /// Each cell's cage (`usize::MAX` for none).
     cage_of: Vec<usize>,
     /// Each cage's value sets (bit `v` for value `v`) that make its sum.
@@ -698,6 +700,7 @@ impl KillerSearch {
             side,
             units_of,
             unit_cells: units.to_vec(),
+            cage_cells: cages.iter().map(|c| c.0.clone()).collect(),
             cage_of,
             sets,
         }
@@ -713,7 +716,7 @@ impl KillerSearch {
         };
         for (c, &v) in givens.iter().enumerate() {
             if v != 0 {
-                if self.candidates(&state)[c] & 1 << v == 0 {
+                if self.candidates(&state).0[c] & 1 << v == 0 {
                     return Vec::new();
                 }
                 self.place(&mut state, c, v, true);
@@ -727,10 +730,14 @@ impl KillerSearch {
     /// The values a set of cage `k` still allows in its empty cells,
     /// holding the values of `held`: of the sets that hold them, those
     /// whose other values the empty cells can take (`avail`).
-    fn allowed(&self, k: usize, held: u32, avail: u32) -> u32 {
+    /// Also the values every such set holds (which the cage's empty
+    /// cells must take).
+    fn allowed(&self, k: usize, held: u32, avail: u32) -> (u32, u32) {
         (self.sets[k].iter())
             .filter(|&&s| s & held == held && (s & !held) & !avail == 0)
-            .fold(0, |a, &s| a | (s & !held))
+            .fold((0, u32::MAX), |(any, all), &s| {
+                (any | (s & !held), all & (s & !held))
+            })
     }
 
     /// The values cell `c` may take by its units alone.
@@ -741,8 +748,9 @@ impl KillerSearch {
     }
 
     /// The values each empty cell may take: free in its units, and
-    /// allowed by a set of its cage ([`Self::allowed`]).
-    fn candidates(&self, state: &State) -> Vec<u32> {
+    /// allowed by a set of its cage ([`Self::allowed`]); and the values
+    /// each cage must still take.
+    fn candidates(&self, state: &State) -> (Vec<u32>, Vec<u32>) {
         let mut cands: Vec<u32> = (0..state.grid.len())
             .map(|c| {
                 if state.grid[c] == 0 {
@@ -758,15 +766,15 @@ impl KillerSearch {
                 avail[k] |= cands[c];
             }
         }
-        let allowed: Vec<u32> = (0..self.sets.len())
+        let (allowed, required): (Vec<u32>, Vec<u32>) = (0..self.sets.len())
             .map(|k| self.allowed(k, state.cages[k], avail[k]))
-            .collect();
+            .unzip();
         for (c, &k) in self.cage_of.iter().enumerate() {
             if k != usize::MAX {
                 cands[c] &= allowed[k];
             }
         }
-        cands
+        (cands, required)
     }
 
     /// Puts `v` in cell `c` (`on`), or takes it out.
@@ -781,7 +789,7 @@ impl KillerSearch {
     }
 
     fn search(&self, state: &mut State, limit: usize, found: &mut Vec<Vec<u8>>) {
-        let cands = self.candidates(state);
+        let (cands, required) = self.candidates(state);
         let mut best: Option<(usize, u32)> = None;
         for c in 0..state.grid.len() {
             if state.grid[c] != 0 {
@@ -836,6 +844,23 @@ impl KillerSearch {
                 .filter(|&&m| cands[m] & 1 << v != 0)
                 .map(|&m| (m, v))
                 .collect();
+        }
+        // A value every set of a cage still holds: its places in the
+        // cage (none: a dead end).
+        for (cells, &must) in self.cage_cells.iter().zip(&required) {
+            for v in 1..=self.side as u8 {
+                if must & 1 << v == 0 {
+                    continue;
+                }
+                let places = (cells.iter()).filter(|&&m| cands[m] & 1 << v != 0);
+                let k = places.clone().count();
+                if k == 0 {
+                    return;
+                }
+                if k < choices.len() {
+                    choices = places.map(|&m| (m, v)).collect();
+                }
+            }
         }
         for (c, v) in choices {
             self.place(state, c, v, true);
