@@ -126,7 +126,7 @@ impl Checker {
     }
 
     /// The solutions from `grid`, up to `limit`, into `found`.
-    fn count(&self, grid: &mut [u8], limit: usize, found: &mut Vec<Vec<u8>>) {
+    fn count(&self, grid: &[u8], limit: usize, found: &mut Vec<Vec<u8>>) {
         *found = self.search.solutions(grid, limit);
     }
 }
@@ -195,9 +195,9 @@ fn check_shape(side: usize, variant: &str, count: u64, givens: usize) {
         for (c, &v) in puzzle.givens.iter().enumerate() {
             assert!(v == 0 || v == solution[c]);
         }
-        let mut grid = puzzle.givens.clone();
+        let grid = puzzle.givens.clone();
         let mut found = Vec::new();
-        checker.count(&mut grid, 2, &mut found);
+        checker.count(&grid, 2, &mut found);
         assert_eq!(
             found,
             vec![solution.clone()],
@@ -233,7 +233,7 @@ fn wikipedia_killer_has_its_published_solution() {
     let checker = Checker::new(9, case.units.clone(), &cages.list());
     checker.validate(&solution);
     let mut found = Vec::new();
-    checker.count(&mut vec![0; 81], 2, &mut found);
+    checker.count(&[0; 81], 2, &mut found);
     assert_eq!(found, vec![solution.clone()]);
     let out = solve::search(case.shape.geometry(), &cages, &[], Search::default()).unwrap();
     assert_eq!((out.solutions, out.first), (1, Some(solution)));
@@ -273,7 +273,7 @@ fn the_solver_counts_as_the_checker_does() {
             let cages = Cages::new(side, &list).unwrap();
             let checker = Checker::new(side, case.units.clone(), &cages.list());
             let mut found = Vec::new();
-            checker.count(&mut vec![0; n * n], 30, &mut found);
+            checker.count(&vec![0; n * n], 30, &mut found);
             let search = Search {
                 limit: 30,
                 budget: Budget::UNLIMITED,

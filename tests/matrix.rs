@@ -1310,8 +1310,11 @@ struct Validator {
     counts: Mutex<HashMap<(usize, Vec<u8>), u64>>,
     /// The solutions (up to 2) the cage search found, by the same keys
     /// and the cages.
-    killer: Mutex<HashMap<(usize, Vec<u8>, Vec<TestCage>), Vec<Vec<u8>>>>,
+    killer: Mutex<HashMap<KillerKey, Vec<Vec<u8>>>>,
 }
+
+/// A killer count's key: the units' key, the givens, the cages.
+type KillerKey = (usize, Vec<u8>, Vec<TestCage>);
 
 impl Validator {
     fn new() -> Validator {

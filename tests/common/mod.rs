@@ -791,15 +791,15 @@ impl KillerSearch {
     fn search(&self, state: &mut State, limit: usize, found: &mut Vec<Vec<u8>>) {
         let (cands, required) = self.candidates(state);
         let mut best: Option<(usize, u32)> = None;
-        for c in 0..state.grid.len() {
+        for (c, &cand) in cands.iter().enumerate() {
             if state.grid[c] != 0 {
                 continue;
             }
-            if cands[c] == 0 {
+            if cand == 0 {
                 return;
             }
-            if best.is_none_or(|(_, b)| cands[c].count_ones() < b.count_ones()) {
-                best = Some((c, cands[c]));
+            if best.is_none_or(|(_, b)| cand.count_ones() < b.count_ones()) {
+                best = Some((c, cand));
             }
         }
         let Some((c, cell_cands)) = best else {
@@ -825,15 +825,15 @@ impl KillerSearch {
                     bits &= bits - 1;
                 }
             }
-            for v in 1..=self.side {
+            for (v, &count) in counts.iter().enumerate().skip(1) {
                 if state.units[u] & 1 << v != 0 {
                     continue;
                 }
-                if counts[v] == 0 {
+                if count == 0 {
                     return;
                 }
-                if fewest.is_none_or(|(_, _, k)| counts[v] < k) {
-                    fewest = Some((u, v as u8, counts[v]));
+                if fewest.is_none_or(|(_, _, k)| count < k) {
+                    fewest = Some((u, v as u8, count));
                 }
             }
         }
