@@ -154,6 +154,11 @@ impl Stats {
                 return;
             }
         };
+        // Killer puzzles are not rated yet (the rater does not take
+        // cages): counted by their clues and their one solution only.
+        if puzzle.shape().is_killer() {
+            return;
+        }
         match crate::rate::rate_solved(puzzle, solution, false, u8::MAX) {
             Ok(r) if r.exact => self.ratings[usize::from(r.se)] += 1,
             Ok(_) => self.ratings[255] += 1,

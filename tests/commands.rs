@@ -139,6 +139,24 @@ fn cases() -> Vec<(&'static str, &'static str)> {
             "puzzle -n 2 --seed 5 --start 7 -s backtrack --symmetry rot180",
         ),
         ("puzzle-budget", "puzzle -n 2 --seed 5 --budget 0 -f json"),
+        // killer (issue 51): the cages in the line, JSON and CSV layouts;
+        // X-killer with givens.
+        (
+            "puzzle-killer-line",
+            "puzzle -n 2 --seed 5 --variant killer --with-solution",
+        ),
+        (
+            "puzzle-killer-json",
+            "puzzle -n 2 --seed 5 --variant killer -f json --with-solution",
+        ),
+        (
+            "puzzle-killer-csv",
+            "puzzle -n 2 --seed 5 --variant killer -f csv --with-solution",
+        ),
+        (
+            "puzzle-x-killer-6",
+            "puzzle -n 2 --seed 5 --size 6 --variant x-killer --clues 3 --with-solution",
+        ),
         // generate: options beside those of the golden grid files.
         (
             "generate-start",

@@ -27,7 +27,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{JIGSAW_MAP, naive_count_units, output_within, scratch_dir, units_of, units_valid};
+use common::{
+    JIGSAW_MAP, KillerSearch, TestCage, cages_fit, cages_of_map, naive_count_units, output_within,
+    scratch_dir, units_of, units_valid,
+};
 
 const BIN: &str = env!("CARGO_BIN_EXE_sudogen");
 
@@ -74,6 +77,16 @@ struct Shape {
     unique: bool,
     /// Minimality is checked by the test's own search.
     minimal: bool,
+    /// Killer: each record carries its cages (no givens), checked by
+    /// [`cages_fit`] and counted by the test's own cage search.
+    killer: bool,
+}
+
+impl Shape {
+    /// Without a variant or cages: classic Sudoku of its side.
+    fn plain(&self) -> bool {
+        self.variant == "none" && !self.killer
+    }
 }
 
 const fn classic(
@@ -95,6 +108,23 @@ const fn classic(
         variant: "none",
         unique: n <= 12,
         minimal: n <= 9,
+        killer: false,
+    }
+}
+
+/// A killer shape: cages with sums and no givens, the cages in every
+/// record (line, csv, json). Unique by the test's cage search; not
+/// minimal (there is nothing to remove).
+const fn killer(
+    name: &'static str,
+    make: &'static [&'static str],
+    n: usize,
+    boxes: (usize, usize),
+) -> Shape {
+    Shape {
+        killer: true,
+        minimal: false,
+        ..classic(name, make, n, boxes)
     }
 }
 
@@ -128,6 +158,30 @@ const SHAPES: &[Shape] = &[
         regions: Some(JIGSAW_MAP),
         variant: "jigsaw",
         ..classic("Jigsaw", &["--regions", REGIONS], 9, (3, 3))
+    },
+    // Killer (issue 51). The records carry their cages, so they read back
+    // without options; X-killer's diagonals are named by CSV and JSON
+    // records only (as X's are), so its readers are given the variant.
+    // 12x12 killers take seconds each to make: not a row here
+    // (tests/killer_cli.rs makes a few).
+    killer(
+        "Killer-4",
+        &["--size", "4", "--variant", "killer"],
+        4,
+        (2, 2),
+    ),
+    killer(
+        "Killer-6",
+        &["--size", "6", "--variant", "killer"],
+        6,
+        (2, 3),
+    ),
+    killer("Killer-9", &["--variant", "killer"], 9, (3, 3)),
+    Shape {
+        read: &["--variant", "x-killer"],
+        x: true,
+        variant: "x",
+        ..killer("Killer-X", &["--variant", "x-killer"], 9, (3, 3))
     },
 ];
 
@@ -387,8 +441,9 @@ const COMMANDS: &[Cmd] = &[
 ];
 
 /// Cells where the command refuses the combination by design: exactly
-/// one line `sudogen: ...` on standard error, exit 2, nothing written.
-/// `*` matches every command, shape or format.
+/// one line `sudogen: ...` on standard error, holding the reason given
+/// here, exit 2, nothing written. `*` matches every command, shape or
+/// format, `NAME*` every name that starts with NAME, and `A|B` either.
 const REFUSALS: &[(&str, &str, &str, &str)] = &[
     ("canon", "X", "*", SYMMETRIES),
     ("canon", "Hyper", "*", SYMMETRIES),
@@ -435,7 +490,53 @@ const REFUSALS: &[(&str, &str, &str, &str)] = &[
     ("puzzle-solutions", "25", "sudokupad", UP_TO_16),
     ("puzzle-rated", "25", "fpuzzles", UP_TO_16),
     ("puzzle-rated", "25", "sudokupad", UP_TO_16),
+    ("generate|generate-to-file", "Killer*", "*", KILLER_GRIDS),
+    // Given --variant x-killer, they refuse at once as for X (without it,
+    // each record is refused: RECORD_REFUSALS).
+    (
+        "canon|canon-bare|canon-original|transform|transform-bare|transform-labels|split|split-bare|split-labels",
+        "Killer-X",
+        "*",
+        SYMMETRIES,
+    ),
+    ("stats-run", "Killer*", "*", KILLER_STATS),
+    ("puzzle-rated", "Killer*", "*", KILLER_RATED),
+    (
+        "puzzle|puzzle-solutions",
+        "Killer*",
+        NO_CAGE_FORMATS,
+        NO_CAGES,
+    ),
 ];
+
+/// The formats without room for a killer puzzle's cages.
+const NO_CAGE_FORMATS: &str = "grid|kaggle|kaggle-3m|extreme|npy|solo|fpuzzles|sudokupad";
+
+/// Why `generate` refuses killer: cages come with puzzles.
+const KILLER_GRIDS: &str =
+    "generate makes grids, and killer cages come with puzzles; use sudogen puzzle --variant killer";
+
+/// Why `stats`' own run refuses killer.
+const KILLER_STATS: &str = "stats measures grids, and killer cages come with puzzles";
+
+/// Why `puzzle --rate` refuses killer.
+const KILLER_RATED: &str = "rating (--rating, --level, --rate) does not go with --variant killer yet (killer puzzles have cages, not removed givens); leave it out";
+
+/// Why the formats of [`NO_CAGE_FORMATS`] refuse killer puzzles.
+const NO_CAGES: &str =
+    "format has no room for killer cages: write killer puzzles as line, csv or json";
+
+/// Why `rate` refuses each killer record.
+const KILLER_NOT_RATED: &str = "killer puzzles are not rated yet: their cages need the killer techniques (cage combinations, the rule of 45), which the rater does not take yet";
+
+/// Why `canon`, `transform` and `split` refuse each killer record.
+const CAGES_NOT_MOVED: &str =
+    "does not take killer puzzles yet (its symmetries would have to move the cages too)";
+
+/// Why the web page (`print -o NAME.html`) refuses killer puzzles, in one
+/// line (exit 2); the PDF and SVG books draw them.
+const PAGE_NO_CAGES: &str =
+    "the web page does not draw killer cages yet; print killer puzzles as PDF or SVG";
 
 /// Why `fpuzzles` and `sudokupad` refuse 25x25 grids.
 const UP_TO_16: &str = "f-puzzles and SudokuPad draw grids up to 16x16";
@@ -443,7 +544,9 @@ const UP_TO_16: &str = "f-puzzles and SudokuPad draw grids up to 16x16";
 /// Cells where the command refuses each record by design, the run going
 /// on: exit 1, every line on standard error saying why (or counting the
 /// records refused), the message among them. The commands that read
-/// `line` records of a shape a format cannot hold and write them in it.
+/// `line` records of a shape a format cannot hold and write them in it;
+/// the commands that do not take killer records yet (each of the
+/// [`RECORDS`] records refused with the message).
 const RECORD_REFUSALS: &[(&str, &str, &str, &str)] = &[
     ("canon-bare", "25", "fpuzzles", UP_TO_16),
     ("canon-bare", "25", "sudokupad", UP_TO_16),
@@ -451,6 +554,13 @@ const RECORD_REFUSALS: &[(&str, &str, &str, &str)] = &[
     ("transform-bare", "25", "sudokupad", UP_TO_16),
     ("split-bare", "25", "fpuzzles", UP_TO_16),
     ("split-bare", "25", "sudokupad", UP_TO_16),
+    ("rate|rate-labels", "Killer*", "*", KILLER_NOT_RATED),
+    (
+        "canon|canon-bare|canon-original|transform|transform-bare|transform-labels|split|split-bare|split-labels",
+        "Killer*",
+        "*",
+        CAGES_NOT_MOVED,
+    ),
 ];
 
 /// Why the `solo` format refuses Hyper grids (and so there is no Hyper
@@ -458,7 +568,8 @@ const RECORD_REFUSALS: &[(&str, &str, &str, &str)] = &[
 const NO_HYPER: &str = "Solo has no Hyper variant";
 
 /// Why `canon`, `transform` and `split` refuse the variants.
-const SYMMETRIES: &str = "the grid's symmetries would not keep the variant's units";
+const SYMMETRIES: &str =
+    "works on grids without a variant (its symmetries would not keep the units of";
 
 /// Cells that fail on the current code because of a bug another item of
 /// issue 50 owns: (command, shape, format, item). `*` matches every
@@ -471,12 +582,31 @@ const KNOWN_FAILING: &[(&str, &str, &str, u32)] = &[];
 // ---------------------------------------------------------------------------
 
 /// A record read back: its first grid (a puzzle, a full grid or a form),
-/// the solution beside it, the rating it carries.
+/// the solution beside it, the rating it carries, a killer's cages (in
+/// map order: by their first cell, each cage's cells in order).
 #[derive(Clone, Debug, Default)]
 struct Rec {
     cells: Vec<u8>,
     solution: Option<Vec<u8>>,
     rating: Option<String>,
+    cages: Option<Vec<TestCage>>,
+}
+
+/// Cages in map order: each cage's cells in order, the cages by their
+/// first cell.
+fn map_order(mut cages: Vec<TestCage>) -> Vec<TestCage> {
+    for c in &mut cages {
+        c.0.sort_unstable();
+    }
+    cages.sort();
+    cages
+}
+
+/// Sums as the layouts write them: decimal numbers, split at `sep`.
+fn sums_of(text: &str, sep: char) -> Result<Vec<u32>, String> {
+    text.split(sep)
+        .map(|w| w.parse().map_err(|_| format!("a sum {w:?} in {text:.60}")))
+        .collect()
 }
 
 /// A symbol's value: `.` and `0` are empty, `1`-`9` then `A`-`Z` are
@@ -519,9 +649,35 @@ fn show(cells: &[u8]) -> String {
 }
 
 /// `line`: a grid, then a jigsaw's region map (one letter a cell, the
-/// shape's own map), then maybe its solution, then labels (a rating).
+/// shape's own map) or a killer's cage map and sums (joined by commas, in
+/// map order), then maybe its solution, then labels (a rating).
 fn parse_line(text: &str, shape: &Shape) -> Result<Vec<Rec>, String> {
     let n = shape.n;
+    if shape.killer {
+        // Each line without its cages (read here), read as any line.
+        let mut plain = String::new();
+        let mut cages = Vec::new();
+        for (k, line) in text.lines().enumerate() {
+            let mut fields: Vec<&str> = line.split(' ').collect();
+            if !line.trim().is_empty() && !line.starts_with('#') {
+                if fields.len() < 3 {
+                    return Err(format!("line {}: a killer line without its cages", k + 1));
+                }
+                let sums = sums_of(fields[2], ',').map_err(|e| format!("line {}: {e}", k + 1))?;
+                let map =
+                    cages_of_map(fields[1], &sums).map_err(|e| format!("line {}: {e}", k + 1))?;
+                cages.push(map_order(map));
+                fields.drain(1..3);
+            }
+            plain += &fields.join(" ");
+            plain.push('\n');
+        }
+        let mut recs = one_per_line(&plain, |field| cells_of(field, n))?;
+        for (r, c) in recs.iter_mut().zip(cages) {
+            r.cages = Some(c);
+        }
+        return Ok(recs);
+    }
     let Some(map) = shape.regions else {
         return one_per_line(text, |field| cells_of(field, n));
     };
@@ -870,6 +1026,13 @@ fn parse_csv(text: &str, n: usize) -> Result<Vec<Rec>, String> {
         rec.rating = col(RATING_COLUMNS)
             .filter(|r| !r.is_empty())
             .map(str::to_string);
+        // A killer's cages: the cage map, the sums apart by spaces.
+        if let Some(map) = col(&["cages"])
+            && !map.is_empty()
+        {
+            let sums = sums_of(col(&["sums"]).unwrap_or(""), ' ').map_err(at)?;
+            rec.cages = Some(map_order(cages_of_map(map, &sums).map_err(at)?));
+        }
         recs.push(rec);
     }
     Ok(recs)
@@ -938,6 +1101,21 @@ fn parse_json(text: &str, shape: &Shape) -> Result<Vec<Rec>, String> {
                 return Err(at("a jigsaw record without its regions".into()));
             }
         }
+        // A killer's cages: `[{"sum": S, "cells": [row-major, 0-based]}]`.
+        if let Some(list) = v.get("cages") {
+            let list = list
+                .as_array()
+                .ok_or_else(|| at("cages: not a list".into()))?;
+            let mut cages = Vec::new();
+            for c in list {
+                let sum = c["sum"].as_u64().ok_or_else(|| at(format!("a cage {c}")))?;
+                let cells: Option<Vec<usize>> = (c["cells"].as_array())
+                    .and_then(|a| a.iter().map(|x| x.as_u64().map(|x| x as usize)).collect());
+                let cells = cells.ok_or_else(|| at(format!("a cage {c}")))?;
+                cages.push((cells, sum as u32));
+            }
+            rec.cages = Some(map_order(cages));
+        }
         recs.push(rec);
     }
     Ok(recs)
@@ -969,6 +1147,7 @@ fn fpuzzles_record(v: &serde_json::Value, shape: &Shape) -> Result<Rec, String> 
         cells,
         solution,
         rating: v.get("se").map(|r| r.to_string()),
+        cages: None,
     })
 }
 
@@ -1083,6 +1262,7 @@ fn read_records(path: &Path, format: &str, shape: &Shape) -> Result<Vec<Rec>, St
                 cells,
                 solution: sols.as_ref().map(|s| s[i].clone()),
                 rating: None,
+                cages: None,
             })
             .collect());
     }
@@ -1105,6 +1285,17 @@ fn read_records(path: &Path, format: &str, shape: &Shape) -> Result<Vec<Rec>, St
             "record {i}: the {format} layout with an empty solution"
         ));
     }
+    if let Some(i) = recs.iter().position(|r| r.cages.is_some() != shape.killer) {
+        return Err(format!(
+            "record {i}: {} of a {} grid",
+            if shape.killer {
+                "no cages in a record"
+            } else {
+                "cages in a record"
+            },
+            shape.name
+        ));
+    }
     Ok(recs)
 }
 
@@ -1117,7 +1308,13 @@ struct Validator {
     units: Vec<Vec<Vec<usize>>>,
     classic: HashMap<usize, Vec<Vec<usize>>>,
     counts: Mutex<HashMap<(usize, Vec<u8>), u64>>,
+    /// The solutions (up to 2) the cage search found, by the same keys
+    /// and the cages.
+    killer: Mutex<HashMap<KillerKey, Vec<Vec<u8>>>>,
 }
+
+/// A killer count's key: the units' key, the givens, the cages.
+type KillerKey = (usize, Vec<u8>, Vec<TestCage>);
 
 impl Validator {
     fn new() -> Validator {
@@ -1133,12 +1330,51 @@ impl Validator {
             units,
             classic,
             counts: Mutex::new(HashMap::new()),
+            killer: Mutex::new(HashMap::new()),
         }
     }
 
-    /// Solutions of `cells` in shape `k` (up to 2), by the plain search.
-    fn count(&self, k: usize, cells: &[u8]) -> u64 {
-        self.count_in(k, SHAPES[k].n, &self.units[k], cells)
+    /// Solutions of `cells` in shape `k` (up to 2), by the plain search,
+    /// or with `cages` by the cage search.
+    fn count(&self, k: usize, cells: &[u8], cages: Option<&[TestCage]>) -> u64 {
+        match cages {
+            Some(cages) => self.killer_solutions(k, &self.units[k], cells, cages).len() as u64,
+            None => self.count_in(k, SHAPES[k].n, &self.units[k], cells),
+        }
+    }
+
+    /// The solutions (up to 2) of `cells` with `cages` under `units`, by
+    /// the test's own cage search, remembered under `key`.
+    fn killer_solutions(
+        &self,
+        key: usize,
+        units: &[Vec<usize>],
+        cells: &[u8],
+        cages: &[TestCage],
+    ) -> Vec<Vec<u8>> {
+        let id = (key, cells.to_vec(), cages.to_vec());
+        if let Some(s) = self.killer.lock().unwrap().get(&id) {
+            return s.clone();
+        }
+        let n = (1..=25).find(|n| n * n == cells.len()).unwrap();
+        let found = if units_valid(cells, n, units, false) {
+            KillerSearch::new(n, units, cages).solutions(cells, 2)
+        } else {
+            Vec::new()
+        };
+        self.killer.lock().unwrap().insert(id, found.clone());
+        found
+    }
+
+    /// A killer record's cages fit its solution ([`cages_fit`]); a record
+    /// of another shape carries none.
+    fn cages(&self, k: usize, cages: Option<&[TestCage]>, solution: &[u8]) -> Result<(), String> {
+        match (SHAPES[k].killer, cages) {
+            (true, Some(cages)) => cages_fit(SHAPES[k].n, cages, solution),
+            (false, None) => Ok(()),
+            (true, None) => Err("a killer record without its cages".into()),
+            (false, Some(_)) => Err(format!("cages in a {} record", SHAPES[k].name)),
+        }
     }
 
     /// The count of `cells` under `units`, remembered under `key`.
@@ -1152,10 +1388,16 @@ impl Validator {
         c
     }
 
-    /// Solutions as classic Sudoku of the shape's side (up to 2).
-    fn classic_count(&self, k: usize, cells: &[u8]) -> u64 {
+    /// Solutions as classic Sudoku of the shape's side (up to 2), with
+    /// the cages a killer record carries.
+    fn classic_count(&self, k: usize, cells: &[u8], cages: Option<&[TestCage]>) -> u64 {
         let units = &self.classic[&SHAPES[k].n];
-        self.count_in(SHAPES.len() + k, SHAPES[k].n, units, cells)
+        match cages {
+            Some(cages) => self
+                .killer_solutions(SHAPES.len() + k, units, cells, cages)
+                .len() as u64,
+            None => self.count_in(SHAPES.len() + k, SHAPES[k].n, units, cells),
+        }
     }
 
     /// A complete grid valid in shape `k`.
@@ -1171,13 +1413,15 @@ impl Validator {
     }
 
     /// A puzzle of shape `k`: no unit repeats a value, the solution (when
-    /// given) is a valid grid holding the givens, one solution (where the
-    /// search is quick), minimal (when `minimal`).
+    /// given) is a valid grid holding the givens (and a killer's cages
+    /// fit it), one solution (where the search is quick; by the cage
+    /// search for a killer), minimal (when `minimal`).
     fn puzzle(
         &self,
         k: usize,
         cells: &[u8],
         solution: Option<&[u8]>,
+        cages: Option<&[TestCage]>,
         minimal: bool,
     ) -> Result<(), String> {
         let shape = &SHAPES[k];
@@ -1190,9 +1434,10 @@ impl Validator {
             if cells.iter().zip(s).any(|(&c, &v)| c != 0 && c != v) {
                 return Err(format!("a given differs from the solution: {p}"));
             }
+            self.cages(k, cages, s)?;
         }
         if shape.unique {
-            let c = self.count(k, cells);
+            let c = self.count(k, cells, cages);
             if c != 1 {
                 return Err(format!(
                     "{} solutions as {}: {p}",
@@ -1208,11 +1453,20 @@ impl Validator {
                         continue;
                     }
                     less[i] = 0;
-                    let c = self.count(k, &less);
+                    let c = self.count(k, &less, cages);
                     less[i] = v;
                     if c < 2 {
                         return Err(format!("not minimal (cell {i} is not needed): {p}"));
                     }
+                }
+            }
+            // The one solution the cage search found: the cages fit it,
+            // and it is the one the record carries.
+            if let Some(cages) = cages {
+                let found = &self.killer_solutions(k, &self.units[k], cells, cages)[0];
+                self.cages(k, Some(cages), found)?;
+                if solution.is_some_and(|s| s != &found[..]) {
+                    return Err(format!("a solution that is not the puzzle's one: {p}"));
                 }
             }
         }
@@ -1276,7 +1530,12 @@ impl Cell {
     }
 
     fn matches(&self, pattern: (&str, &str, &str)) -> bool {
-        let m = |p: &str, v: &str| p == "*" || p == v;
+        let m = |p: &str, v: &str| {
+            p.split('|').any(|p| match p.strip_suffix('*') {
+                Some(start) => v.starts_with(start),
+                None => p == v,
+            })
+        };
         m(pattern.0, COMMANDS[self.cmd].name)
             && m(pattern.1, SHAPES[self.shape].name)
             && m(pattern.2, self.format)
@@ -1322,11 +1581,14 @@ impl Cell {
     /// only a variant's records in a format that names it carry one).
     fn applies(&self) -> bool {
         let cmd = &COMMANDS[self.cmd];
-        let classic = SHAPES[self.shape].variant == "none";
+        let shape = &SHAPES[self.shape];
+        let classic = shape.plain();
         let classic_book = cmd.check == Check::BookAsClassic && classic;
         let no_label = cmd.input == Input::Labelled && format_of(self.format).label == Label::None;
-        let no_variant =
-            cmd.check == Check::CarriedVariant && (classic || !format_of(self.format).names_shape);
+        // (Killer records are refused by canon, transform and split with
+        // or without the shape's options: their own cells say so.)
+        let no_variant = cmd.check == Check::CarriedVariant
+            && (classic || shape.killer || !format_of(self.format).names_shape);
         // A reading cell whose input the making cell refuses to write
         // (Hyper as Solo game IDs) has nothing to read.
         let no_input = cmd.input != Input::None && {
@@ -1470,22 +1732,24 @@ impl Matrix {
             }
         }
         let books = matches!(cmd.check, Check::Book | Check::BookAsClassic);
+        // The runs: arguments, where standard output goes, and whether
+        // the run writes the web page.
         let mut runs = Vec::new();
         if books {
             for book in ["book.pdf", "book.svg", "book.html"] {
                 let mut a = args.clone();
                 a.extend(["-o".into(), cdir.join(book).display().to_string()]);
-                runs.push((a, cdir.join(format!("{book}.stdout"))));
+                runs.push((a, cdir.join(format!("{book}.stdout")), book == "book.html"));
             }
         } else if args.iter().any(|a| a == "-o") {
             // The output is a file of its own; standard output is kept apart.
-            runs.push((args, cdir.join("out.stdout")));
+            runs.push((args, cdir.join("out.stdout"), false));
         } else {
-            runs.push((args, out_path.clone()));
+            runs.push((args, out_path.clone(), false));
         }
         let mut seconds = 0.0;
         let mut outputs = Vec::new();
-        for (a, out) in &runs {
+        for (a, out, page) in &runs {
             let r = run(&cdir, a, out);
             seconds += r.seconds;
             let cmdline = format!("sudogen {}", a.join(" "));
@@ -1494,6 +1758,27 @@ impl Matrix {
                     Outcome::Fail(format!("panic: {}\n  {cmdline}", r.stderr.trim())),
                     seconds,
                 );
+            }
+            // The web page refuses killer puzzles in one line, writing
+            // nothing (when the records are read as the book's).
+            if *page && shape.killer && !(cmd.check == Check::BookAsClassic && r.code == Some(1)) {
+                let lines: Vec<&str> = r.stderr.lines().collect();
+                let refused = r.code == Some(2)
+                    && lines.len() == 1
+                    && lines[0].starts_with("sudogen: ")
+                    && lines[0].contains(PAGE_NO_CAGES)
+                    && !cdir.join("book.html").exists();
+                if !refused {
+                    return (
+                        Outcome::Fail(format!(
+                            "the web page of killer puzzles: exit {:?}, not the one-line refusal {PAGE_NO_CAGES:?}: {}\n  {cmdline}",
+                            r.code,
+                            first_lines(&r.stderr, 2)
+                        )),
+                        seconds,
+                    );
+                }
+                continue;
             }
             match r.code {
                 None => {
@@ -1544,11 +1829,22 @@ impl Matrix {
                         .record_refusal()
                         .is_some_and(|why| r.stderr.contains(why)) =>
                 {
-                    let line = r.stderr.lines().find(|l| l.contains(UP_TO_16));
-                    return (
-                        Outcome::Refused(line.unwrap_or_default().to_string()),
-                        seconds,
-                    );
+                    // Each record refused in a line of its own, every line
+                    // a `sudogen: ` one.
+                    let why = cell.record_refusal().unwrap_or_default();
+                    let lines: Vec<&str> = r.stderr.lines().collect();
+                    let refusals = lines.iter().filter(|l| l.contains(why)).count();
+                    if refusals != RECORDS || lines.iter().any(|l| !l.starts_with("sudogen: ")) {
+                        return (
+                            Outcome::Fail(format!(
+                                "{refusals} of {RECORDS} records refused with {why:?}: {}\n  {cmdline}",
+                                first_lines(&r.stderr, 3)
+                            )),
+                            seconds,
+                        );
+                    }
+                    let line = lines.iter().find(|l| l.contains(why));
+                    return (Outcome::Refused(line.unwrap_or(&"").to_string()), seconds);
                 }
                 Some(c) => {
                     return (
@@ -1623,10 +1919,13 @@ impl Matrix {
                 let truth = self.truth(k, "puzzle-solutions")?;
                 for (i, (r, t)) in recs.iter().zip(&truth).enumerate() {
                     let at = |e: String| format!("record {i}: {e}");
-                    v.puzzle(k, &r.cells, r.solution.as_deref(), true)
+                    v.puzzle(k, &r.cells, r.solution.as_deref(), r.cages.as_deref(), true)
                         .map_err(at)?;
                     if r.cells != t.cells {
                         return Err(at("differs from the line format's puzzle".into()));
+                    }
+                    if r.cages != t.cages {
+                        return Err(at("cages that differ from the line format's".into()));
                     }
                     if with_solution && r.solution.is_none() {
                         return Err(at("no solution with --with-solution".into()));
@@ -1647,6 +1946,11 @@ impl Matrix {
                     v.grid(k, solved).map_err(|e| format!("record {i}: {e}"))?;
                     if Some(solved) != t.solution.as_ref() {
                         return Err(format!("record {i}: not the puzzle's solution"));
+                    }
+                    v.cages(k, r.cages.as_deref(), solved)
+                        .map_err(|e| format!("record {i}: {e}"))?;
+                    if r.cages != t.cages {
+                        return Err(format!("record {i}: not the puzzle's cages"));
                     }
                     if !full(&r.cells) && r.cells != t.cells {
                         return Err(format!("record {i}: not the puzzle read"));
@@ -1672,11 +1976,14 @@ impl Matrix {
                     "puzzles"
                 };
                 // The header names the shape: its side, and its variant
-                // (as messages write it: `X`, `hyper`, `jigsaw`).
-                let head = match shape.variant {
-                    "none" => format!("{0}x{0} records read", shape.n),
-                    variant => format!("{0}x{0} {variant} records read", shape.n),
+                // (as messages write it: `X`, `hyper`, `jigsaw`), then
+                // `killer` for cages.
+                let variant = match shape.variant {
+                    "none" => String::new(),
+                    variant => format!(" {variant}"),
                 };
+                let cages = if shape.killer { " killer" } else { "" };
+                let head = format!("{0}x{0}{variant}{cages} records read", shape.n);
                 if !report.to_lowercase().starts_with(&head) {
                     return Err(format!(
                         "the report does not start with {head:?}: {}",
@@ -1695,6 +2002,9 @@ impl Matrix {
                     .find(|l| l.starts_with("puzzles without exactly one solution"))
                 {
                     return Err(format!("valid unique puzzles counted as {l:?}"));
+                }
+                if let Some(l) = report.lines().find(|l| l.contains("internal error")) {
+                    return Err(format!("valid puzzles counted as {l:?}"));
                 }
                 Ok(())
             }
@@ -1780,8 +2090,14 @@ impl Matrix {
                     if full(&t.cells) {
                         v.grid(k, &r.cells).map_err(at)?;
                     } else {
-                        v.puzzle(k, &r.cells, r.solution.as_deref(), false)
-                            .map_err(at)?;
+                        v.puzzle(
+                            k,
+                            &r.cells,
+                            r.solution.as_deref(),
+                            r.cages.as_deref(),
+                            false,
+                        )
+                        .map_err(at)?;
                         let clues = |c: &[u8]| c.iter().filter(|&&x| x != 0).count();
                         if clues(&r.cells) != clues(&t.cells) {
                             return Err(at(format!(
@@ -1860,11 +2176,14 @@ impl Matrix {
                     || (cell.format == "line" && shape.regions.is_some());
                 let refused = !format_names_shape
                     && shape.n <= 12
-                    && truth.iter().any(|t| v.classic_count(k, &t.cells) != 1);
+                    && (truth.iter())
+                        .any(|t| v.classic_count(k, &t.cells, t.cages.as_deref()) != 1);
                 // Read as classic Sudoku, a valid puzzle with several
                 // solutions is unique only under the shape's options: the
                 // refusal names them.
-                let hint = refused && truth.iter().any(|t| v.classic_count(k, &t.cells) == 2);
+                let hint = refused
+                    && (truth.iter())
+                        .any(|t| v.classic_count(k, &t.cells, t.cages.as_deref()) == 2);
                 for (r, cmdline) in runs {
                     if refused {
                         if r.code != Some(1) {
@@ -1874,7 +2193,9 @@ impl Matrix {
                                 r.code
                             ));
                         }
-                        if hint && !r.stderr.contains(shape.read[0]) {
+                        // (A killer puzzle unique only with X's diagonals
+                        // gets no such hint yet.)
+                        if hint && !shape.killer && !r.stderr.contains(shape.read[0]) {
                             return Err(format!(
                                 "the refusal does not name {}: {}",
                                 shape.read[0],
@@ -2116,10 +2437,14 @@ fn squeeze(text: &str) -> String {
 }
 
 /// `book.pdf` (read by `lopdf`) and the pages `book*.svg` (read by
-/// `roxmltree`) hold every puzzle's givens and every solution, row by row;
-/// `book.html` holds them in its data ([`check_page`]).
+/// `roxmltree`) hold every puzzle's givens and every solution, row by row,
+/// and a killer puzzle's sums in map order (each in its cage's first
+/// cell); `book.html` holds them in its data ([`check_page`]), but for
+/// killer puzzles, which the page refuses ([`PAGE_NO_CAGES`]).
 fn check_books(dir: &Path, truth: &[Rec], shape: Option<&Shape>) -> Result<(), String> {
-    check_page(&dir.join("book.html"), truth, shape)?;
+    if truth.iter().all(|t| t.cages.is_none()) {
+        check_page(&dir.join("book.html"), truth, shape)?;
+    }
     let doc = lopdf::Document::load(dir.join("book.pdf")).map_err(|e| format!("book.pdf: {e}"))?;
     let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
     let pdf: String = pages
@@ -2166,6 +2491,14 @@ fn check_books(dir: &Path, truth: &[Rec], shape: Option<&Shape>) -> Result<(), S
                 && !text.contains(&printed(s))
             {
                 return Err(format!("{what}: solution {i} is not in the text"));
+            }
+            if let Some(cages) = &t.cages {
+                let sums: String = cages.iter().map(|c| c.1.to_string()).collect();
+                if !text.contains(&sums) {
+                    return Err(format!(
+                        "{what}: puzzle {i}'s cage sums are not in the text"
+                    ));
+                }
             }
         }
     }
@@ -2475,6 +2808,9 @@ fn release_every_command_shape_and_format() {
     for (cell, outcome, secs) in &results {
         let name = cell.name();
         let problem = match (outcome, cell.refusal().or(cell.record_refusal())) {
+            (Outcome::Refused(msg), Some(why)) if !msg.contains(why) => {
+                Some(format!("refused with {msg:?}, not for its reason {why:?}"))
+            }
             (Outcome::Pass, None) | (Outcome::Refused(_), Some(_)) => None,
             (Outcome::Pass, Some(why)) => Some(format!("passes, but is listed as refused ({why})")),
             (Outcome::Refused(msg), None) => Some(format!("refused: {msg}")),

@@ -610,3 +610,364 @@ pub fn killer_puzzle(
     .unwrap_or_else(|e| panic!("{shape:?} seed {seed} puzzle {i}: {e}"));
     (puzzle, solution)
 }
+
+/// A killer cage as the tests hold it, from the rules as written: its
+/// cells (row-major, 0-based) and its sum.
+#[allow(dead_code)] // not every test crate reads cages
+pub type TestCage = (Vec<usize>, u32);
+
+/// The cages of a killer cage map as the line and CSV layouts document
+/// it: one symbol a cell, row by row; a connected piece of one symbol is
+/// a cage (a symbol may come back for another piece); the cages in map
+/// order (by their first cell), the sums given in that order.
+#[allow(dead_code)] // not every test crate reads cages
+pub fn cages_of_map(map: &str, sums: &[u32]) -> Result<Vec<TestCage>, String> {
+    let map: Vec<char> = map.chars().collect();
+    let n = (1..=25).find(|n| n * n == map.len()).ok_or(format!(
+        "a cage map of {} symbols is not a square grid",
+        map.len()
+    ))?;
+    let mut cage_of = vec![usize::MAX; n * n];
+    let mut cages: Vec<Vec<usize>> = Vec::new();
+    for start in 0..n * n {
+        if cage_of[start] != usize::MAX {
+            continue;
+        }
+        // A flood of the start's symbol over orthogonal neighbours.
+        let k = cages.len();
+        let mut cells = vec![start];
+        cage_of[start] = k;
+        let mut i = 0;
+        while i < cells.len() {
+            let c = cells[i];
+            i += 1;
+            let (r, col) = (c / n, c % n);
+            let mut next = Vec::new();
+            if r > 0 {
+                next.push(c - n);
+            }
+            if r + 1 < n {
+                next.push(c + n);
+            }
+            if col > 0 {
+                next.push(c - 1);
+            }
+            if col + 1 < n {
+                next.push(c + 1);
+            }
+            for m in next {
+                if cage_of[m] == usize::MAX && map[m] == map[start] {
+                    cage_of[m] = k;
+                    cells.push(m);
+                }
+            }
+        }
+        cells.sort_unstable();
+        cages.push(cells);
+    }
+    if cages.len() != sums.len() {
+        return Err(format!(
+            "{} cages in the map, {} sums",
+            cages.len(),
+            sums.len()
+        ));
+    }
+    Ok(cages.into_iter().zip(sums.iter().copied()).collect())
+}
+
+/// Whether `cages` fit a grid of side `n` and its `solution`: every
+/// cell in exactly one cage, each cage orthogonally connected, of 1 to
+/// `n` cells, no value twice in it, its sum the sum of its values.
+#[allow(dead_code)] // not every test crate reads cages
+pub fn cages_fit(n: usize, cages: &[TestCage], solution: &[u8]) -> Result<(), String> {
+    let mut covered = vec![0; n * n];
+    for (cells, sum) in cages {
+        if cells.is_empty() || cells.len() > n {
+            return Err(format!("a cage of {} cells: {cells:?}", cells.len()));
+        }
+        for &c in cells {
+            if c >= n * n {
+                return Err(format!("cell {c} of cage {cells:?} is off the grid"));
+            }
+            covered[c] += 1;
+        }
+        // Connected: a flood from the first cell reaches them all.
+        let mut seen = vec![cells[0]];
+        let mut i = 0;
+        while i < seen.len() {
+            let c = seen[i];
+            i += 1;
+            for &m in cells {
+                let (r1, c1, r2, c2) = (c / n, c % n, m / n, m % n);
+                if r1.abs_diff(r2) + c1.abs_diff(c2) == 1 && !seen.contains(&m) {
+                    seen.push(m);
+                }
+            }
+        }
+        if seen.len() != cells.len() {
+            return Err(format!("cage {cells:?} is not connected"));
+        }
+        let mut values: Vec<u8> = cells.iter().map(|&c| solution[c]).collect();
+        let total: u32 = values.iter().map(|&v| u32::from(v)).sum();
+        if total != *sum {
+            return Err(format!(
+                "cage {cells:?} adds up to {total} in the solution, not its sum {sum}"
+            ));
+        }
+        values.sort_unstable();
+        values.dedup();
+        if values.len() != cells.len() {
+            return Err(format!("a value twice in cage {cells:?}"));
+        }
+    }
+    if let Some(c) = covered.iter().position(|&k| k != 1) {
+        return Err(format!("cell {c} is in {} cages", covered[c]));
+    }
+    Ok(())
+}
+
+/// A search for the solutions of a killer puzzle that shares no code
+/// with the library's: a bit mask of the values each unit holds (units
+/// as plain lists of cells), and for each cage the sets of distinct
+/// values of its size that make its sum (listed here once); a cell's
+/// candidates are the values none of its units holds that some set of
+/// its cage still allows, given the values the cage holds. It branches
+/// on the empty cell with the fewest candidates, or on the places left
+/// for a value in a unit where they are fewer.
+#[allow(dead_code)] // not every test crate searches killer puzzles
+pub struct KillerSearch {
+    side: usize,
+    /// The units each cell is in (indices).
+    units_of: Vec<Vec<usize>>,
+    /// The cells of each unit.
+    unit_cells: Vec<Vec<usize>>,
+    /// The cells of each cage.
+    cage_cells: Vec<Vec<usize>>,
+    /// Each cell's cage (`usize::MAX` for none).
+    cage_of: Vec<usize>,
+    /// Each cage's value sets (bit `v` for value `v`) that make its sum.
+    sets: Vec<Vec<u32>>,
+}
+
+#[allow(dead_code)]
+impl KillerSearch {
+    /// The search on a grid of side `side` with these units and cages.
+    pub fn new(side: usize, units: &[Vec<usize>], cages: &[TestCage]) -> KillerSearch {
+        let mut units_of = vec![Vec::new(); side * side];
+        for (u, unit) in units.iter().enumerate() {
+            for &c in unit {
+                units_of[c].push(u);
+            }
+        }
+        let mut cage_of = vec![usize::MAX; side * side];
+        for (k, (cells, _)) in cages.iter().enumerate() {
+            for &c in cells {
+                cage_of[c] = k;
+            }
+        }
+        /// The sets of `size` distinct values from `low..=side` adding up
+        /// to `sum`, each with `mask` added.
+        fn sets(side: u32, low: u32, size: usize, sum: u32, mask: u32, out: &mut Vec<u32>) {
+            if size == 0 {
+                if sum == 0 {
+                    out.push(mask);
+                }
+                return;
+            }
+            for v in low..=side.min(sum) {
+                sets(side, v + 1, size - 1, sum - v, mask | 1 << v, out);
+            }
+        }
+        let sets = cages
+            .iter()
+            .map(|(cells, sum)| {
+                let mut out = Vec::new();
+                sets(side as u32, 1, cells.len(), *sum, 0, &mut out);
+                out
+            })
+            .collect();
+        KillerSearch {
+            side,
+            units_of,
+            unit_cells: units.to_vec(),
+            cage_cells: cages.iter().map(|c| c.0.clone()).collect(),
+            cage_of,
+            sets,
+        }
+    }
+
+    /// The solutions from `givens` (0 for an empty cell), at most
+    /// `limit` of them.
+    pub fn solutions(&self, givens: &[u8], limit: usize) -> Vec<Vec<u8>> {
+        let mut state = State {
+            grid: vec![0; givens.len()],
+            units: vec![0; self.unit_cells.len()],
+            cages: vec![0; self.sets.len()],
+        };
+        for (c, &v) in givens.iter().enumerate() {
+            if v != 0 {
+                if self.candidates(&state).0[c] & 1 << v == 0 {
+                    return Vec::new();
+                }
+                self.place(&mut state, c, v, true);
+            }
+        }
+        let mut found = Vec::new();
+        self.search(&mut state, limit, &mut found);
+        found
+    }
+
+    /// The values a set of cage `k` still allows in its empty cells,
+    /// holding the values of `held`: of the sets that hold them, those
+    /// whose other values the empty cells can take (`avail`).
+    /// Also the values every such set holds (which the cage's empty
+    /// cells must take).
+    fn allowed(&self, k: usize, held: u32, avail: u32) -> (u32, u32) {
+        (self.sets[k].iter())
+            .filter(|&&s| s & held == held && (s & !held) & !avail == 0)
+            .fold((0, u32::MAX), |(any, all), &s| {
+                (any | (s & !held), all & (s & !held))
+            })
+    }
+
+    /// The values cell `c` may take by its units alone.
+    fn free(&self, state: &State, c: usize) -> u32 {
+        let full = ((1u32 << (self.side + 1)) - 1) & !1;
+        let taken = (self.units_of[c].iter()).fold(0, |m, &u| m | state.units[u]);
+        full & !taken
+    }
+
+    /// The values each empty cell may take: free in its units, and
+    /// allowed by a set of its cage ([`Self::allowed`]); and the values
+    /// each cage must still take.
+    fn candidates(&self, state: &State) -> (Vec<u32>, Vec<u32>) {
+        let mut cands: Vec<u32> = (0..state.grid.len())
+            .map(|c| {
+                if state.grid[c] == 0 {
+                    self.free(state, c)
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let mut avail = vec![0u32; self.sets.len()];
+        for (c, &k) in self.cage_of.iter().enumerate() {
+            if k != usize::MAX {
+                avail[k] |= cands[c];
+            }
+        }
+        let (allowed, required): (Vec<u32>, Vec<u32>) = (0..self.sets.len())
+            .map(|k| self.allowed(k, state.cages[k], avail[k]))
+            .unzip();
+        for (c, &k) in self.cage_of.iter().enumerate() {
+            if k != usize::MAX {
+                cands[c] &= allowed[k];
+            }
+        }
+        (cands, required)
+    }
+
+    /// Puts `v` in cell `c` (`on`), or takes it out.
+    fn place(&self, state: &mut State, c: usize, v: u8, on: bool) {
+        state.grid[c] = if on { v } else { 0 };
+        for &u in &self.units_of[c] {
+            state.units[u] ^= 1 << v;
+        }
+        if self.cage_of[c] != usize::MAX {
+            state.cages[self.cage_of[c]] ^= 1 << v;
+        }
+    }
+
+    fn search(&self, state: &mut State, limit: usize, found: &mut Vec<Vec<u8>>) {
+        let (cands, required) = self.candidates(state);
+        let mut best: Option<(usize, u32)> = None;
+        for (c, &cand) in cands.iter().enumerate() {
+            if state.grid[c] != 0 {
+                continue;
+            }
+            if cand == 0 {
+                return;
+            }
+            if best.is_none_or(|(_, b)| cand.count_ones() < b.count_ones()) {
+                best = Some((c, cand));
+            }
+        }
+        let Some((c, cell_cands)) = best else {
+            // Every cell filled: every cage holds one of its sets (the
+            // candidates kept each within one), so its sum is right.
+            found.push(state.grid.clone());
+            return;
+        };
+        // The choices: the values of cell `c`, or the places of a value
+        // missing from a unit where it has fewer (none: a dead end).
+        let mut choices: Vec<(usize, u8)> = (1..=self.side as u8)
+            .filter(|&v| cell_cands & 1 << v != 0)
+            .map(|v| (c, v))
+            .collect();
+        let mut fewest: Option<(usize, u8, u32)> = None;
+        let mut counts = vec![0u32; self.side + 1];
+        for (u, cells) in self.unit_cells.iter().enumerate() {
+            counts.iter_mut().for_each(|k| *k = 0);
+            for &m in cells {
+                let mut bits = cands[m];
+                while bits != 0 {
+                    counts[bits.trailing_zeros() as usize] += 1;
+                    bits &= bits - 1;
+                }
+            }
+            for (v, &count) in counts.iter().enumerate().skip(1) {
+                if state.units[u] & 1 << v != 0 {
+                    continue;
+                }
+                if count == 0 {
+                    return;
+                }
+                if fewest.is_none_or(|(_, _, k)| count < k) {
+                    fewest = Some((u, v as u8, count));
+                }
+            }
+        }
+        if let Some((u, v, k)) = fewest
+            && (k as usize) < choices.len()
+        {
+            choices = (self.unit_cells[u].iter())
+                .filter(|&&m| cands[m] & 1 << v != 0)
+                .map(|&m| (m, v))
+                .collect();
+        }
+        // A value every set of a cage still holds: its places in the
+        // cage (none: a dead end).
+        for (cells, &must) in self.cage_cells.iter().zip(&required) {
+            for v in 1..=self.side as u8 {
+                if must & 1 << v == 0 {
+                    continue;
+                }
+                let places = (cells.iter()).filter(|&&m| cands[m] & 1 << v != 0);
+                let k = places.clone().count();
+                if k == 0 {
+                    return;
+                }
+                if k < choices.len() {
+                    choices = places.map(|&m| (m, v)).collect();
+                }
+            }
+        }
+        for (c, v) in choices {
+            self.place(state, c, v, true);
+            self.search(state, limit, found);
+            self.place(state, c, v, false);
+            if found.len() >= limit {
+                return;
+            }
+        }
+    }
+}
+
+/// The search's state: the grid, the values each unit and each cage
+/// holds.
+#[allow(dead_code)]
+struct State {
+    grid: Vec<u8>,
+    units: Vec<u32>,
+    cages: Vec<u32>,
+}
