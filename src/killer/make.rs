@@ -28,8 +28,12 @@
 //! [`Settings::budget`]; a bound hit is an error, and the caller tries
 //! another grid.
 //!
-//! Cost: a 9x9 puzzle takes about 3.6 repairs (4.6 counts) and 2.6
-//! grids, 1.8 ms of one core (see `benches/killer.rs`); 12x12 without
+//! Each count walks toward the grid's own values first
+//! ([`Solver::search_near`]), so the second solution is met on the way
+//! back; it runs on the cut's cells directly, [`Cages`] being built once,
+//! for the puzzle kept. Cost: a 9x9 puzzle takes about 3.6 repairs
+//! (4.6 counts) and 2.4 grids at the default budget, 1.1 ms of one core
+//! whole process, level with Solo's `3x3k` (docs/PERFORMANCE.md); 12x12 without
 //! givens needs counts of up to 50,000 guesses and about 20 grids, some
 //! seconds a puzzle. Bias: grids whose counts need more than the budget
 //! are dropped, so the puzzles kept lean to those propagation settles
@@ -51,10 +55,10 @@ use crate::shape::Geometry;
 /// up; 4x4 grids draw 2 and 3 only). The sizes that come out differ (a
 /// cage may stop short, a stray cell join it, repairs move cells): over
 /// 10,000 9x9 puzzles without givens (`killer_make 10000 1 9 --sizes`,
-/// default settings) the cages are of 1 cell 0.8%, 2 cells 30.3%, 3 cells
-/// 33.1%, 4 cells 22.7%, 5 cells 13.0%, 6 cells 0.2%: 25.5 cages a
-/// puzzle, 2.6 grids drawn a puzzle (the others dropped at a count's
-/// budget or the repairs' bound).
+/// default settings) the cages are of 1 cell 1.0%, 2 cells 29.5%, 3 cells
+/// 32.9%, 4 cells 23.1%, 5 cells 13.4%, 6 cells 0.2%: 25.4 cages a
+/// puzzle, 3.6 repairs and 2.4 grids drawn a puzzle (the others dropped
+/// at a count's budget or the repairs' bound).
 pub const TARGET_WEIGHTS: [u32; 4] = [3, 4, 3, 2];
 
 /// How to make a puzzle.

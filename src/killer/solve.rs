@@ -13,9 +13,12 @@
 //! within the union of its cells' candidates and meet every cell's
 //! candidates; every cell of the cage keeps only values of some such set,
 //! and a value in every such set that only one cell can take is placed
-//! there (a hidden single of the cage). Then it branches on the empty
-//! cell with the fewest candidates, values in increasing order, so the
-//! first solution found is the same every run. Sources: Norvig's and
+//! there (a hidden single of the cage), while one that only cells sharing
+//! a unit can take leaves that unit's other cells (cage against unit).
+//! Then it branches on the empty cell with the fewest candidates, values
+//! in increasing order (a known solution's value first, with
+//! [`Solver::search_near`]), so the first solution found is the same
+//! every run. Sources: Norvig's and
 //! the band solvers' propagate-and-branch; the combination rule is the
 //! one killer solvers state first. Cost: a pass is linear in cells,
 //! units and cage combinations; 9x9 killers without givens take a few
