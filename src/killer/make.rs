@@ -28,8 +28,12 @@
 //! [`Settings::budget`]; a bound hit is an error, and the caller tries
 //! another grid.
 //!
-//! Cost: a 9x9 puzzle takes about 3.6 repairs (4.6 counts) and 2.6
-//! grids, 1.8 ms of one core (see `benches/killer.rs`); 12x12 without
+//! Each count walks toward the grid's own values first
+//! ([`Solver::search_near`]), so the second solution is met on the way
+//! back; it runs on the cut's cells directly, [`Cages`] being built once,
+//! for the puzzle kept. Cost: a 9x9 puzzle takes about 3.6 repairs
+//! (4.6 counts) and 2.4 grids at the default budget, 1.1 ms of one core
+//! whole process, level with Solo's `3x3k` (docs/PERFORMANCE.md); 12x12 without
 //! givens needs counts of up to 50,000 guesses and about 20 grids, some
 //! seconds a puzzle. Bias: grids whose counts need more than the budget
 //! are dropped, so the puzzles kept lean to those propagation settles
@@ -51,10 +55,10 @@ use crate::shape::Geometry;
 /// up; 4x4 grids draw 2 and 3 only). The sizes that come out differ (a
 /// cage may stop short, a stray cell join it, repairs move cells): over
 /// 10,000 9x9 puzzles without givens (`killer_make 10000 1 9 --sizes`,
-/// default settings) the cages are of 1 cell 0.8%, 2 cells 30.3%, 3 cells
-/// 33.1%, 4 cells 22.7%, 5 cells 13.0%, 6 cells 0.2%: 25.5 cages a
-/// puzzle, 2.6 grids drawn a puzzle (the others dropped at a count's
-/// budget or the repairs' bound).
+/// default settings) the cages are of 1 cell 1.0%, 2 cells 29.5%, 3 cells
+/// 32.9%, 4 cells 23.1%, 5 cells 13.4%, 6 cells 0.2%: 25.4 cages a
+/// puzzle, 3.6 repairs and 2.4 grids drawn a puzzle (the others dropped
+/// at a count's budget or the repairs' bound).
 pub const TARGET_WEIGHTS: [u32; 4] = [3, 4, 3, 2];
 
 /// How to make a puzzle.
@@ -69,14 +73,16 @@ pub struct Settings {
 }
 
 impl Default for Settings {
-    /// No givens, 100 repairs, 200 guesses a count: enough for most 9x9
+    /// No givens, 100 repairs, 50 guesses a count: enough for most 9x9
     /// grids' cages (a grid whose count needs more is dropped for the
-    /// next); 12x12 needs about 50,000 (see the module's cost).
+    /// next, which costs less than a longer count: 200 guesses make 1.6
+    /// grids a puzzle but take a fifth more time); 12x12 needs about
+    /// 50,000 (see the module's cost).
     fn default() -> Self {
         Settings {
             givens: 0,
             repairs: 100,
-            budget: Budget::new(200),
+            budget: Budget::new(50),
         }
     }
 }
@@ -360,10 +366,14 @@ pub fn make<R: Rng + ?Sized>(
     };
     let most = max_size(side);
     for repairs in 0..=settings.repairs {
-        let cages = Cages::from_groups(side, &cut.group, solution).map_err(MakeError::Cages)?;
-        let found = Solver::new(geometry, &cages)
-            .map_err(MakeError::Killer)?
-            .search(&givens, search)
+        let sums: Vec<u32> = cut
+            .members
+            .iter()
+            .map(|m| m.iter().map(|&c| u32::from(solution[c])).sum())
+            .collect();
+        let found = Solver::of_cut(geometry, &cut.group, &cut.members, &sums)
+            .ok_or(MakeError::Killer(KillerError::Side { side }))?
+            .search_near(&givens, solution, search)
             .map_err(MakeError::Killer)?;
         if found.cut {
             return Err(MakeError::Budget);
@@ -371,6 +381,8 @@ pub fn make<R: Rng + ?Sized>(
         let other = match (found.solutions, found.first, found.second) {
             (0, _, _) => return Err(MakeError::NotSolved),
             (1, Some(first), _) if first == solution => {
+                let cages =
+                    Cages::from_groups(side, &cut.group, solution).map_err(MakeError::Cages)?;
                 return Ok(Puzzle {
                     cages,
                     givens,

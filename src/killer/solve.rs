@@ -13,9 +13,12 @@
 //! within the union of its cells' candidates and meet every cell's
 //! candidates; every cell of the cage keeps only values of some such set,
 //! and a value in every such set that only one cell can take is placed
-//! there (a hidden single of the cage). Then it branches on the empty
-//! cell with the fewest candidates, values in increasing order, so the
-//! first solution found is the same every run. Sources: Norvig's and
+//! there (a hidden single of the cage), while one that only cells sharing
+//! a unit can take leaves that unit's other cells (cage against unit).
+//! Then it branches on the empty cell with the fewest candidates, values
+//! in increasing order (a known solution's value first, with
+//! [`Solver::search_near`]), so the first solution found is the same
+//! every run. Sources: Norvig's and
 //! the band solvers' propagate-and-branch; the combination rule is the
 //! one killer solvers state first. Cost: a pass is linear in cells,
 //! units and cage combinations; 9x9 killers without givens take a few
@@ -102,15 +105,20 @@ impl Outcome {
 /// cages; it borrows the geometry and the cages).
 pub struct Solver<'a> {
     geometry: &'a Geometry,
-    cages: &'a Cages,
     combos: &'static Combos,
     side: usize,
     full: u32,
-    /// The sets of distinct cells whose sum is known: the cages, then
-    /// the innies and outies of each unit (the rule of 45).
-    groups: Vec<(Vec<usize>, u32)>,
-    /// The groups of each cell.
-    cell_groups: Vec<Vec<u16>>,
+    /// The cage of each cell.
+    cage_of: Vec<u16>,
+    /// The sets of distinct cells whose sum is known: the cages (group
+    /// `k` is cage `k`), then the innies and outies of each unit (the
+    /// rule of 45). Group `g`'s cells are `cells[start[g]..start[g + 1]]`.
+    cells: Vec<u16>,
+    start: Vec<u32>,
+    sums: Vec<u32>,
+    /// The groups of each cell: `cell_groups[cell_start[c]..cell_start[c + 1]]`.
+    cell_groups: Vec<u16>,
+    cell_start: Vec<u32>,
 }
 
 /// The search state: candidates, which cells are placed, how many left.
@@ -127,8 +135,22 @@ struct State {
     touched: bool,
 }
 
+impl State {
+    /// Becomes a copy of `from`, reusing its buffers.
+    fn copy_from(&mut self, from: &State) {
+        self.cand.copy_from_slice(&from.cand);
+        self.placed.copy_from_slice(&from.placed);
+        self.left = from.left;
+        self.dirty_units = from.dirty_units;
+        self.dirty_groups.copy_from_slice(&from.dirty_groups);
+        self.touched = from.touched;
+    }
+}
+
 /// The search's running tally.
-struct Tally {
+struct Tally<'k> {
+    /// A solution to try first at each branch (see [`Solver::search_near`]).
+    known: Option<&'k [u8]>,
     limit: u64,
     count: u64,
     first: Option<Vec<u8>>,
@@ -149,28 +171,96 @@ impl<'a> Solver<'a> {
                 grid: side,
             });
         }
-        let mut groups: Vec<(Vec<usize>, u32)> = (0..cages.count())
-            .map(|k| {
-                let cells = cages.cells(k).iter().map(|&c| usize::from(c)).collect();
-                (cells, cages.sum(k))
-            })
+        let cage_of: Vec<u16> = (0..side * side).map(|c| cages.cage_of(c) as u16).collect();
+        let members: Vec<&[u16]> = (0..cages.count()).map(|k| cages.cells(k)).collect();
+        let sums: Vec<u32> = (0..cages.count()).map(|k| cages.sum(k)).collect();
+        Ok(Solver::build(geometry, combos, cage_of, &members, &sums))
+    }
+
+    /// The solver of the cages given as each cell's cage (`cage_of`, ids
+    /// `0..sums.len()`), each cage's cells (`members`) and sums, which
+    /// the caller vouches for (connected or not, they are only sets of
+    /// distinct cells with a sum): how the maker counts without building
+    /// [`Cages`] each time. `None` past side 16.
+    pub(crate) fn of_cut<C: Copy + Into<usize>>(
+        geometry: &'a Geometry,
+        cage_of: &[u32],
+        members: &[Vec<C>],
+        sums: &[u32],
+    ) -> Option<Solver<'a>> {
+        let side = geometry.places().len().isqrt();
+        let combos = Combos::of_side(side)?;
+        let cage_of = cage_of.iter().map(|&k| k as u16).collect();
+        let members: Vec<Vec<u16>> = members
+            .iter()
+            .map(|m| m.iter().map(|&c| c.into() as u16).collect())
             .collect();
-        groups.extend(rule_of_45(geometry, cages, side));
-        let mut cell_groups = vec![Vec::new(); side * side];
-        for (g, (cells, _)) in groups.iter().enumerate() {
-            for &c in cells {
-                cell_groups[c].push(g as u16);
+        let members: Vec<&[u16]> = members.iter().map(Vec::as_slice).collect();
+        Some(Solver::build(geometry, combos, cage_of, &members, sums))
+    }
+
+    fn build(
+        geometry: &'a Geometry,
+        combos: &'static Combos,
+        cage_of: Vec<u16>,
+        members: &[&[u16]],
+        sums: &[u32],
+    ) -> Solver<'a> {
+        let side = geometry.places().len().isqrt();
+        let cells_n = side * side;
+        let mut cells: Vec<u16> = Vec::with_capacity(cells_n * 4);
+        let mut start: Vec<u32> = Vec::with_capacity(members.len() + 2 * geometry.unit_count() + 1);
+        let mut all_sums: Vec<u32> = Vec::with_capacity(start.capacity());
+        start.push(0);
+        for (m, &sum) in members.iter().zip(sums) {
+            cells.extend_from_slice(m);
+            start.push(cells.len() as u32);
+            all_sums.push(sum);
+        }
+        rule_of_45(
+            geometry,
+            &cage_of,
+            members,
+            sums,
+            side,
+            &mut cells,
+            &mut start,
+            &mut all_sums,
+        );
+        let mut cell_start = vec![0u32; cells_n + 1];
+        for &c in &cells {
+            cell_start[usize::from(c) + 1] += 1;
+        }
+        for c in 0..cells_n {
+            cell_start[c + 1] += cell_start[c];
+        }
+        let mut next: Vec<u32> = cell_start[..cells_n].to_vec();
+        let mut cell_groups = vec![0u16; cells.len()];
+        for g in 0..all_sums.len() {
+            for &c in &cells[start[g] as usize..start[g + 1] as usize] {
+                let c = usize::from(c);
+                cell_groups[next[c] as usize] = g as u16;
+                next[c] += 1;
             }
         }
-        Ok(Solver {
-            cell_groups,
+        Solver {
             geometry,
-            cages,
             combos,
             side,
             full: (1u32 << side) - 1,
-            groups,
-        })
+            cage_of,
+            cells,
+            start,
+            sums: all_sums,
+            cell_groups,
+            cell_start,
+        }
+    }
+
+    /// The cells of group `g`.
+    #[inline]
+    fn group(&self, g: usize) -> &[u16] {
+        &self.cells[self.start[g] as usize..self.start[g + 1] as usize]
     }
 
     /// Counts the solutions with `givens` (a value per cell, 0 for empty;
@@ -190,6 +280,29 @@ impl<'a> Solver<'a> {
         exclude: Option<(usize, u8)>,
         search: Search,
     ) -> Result<Outcome, KillerError> {
+        self.run(givens, exclude, None, search)
+    }
+
+    /// [`Solver::search`] trying, at each branch, the value of `known` (a
+    /// solution, a value per cell) first: the same count, found sooner
+    /// when `known` is a solution (the search walks straight to it, and a
+    /// second solution, which differs in few cells, is often near).
+    pub fn search_near(
+        &self,
+        givens: &[u8],
+        known: &[u8],
+        search: Search,
+    ) -> Result<Outcome, KillerError> {
+        self.run(givens, None, Some(known), search)
+    }
+
+    fn run(
+        &self,
+        givens: &[u8],
+        exclude: Option<(usize, u8)>,
+        known: Option<&[u8]>,
+        search: Search,
+    ) -> Result<Outcome, KillerError> {
         let cells = self.side * self.side;
         if !givens.is_empty() && givens.len() != cells {
             return Err(KillerError::Givens {
@@ -197,7 +310,14 @@ impl<'a> Solver<'a> {
                 cells,
             });
         }
+        if known.is_some_and(|k| k.len() != cells) {
+            return Err(KillerError::Givens {
+                found: known.map_or(0, <[u8]>::len),
+                cells,
+            });
+        }
         let mut tally = Tally {
+            known,
             limit: search.limit.max(1),
             count: 0,
             first: None,
@@ -215,7 +335,7 @@ impl<'a> Solver<'a> {
             } else {
                 (1u128 << self.geometry.unit_count()) - 1
             },
-            dirty_groups: vec![true; self.groups.len()],
+            dirty_groups: vec![true; self.sums.len()],
             touched: true,
         };
         let mut ok = true;
@@ -240,7 +360,9 @@ impl<'a> Solver<'a> {
             }
         }
         if ok {
-            self.explore(state, &mut tally);
+            // A state a depth, reused by every branch at that depth.
+            let mut pool = vec![state];
+            self.explore(&mut pool, 0, &mut tally);
         }
         Ok(Outcome {
             solutions: tally.count,
@@ -257,7 +379,8 @@ impl<'a> Solver<'a> {
     #[inline]
     fn touch(&self, st: &mut State, cell: usize) {
         st.dirty_units |= self.geometry.unit_bits()[cell];
-        for &g in &self.cell_groups[cell] {
+        let (a, b) = (self.cell_start[cell], self.cell_start[cell + 1]);
+        for &g in &self.cell_groups[a as usize..b as usize] {
             st.dirty_groups[usize::from(g)] = true;
         }
         st.touched = true;
@@ -279,7 +402,7 @@ impl<'a> Solver<'a> {
                 self.touch(st, p);
             }
         }
-        for &p in self.cages.cells(self.cages.cage_of(cell)) {
+        for &p in self.group(usize::from(self.cage_of[cell])) {
             let p = usize::from(p);
             if p != cell && st.cand[p] & bit != 0 {
                 st.cand[p] &= !bit;
@@ -294,6 +417,7 @@ impl<'a> Solver<'a> {
 
     /// Propagates to a fixed point; `false` on a contradiction. Only the
     /// units and groups whose cells changed are looked at again.
+    #[inline(never)]
     fn propagate(&self, st: &mut State) -> bool {
         let cells = self.side * self.side;
         loop {
@@ -340,7 +464,7 @@ impl<'a> Solver<'a> {
                 }
             }
             // Cage combinations.
-            for k in 0..self.groups.len() {
+            for k in 0..self.sums.len() {
                 if st.dirty_groups[k] {
                     st.dirty_groups[k] = false;
                     if self.cage_step(st, k).is_none() {
@@ -357,14 +481,15 @@ impl<'a> Solver<'a> {
     /// Narrows the cells of group `k` (a cage, or an innie or outie set)
     /// to its combinations; `None` on a contradiction, else whether
     /// anything changed.
-    #[inline]
+    #[inline(never)]
     fn cage_step(&self, st: &mut State, k: usize) -> Option<bool> {
-        let (cells, sum) = &self.groups[k];
-        let sum = *sum;
+        let cells = self.group(k);
+        let sum = self.sums[k];
         let mut rem = [0usize; 32];
         let mut m = 0;
         let (mut used, mut placed_sum, mut union) = (0u32, 0u32, 0u32);
         for &c in cells {
+            let c = usize::from(c);
             if st.placed[c] {
                 used |= st.cand[c];
                 placed_sum += st.cand[c].trailing_zeros() + 1;
@@ -409,17 +534,26 @@ impl<'a> Solver<'a> {
                 changed = true;
             }
         }
-        // A value every combination needs, that one cell alone can take.
+        // A value every combination needs: when one cell alone can take
+        // it, it is that cell's; when the cells that can take it share a
+        // unit, no other cell of that unit has it (cage against unit).
+        let unit_bits = self.geometry.unit_bits();
+        let mut inside = [0u64; 4];
+        for &c in rem {
+            inside[c >> 6] |= 1 << (c & 63);
+        }
         let mut need = required;
         while need != 0 {
             let bit = need & need.wrapping_neg();
             need &= need - 1;
             let mut holder = usize::MAX;
             let mut holders = 0;
+            let mut common = u128::MAX;
             for &c in rem {
                 if st.cand[c] & bit != 0 {
                     holder = c;
                     holders += 1;
+                    common &= unit_bits[c];
                 }
             }
             match holders {
@@ -428,16 +562,38 @@ impl<'a> Solver<'a> {
                     st.cand[holder] = bit;
                     self.touch(st, holder);
                     changed = true;
+                    continue;
                 }
                 _ => {}
+            }
+            while common != 0 {
+                let u = common.trailing_zeros() as usize;
+                common &= common - 1;
+                for &p in self.geometry.unit(u) {
+                    let p = usize::from(p);
+                    if st.cand[p] & bit == 0 || inside[p >> 6] & 1 << (p & 63) != 0 {
+                        continue;
+                    }
+                    st.cand[p] &= !bit;
+                    if st.cand[p] == 0 {
+                        return None;
+                    }
+                    self.touch(st, p);
+                    changed = true;
+                }
             }
         }
         Some(changed)
     }
 
     /// The search from `st`.
-    fn explore(&self, mut st: State, tally: &mut Tally) {
-        if !self.propagate(&mut st) {
+    fn explore(&self, pool: &mut Vec<State>, depth: usize, tally: &mut Tally<'_>) {
+        if pool.len() == depth + 1 {
+            let copy = pool[depth].clone();
+            pool.push(copy);
+        }
+        let st = &mut pool[depth];
+        if !self.propagate(st) {
             return;
         }
         if st.left == 0 {
@@ -471,20 +627,29 @@ impl<'a> Solver<'a> {
             }
         }
         let mut values = st.cand[best];
+        // The known solution's value first, when it is a candidate.
+        let first = tally.known.map_or(0, |k| {
+            st.cand[best] & 1u32 << (k[best].wrapping_sub(1) & 31)
+        });
         while values != 0 {
             if tally.count >= tally.limit || tally.cut {
                 return;
             }
-            let bit = values & values.wrapping_neg();
-            values &= values - 1;
+            let bit = if first != 0 && values & first != 0 {
+                first
+            } else {
+                values & values.wrapping_neg()
+            };
+            values &= !bit;
             if !tally.budget.spend() {
                 tally.cut = true;
                 return;
             }
             tally.guesses += 1;
-            let mut next = st.clone();
-            if self.place(&mut next, best, bit) {
-                self.explore(next, tally);
+            let (done, rest) = pool.split_at_mut(depth + 1);
+            rest[0].copy_from(&done[depth]);
+            if self.place(&mut rest[0], best, bit) {
+                self.explore(pool, depth + 1, tally);
             }
         }
     }
@@ -496,50 +661,74 @@ impl<'a> Solver<'a> {
 /// outies) sum to their cages' sums less the innies'. Innies are distinct
 /// (one unit); outies are kept when they all see each other. Sets of one
 /// cell up to `side - 1` cells.
-fn rule_of_45(geometry: &Geometry, cages: &Cages, side: usize) -> Vec<(Vec<usize>, u32)> {
+#[allow(clippy::too_many_arguments)]
+fn rule_of_45(
+    geometry: &Geometry,
+    cage_of: &[u16],
+    members: &[&[u16]],
+    sums: &[u32],
+    side: usize,
+    cells: &mut Vec<u16>,
+    start: &mut Vec<u32>,
+    out_sums: &mut Vec<u32>,
+) {
     let total = (side * (side + 1) / 2) as u32;
-    let mut out = Vec::new();
-    let mut touched: Vec<usize> = Vec::new();
+    let mut touched: Vec<usize> = Vec::with_capacity(side);
+    let mut outies: Vec<u16> = Vec::with_capacity(4 * side);
     for u in 0..geometry.unit_count() {
         let unit = geometry.unit(u);
+        let mut inside = [0u64; 4];
+        for &c in unit {
+            inside[usize::from(c) >> 6] |= 1 << (c & 63);
+        }
+        let in_unit = |c: u16| inside[usize::from(c) >> 6] & 1 << (c & 63) != 0;
         touched.clear();
-        touched.extend(unit.iter().map(|&c| cages.cage_of(usize::from(c))));
+        touched.extend(unit.iter().map(|&c| usize::from(cage_of[usize::from(c)])));
         touched.sort_unstable();
         touched.dedup();
         let (mut inside_sum, mut partial_sum) = (0u32, 0u32);
-        let (mut innies, mut outies) = (Vec::new(), Vec::new());
+        outies.clear();
+        let innie_start = cells.len();
         for &k in &touched {
-            let cells = cages.cells(k);
-            if cells.iter().all(|c| unit.contains(c)) {
-                inside_sum += cages.sum(k);
+            let members = members[k];
+            if members.iter().all(|&c| in_unit(c)) {
+                inside_sum += sums[k];
             } else {
-                partial_sum += cages.sum(k);
-                for &c in cells {
-                    if unit.contains(&c) {
-                        innies.push(usize::from(c));
+                partial_sum += sums[k];
+                for &c in members {
+                    if in_unit(c) {
+                        cells.push(c);
                     } else {
-                        outies.push(usize::from(c));
+                        outies.push(c);
                     }
                 }
             }
         }
-        if innies.is_empty() || inside_sum > total {
+        let innies = cells.len() - innie_start;
+        if innies == 0 || inside_sum > total {
+            cells.truncate(innie_start);
             continue;
         }
         let innie_sum = total - inside_sum;
-        if innies.len() < side {
-            out.push((innies, innie_sum));
+        if innies < side {
+            start.push(cells.len() as u32);
+            out_sums.push(innie_sum);
+        } else {
+            cells.truncate(innie_start);
         }
         let all_see = outies.iter().enumerate().all(|(i, &a)| {
-            outies[i + 1..]
-                .iter()
-                .all(|&b| geometry.sees(a, b) || cages.cage_of(a) == cages.cage_of(b))
+            let a = usize::from(a);
+            outies[i + 1..].iter().all(|&b| {
+                let b = usize::from(b);
+                geometry.sees(a, b) || cage_of[a] == cage_of[b]
+            })
         });
         if !outies.is_empty() && outies.len() < side && all_see && partial_sum >= innie_sum {
-            out.push((outies, partial_sum - innie_sum));
+            cells.extend_from_slice(&outies);
+            start.push(cells.len() as u32);
+            out_sums.push(partial_sum - innie_sum);
         }
     }
-    out
 }
 
 /// Counts the solutions of the killer puzzle of `cages` with `givens`
