@@ -310,9 +310,5 @@ pub fn killer(
             }
         },
     };
-    Ok(KillerSettings {
-        givens,
-        budget: Budget::new(if side <= 9 { 200 } else { 50_000 }),
-        ..KillerSettings::default()
-    })
+    Ok(KillerSettings::for_side(side, givens))
 }

@@ -35,7 +35,6 @@ use sudogen::pipeline;
 use sudogen::puzzle::{self, Settings, Symmetry};
 use sudogen::rate::Level;
 use sudogen::runs::{Filter, Miss, PuzzleRun, RunPuzzle, SolutionRun};
-use sudogen::solve::Budget;
 
 /// Worked examples, at the end of `--help`.
 pub const EXAMPLES: &str = "\
@@ -213,13 +212,7 @@ impl PuzzleArgs {
                 }
             },
         };
-        let settings = KillerSettings {
-            givens,
-            // 9x9 cages settle within 200 guesses a count; 12x12 ones
-            // need up to 50,000 (see sudogen::killer::make).
-            budget: Budget::new(if shape.side() <= 9 { 200 } else { 50_000 }),
-            ..KillerSettings::default()
-        };
+        let settings = KillerSettings::for_side(shape.side(), givens);
         let run =
             PuzzleRun::new(grids.grids.clone(), Settings::MINIMAL, None).with_killer(settings);
         let mut grid = Grid::new(shape);

@@ -72,6 +72,24 @@ pub struct Settings {
     pub budget: Budget,
 }
 
+impl Settings {
+    /// The settings of a run of side `side` with `givens` givens, as the
+    /// command and the Python package make killer puzzles: the default
+    /// budget up to 9x9; 50,000 guesses a count beyond (12x12 cages need
+    /// deeper counts, see the module's cost).
+    pub fn for_side(side: usize, givens: usize) -> Settings {
+        Settings {
+            givens,
+            budget: if side <= 9 {
+                Settings::default().budget
+            } else {
+                Budget::new(50_000)
+            },
+            ..Settings::default()
+        }
+    }
+}
+
 impl Default for Settings {
     /// No givens, 100 repairs, 50 guesses a count: enough for most 9x9
     /// grids' cages (a grid whose count needs more is dropped for the

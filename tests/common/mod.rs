@@ -594,7 +594,7 @@ pub fn killer_puzzle(
     let settings = Settings {
         givens,
         // 12x12 killers without givens need deeper counts.
-        budget: sudogen::solve::Budget::new(if shape.side() > 9 { 50_000 } else { 200 }),
+        budget: sudogen::solve::Budget::new(if shape.side() > 9 { 50_000 } else { 50 }),
         ..Settings::default()
     };
     let (puzzle, solution, _) = make_from(
