@@ -311,10 +311,6 @@ fn bad_records_name_the_field_and_exit_codes_keep_the_promises() {
             "f-puzzles: field \"antiknight\": a constraint sudogen does not solve with",
         ),
         (
-            KILLER_4X4,
-            "f-puzzles: field \"killercage\": killer cages, read; sudogen's records do not carry them yet",
-        ),
-        (
             killer_overlap.as_str(),
             "f-puzzles: field \"killercage\": cages 1 and 2 both hold R1C3: a cell is in one cage",
         ),
