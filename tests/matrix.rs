@@ -510,7 +510,7 @@ const REFUSALS: &[(&str, &str, &str, &str)] = &[
 ];
 
 /// The formats without room for a killer puzzle's cages.
-const NO_CAGE_FORMATS: &str = "grid|kaggle|kaggle-3m|extreme|npy|solo|fpuzzles|sudokupad";
+const NO_CAGE_FORMATS: &str = "grid|kaggle|kaggle-3m|extreme|npy";
 
 /// Why `generate` refuses killer: cages come with puzzles.
 const KILLER_GRIDS: &str =
@@ -520,23 +520,15 @@ const KILLER_GRIDS: &str =
 const KILLER_STATS: &str = "stats measures grids, and killer cages come with puzzles";
 
 /// Why `puzzle --rate` refuses killer.
-const KILLER_RATED: &str = "rating (--rating, --level, --rate) does not go with --variant killer yet (killer puzzles have cages, not removed givens); leave it out";
+const KILLER_RATED: &str = "--rating or --rate (killer puzzles have levels: --level) does not go with --variant killer yet";
 
 /// Why the formats of [`NO_CAGE_FORMATS`] refuse killer puzzles.
 const NO_CAGES: &str =
     "format has no room for killer cages: write killer puzzles as line, csv or json";
 
-/// Why `rate` refuses each killer record.
-const KILLER_NOT_RATED: &str = "killer puzzles are not rated yet: their cages need the killer techniques (cage combinations, the rule of 45), which the rater does not take yet";
-
 /// Why `canon`, `transform` and `split` refuse each killer record.
 const CAGES_NOT_MOVED: &str =
     "does not take killer puzzles yet (its symmetries would have to move the cages too)";
-
-/// Why the web page (`print -o NAME.html`) refuses killer puzzles, in one
-/// line (exit 2); the PDF and SVG books draw them.
-const PAGE_NO_CAGES: &str =
-    "the web page does not draw killer cages yet; print killer puzzles as PDF or SVG";
 
 /// Why `fpuzzles` and `sudokupad` refuse 25x25 grids.
 const UP_TO_16: &str = "f-puzzles and SudokuPad draw grids up to 16x16";
@@ -554,7 +546,6 @@ const RECORD_REFUSALS: &[(&str, &str, &str, &str)] = &[
     ("transform-bare", "25", "sudokupad", UP_TO_16),
     ("split-bare", "25", "fpuzzles", UP_TO_16),
     ("split-bare", "25", "sudokupad", UP_TO_16),
-    ("rate|rate-labels", "Killer*", "*", KILLER_NOT_RATED),
     (
         "canon|canon-bare|canon-original|transform|transform-bare|transform-labels|split|split-bare|split-labels",
         "Killer*",
@@ -575,7 +566,14 @@ const SYMMETRIES: &str =
 /// issue 50 owns: (command, shape, format, item). `*` matches every
 /// command, shape or format. They run and their outcome is printed, but
 /// they do not fail the test; a fixed item's lines are to be removed.
-const KNOWN_FAILING: &[(&str, &str, &str, u32)] = &[];
+///
+/// Issue 51: Solo takes no killer cage of one cell, and 4x4 and 6x6
+/// killers often have one: `puzzle -f solo` reports such a puzzle not
+/// made (exit 1) rather than write another puzzle than the other formats
+/// do at that index, so the Solo files of those shapes hold fewer records
+/// than the reading commands' checks expect.
+const KNOWN_FAILING: &[(&str, &str, &str, u32)] =
+    &[("*", "Killer-4", "solo", 51), ("*", "Killer-6", "solo", 51)];
 
 // ---------------------------------------------------------------------------
 // Records as the test reads them
@@ -754,13 +752,15 @@ fn parse_solo(text: &str, shape: &Shape) -> Result<Vec<Rec>, String> {
             shape.boxes.1,
             if shape.x { "x" } else { "" }
         ),
-    };
+    } + if shape.killer { "k" } else { "" };
     let id = |field: &str| -> Result<Vec<u8>, String> {
         let (params, desc) = field.split_once(':').ok_or("no `:`")?;
         if params != want {
             return Err(format!("parameters {params}, expected {want}"));
         }
         let (givens, walls) = match desc.split_once(',') {
+            // A killer's cage walls and sums are read by solo_cages.
+            Some((g, _)) if shape.killer && shape.regions.is_none() => (g, None),
             Some((g, w)) => (g, Some(w)),
             None => (desc, None),
         };
@@ -832,7 +832,108 @@ fn parse_solo(text: &str, shape: &Shape) -> Result<Vec<Rec>, String> {
         }
         Ok(cells)
     };
-    one_per_line(text, id)
+    let mut recs = one_per_line(text, id)?;
+    if shape.killer {
+        let ids = text
+            .lines()
+            .map(str::trim_end)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(|l| l.split_whitespace().next().unwrap_or_default());
+        for (k, (rec, id)) in recs.iter_mut().zip(ids).enumerate() {
+            rec.cages = Some(solo_cages(id, n).map_err(|e| format!("line {}: {e}", k + 1))?);
+        }
+    }
+    Ok(recs)
+}
+
+/// The walls of a Solo ID as the test reads them: an edge a flag, true
+/// where a wall stands, between side-by-side cells row by row, then
+/// between cells one above the other column by column; `z` is 26 edges
+/// without a wall (as Solo reads it), a letter that many less 25 without
+/// and then a wall, `_` a wall; the last wall is the end mark.
+fn solo_edges(walls: &str, n: usize) -> Result<Vec<bool>, String> {
+    let mut edges = Vec::new();
+    for b in walls.bytes() {
+        match b {
+            b'z' => edges.extend([false; 26]),
+            b'_' => edges.push(true),
+            b'a'..=b'y' => {
+                edges.extend(std::iter::repeat_n(false, usize::from(b - b'a') + 1));
+                edges.push(true);
+            }
+            _ => return Err(format!("byte {b} among the walls")),
+        }
+    }
+    if edges.len() != 2 * n * (n - 1) + 1 || edges.pop() != Some(true) {
+        return Err(format!("{} edges", edges.len()));
+    }
+    Ok(edges)
+}
+
+/// A Solo killer ID's cages (`PARAMS:GIVENS,WALLS,SUMS`): the pieces the
+/// walls leave, each with the sum written at its first cell (the sums
+/// written as the givens are, a number a cell, letters for runs of cells
+/// without one).
+fn solo_cages(id: &str, n: usize) -> Result<Vec<TestCage>, String> {
+    let (_, desc) = id.split_once(':').ok_or("no `:`")?;
+    let parts: Vec<&str> = desc.split(',').collect();
+    let [_, walls, sums] = parts[..] else {
+        return Err(format!("{} parts in a killer ID", parts.len()));
+    };
+    let edges = solo_edges(walls, n)?;
+    let mut piece: Vec<usize> = (0..n * n).collect();
+    fn root(piece: &mut [usize], mut c: usize) -> usize {
+        while piece[c] != c {
+            piece[c] = piece[piece[c]];
+            c = piece[c];
+        }
+        c
+    }
+    for (e, &wall) in edges.iter().enumerate() {
+        if wall {
+            continue;
+        }
+        let (a, b) = if e < n * (n - 1) {
+            let (r, c) = (e / (n - 1), e % (n - 1));
+            (r * n + c, r * n + c + 1)
+        } else {
+            let e = e - n * (n - 1);
+            let (c, r) = (e / (n - 1), e % (n - 1));
+            (r * n + c, (r + 1) * n + c)
+        };
+        let (ra, rb) = (root(&mut piece, a), root(&mut piece, b));
+        piece[ra.max(rb)] = ra.min(rb);
+    }
+    let mut at = vec![None; n * n];
+    let (bytes, mut i, mut cell) = (sums.as_bytes(), 0, 0);
+    while i < bytes.len() {
+        match bytes[i] {
+            b'a'..=b'z' => {
+                cell += usize::from(bytes[i] - b'a') + 1;
+                i += 1;
+            }
+            b'_' => i += 1,
+            b'0'..=b'9' => {
+                let j = (i..bytes.len())
+                    .find(|&j| !bytes[j].is_ascii_digit())
+                    .unwrap_or(bytes.len());
+                let v: u32 = sums[i..j].parse().map_err(|e| format!("{e}"))?;
+                *at.get_mut(cell).ok_or("a sum off the grid")? = Some(v);
+                cell += 1;
+                i = j;
+            }
+            b => return Err(format!("byte {b} among the sums")),
+        }
+    }
+    let mut cages: Vec<TestCage> = Vec::new();
+    for c in 0..n * n {
+        if root(&mut piece, c) == c {
+            let cells: Vec<usize> = (0..n * n).filter(|&m| root(&mut piece, m) == c).collect();
+            let sum = at[c].ok_or(format!("no sum at the first cell {c} of a cage"))?;
+            cages.push((cells, sum));
+        }
+    }
+    Ok(map_order(cages))
 }
 
 /// `grid`: rows of symbols (`|` between stacks, rules between bands), a
@@ -1147,8 +1248,42 @@ fn fpuzzles_record(v: &serde_json::Value, shape: &Shape) -> Result<Rec, String> 
         cells,
         solution,
         rating: v.get("se").map(|r| r.to_string()),
-        cages: None,
+        cages: fpuzzles_cages(v, n)?,
     })
+}
+
+/// An f-puzzles object's `killercage` list as the test reads it: each
+/// cage's cells named `R1C1` (1-based) and its sum as `value` (a string).
+fn fpuzzles_cages(v: &serde_json::Value, n: usize) -> Result<Option<Vec<TestCage>>, String> {
+    let Some(list) = v.get("killercage") else {
+        return Ok(None);
+    };
+    let list = list.as_array().ok_or("killercage is not a list")?;
+    let mut cages = Vec::new();
+    for cage in list {
+        let sum: u32 = match &cage["value"] {
+            serde_json::Value::String(s) => s.parse().map_err(|_| format!("a cage value {s}"))?,
+            other => return Err(format!("a cage value {other}")),
+        };
+        let mut cells = Vec::new();
+        for name in cage["cells"].as_array().ok_or("a cage without cells")? {
+            let name = name.as_str().ok_or("a cell that is not a name")?;
+            let (r, c) = name
+                .strip_prefix('R')
+                .and_then(|rest| rest.split_once('C'))
+                .ok_or(format!("a cell named {name}"))?;
+            let (r, c): (usize, usize) = (
+                r.parse().map_err(|_| format!("a cell named {name}"))?,
+                c.parse().map_err(|_| format!("a cell named {name}"))?,
+            );
+            if !(1..=n).contains(&r) || !(1..=n).contains(&c) {
+                return Err(format!("a cell off the grid: {name}"));
+            }
+            cells.push((r - 1) * n + c - 1);
+        }
+        cages.push((cells, sum));
+    }
+    Ok(Some(map_order(cages)))
 }
 
 /// `fpuzzles`: an f-puzzles object a line ([`fpuzzles_record`]).
@@ -1749,7 +1884,7 @@ impl Matrix {
         }
         let mut seconds = 0.0;
         let mut outputs = Vec::new();
-        for (a, out, page) in &runs {
+        for (a, out, _page) in &runs {
             let r = run(&cdir, a, out);
             seconds += r.seconds;
             let cmdline = format!("sudogen {}", a.join(" "));
@@ -1758,27 +1893,6 @@ impl Matrix {
                     Outcome::Fail(format!("panic: {}\n  {cmdline}", r.stderr.trim())),
                     seconds,
                 );
-            }
-            // The web page refuses killer puzzles in one line, writing
-            // nothing (when the records are read as the book's).
-            if *page && shape.killer && !(cmd.check == Check::BookAsClassic && r.code == Some(1)) {
-                let lines: Vec<&str> = r.stderr.lines().collect();
-                let refused = r.code == Some(2)
-                    && lines.len() == 1
-                    && lines[0].starts_with("sudogen: ")
-                    && lines[0].contains(PAGE_NO_CAGES)
-                    && !cdir.join("book.html").exists();
-                if !refused {
-                    return (
-                        Outcome::Fail(format!(
-                            "the web page of killer puzzles: exit {:?}, not the one-line refusal {PAGE_NO_CAGES:?}: {}\n  {cmdline}",
-                            r.code,
-                            first_lines(&r.stderr, 2)
-                        )),
-                        seconds,
-                    );
-                }
-                continue;
             }
             match r.code {
                 None => {
@@ -2439,12 +2553,10 @@ fn squeeze(text: &str) -> String {
 /// `book.pdf` (read by `lopdf`) and the pages `book*.svg` (read by
 /// `roxmltree`) hold every puzzle's givens and every solution, row by row,
 /// and a killer puzzle's sums in map order (each in its cage's first
-/// cell); `book.html` holds them in its data ([`check_page`]), but for
-/// killer puzzles, which the page refuses ([`PAGE_NO_CAGES`]).
+/// cell); `book.html` holds them in its data, killer cages too
+/// ([`check_page`]).
 fn check_books(dir: &Path, truth: &[Rec], shape: Option<&Shape>) -> Result<(), String> {
-    if truth.iter().all(|t| t.cages.is_none()) {
-        check_page(&dir.join("book.html"), truth, shape)?;
-    }
+    check_page(&dir.join("book.html"), truth, shape)?;
     let doc = lopdf::Document::load(dir.join("book.pdf")).map_err(|e| format!("book.pdf: {e}"))?;
     let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
     let pdf: String = pages
@@ -2547,6 +2659,24 @@ fn check_page(path: &Path, truth: &[Rec], shape: Option<&Shape>) -> Result<(), S
             && decode(&p["solution"]).as_ref() != Some(s)
         {
             return Err(format!("book.html: solution {i} differs"));
+        }
+        // A killer puzzle's cages: [sum, [cells]] each, as the record's.
+        let cages = p.get("cages").and_then(|c| c.as_array()).map(|list| {
+            let cages: Vec<TestCage> = list
+                .iter()
+                .map(|c| {
+                    let cells = (c[1].as_array().into_iter().flatten())
+                        .map(|v| v.as_u64().unwrap_or(u64::MAX) as usize)
+                        .collect();
+                    (cells, c[0].as_u64().unwrap_or(0) as u32)
+                })
+                .collect();
+            map_order(cages)
+        });
+        if cages != t.cages {
+            return Err(format!(
+                "book.html: puzzle {i}'s cages differ from the record's"
+            ));
         }
     }
     if let Some(shape) = shape {
