@@ -926,10 +926,10 @@ fn solo_cages(id: &str, n: usize) -> Result<Vec<TestCage>, String> {
         }
     }
     let mut cages: Vec<TestCage> = Vec::new();
-    for c in 0..n * n {
+    for (c, sum) in at.iter().enumerate() {
         if root(&mut piece, c) == c {
             let cells: Vec<usize> = (0..n * n).filter(|&m| root(&mut piece, m) == c).collect();
-            let sum = at[c].ok_or(format!("no sum at the first cell {c} of a cage"))?;
+            let sum = sum.ok_or(format!("no sum at the first cell {c} of a cage"))?;
             cages.push((cells, sum));
         }
     }
