@@ -43,7 +43,6 @@ Examples:
   sudogen puzzle -n 100 --level hard -f csv -o hard.csv     100 hard puzzles as CSV
   sudogen puzzle -n 1000 --seed 7 --with-solution -f json   puzzles and solutions as JSON Lines
   sudogen puzzle -n 10 --clues 22 --attempts 200            up to 200 removal orders a puzzle toward 22 clues
-  sudogen puzzle -n 5 --size 6 --symmetry rot90             quarter-turn givens on 6x6 (any symmetry, any shape)
   sudogen puzzle -n 6 --variant killer -o killer.json       Killer Sudoku: cages with sums, no givens
   sudogen puzzle -n 1000 --with-solution -o train.npy       NumPy arrays (the extension names the format)";
 
