@@ -342,9 +342,11 @@ fn a_malformed_cage_map_or_sums_field_is_one_line() {
     assert_eq!(lines[1], "1 grid read: 0 valid, 1 invalid");
 }
 
+/// A sums field that is not numbers (it was taken for a CSV header, and
+/// the record was lost), and a cage map of the wrong length, are invalid
+/// records that say what is wrong.
 #[test]
-#[ignore = "known bug, reported: a sums field that is not numbers makes the killer line a CSV header, and the record is not read"]
-fn known_bug_a_sum_that_is_not_a_number_is_an_invalid_record() {
+fn a_sum_that_is_not_a_number_is_an_invalid_record() {
     let line = first_nine();
     let f: Vec<&str> = line.split(' ').collect();
     let (first, _) = f[2].split_once(',').unwrap();
@@ -355,6 +357,20 @@ fn known_bug_a_sum_that_is_not_a_number_is_an_invalid_record() {
     assert!(stdout.starts_with("<stdin>:1: "), "{stdout}");
     assert!(
         stdout.ends_with("1 grid read: 0 valid, 1 invalid\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("is not numbers joined by commas"),
+        "{stdout}"
+    );
+    let short = format!("{} {} {}\n", f[0], &f[1][1..], f[2]);
+    let out = sudogen(&["check"], &short);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.starts_with(
+            "<stdin>:1: killer cages: a cage map of 80 symbols for a grid of 81 cells; give one symbol a cell\n"
+        ),
         "{stdout}"
     );
 }

@@ -29,7 +29,7 @@ use super::symbols::Symbols;
 use super::text::{
     SUMMARY, cell_value, first_field, push_comment, push_count, push_rating, push_steps, rewrite,
 };
-use crate::cages::Cages;
+use crate::cages::{CageError, Cages};
 use crate::grid::{Grid, Layout, MAX_CELLS, SYMBOLS, Shape, Size, Variant};
 
 /// The `line` format.
@@ -260,8 +260,26 @@ fn killer<'a>(
 ) -> Option<(Result<Cages, RecordError>, &'a [u8])> {
     let (sums, rest) = first_field(after.trim_ascii_start());
     let is_sums = sums.contains(&b',') && sums.iter().all(|&b| b.is_ascii_digit() || b == b',');
-    if second.len() != first.len() || !is_sums {
-        return None;
+    let is_map = second.len() == first.len();
+    let wrong = |what: String| Some((Err(RecordError::Cages(CageError::Written(what))), rest));
+    match (is_map, is_sums) {
+        (true, true) => {}
+        // A cage map and something else where the sums go.
+        (true, false) if sums.contains(&b',') => {
+            return wrong(format!(
+                "the sums field `{}` is not numbers joined by commas",
+                String::from_utf8_lossy(sums)
+            ));
+        }
+        // Sums after a field that is no cage map of the cells.
+        (false, true) if Size::from_cells(first.len()).is_some() && !second.is_empty() => {
+            return wrong(format!(
+                "a cage map of {} symbols for a grid of {} cells; give one symbol a cell",
+                second.len(),
+                first.len()
+            ));
+        }
+        _ => return None,
     }
     let (Ok(map), Ok(sums)) = (std::str::from_utf8(second), std::str::from_utf8(sums)) else {
         return None;
