@@ -333,17 +333,22 @@ pub fn rate_limited(
     if puzzle.shape().is_killer() {
         return Err(Unrated::Killer);
     }
+    let solution = only_solution(puzzle, budget)?;
+    rate_solved_within(puzzle, &solution, explain, u8::MAX, work)
+}
+
+/// The one solution of `puzzle`, found within `budget` guesses; why it has
+/// none to rate by otherwise (none, several, or the budget ran out).
+fn only_solution(puzzle: &Grid, budget: Budget) -> Result<Grid, Unrated> {
     let outcome = solve::search(puzzle, Search { limit: 2, budget });
     if outcome.cut {
         return Err(Unrated::Budget);
     }
     match outcome.solutions {
-        0 => return Err(Unrated::NoSolution),
-        1 => {}
-        _ => return Err(Unrated::Multiple),
+        0 => Err(Unrated::NoSolution),
+        1 => outcome.first.ok_or(Unrated::NoSolution),
+        _ => Err(Unrated::Multiple),
     }
-    let solution = outcome.first.ok_or(Unrated::NoSolution)?;
-    rate_solved_within(puzzle, &solution, explain, u8::MAX, work)
 }
 
 /// Rates a killer puzzle (its shape has cages) by the killer logical
@@ -355,15 +360,7 @@ pub fn rate_killer(
     budget: Budget,
 ) -> Result<crate::killer::logic::KillerRating, Unrated> {
     let cages = puzzle.shape().cages().ok_or(Unrated::Killer)?;
-    let outcome = solve::search(puzzle, Search { limit: 2, budget });
-    if outcome.cut {
-        return Err(Unrated::Budget);
-    }
-    match outcome.solutions {
-        0 => return Err(Unrated::NoSolution),
-        1 => {}
-        _ => return Err(Unrated::Multiple),
-    }
+    only_solution(puzzle, budget)?;
     crate::killer::logic::rate(puzzle.geometry(), cages, puzzle.cells())
         .map_err(|_| Unrated::NoSolution)
 }

@@ -794,23 +794,7 @@ fn parse_solo(text: &str, shape: &Shape) -> Result<Vec<Rec>, String> {
         match (shape.regions, walls) {
             (None, None) => {}
             (Some(map), Some(walls)) => {
-                // Every edge, true where a wall stands.
-                let mut edges = Vec::new();
-                for b in walls.bytes() {
-                    match b {
-                        b'z' => edges.extend([false; 25]),
-                        b'_' => edges.push(true),
-                        b'a'..=b'y' => {
-                            edges.extend(std::iter::repeat_n(false, usize::from(b - b'a') + 1));
-                            edges.push(true);
-                        }
-                        _ => return Err(format!("byte {b} among the walls")),
-                    }
-                }
-                // The last wall is the end mark.
-                if edges.len() != 2 * n * (n - 1) + 1 || edges.pop() != Some(true) {
-                    return Err(format!("{} edges", edges.len()));
-                }
+                let edges = solo_edges(walls, n)?;
                 let map: Vec<u8> = map.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
                 for (e, &wall) in edges.iter().enumerate() {
                     let (a, b) = if e < n * (n - 1) {
