@@ -187,6 +187,16 @@ const SKIP: &[(&str, &str, &str)] = &[
     ),
     (
         "docs/PERFORMANCE.md",
+        "/usr/games/sgt-solo --generate 100 9j",
+        "a benchmark against Simon Tatham's Solo (sgt-solo)",
+    ),
+    (
+        "docs/PERFORMANCE.md",
+        "sgt-solo --generate 1000 3x3k",
+        "a benchmark against Simon Tatham's Solo (sgt-solo) and the killer_make example (cargo)",
+    ),
+    (
+        "docs/PERFORMANCE.md",
         "sudogen puzzle -n 200000 --seed 1 -j 2 > p200k.txt",
         "a benchmark against 0.14.0: hyperfine, callgrind, ../shared/data",
     ),
