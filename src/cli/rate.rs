@@ -220,44 +220,36 @@ fn rate_batch(config: &Config, first: u64, batch: &Batch) -> Processed {
             labels: read.labels,
             ..Record::new(record_index, puzzle)
         };
-        if shape.is_killer() {
-            match rate_killer(puzzle, config.budget) {
-                Ok(rating) => records::with_killer_rated(&rating, shape, config.explain, |rated| {
+        // Rated and written, or why not.
+        let failed = if shape.is_killer() {
+            rate_killer(puzzle, config.budget).map(|rating| {
+                records::with_killer_rated(&rating, shape, config.explain, |rated| {
                     let record = Record {
                         rating: Some(rated),
                         ..record
                     };
                     writer.push_sized(&mut s.out, &record);
-                }),
-                Err(e) => {
-                    let problem = problem(e);
-                    s.report_failed(line, problem.clone());
+                });
+            })
+        } else {
+            rate_limited(puzzle, config.explain, config.budget, config.work).map(|rating| {
+                with_rated(&rating, shape, config.explain, symbols, |rated| {
                     let record = Record {
-                        problem: Some(&problem),
+                        rating: Some(rated),
                         ..record
                     };
                     writer.push_sized(&mut s.out, &record);
-                }
-            }
-            return Ok(());
-        }
-        match rate_limited(puzzle, config.explain, config.budget, config.work) {
-            Ok(rating) => with_rated(&rating, shape, config.explain, symbols, |rated| {
-                let record = Record {
-                    rating: Some(rated),
-                    ..record
-                };
-                writer.push_sized(&mut s.out, &record);
-            }),
-            Err(e) => {
-                let problem = problem(e);
-                s.report_failed(line, problem.clone());
-                let record = Record {
-                    problem: Some(&problem),
-                    ..record
-                };
-                writer.push_sized(&mut s.out, &record);
-            }
+                });
+            })
+        };
+        if let Err(e) = failed {
+            let problem = problem(e);
+            s.report_failed(line, problem.clone());
+            let record = Record {
+                problem: Some(&problem),
+                ..record
+            };
+            writer.push_sized(&mut s.out, &record);
         }
         Ok(())
     });
