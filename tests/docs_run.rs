@@ -192,7 +192,7 @@ const SKIP: &[(&str, &str, &str)] = &[
     ),
     (
         "docs/PERFORMANCE.md",
-        "sgt-solo --generate 1000 3x3k",
+        "'sudogen puzzle --variant killer -n 1000 --seed 2 -j 1'",
         "a benchmark against Simon Tatham's Solo (sgt-solo) and the killer_make example (cargo)",
     ),
     (
