@@ -119,6 +119,8 @@ pub struct Solver<'a> {
     /// The groups of each cell: `cell_groups[cell_start[c]..cell_start[c + 1]]`.
     cell_groups: Vec<u16>,
     cell_start: Vec<u32>,
+    /// Each group's cells as a set (bit `c & 63` of word `c >> 6`).
+    group_sets: Vec<[u64; 4]>,
 }
 
 /// The search state: candidates, which cells are placed, how many left.
@@ -131,6 +133,12 @@ struct State {
     /// at (a bit each), and likewise the groups.
     dirty_units: u128,
     dirty_groups: Vec<bool>,
+    /// For group `g` and value `v`, at `g * side + v - 1`: how many of
+    /// the group's cells held `v` when `v`, needed by every combination,
+    /// was last cleared from the units those cells share (0: never).
+    /// Candidates only shrink down a branch, so while that count stays
+    /// the same the holders are the same cells and the clearing holds.
+    cleared: Vec<u8>,
     /// Whether anything changed in the current pass.
     touched: bool,
 }
@@ -143,6 +151,7 @@ impl State {
         self.left = from.left;
         self.dirty_units = from.dirty_units;
         self.dirty_groups.copy_from_slice(&from.dirty_groups);
+        self.cleared.copy_from_slice(&from.cleared);
         self.touched = from.touched;
     }
 }
@@ -243,6 +252,15 @@ impl<'a> Solver<'a> {
                 next[c] += 1;
             }
         }
+        let group_sets = (0..all_sums.len())
+            .map(|g| {
+                let mut set = [0u64; 4];
+                for &c in &cells[start[g] as usize..start[g + 1] as usize] {
+                    set[usize::from(c) >> 6] |= 1 << (c & 63);
+                }
+                set
+            })
+            .collect();
         Solver {
             geometry,
             combos,
@@ -254,6 +272,7 @@ impl<'a> Solver<'a> {
             sums: all_sums,
             cell_groups,
             cell_start,
+            group_sets,
         }
     }
 
@@ -336,6 +355,7 @@ impl<'a> Solver<'a> {
                 (1u128 << self.geometry.unit_count()) - 1
             },
             dirty_groups: vec![true; self.sums.len()],
+            cleared: vec![0; self.sums.len() * self.side],
             touched: true,
         };
         let mut ok = true;
@@ -485,18 +505,17 @@ impl<'a> Solver<'a> {
     fn cage_step(&self, st: &mut State, k: usize) -> Option<bool> {
         let cells = self.group(k);
         let sum = self.sums[k];
-        let mut rem = [0usize; 32];
+        let mut rem = [0u16; 32];
         let mut m = 0;
         let (mut used, mut placed_sum, mut union) = (0u32, 0u32, 0u32);
         for &c in cells {
-            let c = usize::from(c);
-            if st.placed[c] {
-                used |= st.cand[c];
-                placed_sum += st.cand[c].trailing_zeros() + 1;
+            if st.placed[usize::from(c)] {
+                used |= st.cand[usize::from(c)];
+                placed_sum += st.cand[usize::from(c)].trailing_zeros() + 1;
             } else {
                 rem[m] = c;
                 m += 1;
-                union |= st.cand[c];
+                union |= st.cand[usize::from(c)];
             }
         }
         if placed_sum > sum {
@@ -512,7 +531,7 @@ impl<'a> Solver<'a> {
                 continue;
             }
             for &c in rem {
-                if st.cand[c] & combo == 0 {
+                if st.cand[usize::from(c)] & combo == 0 {
                     continue 'combo;
                 }
             }
@@ -524,6 +543,7 @@ impl<'a> Solver<'a> {
         }
         let mut changed = false;
         for &c in rem {
+            let c = usize::from(c);
             let narrowed = st.cand[c] & allowed;
             if narrowed != st.cand[c] {
                 if narrowed == 0 {
@@ -538,10 +558,7 @@ impl<'a> Solver<'a> {
         // it, it is that cell's; when the cells that can take it share a
         // unit, no other cell of that unit has it (cage against unit).
         let unit_bits = self.geometry.unit_bits();
-        let mut inside = [0u64; 4];
-        for &c in rem {
-            inside[c >> 6] |= 1 << (c & 63);
-        }
+        let inside = &self.group_sets[k];
         let mut need = required;
         while need != 0 {
             let bit = need & need.wrapping_neg();
@@ -550,6 +567,7 @@ impl<'a> Solver<'a> {
             let mut holders = 0;
             let mut common = u128::MAX;
             for &c in rem {
+                let c = usize::from(c);
                 if st.cand[c] & bit != 0 {
                     holder = c;
                     holders += 1;
@@ -566,6 +584,11 @@ impl<'a> Solver<'a> {
                 }
                 _ => {}
             }
+            let seen = &mut st.cleared[k * self.side + bit.trailing_zeros() as usize];
+            if *seen == holders {
+                continue;
+            }
+            *seen = holders;
             while common != 0 {
                 let u = common.trailing_zeros() as usize;
                 common &= common - 1;
