@@ -203,15 +203,20 @@ def test_killer_refusals():
 
 def test_cages_given_back_are_checked():
     ps = sudogen.puzzles(2, variant="killer", size=4, seed=3)
-    with pytest.raises(ValueError) as e:
-        sudogen.solve(ps.puzzles, variant="killer")
-    assert str(e.value) == (
-        "killer puzzles need their cages; give cages= (for each puzzle a list of (sum, cells), "
-        "cells row-major from 0), as puzzles() and read(..., return_shape=True) give them"
-    )
-    with pytest.raises(ValueError) as e:
-        sudogen.solve(ps.puzzles, cages=ps.cages[:1])
-    assert str(e.value) == "cages for 1 puzzles, but 2 puzzles; give one list of cages per puzzle"
+    # The same refusals from every function that takes cages.
+    for call in (sudogen.solve, sudogen.count, sudogen.rate):
+        with pytest.raises(ValueError) as e:
+            call(ps.puzzles, variant="killer")
+        assert str(e.value) == (
+            "killer puzzles need their cages; give cages= (for each puzzle a list of (sum, "
+            "cells), cells row-major from 0), as puzzles() and read(..., return_shape=True) "
+            "give them"
+        ), call
+        with pytest.raises(ValueError) as e:
+            call(ps.puzzles, cages=ps.cages[:1])
+        assert str(e.value) == (
+            "cages for 1 puzzles, but 2 puzzles; give one list of cages per puzzle"
+        ), call
     broken = [list(ps.cages[0]), ps.cages[1]]
     broken[0][0] = (broken[0][0][0], broken[0][0][1] + [broken[0][1][1][0]])
     with pytest.raises(ValueError) as e:
@@ -398,16 +403,8 @@ def test_killer_puzzles_without_one_solution_are_problems_as_for_classic(cli, tm
 
 
 def test_the_refusals_that_remain_for_killer_ratings(cli, tmp_path):
+    # Cages missing or of another count: see test_cages_given_back_are_checked.
     ps = sudogen.puzzles(2, variant="killer", size=6, seed=4)
-    with pytest.raises(ValueError) as e:
-        sudogen.rate(ps.puzzles, variant="killer")
-    assert str(e.value) == (
-        "killer puzzles need their cages; give cages= (for each puzzle a list of (sum, cells), "
-        "cells row-major from 0), as puzzles() and read(..., return_shape=True) give them"
-    )
-    with pytest.raises(ValueError) as e:
-        sudogen.rate(ps.puzzles, cages=ps.cages[:1])
-    assert str(e.value) == "cages for 1 puzzles, but 2 puzzles; give one list of cages per puzzle"
     path = tmp_path / "k.json"
     cli("puzzle", "--variant", "killer", "-n", "2", "--seed", "4", "-o", str(path))
     with pytest.raises(ValueError) as e:
