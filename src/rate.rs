@@ -111,6 +111,12 @@ impl Scale {
     }
 }
 
+/// What a killer puzzle's rating is, as records carry it (JSON's
+/// `scale`) and the bindings name it: its killer level
+/// ([`crate::killer::logic::KillerLevel`]), 1.0 easy to 4.0 expert, not
+/// a number on Sudoku Explainer's scale.
+pub const KILLER_SCALE: &str = "killer level";
+
 /// A puzzle's rating.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rating {

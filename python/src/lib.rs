@@ -40,9 +40,10 @@ use sudogen::format::json::path_text;
 use sudogen::format::read::{Batch, Reader};
 use sudogen::format::unpack;
 use sudogen::grid::{A, Grid, Shape, Size, Variant};
+use sudogen::killer::logic::KillerRating;
 use sudogen::pipeline;
 use sudogen::puzzle::Settings;
-use sudogen::rate::{Scale, Unrated, rate_limited};
+use sudogen::rate::{KILLER_SCALE, Scale, Unrated, rate_killer, rate_limited};
 use sudogen::runs::{GridRun, Miss, PuzzleRun};
 use sudogen::solve::{Search, search};
 use sudogen::strategies::Strategy;
@@ -889,6 +890,30 @@ impl Rated {
         self.paths.push(path_text(&steps));
     }
 
+    /// Keeps killer rating `r` as `sudogen rate --ep --ed` writes it (the
+    /// level in tenths as SE, EP and ED, EP and ED never exact; exact
+    /// when the techniques filled the grid; no nested chains' work), and
+    /// with `explain` its path, cells named on a grid of `size`.
+    fn push_killer(&mut self, r: &KillerRating, explain: bool, size: Size) {
+        let tenths = r.level.tenths();
+        self.se.push(tenths);
+        self.exact.push(r.solved);
+        self.ep.push(tenths);
+        self.ed.push(tenths);
+        self.ep_exact.push(false);
+        self.ed_exact.push(false);
+        self.work.push(0);
+        self.level.push(r.level.name());
+        self.technique.push(r.hardest.map_or("none", |t| t.name()));
+        self.steps.push(r.steps.len() as u64);
+        if explain {
+            let steps: Vec<StepRecord> = (r.steps.iter())
+                .map(|step| StepRecord::of_killer(step, size))
+                .collect();
+            self.paths.push(path_text(&steps));
+        }
+    }
+
     fn append(&mut self, mut other: Rated) {
         self.se.append(&mut other.se);
         self.exact.append(&mut other.exact);
@@ -932,9 +957,11 @@ type RateOut<'py> = (
 /// Rates each puzzle on the Sudoku Explainer scale, as `sudogen rate`
 /// (`budget` guesses for the uniqueness check, `work` for the nested
 /// chains, `None` for no bound); a puzzle that cannot be rated is a
-/// problem (SE 0, level and technique empty), killer puzzles (with
-/// `cages`) among them, as the CLI has it. With `explain`, each puzzle's
-/// path too, as JSON (`[]` for a puzzle not rated).
+/// problem (SE 0, level and technique empty), as the CLI has it. Killer
+/// puzzles (with `cages`) are rated as the CLI rates them, by the killer
+/// logical solver: their killer level (1.0 easy to 4.0 expert) on the
+/// scale `killer level`. With `explain`, each puzzle's path too, as JSON
+/// (`[]` for a puzzle not rated).
 #[pyfunction]
 #[pyo3(signature = (grids, spec, budget, work, jobs=None, explain=false, cages=None))]
 #[allow(clippy::too_many_arguments)]
@@ -949,7 +976,12 @@ fn rate<'py>(
     cages: Option<Vec<CageList>>,
 ) -> PyResult<RateOut<'py>> {
     let rows = Rows::of(&grids, &spec)?.with_cages(cages, &spec)?;
-    let scale = Scale::of(rows.shape.clone()).name();
+    let killer = rows.cages.is_some();
+    let scale = if killer {
+        KILLER_SCALE
+    } else {
+        Scale::of(rows.shape.clone()).name()
+    };
     let jobs = run::jobs(jobs)?;
     let budget = args::budget(budget);
     let work = args::budget(work);
@@ -959,13 +991,14 @@ fn rate<'py>(
         &rows,
         (256, jobs),
         || (),
-        |row, puzzle, (), part: &mut Rated| match rate_limited(puzzle, explain, budget, work) {
-            Ok(r) => {
+        |row, puzzle, (), part: &mut Rated| match rated(puzzle, killer, explain, budget, work) {
+            Ok(Either::Classic(r)) => {
                 part.push(Some(&r));
                 if explain {
                     part.push_path(Some(&r), rows.shape.clone());
                 }
             }
+            Ok(Either::Killer(r)) => part.push_killer(&r, explain, rows.size()),
             Err(e) => {
                 let message = match e {
                     Unrated::Budget => format!("{e}; raise budget"),
@@ -1000,6 +1033,28 @@ fn rate<'py>(
         scale,
         all.paths,
     ))
+}
+
+/// A puzzle's rating: on the SE scale, or a killer puzzle's killer level.
+enum Either {
+    Classic(sudogen::rate::Rating),
+    Killer(KillerRating),
+}
+
+/// Rates `puzzle` as `sudogen rate` does: a killer puzzle (`killer`) by
+/// `rate_killer`, any other by `rate_limited`.
+fn rated(
+    puzzle: &Grid,
+    killer: bool,
+    explain: bool,
+    budget: sudogen::solve::Budget,
+    work: sudogen::solve::Budget,
+) -> Result<Either, Unrated> {
+    if killer {
+        rate_killer(puzzle, budget).map(Either::Killer)
+    } else {
+        rate_limited(puzzle, explain, budget, work).map(Either::Classic)
+    }
 }
 
 /// Canonical forms of a chunk of rows.

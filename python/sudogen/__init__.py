@@ -229,9 +229,21 @@ class PuzzleSet:
 
 @dataclass(frozen=True)
 class Ratings:
-    """Sudoku Explainer ratings of puzzles, as ``sudogen rate --ep --ed``.
+    """Sudoku Explainer ratings of puzzles, as ``sudogen rate --ep --ed``;
+    killer puzzles' killer levels (``scale == "killer level"``).
 
     Unpacks as ``se, level, technique``.
+
+    For killer puzzles (``scale == "killer level"``) the numbers are the
+    CLI's killer rating, not SE's: ``se`` is the killer level as a number
+    (``1.0`` easy, ``2.0`` medium, ``3.0`` hard, ``4.0`` expert), ``exact``
+    is false where the killer techniques stop before the grid is full
+    (the CLI's ``4.0+``), ``level`` is ``easy``, ``medium``, ``hard`` or
+    ``expert``, ``technique`` the hardest killer technique used, ``steps``
+    the killer solver's steps, ``path`` its steps (without ``known_as`` or
+    ``chains``). ``ep`` and ``ed`` do not apply: they repeat ``se`` with
+    ``ep_exact`` and ``ed_exact`` false, as ``sudogen rate --ep --ed``
+    writes them; ``work`` does not apply and is 0.
 
     Attributes:
         se: ``(N,)`` ``float32``: the SE rating (ER; ``0.0`` for a puzzle
@@ -259,9 +271,10 @@ class Ratings:
             needed).
         scale: what ``se`` is, as the library rules for the puzzles'
             shape and as ``sudogen rate -f json`` writes it: ``"SE"``
-            (Sudoku Explainer's rating, classic 9x9 only) or ``"technique
+            (Sudoku Explainer's rating, classic 9x9 only), ``"technique
             level"`` (the rating of the hardest technique on the same
-            scale, every other shape).
+            scale, every other shape) or ``"killer level"`` (killer
+            puzzles: see above).
         path: with ``explain=True``, each puzzle's steps (``[]`` for one
             not rated), as ``sudogen rate --explain -f json`` writes its
             ``path``: per step a dict with ``technique``, ``rating``,
@@ -1068,7 +1081,8 @@ def rate(
     errors: str = "raise",
     explain: bool = False,
 ) -> Ratings:
-    """Sudoku Explainer ratings, as ``sudogen rate --ep --ed``.
+    """Sudoku Explainer ratings, as ``sudogen rate --ep --ed``; killer
+    puzzles by their killer level, as the same command rates them.
 
     Args:
         budget: guesses each puzzle's uniqueness check may make.
@@ -1078,13 +1092,14 @@ def rate(
             (``exact`` false). ``None`` (the default): every puzzle is
             rated exactly, however long it takes.
         size, box, variant, regions, cages, format, jobs: as for
-            ``solve``. Killer puzzles are not rated by the package yet
-            (the CLI's ``rate`` gives their killer level): ``ValueError``
-            (``killer puzzles are rated by their killer level ...``), or
-            with ``errors="ignore"`` rated ``0.0`` with that reason in
-            ``problems``.
+            ``solve``. Killer puzzles (``cages=``, a killer file, or
+            ``read(..., return_shape=True)``'s shape) are rated by the
+            killer logical solver, as ``sudogen rate`` rates them: their
+            killer level, ``scale`` ``"killer level"`` (see ``Ratings``);
+            ``work`` does not apply to them.
         explain: also return every puzzle's steps (``Ratings.path``), as
-            ``sudogen rate --explain -f json``.
+            ``sudogen rate --explain -f json`` (for killer puzzles, the
+            killer solver's steps).
 
     Returns:
         A ``Ratings``; unpack it as ``se, level, technique``; ``.ep``,

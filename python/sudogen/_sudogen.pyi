@@ -172,7 +172,8 @@ def rate(
 ]:
     """(SE, EP, ED) in tenths, whether each is exact, the nested chains'
     work, level, hardest technique, steps, problems, scale, and with
-    ``explain`` each puzzle's path as JSON."""
+    ``explain`` each puzzle's path as JSON; killer puzzles (``cages``)
+    by their killer level, as ``sudogen rate`` (scale ``killer level``)."""
 
 def canon(
     grids: _Grids,

@@ -16,9 +16,8 @@ use super::progress::Progress;
 use sudogen::format::read::{BATCH_RECORDS, Batch};
 use sudogen::format::{Format, Formatted, Headed, Rated, RecordError, StepRecord, Symbols};
 use sudogen::grid::Grid;
-use sudogen::killer::logic::KillerLevel;
 use sudogen::pipeline;
-use sudogen::rate::Rating;
+use sudogen::rate::{KILLER_SCALE, Rating};
 use sudogen::solve::{DEFAULT_BUDGET, Search};
 
 /// What working on one batch gave: the output and the messages.
@@ -369,27 +368,14 @@ pub fn with_killer_rated<T>(
     explain: bool,
     f: impl FnOnce(&Rated<'_>) -> T,
 ) -> T {
-    let n = shape.side();
-    let name = |c: usize| format!("r{}c{}", c / n + 1, c % n + 1);
-    let tenths = |level: KillerLevel| 10 * (level as u8 + 1);
     let path: Vec<StepRecord> = if explain {
         (rating.steps.iter())
-            .map(|step| StepRecord {
-                technique: step.technique.name(),
-                rating: tenths(step.technique.level()),
-                text: step.text.clone(),
-                place: step.place.map(|(c, v)| (name(c), v)),
-                removes: (step.removes.iter())
-                    .map(|&(c, values)| (name(c), values.iter().collect()))
-                    .collect(),
-                known_as: None,
-                chains: Vec::new(),
-            })
+            .map(|step| StepRecord::of_killer(step, shape.size()))
             .collect()
     } else {
         Vec::new()
     };
-    let se = tenths(rating.level);
+    let se = rating.level.tenths();
     f(&Rated {
         se,
         exact: rating.solved,
@@ -407,9 +393,6 @@ pub fn with_killer_rated<T>(
         ),
     })
 }
-
-/// What a killer rating's number is: its level, 1 (easy) to 4 (expert).
-pub const KILLER_SCALE: &str = "killer level";
 
 /// Gives `f` `rating` as records carry it (see [`Rated`]), its path's
 /// steps in the run's symbols when `explain`.

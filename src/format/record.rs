@@ -238,6 +238,27 @@ pub struct StepRecord {
 }
 
 impl StepRecord {
+    /// A step of the killer logical solver as records carry it (`rate
+    /// --explain` of a killer puzzle, the bindings): its technique, the
+    /// technique's level as its rating ([`KillerLevel::tenths`]), its
+    /// words, the value it places and the candidates it removes, cells
+    /// named on a grid of `size`.
+    ///
+    /// [`KillerLevel::tenths`]: crate::killer::logic::KillerLevel::tenths
+    pub fn of_killer(step: &crate::killer::logic::KillerStep, size: Size) -> StepRecord {
+        StepRecord {
+            technique: step.technique.name(),
+            rating: step.technique.level().tenths(),
+            text: step.text.clone(),
+            place: step.place.map(|(cell, v)| (cell_name(size, cell), v)),
+            removes: (step.removes.iter())
+                .map(|&(cell, values)| (cell_name(size, cell), values.iter().collect()))
+                .collect(),
+            known_as: None,
+            chains: Vec::new(),
+        }
+    }
+
     /// `step` as records carry it, on a grid of `shape`, its text's values
     /// written as `symbol` gives them.
     pub fn of(step: &Step, shape: Shape, symbol: &dyn Fn(u8) -> char) -> StepRecord {

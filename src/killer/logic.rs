@@ -248,6 +248,12 @@ impl KillerLevel {
         }
     }
 
+    /// The level as a rating in tenths, as `rate` writes it: 10 (1.0,
+    /// easy), 20 (medium), 30 (hard), 40 (4.0, expert).
+    pub fn tenths(self) -> u8 {
+        10 * (self as u8 + 1)
+    }
+
     /// The level of that name.
     pub fn named(name: &str) -> Option<KillerLevel> {
         KillerLevel::ALL.into_iter().find(|l| l.name() == name)
