@@ -736,6 +736,13 @@ fn a_reload_keeps_the_progress() {
     let before = b.texts(9);
     b.rt.block_on(b.c().refresh()).unwrap();
     b.ready();
+    // The page restores what it saved; under load the reloaded document
+    // may still be settling, so it has a few seconds to show it (it
+    // fails if the progress was lost).
+    let start = Instant::now();
+    while b.texts(9) != before && start.elapsed() < Duration::from_secs(5) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
     assert_eq!(b.texts(9), before, "the second puzzle, as it was");
     let corner = b.js(&format!(
         "return document.querySelector('[data-row=\"{}\"][data-col=\"{}\"]').getAttribute('data-corner')",
