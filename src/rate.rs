@@ -209,7 +209,7 @@ impl std::fmt::Display for Unrated {
                 f.write_str("search budget exceeded while checking that the solution is unique")
             }
             Unrated::Killer => f.write_str(
-                "killer puzzles are rated by their killer level (the sudogen command's rate), not on this scale, which has no cage techniques",
+                "killer puzzles are rated by their killer level (rate_killer), not on the Sudoku Explainer scale, which has no cage techniques",
             ),
             Unrated::WrongStep(t) => write!(
                 f,
