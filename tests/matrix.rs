@@ -14,6 +14,13 @@
 //! issue 50 owns are listed in [`KNOWN_FAILING`]: they still run, and
 //! their outcome is printed, but they do not fail the test.
 //!
+//! Shapes whose records carry their own data are checked record by
+//! record: a killer's cages, and a drawn jigsaw's map (`--variant jigsaw`
+//! without `--regions`), read from each format by the parsers here,
+//! checked ([`map_problem`]), compared across formats and commands, and
+//! the units of that record built from it; the books' SVG pages are read
+//! back as each grid's walls ([`svg_walls`]).
+//!
 //! Release only (`#[ignore]`, run by `.ci/run`), about 30 s on two
 //! cores: `cargo test --release --test matrix -- --ignored --nocapture`.
 //! `SUDOGEN_MATRIX=CMD/SHAPE/FORMAT` (each part may be `*`) runs the
@@ -3375,6 +3382,40 @@ fn the_tables_are_consistent() {
             assert_eq!(count_solutions(&cells, 9, &units, 2), 0);
         }
     }
+    // Maps: the guide's is one; the boxes, a region of 8 cells and 10, a
+    // region in two pieces are not; letters out of order are refused.
+    let guide = map_of(&JIGSAW_MAP.split_whitespace().collect::<String>(), 9).unwrap();
+    assert_eq!(map_problem(9, &guide, (3, 3)), None);
+    let boxes: Vec<u8> = (0..81).map(|c| (c / 27 * 3 + c % 9 / 3) as u8).collect();
+    assert!(
+        map_problem(9, &normal(&boxes), (3, 3))
+            .unwrap()
+            .contains("boxes")
+    );
+    let mut uneven = guide.clone();
+    uneven[0] = 1;
+    assert!(map_problem(9, &uneven, (3, 3)).unwrap().contains("cells"));
+    let mut pieces = guide.clone();
+    // r1c1 (region 0) and r4c9 (region 5) change places.
+    (pieces[0], pieces[35]) = (pieces[35], pieces[0]);
+    assert!(
+        map_problem(9, &pieces, (3, 3))
+            .unwrap()
+            .contains("one piece")
+    );
+    assert!(map_of(&"B".repeat(81), 9).is_err());
+    // A drawn jigsaw as `line` and as a Solo game ID: the same map.
+    let drawn = SHAPES.iter().find(|s| s.name == "Jigsaw-drawn").unwrap();
+    let map = "AAAABBBBBCAAADDDDBCCADDDEBBCCADEDEBECFFGEEEEECFFGHHHHHCFFGHHHIICFGGHIIIIFFGGGGIII";
+    let givens =
+        ".1.....23..............9..1....8..6.......5..17.6......2.....8.........4..3.....9";
+    let by_line = parse_line(&format!("{givens} {map}\n"), drawn).unwrap();
+    let id = "9j:a1e2_3n9b1d8b6g5b1_7a6f2e8i4b3e9,cdbca_b_b_______a_da_da_ba_a_dcbfaagbbadaab_b_a___baa_a__da_b";
+    let by_solo = parse_solo(&format!("{id}\n"), drawn).unwrap();
+    assert_eq!(by_line[0].regions, Some(map_of(map, 9).unwrap()));
+    assert_eq!(by_solo[0].regions, by_line[0].regions);
+    assert_eq!(by_solo[0].cells, by_line[0].cells);
+    assert!(parse_line(&format!("{givens}\n"), drawn).is_err());
     // The parsers on hand-made records.
     let nine = &SHAPES[2];
     let line = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........ 2.0 medium x";
