@@ -36,7 +36,7 @@ use std::time::{Duration, Instant};
 mod common;
 use common::{
     JIGSAW_MAP, KillerSearch, TestCage, cages_fit, cages_of_map, naive_count_units, output_within,
-    scratch_dir, units_of, units_valid,
+    regions_problem, scratch_dir, units_of, units_valid,
 };
 
 const BIN: &str = env!("CARGO_BIN_EXE_sudogen");
@@ -701,38 +701,8 @@ fn map_of(text: &str, n: usize) -> Result<Vec<u8>, String> {
 /// regions of `n` cells, a region not one piece (side by side), or the
 /// plain boxes (`boxes` rows by columns, or turned).
 fn map_problem(n: usize, map: &[u8], boxes: (usize, usize)) -> Option<String> {
-    if map.len() != n * n {
-        return Some(format!("a map of {} cells", map.len()));
-    }
-    for region in 0..n as u8 {
-        let cells: Vec<usize> = (0..n * n).filter(|&c| map[c] == region).collect();
-        if cells.len() != n {
-            return Some(format!("region {region} has {} cells", cells.len()));
-        }
-        let mut reached = vec![cells[0]];
-        let mut k = 0;
-        while k < reached.len() {
-            let c = reached[k];
-            k += 1;
-            let (r, col) = (c / n, c % n);
-            let beside = [
-                (r > 0).then(|| c - n),
-                (r + 1 < n).then(|| c + n),
-                (col > 0).then(|| c - 1),
-                (col + 1 < n).then(|| c + 1),
-            ];
-            for b in beside.into_iter().flatten() {
-                if map[b] == region && !reached.contains(&b) {
-                    reached.push(b);
-                }
-            }
-        }
-        if reached.len() != n {
-            return Some(format!("region {region} is not one piece"));
-        }
-    }
-    if map.iter().any(|&r| usize::from(r) >= n) {
-        return Some("more regions than the side".into());
+    if let Some(p) = regions_problem(map, n) {
+        return Some(p);
     }
     for (h, w) in [boxes, (boxes.1, boxes.0)] {
         let plain: Vec<usize> = (0..n * n).map(|c| (c / n / h) * n + (c % n) / w).collect();
