@@ -14,12 +14,19 @@
 //! issue 50 owns are listed in [`KNOWN_FAILING`]: they still run, and
 //! their outcome is printed, but they do not fail the test.
 //!
+//! Shapes whose records carry their own data are checked record by
+//! record: a killer's cages, and a drawn jigsaw's map (`--variant jigsaw`
+//! without `--regions`), read from each format by the parsers here,
+//! checked ([`map_problem`]), compared across formats and commands, and
+//! the units of that record built from it; the books' SVG pages are read
+//! back as each grid's walls ([`svg_walls`]).
+//!
 //! Release only (`#[ignore]`, run by `.ci/run`), about 30 s on two
 //! cores: `cargo test --release --test matrix -- --ignored --nocapture`.
 //! `SUDOGEN_MATRIX=CMD/SHAPE/FORMAT` (each part may be `*`) runs the
 //! cells it matches alone.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
@@ -29,7 +36,7 @@ use std::time::{Duration, Instant};
 mod common;
 use common::{
     JIGSAW_MAP, KillerSearch, TestCage, cages_fit, cages_of_map, naive_count_units, output_within,
-    scratch_dir, units_of, units_valid,
+    regions_problem, scratch_dir, units_of, units_valid,
 };
 
 const BIN: &str = env!("CARGO_BIN_EXE_sudogen");
@@ -80,12 +87,22 @@ struct Shape {
     /// Killer: each record carries its cages (no givens), checked by
     /// [`cages_fit`] and counted by the test's own cage search.
     killer: bool,
+    /// A jigsaw whose every record carries a region map of its own
+    /// (`--variant jigsaw` without `--regions`): read from each record by
+    /// the test's parsers, checked by [`map_problem`], and the record's
+    /// units built from it.
+    drawn: bool,
 }
 
 impl Shape {
     /// Without a variant or cages: classic Sudoku of its side.
     fn plain(&self) -> bool {
         self.variant == "none" && !self.killer
+    }
+
+    /// A jigsaw: one map for the shape, or one a record.
+    fn jigsaw(&self) -> bool {
+        self.regions.is_some() || self.drawn
     }
 }
 
@@ -109,6 +126,23 @@ const fn classic(
         unique: n <= 12,
         minimal: n <= 9,
         killer: false,
+        drawn: false,
+    }
+}
+
+/// A jigsaw shape whose records each carry a new region map, drawn by
+/// `--variant jigsaw` without `--regions`. The records carry their maps,
+/// so they read back without options.
+const fn drawn(
+    name: &'static str,
+    make: &'static [&'static str],
+    n: usize,
+    boxes: (usize, usize),
+) -> Shape {
+    Shape {
+        variant: "jigsaw",
+        drawn: true,
+        ..classic(name, make, n, boxes)
     }
 }
 
@@ -159,6 +193,14 @@ const SHAPES: &[Shape] = &[
         variant: "jigsaw",
         ..classic("Jigsaw", &["--regions", REGIONS], 9, (3, 3))
     },
+    // Jigsaws with a map a puzzle (issue 51).
+    drawn("Jigsaw-drawn", &["--variant", "jigsaw"], 9, (3, 3)),
+    drawn(
+        "Jigsaw-drawn-6",
+        &["--size", "6", "--variant", "jigsaw"],
+        6,
+        (2, 3),
+    ),
     // Killer (issue 51). The records carry their cages, so they read back
     // without options; X-killer's diagonals are named by CSV and JSON
     // records only (as X's are), so its readers are given the variant.
@@ -306,9 +348,13 @@ enum Check {
     /// Every record keeps the label it came with (in the parts, when
     /// `true`), in order.
     Labels(bool),
-    /// A PDF and an SVG book holding every puzzle and its solution.
+    /// A PDF and an SVG book holding every puzzle and its solution, each
+    /// jigsaw grid drawn with its record's regions.
     Book,
-    /// The same book made without the shape's options: refused (exit 1)
+    /// The web page of the same book (its data: every puzzle and
+    /// solution, the shape, the hint steps).
+    Page,
+    /// The same books made without the shape's options: refused (exit 1)
     /// when a puzzle does not have one solution as classic Sudoku.
     BookAsClassic,
     /// Records that name their variant (CSV, JSON), given without the
@@ -430,6 +476,8 @@ const COMMANDS: &[Cmd] = &[
         Axis::Reads(TEXT_FORMATS), Input::Labelled, Check::Labels(true)),
     cmd("print", &["print"],
         Axis::Reads(&[]), Input::Puzzles, Check::Book),
+    cmd("print-page", &["print"],
+        Axis::Reads(&[]), Input::Puzzles, Check::Page),
     cmd("print-as-classic", &["print"],
         Axis::Reads(&[]), Input::Puzzles, Check::BookAsClassic),
     cmd("canon-carried", &["canon"],
@@ -507,7 +555,21 @@ const REFUSALS: &[(&str, &str, &str, &str)] = &[
         NO_CAGE_FORMATS,
         NO_CAGES,
     ),
+    (
+        "generate|generate-to-file|puzzle|puzzle-solutions|puzzle-rated",
+        "Jigsaw-drawn*",
+        NO_CAGE_FORMATS,
+        NO_MAPS,
+    ),
+    ("print-page", "Jigsaw-drawn*", "*", ONE_PAGE_SHAPE),
 ];
+
+/// Why the formats of [`NO_CAGE_FORMATS`] refuse jigsaws with a map each.
+const NO_MAPS: &str = "format has no room for a jigsaw map per puzzle: write jigsaws with a map each as line, csv, json, solo, fpuzzles or sudokupad, or give one map with --regions";
+
+/// Why `print` refuses a web page of puzzles on several maps (the PDF and
+/// SVG books take them).
+const ONE_PAGE_SHAPE: &str = "a web page holds puzzles of one shape (size, variant and region map), and this one's differs from the book's; write PDF or SVG for a book that mixes them";
 
 /// The formats without room for a killer puzzle's cages.
 const NO_CAGE_FORMATS: &str = "grid|kaggle|kaggle-3m|extreme|npy";
@@ -552,6 +614,14 @@ const RECORD_REFUSALS: &[(&str, &str, &str, &str)] = &[
         "*",
         CAGES_NOT_MOVED,
     ),
+    // A jigsaw record that carries its map: its symmetries would have to
+    // move the map too.
+    (
+        "canon|canon-grids|canon-bare|canon-original|transform|transform-bare|transform-labels|split|split-bare|split-labels",
+        "Jigsaw-drawn*",
+        "*",
+        SYMMETRIES,
+    ),
 ];
 
 /// Why the `solo` format refuses Hyper grids (and so there is no Hyper
@@ -588,6 +658,59 @@ struct Rec {
     solution: Option<Vec<u8>>,
     rating: Option<String>,
     cages: Option<Vec<TestCage>>,
+    /// A jigsaw's regions as the record gives them ([`normal`]).
+    regions: Option<Vec<u8>>,
+}
+
+/// A region map as the test compares maps: each cell's region numbered
+/// by first appearance (0 for the first cell's, 1 for the next region
+/// met, ...), so two maps that draw the same regions are equal however
+/// they name them.
+fn normal<T: PartialEq + Clone>(labels: &[T]) -> Vec<u8> {
+    let mut seen: Vec<T> = Vec::new();
+    labels
+        .iter()
+        .map(|l| match seen.iter().position(|s| s == l) {
+            Some(p) => p as u8,
+            None => {
+                seen.push(l.clone());
+                (seen.len() - 1) as u8
+            }
+        })
+        .collect()
+}
+
+/// A map written as the line, CSV and JSON layouts document it: one
+/// letter a cell, row by row, `A` for the first cell's region, `B` for
+/// the next region met, and so on.
+fn map_of(text: &str, n: usize) -> Result<Vec<u8>, String> {
+    let letters: Vec<u8> = text.bytes().collect();
+    if letters.len() != n * n || !letters.iter().all(u8::is_ascii_uppercase) {
+        return Err(format!("not a region map of {n}x{n}: {text:.60}"));
+    }
+    let map = normal(&letters);
+    if map.iter().zip(&letters).any(|(&m, &l)| l != b'A' + m) {
+        return Err(format!(
+            "regions not lettered in order of appearance: {text:.60}"
+        ));
+    }
+    Ok(map)
+}
+
+/// What is wrong with a jigsaw map of side `n`, if anything: not `n`
+/// regions of `n` cells, a region not one piece (side by side), or the
+/// plain boxes (`boxes` rows by columns, or turned).
+fn map_problem(n: usize, map: &[u8], boxes: (usize, usize)) -> Option<String> {
+    if let Some(p) = regions_problem(map, n) {
+        return Some(p);
+    }
+    for (h, w) in [boxes, (boxes.1, boxes.0)] {
+        let plain: Vec<usize> = (0..n * n).map(|c| (c / n / h) * n + (c % n) / w).collect();
+        if normal(&plain) == map {
+            return Some(format!("the plain {h}x{w} boxes"));
+        }
+    }
+    None
 }
 
 /// Cages in map order: each cage's cells in order, the cages by their
@@ -676,24 +799,29 @@ fn parse_line(text: &str, shape: &Shape) -> Result<Vec<Rec>, String> {
         }
         return Ok(recs);
     }
-    let Some(map) = shape.regions else {
+    if !shape.jigsaw() {
         return one_per_line(text, |field| cells_of(field, n));
-    };
-    let map: String = map.split_whitespace().collect();
-    // Each line without its map (checked here), read as any line.
+    }
+    // Each line without its map (read here), read as any line.
     let mut plain = String::new();
+    let mut maps = Vec::new();
     for (k, line) in text.lines().enumerate() {
         let mut fields: Vec<&str> = line.split(' ').collect();
         if !line.trim().is_empty() && !line.starts_with('#') {
-            if fields.get(1) != Some(&map.as_str()) {
-                return Err(format!("line {}: a jigsaw line without its regions", k + 1));
-            }
+            let map = fields
+                .get(1)
+                .ok_or_else(|| format!("line {}: a jigsaw line without its regions", k + 1))?;
+            maps.push(map_of(map, n).map_err(|e| format!("line {}: {e}", k + 1))?);
             fields.remove(1);
         }
         plain += &fields.join(" ");
         plain.push('\n');
     }
-    one_per_line(&plain, |field| cells_of(field, n))
+    let mut recs = one_per_line(&plain, |field| cells_of(field, n))?;
+    for (r, m) in recs.iter_mut().zip(maps) {
+        r.regions = Some(m);
+    }
+    Ok(recs)
 }
 
 /// Records one per line (`#` lines and blank ones aside): a grid read by
@@ -744,9 +872,9 @@ fn one_per_line(
 /// shape's own; a second ID is the solution, the rest labels.
 fn parse_solo(text: &str, shape: &Shape) -> Result<Vec<Rec>, String> {
     let n = shape.n;
-    let want = match shape.regions {
-        Some(_) => format!("{n}j"),
-        None => format!(
+    let want = match shape.jigsaw() {
+        true => format!("{n}j"),
+        false => format!(
             "{}x{}{}",
             shape.boxes.0,
             shape.boxes.1,
@@ -760,7 +888,7 @@ fn parse_solo(text: &str, shape: &Shape) -> Result<Vec<Rec>, String> {
         }
         let (givens, walls) = match desc.split_once(',') {
             // A killer's cage walls and sums are read by solo_cages.
-            Some((g, _)) if shape.killer && shape.regions.is_none() => (g, None),
+            Some((g, _)) if shape.killer && !shape.jigsaw() => (g, None),
             Some((g, w)) => (g, Some(w)),
             None => (desc, None),
         };
@@ -791,20 +919,17 @@ fn parse_solo(text: &str, shape: &Shape) -> Result<Vec<Rec>, String> {
         if cells.len() != n * n {
             return Err(format!("{} cells", cells.len()));
         }
-        match (shape.regions, walls) {
-            (None, None) => {}
-            (Some(map), Some(walls)) => {
+        match (shape.jigsaw(), walls) {
+            (false, None) => {}
+            (true, Some(walls)) => {
                 let edges = solo_edges(walls, n)?;
-                let map: Vec<u8> = map.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
+                // The shape's map, or the pieces the walls leave.
+                let map: Vec<u8> = match shape.regions {
+                    Some(map) => map.bytes().filter(|b| !b.is_ascii_whitespace()).collect(),
+                    None => normal(&solo_pieces(&edges, n)),
+                };
                 for (e, &wall) in edges.iter().enumerate() {
-                    let (a, b) = if e < n * (n - 1) {
-                        let (r, c) = (e / (n - 1), e % (n - 1));
-                        (r * n + c, r * n + c + 1)
-                    } else {
-                        let e = e - n * (n - 1);
-                        let (c, r) = (e / (n - 1), e % (n - 1));
-                        (r * n + c, (r + 1) * n + c)
-                    };
+                    let (a, b) = edge_cells(e, n);
                     if wall != (map[a] != map[b]) {
                         return Err(format!(
                             "the wall between cells {a} and {b} is not the map's"
@@ -817,6 +942,27 @@ fn parse_solo(text: &str, shape: &Shape) -> Result<Vec<Rec>, String> {
         Ok(cells)
     };
     let mut recs = one_per_line(text, id)?;
+    if shape.jigsaw() {
+        // Each record's map: the pieces its ID's walls leave (its
+        // solution's ID, when there is one, walled the same).
+        let lines = record_lines(text);
+        for (k, (rec, line)) in recs.iter_mut().zip(lines).enumerate() {
+            let mut maps = Vec::new();
+            for id in line.split_whitespace().take(2) {
+                if let Some((_, desc)) = id.split_once(':')
+                    && let Some((_, walls)) = desc.split_once(',')
+                {
+                    let walls = walls.split(',').next().unwrap_or_default();
+                    let edges = solo_edges(walls, n).map_err(|e| format!("line {}: {e}", k + 1))?;
+                    maps.push(normal(&solo_pieces(&edges, n)));
+                }
+            }
+            if maps.len() == 2 && maps[0] != maps[1] {
+                return Err(format!("line {}: a solution walled otherwise", k + 1));
+            }
+            rec.regions = maps.into_iter().next();
+        }
+    }
     if shape.killer {
         let ids = text
             .lines()
@@ -854,6 +1000,40 @@ fn solo_edges(walls: &str, n: usize) -> Result<Vec<bool>, String> {
     Ok(edges)
 }
 
+/// The two cells of Solo's edge `e` in a grid of side `n`: side-by-side
+/// cells row by row, then cells one above the other column by column.
+fn edge_cells(e: usize, n: usize) -> (usize, usize) {
+    if e < n * (n - 1) {
+        let (r, c) = (e / (n - 1), e % (n - 1));
+        (r * n + c, r * n + c + 1)
+    } else {
+        let e = e - n * (n - 1);
+        let (c, r) = (e / (n - 1), e % (n - 1));
+        (r * n + c, (r + 1) * n + c)
+    }
+}
+
+/// The pieces Solo's walls leave: each cell's piece named by its first
+/// cell (row-major).
+fn solo_pieces(edges: &[bool], n: usize) -> Vec<usize> {
+    let mut piece: Vec<usize> = (0..n * n).collect();
+    fn root(piece: &mut [usize], mut c: usize) -> usize {
+        while piece[c] != c {
+            piece[c] = piece[piece[c]];
+            c = piece[c];
+        }
+        c
+    }
+    for (e, &wall) in edges.iter().enumerate() {
+        if !wall {
+            let (a, b) = edge_cells(e, n);
+            let (ra, rb) = (root(&mut piece, a), root(&mut piece, b));
+            piece[ra.max(rb)] = ra.min(rb);
+        }
+    }
+    (0..n * n).map(|c| root(&mut piece, c)).collect()
+}
+
 /// A Solo killer ID's cages (`PARAMS:GIVENS,WALLS,SUMS`): the pieces the
 /// walls leave, each with the sum written at its first cell (the sums
 /// written as the givens are, a number a cell, letters for runs of cells
@@ -865,29 +1045,7 @@ fn solo_cages(id: &str, n: usize) -> Result<Vec<TestCage>, String> {
         return Err(format!("{} parts in a killer ID", parts.len()));
     };
     let edges = solo_edges(walls, n)?;
-    let mut piece: Vec<usize> = (0..n * n).collect();
-    fn root(piece: &mut [usize], mut c: usize) -> usize {
-        while piece[c] != c {
-            piece[c] = piece[piece[c]];
-            c = piece[c];
-        }
-        c
-    }
-    for (e, &wall) in edges.iter().enumerate() {
-        if wall {
-            continue;
-        }
-        let (a, b) = if e < n * (n - 1) {
-            let (r, c) = (e / (n - 1), e % (n - 1));
-            (r * n + c, r * n + c + 1)
-        } else {
-            let e = e - n * (n - 1);
-            let (c, r) = (e / (n - 1), e % (n - 1));
-            (r * n + c, (r + 1) * n + c)
-        };
-        let (ra, rb) = (root(&mut piece, a), root(&mut piece, b));
-        piece[ra.max(rb)] = ra.min(rb);
-    }
+    let piece = solo_pieces(&edges, n);
     let mut at = vec![None; n * n];
     let (bytes, mut i, mut cell) = (sums.as_bytes(), 0, 0);
     while i < bytes.len() {
@@ -911,8 +1069,8 @@ fn solo_cages(id: &str, n: usize) -> Result<Vec<TestCage>, String> {
     }
     let mut cages: Vec<TestCage> = Vec::new();
     for (c, sum) in at.iter().enumerate() {
-        if root(&mut piece, c) == c {
-            let cells: Vec<usize> = (0..n * n).filter(|&m| root(&mut piece, m) == c).collect();
+        if piece[c] == c {
+            let cells: Vec<usize> = (0..n * n).filter(|&m| piece[m] == c).collect();
             let sum = sum.ok_or(format!("no sum at the first cell {c} of a cage"))?;
             cages.push((cells, sum));
         }
@@ -1111,6 +1269,12 @@ fn parse_csv(text: &str, n: usize) -> Result<Vec<Rec>, String> {
         rec.rating = col(RATING_COLUMNS)
             .filter(|r| !r.is_empty())
             .map(str::to_string);
+        // A jigsaw's regions, one letter a cell.
+        if let Some(map) = col(&["regions"])
+            && !map.is_empty()
+        {
+            rec.regions = Some(map_of(map, n).map_err(at)?);
+        }
         // A killer's cages: the cage map, the sums apart by spaces.
         if let Some(map) = col(&["cages"])
             && !map.is_empty()
@@ -1180,11 +1344,9 @@ fn parse_json(text: &str, shape: &Shape) -> Result<Vec<Rec>, String> {
                 shape.name
             )));
         }
-        if let Some(map) = shape.regions {
-            let map: String = map.split_whitespace().collect();
-            if v.get("regions").and_then(|r| r.as_str()) != Some(&map) {
-                return Err(at("a jigsaw record without its regions".into()));
-            }
+        if let Some(map) = v.get("regions") {
+            let map = map.as_str().ok_or_else(|| at(format!("regions {map}")))?;
+            rec.regions = Some(map_of(map, n).map_err(at)?);
         }
         // A killer's cages: `[{"sum": S, "cells": [row-major, 0-based]}]`.
         if let Some(list) = v.get("cages") {
@@ -1217,22 +1379,33 @@ fn fpuzzles_record(v: &serde_json::Value, shape: &Shape) -> Result<Rec, String> 
     let n = shape.n;
     // The regions each cell is in, as the test's own map: the jigsaw's
     // letters, else the boxes.
-    let regions: Vec<usize> = match shape.regions {
-        Some(map) => map
+    // (A drawn jigsaw's map is the one the object gives, each cell's
+    // `region`.)
+    let regions: Vec<usize> = match (shape.regions, shape.drawn) {
+        (Some(map), _) => map
             .bytes()
             .filter(|b| !b.is_ascii_whitespace())
             .map(usize::from)
             .collect(),
-        None => (0..n * n)
+        (None, true) => (v["grid"].as_array().into_iter().flatten())
+            .flat_map(|row| row.as_array().into_iter().flatten())
+            .map(|cell| cell["region"].as_u64().map(|r| r as usize))
+            .collect::<Option<_>>()
+            .ok_or("a jigsaw object with a cell without its region")?,
+        (None, false) => (0..n * n)
             .map(|i| (i / n / shape.boxes.0) * 100 + (i % n) / shape.boxes.1)
             .collect(),
     };
+    if regions.len() != n * n {
+        return Err(format!("the regions of {} cells", regions.len()));
+    }
     let (cells, solution) = common::fpuzzles_object(v, n, &regions, shape.x, shape.hyper)?;
     Ok(Rec {
         cells,
         solution,
         rating: v.get("se").map(|r| r.to_string()),
         cages: fpuzzles_cages(v, n)?,
+        regions: shape.jigsaw().then(|| normal(&regions)),
     })
 }
 
@@ -1382,6 +1555,7 @@ fn read_records(path: &Path, format: &str, shape: &Shape) -> Result<Vec<Rec>, St
                 solution: sols.as_ref().map(|s| s[i].clone()),
                 rating: None,
                 cages: None,
+                regions: None,
             })
             .collect());
     }
@@ -1403,6 +1577,42 @@ fn read_records(path: &Path, format: &str, shape: &Shape) -> Result<Vec<Rec>, St
         return Err(format!(
             "record {i}: the {format} layout with an empty solution"
         ));
+    }
+    // A jigsaw's map: in every record of a layout with room for it, the
+    // shape's own or (drawn) a valid one; none in other shapes' records.
+    let room = matches!(
+        format,
+        "line" | "csv" | "json" | "solo" | "fpuzzles" | "sudokupad"
+    );
+    for (i, r) in recs.iter().enumerate() {
+        match &r.regions {
+            None if shape.jigsaw() && room => {
+                return Err(format!(
+                    "record {i}: a {} record without its regions",
+                    shape.name
+                ));
+            }
+            None => {}
+            Some(_) if !shape.jigsaw() => {
+                return Err(format!("record {i}: regions in a {} record", shape.name));
+            }
+            Some(map) => {
+                if let Some(p) = map_problem(n, map, shape.boxes) {
+                    return Err(format!("record {i}: its regions: {p}"));
+                }
+                if let Some(fixed) = shape.regions
+                    && *map
+                        != normal(
+                            &fixed
+                                .bytes()
+                                .filter(|b| !b.is_ascii_whitespace())
+                                .collect::<Vec<u8>>(),
+                        )
+                {
+                    return Err(format!("record {i}: regions other than the shape's"));
+                }
+            }
+        }
     }
     if let Some(i) = recs.iter().position(|r| r.cages.is_some() != shape.killer) {
         return Err(format!(
@@ -1426,11 +1636,16 @@ fn read_records(path: &Path, format: &str, shape: &Shape) -> Result<Vec<Rec>, St
 struct Validator {
     units: Vec<Vec<Vec<usize>>>,
     classic: HashMap<usize, Vec<Vec<usize>>>,
-    counts: Mutex<HashMap<(usize, Vec<u8>), u64>>,
+    /// By the units' key, the givens and the record's own map (empty for
+    /// the shapes with one map).
+    counts: Mutex<HashMap<CountKey, u64>>,
     /// The solutions (up to 2) the cage search found, by the same keys
     /// and the cages.
     killer: Mutex<HashMap<KillerKey, Vec<Vec<u8>>>>,
 }
+
+/// A count's key: the units' key, the givens, the record's own map.
+type CountKey = (usize, Vec<u8>, Vec<u8>);
 
 /// A killer count's key: the units' key, the givens, the cages.
 type KillerKey = (usize, Vec<u8>, Vec<TestCage>);
@@ -1453,13 +1668,32 @@ impl Validator {
         }
     }
 
-    /// Solutions of `cells` in shape `k` (up to 2), by the plain search,
-    /// or with `cages` by the cage search.
-    fn count(&self, k: usize, cells: &[u8], cages: Option<&[TestCage]>) -> u64 {
-        match cages {
-            Some(cages) => self.killer_solutions(k, &self.units[k], cells, cages).len() as u64,
-            None => self.count_in(k, SHAPES[k].n, &self.units[k], cells),
+    /// The units of shape `k`; a drawn jigsaw's from the record's own
+    /// map, which it must have.
+    fn units_for(&self, k: usize, regions: Option<&[u8]>) -> Result<Vec<Vec<usize>>, String> {
+        let s = &SHAPES[k];
+        if !s.drawn {
+            return Ok(self.units[k].clone());
         }
+        let map = regions.ok_or("a drawn jigsaw's record without its map")?;
+        let letters: String = map.iter().map(|&r| char::from(b'A' + r)).collect();
+        Ok(units_of(s.n, s.boxes, s.x, s.hyper, Some(&letters)))
+    }
+
+    /// Solutions of `cells` in shape `k` (up to 2) on the record's map,
+    /// by the plain search, or with `cages` by the cage search.
+    fn count(
+        &self,
+        k: usize,
+        cells: &[u8],
+        cages: Option<&[TestCage]>,
+        regions: Option<&[u8]>,
+    ) -> Result<u64, String> {
+        let units = self.units_for(k, regions)?;
+        Ok(match cages {
+            Some(cages) => self.killer_solutions(k, &units, cells, cages).len() as u64,
+            None => self.count_in(k, SHAPES[k].n, &units, cells, regions),
+        })
     }
 
     /// The solutions (up to 2) of `cells` with `cages` under `units`, by
@@ -1497,12 +1731,19 @@ impl Validator {
     }
 
     /// The count of `cells` under `units`, remembered under `key`.
-    fn count_in(&self, key: usize, n: usize, units: &[Vec<usize>], cells: &[u8]) -> u64 {
-        let id = (key, cells.to_vec());
+    fn count_in(
+        &self,
+        key: usize,
+        n: usize,
+        units: &[Vec<usize>],
+        cells: &[u8],
+        regions: Option<&[u8]>,
+    ) -> u64 {
+        let id = (key, cells.to_vec(), regions.unwrap_or_default().to_vec());
         if let Some(&c) = self.counts.lock().unwrap().get(&id) {
             return c;
         }
-        let c = naive_count_units(&mut cells.to_vec(), n, units, 2);
+        let c = count_solutions(cells, n, units, 2);
         self.counts.lock().unwrap().insert(id, c);
         c
     }
@@ -1515,13 +1756,13 @@ impl Validator {
             Some(cages) => self
                 .killer_solutions(SHAPES.len() + k, units, cells, cages)
                 .len() as u64,
-            None => self.count_in(SHAPES.len() + k, SHAPES[k].n, units, cells),
+            None => self.count_in(SHAPES.len() + k, SHAPES[k].n, units, cells, None),
         }
     }
 
-    /// A complete grid valid in shape `k`.
-    fn grid(&self, k: usize, cells: &[u8]) -> Result<(), String> {
-        if !units_valid(cells, SHAPES[k].n, &self.units[k], true) {
+    /// A complete grid valid in shape `k` (on the record's map).
+    fn grid(&self, k: usize, cells: &[u8], regions: Option<&[u8]>) -> Result<(), String> {
+        if !units_valid(cells, SHAPES[k].n, &self.units_for(k, regions)?, true) {
             return Err(format!(
                 "not a valid {} grid: {}",
                 SHAPES[k].name,
@@ -1541,22 +1782,24 @@ impl Validator {
         cells: &[u8],
         solution: Option<&[u8]>,
         cages: Option<&[TestCage]>,
+        regions: Option<&[u8]>,
         minimal: bool,
     ) -> Result<(), String> {
         let shape = &SHAPES[k];
         let p = show(cells);
-        if !units_valid(cells, shape.n, &self.units[k], false) {
+        let units = self.units_for(k, regions)?;
+        if !units_valid(cells, shape.n, &units, false) {
             return Err(format!("a unit repeats a value: {p}"));
         }
         if let Some(s) = solution {
-            self.grid(k, s)?;
+            self.grid(k, s, regions)?;
             if cells.iter().zip(s).any(|(&c, &v)| c != 0 && c != v) {
                 return Err(format!("a given differs from the solution: {p}"));
             }
             self.cages(k, cages, s)?;
         }
         if shape.unique {
-            let c = self.count(k, cells, cages);
+            let c = self.count(k, cells, cages, regions)?;
             if c != 1 {
                 return Err(format!(
                     "{} solutions as {}: {p}",
@@ -1572,7 +1815,7 @@ impl Validator {
                         continue;
                     }
                     less[i] = 0;
-                    let c = self.count(k, &less, cages);
+                    let c = self.count(k, &less, cages, regions)?;
                     less[i] = v;
                     if c < 2 {
                         return Err(format!("not minimal (cell {i} is not needed): {p}"));
@@ -1582,7 +1825,7 @@ impl Validator {
             // The one solution the cage search found: the cages fit it,
             // and it is the one the record carries.
             if let Some(cages) = cages {
-                let found = &self.killer_solutions(k, &self.units[k], cells, cages)[0];
+                let found = &self.killer_solutions(k, &units, cells, cages)[0];
                 self.cages(k, Some(cages), found)?;
                 if solution.is_some_and(|s| s != &found[..]) {
                     return Err(format!("a solution that is not the puzzle's one: {p}"));
@@ -1591,6 +1834,120 @@ impl Validator {
         }
         Ok(())
     }
+}
+
+/// Solutions of `cells` (up to `limit`) under `units`, by the test's own
+/// search (no code of the library's): a unit's values as a bit mask, a
+/// cell's candidates the values none of its units holds; each step
+/// branches on the fewest choices, the candidates of an empty cell or the
+/// places of a value missing from a unit, and a dead end (a cell without
+/// a candidate, a value without a place) ends the branch. The same counts
+/// as [`naive_count_units`] (checked in `the_tables_are_consistent`), with
+/// far smaller trees on hard puzzles of irregular regions.
+fn count_solutions(cells: &[u8], n: usize, units: &[Vec<usize>], limit: u64) -> u64 {
+    if !units_valid(cells, n, units, false) {
+        return 0;
+    }
+    struct Search<'a> {
+        n: usize,
+        units: &'a [Vec<usize>],
+        of_cell: Vec<Vec<usize>>,
+        used: Vec<u32>,
+        cells: Vec<u8>,
+    }
+    impl Search<'_> {
+        fn candidates(&self, c: usize) -> u32 {
+            let taken = self.of_cell[c].iter().fold(0, |m, &u| m | self.used[u]);
+            !taken & (((1u32 << self.n) - 1) << 1)
+        }
+        fn set(&mut self, c: usize, v: u8) {
+            self.cells[c] = v;
+            for &u in &self.of_cell[c] {
+                self.used[u] |= 1 << v;
+            }
+        }
+        fn clear(&mut self, c: usize, v: u8) {
+            self.cells[c] = 0;
+            for &u in &self.of_cell[c] {
+                self.used[u] &= !(1 << v);
+            }
+        }
+        fn go(&mut self, limit: u64) -> u64 {
+            // The fewest choices: how many, and the cell (`Ok`), or the
+            // unit and the value (`Err`).
+            type Choice = (u32, Result<usize, (usize, u8)>);
+            let mut best: Option<Choice> = None;
+            for c in 0..self.n * self.n {
+                if self.cells[c] == 0 {
+                    let k = self.candidates(c).count_ones();
+                    if k == 0 {
+                        return 0;
+                    }
+                    if best.is_none_or(|(b, _)| k < b) {
+                        best = Some((k, Ok(c)));
+                    }
+                }
+            }
+            let Some(mut best) = best else {
+                return 1;
+            };
+            for (u, unit) in self.units.iter().enumerate() {
+                for v in 1..=self.n as u8 {
+                    if self.used[u] & 1 << v != 0 {
+                        continue;
+                    }
+                    let k = (unit.iter())
+                        .filter(|&&c| self.cells[c] == 0 && self.candidates(c) & 1 << v != 0)
+                        .count() as u32;
+                    if k == 0 {
+                        return 0;
+                    }
+                    if k < best.0 {
+                        best = (k, Err((u, v)));
+                    }
+                }
+            }
+            let choices: Vec<(usize, u8)> = match best.1 {
+                Ok(c) => (1..=self.n as u8)
+                    .filter(|&v| self.candidates(c) & 1 << v != 0)
+                    .map(|v| (c, v))
+                    .collect(),
+                Err((u, v)) => (self.units[u].iter())
+                    .filter(|&&c| self.cells[c] == 0 && self.candidates(c) & 1 << v != 0)
+                    .map(|&c| (c, v))
+                    .collect(),
+            };
+            let mut count = 0;
+            for (c, v) in choices {
+                self.set(c, v);
+                count += self.go(limit - count);
+                self.clear(c, v);
+                if count >= limit {
+                    break;
+                }
+            }
+            count
+        }
+    }
+    let mut of_cell = vec![Vec::new(); n * n];
+    for (u, unit) in units.iter().enumerate() {
+        for &c in unit {
+            of_cell[c].push(u);
+        }
+    }
+    let mut search = Search {
+        n,
+        units,
+        of_cell,
+        used: vec![0; units.len()],
+        cells: vec![0; n * n],
+    };
+    for (c, &v) in cells.iter().enumerate() {
+        if v != 0 {
+            search.set(c, v);
+        }
+    }
+    search.go(limit)
 }
 
 // ---------------------------------------------------------------------------
@@ -1702,12 +2059,14 @@ impl Cell {
         let cmd = &COMMANDS[self.cmd];
         let shape = &SHAPES[self.shape];
         let classic = shape.plain();
-        let classic_book = cmd.check == Check::BookAsClassic && classic;
+        // (A drawn jigsaw is read without options: its book "as classic"
+        // is its book.)
+        let classic_book = cmd.check == Check::BookAsClassic && (classic || shape.drawn);
         let no_label = cmd.input == Input::Labelled && format_of(self.format).label == Label::None;
         // (Killer records are refused by canon, transform and split with
         // or without the shape's options: their own cells say so.)
         let no_variant = cmd.check == Check::CarriedVariant
-            && (classic || shape.killer || !format_of(self.format).names_shape);
+            && (classic || shape.killer || shape.drawn || !format_of(self.format).names_shape);
         // A reading cell whose input the making cell refuses to write
         // (Hyper as Solo game IDs) has nothing to read.
         let no_input = cmd.input != Input::None && {
@@ -1850,12 +2209,17 @@ impl Matrix {
                 out_path = cdir.join(format!("out.{}", ext(out_format)));
             }
         }
-        let books = matches!(cmd.check, Check::Book | Check::BookAsClassic);
+        let books: &[&str] = match cmd.check {
+            Check::Book => &["book.pdf", "book.svg"],
+            Check::Page => &["book.html"],
+            Check::BookAsClassic => &["book.pdf", "book.svg", "book.html"],
+            _ => &[],
+        };
         // The runs: arguments, where standard output goes, and whether
         // the run writes the web page.
         let mut runs = Vec::new();
-        if books {
-            for book in ["book.pdf", "book.svg", "book.html"] {
+        if !books.is_empty() {
+            for &book in books {
                 let mut a = args.clone();
                 a.extend(["-o".into(), cdir.join(book).display().to_string()]);
                 runs.push((a, cdir.join(format!("{book}.stdout")), book == "book.html"));
@@ -1996,10 +2360,13 @@ impl Matrix {
                     self.truth(k, "generate")?
                 };
                 for (i, (r, t)) in recs.iter().zip(&truth).enumerate() {
-                    v.grid(k, &r.cells)
+                    v.grid(k, &r.cells, r.regions.as_deref())
                         .map_err(|e| format!("record {i}: {e}"))?;
                     if r.cells != t.cells {
                         return Err(format!("record {i} differs from the line format's"));
+                    }
+                    if r.regions.is_some() && r.regions != t.regions {
+                        return Err(format!("record {i}: regions other than the line format's"));
                     }
                     if let Some(s) = &r.solution
                         && s != &r.cells
@@ -2017,10 +2384,20 @@ impl Matrix {
                 let truth = self.truth(k, "puzzle-solutions")?;
                 for (i, (r, t)) in recs.iter().zip(&truth).enumerate() {
                     let at = |e: String| format!("record {i}: {e}");
-                    v.puzzle(k, &r.cells, r.solution.as_deref(), r.cages.as_deref(), true)
-                        .map_err(at)?;
+                    v.puzzle(
+                        k,
+                        &r.cells,
+                        r.solution.as_deref(),
+                        r.cages.as_deref(),
+                        r.regions.as_deref(),
+                        true,
+                    )
+                    .map_err(at)?;
                     if r.cells != t.cells {
                         return Err(at("differs from the line format's puzzle".into()));
+                    }
+                    if r.regions.is_some() && r.regions != t.regions {
+                        return Err(at("regions other than the line format's".into()));
                     }
                     if r.cages != t.cages {
                         return Err(at("cages that differ from the line format's".into()));
@@ -2041,7 +2418,13 @@ impl Matrix {
                 let truth = self.truth(k, "puzzle-solutions")?;
                 for (i, (r, t)) in recs.iter().zip(&truth).enumerate() {
                     let solved = r.solution.as_ref().unwrap_or(&r.cells);
-                    v.grid(k, solved).map_err(|e| format!("record {i}: {e}"))?;
+                    // (A layout without room for the map: the puzzle's.)
+                    let map = r.regions.as_deref().or(t.regions.as_deref());
+                    v.grid(k, solved, map)
+                        .map_err(|e| format!("record {i}: {e}"))?;
+                    if r.regions.is_some() && r.regions != t.regions {
+                        return Err(format!("record {i}: not the puzzle's regions"));
+                    }
                     if Some(solved) != t.solution.as_ref() {
                         return Err(format!("record {i}: not the puzzle's solution"));
                     }
@@ -2155,6 +2538,9 @@ impl Matrix {
                     if r.cells != t.cells {
                         return Err(format!("record {i}: not the puzzle read"));
                     }
+                    if r.regions.is_some() && r.regions != t.regions {
+                        return Err(format!("record {i}: not the puzzle's regions"));
+                    }
                     let rating = r.rating.as_deref().unwrap_or("");
                     let number = rating.split_whitespace().next().unwrap_or("");
                     if number.trim_end_matches('+').parse::<f64>().is_err() {
@@ -2186,13 +2572,14 @@ impl Matrix {
                 for (i, (r, t)) in recs.iter().zip(&truth).enumerate() {
                     let at = |e: String| format!("record {i}: {e}");
                     if full(&t.cells) {
-                        v.grid(k, &r.cells).map_err(at)?;
+                        v.grid(k, &r.cells, r.regions.as_deref()).map_err(at)?;
                     } else {
                         v.puzzle(
                             k,
                             &r.cells,
                             r.solution.as_deref(),
                             r.cages.as_deref(),
+                            r.regions.as_deref(),
                             false,
                         )
                         .map_err(at)?;
@@ -2229,6 +2616,9 @@ impl Matrix {
                     let Some(r) = recs.iter().find(|r| r.cells == t.cells) else {
                         return Err(format!("a puzzle is in no part: {}", show(&t.cells)));
                     };
+                    if r.regions.is_some() && r.regions != t.regions {
+                        return Err("a puzzle's regions changed".into());
+                    }
                     if let Some(s) = &r.solution
                         && Some(s) != t.solution.as_ref()
                     {
@@ -2265,13 +2655,17 @@ impl Matrix {
                 let truth = self.truth(k, "puzzle-solutions")?;
                 check_books(cdir, &truth, Some(shape))
             }
+            Check::Page => {
+                let truth = self.truth(k, "puzzle-solutions")?;
+                check_page(&cdir.join("book.html"), &truth, Some(shape))
+            }
             Check::BookAsClassic => {
                 let truth = self.truth(k, "puzzle-solutions")?;
                 // (A jigsaw's line carries its map: it names its shape.)
                 let format_names_shape = FORMATS
                     .iter()
                     .any(|f| f.name == cell.format && f.names_shape)
-                    || (cell.format == "line" && shape.regions.is_some());
+                    || (cell.format == "line" && shape.jigsaw());
                 let refused = !format_names_shape
                     && shape.n <= 12
                     && (truth.iter())
@@ -2325,6 +2719,7 @@ impl Matrix {
                     // Read as classic, a variant's book is classic unless
                     // its records name their shape.
                     let same = format_names_shape || shape.variant == "none";
+                    check_page(&cdir.join("book.html"), &truth, same.then_some(shape))?;
                     check_books(cdir, &truth, same.then_some(shape))
                 }
             }
@@ -2540,7 +2935,6 @@ fn squeeze(text: &str) -> String {
 /// cell); `book.html` holds them in its data, killer cages too
 /// ([`check_page`]).
 fn check_books(dir: &Path, truth: &[Rec], shape: Option<&Shape>) -> Result<(), String> {
-    check_page(&dir.join("book.html"), truth, shape)?;
     let doc = lopdf::Document::load(dir.join("book.pdf")).map_err(|e| format!("book.pdf: {e}"))?;
     let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
     let pdf: String = pages
@@ -2566,9 +2960,13 @@ fn check_books(dir: &Path, truth: &[Rec], shape: Option<&Shape>) -> Result<(), S
         return Err("no SVG page written".into());
     }
     let mut svg = String::new();
+    let mut walls = Vec::new();
     for (_, p) in &svgs {
         let text = std::fs::read_to_string(p).unwrap();
         let doc = roxmltree::Document::parse(&text).map_err(|e| format!("{}: {e}", p.display()))?;
+        if let Some(shape) = shape.filter(|s| s.jigsaw()) {
+            walls.extend(svg_walls(&doc, shape.n).map_err(|e| format!("{}: {e}", p.display()))?);
+        }
         for t in doc.descendants().filter(|n| n.has_tag_name("text")) {
             for d in t.descendants().filter(|d| d.is_text()) {
                 svg.push_str(d.text().unwrap_or(""));
@@ -2598,7 +2996,102 @@ fn check_books(dir: &Path, truth: &[Rec], shape: Option<&Shape>) -> Result<(), S
             }
         }
     }
+    // A jigsaw's grids, puzzles then solutions, each walled as its
+    // record's map.
+    if shape.is_some_and(|s| s.jigsaw()) {
+        let grids = truth.len() + truth.iter().filter(|t| t.solution.is_some()).count();
+        if walls.len() != grids {
+            return Err(format!(
+                "the SVG pages draw {} grids, not {grids}",
+                walls.len()
+            ));
+        }
+        for (j, drawn) in walls.iter().enumerate() {
+            let i = j % truth.len();
+            let map = truth[i]
+                .regions
+                .as_ref()
+                .ok_or("a jigsaw truth without its map")?;
+            let n = shape.map_or(0, |s| s.n);
+            if *drawn != map_walls(map, n) {
+                return Err(format!(
+                    "the SVG pages: grid {j} (puzzle {i}) is not walled as its record's regions"
+                ));
+            }
+        }
+    }
     Ok(())
+}
+
+/// The walls of a region map: each pair of side-by-side cells (row-major,
+/// the lesser first) in different regions.
+fn map_walls(map: &[u8], n: usize) -> BTreeSet<(usize, usize)> {
+    let mut walls = BTreeSet::new();
+    for a in 0..n * n {
+        for b in [a + 1, a + n] {
+            let beside = if b == a + 1 { b % n != 0 } else { b < n * n };
+            if beside && map[a] != map[b] {
+                walls.insert((a, b));
+            }
+        }
+    }
+    walls
+}
+
+/// The walls each grid of an SVG page draws, grid by grid: a grid is a
+/// `<g>` of paths, its thickest path the outline and the region borders
+/// (`M x y L x y` a line, on the cell corners); a border is read back as
+/// the pairs of side-by-side cells it runs between ([`map_walls`]).
+fn svg_walls(doc: &roxmltree::Document, n: usize) -> Result<Vec<BTreeSet<(usize, usize)>>, String> {
+    let mut grids = Vec::new();
+    for g in doc.descendants().filter(|d| d.has_tag_name("g")) {
+        let paths: Vec<roxmltree::Node> = g.children().filter(|c| c.has_tag_name("path")).collect();
+        let width = |p: &roxmltree::Node| {
+            (p.attribute("stroke-width"))
+                .and_then(|w| w.parse::<f64>().ok())
+                .unwrap_or(0.0)
+        };
+        let Some(thick) = paths.iter().max_by(|a, b| width(a).total_cmp(&width(b))) else {
+            continue;
+        };
+        let d = thick.attribute("d").unwrap_or("");
+        let nums: Vec<f64> = d
+            .split(|c: char| c == 'M' || c == 'L' || c.is_whitespace())
+            .filter(|t| !t.is_empty())
+            .map(|t| t.parse().map_err(|_| format!("a path {d:.60}")))
+            .collect::<Result<_, _>>()?;
+        if nums.is_empty() || !nums.len().is_multiple_of(4) {
+            return Err(format!("a path of {} numbers: {d:.60}", nums.len()));
+        }
+        let lo = nums.iter().copied().fold(f64::MAX, f64::min);
+        let hi = nums.iter().copied().fold(f64::MIN, f64::max);
+        let cell = (hi - lo) / n as f64;
+        let at = |v: f64| {
+            let k = (v - lo) / cell;
+            if (k - k.round()).abs() > 0.05 {
+                Err(format!("a line off the cell corners: {d:.60}"))
+            } else {
+                Ok(k.round() as usize)
+            }
+        };
+        let mut walls = BTreeSet::new();
+        for l in nums.chunks(4) {
+            let (x1, y1, x2, y2) = (at(l[0])?, at(l[1])?, at(l[2])?, at(l[3])?);
+            if y1 == y2 && 0 < y1 && y1 < n {
+                for c in x1.min(x2)..x1.max(x2) {
+                    walls.insert(((y1 - 1) * n + c, y1 * n + c));
+                }
+            } else if x1 == x2 && 0 < x1 && x1 < n {
+                for r in y1.min(y2)..y1.max(y2) {
+                    walls.insert((r * n + x1 - 1, r * n + x1));
+                }
+            } else if x1 != x2 && y1 != y2 {
+                return Err(format!("a slanted thick line: {d:.60}"));
+            }
+        }
+        grids.push(walls);
+    }
+    Ok(grids)
 }
 
 /// The web page's data (the JSON object of its `<script
@@ -2668,19 +3161,20 @@ fn check_page(path: &Path, truth: &[Rec], shape: Option<&Shape>) -> Result<(), S
         if side != shape.n {
             return Err(format!("book.html: side {side}, not {}", shape.n));
         }
-        match shape.regions {
-            Some(map) => {
-                let map: Vec<u8> = map.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
-                let ids = g["regions"].as_array().ok_or("book.html: no region map")?;
-                for a in 0..map.len() {
-                    for b in 0..map.len() {
-                        if (map[a] == map[b]) != (ids[a] == ids[b]) {
-                            return Err(format!("book.html: cells {a} and {b}: regions differ"));
-                        }
+        match shape.jigsaw() {
+            true => {
+                // Each puzzle's map: its own, or the book's.
+                for (i, (p, t)) in puzzles.iter().zip(truth).enumerate() {
+                    let ids = (p.get("regions").or(g.get("regions")))
+                        .and_then(|r| r.as_array())
+                        .ok_or("book.html: no region map")?;
+                    let ids: Vec<String> = ids.iter().map(|v| v.to_string()).collect();
+                    if t.regions.is_none() || Some(normal(&ids)) != t.regions {
+                        return Err(format!("book.html: puzzle {i}'s regions differ"));
                     }
                 }
             }
-            None => {
+            false => {
                 if g["box"] != serde_json::json!([shape.boxes.0, shape.boxes.1]) {
                     return Err(format!("book.html: boxes {}", g["box"]));
                 }
@@ -2828,6 +3322,70 @@ fn the_tables_are_consistent() {
             "{c}/{s}/{f}: item {item}"
         );
     }
+    // The test's two searches agree: grids (a classic one, one of the
+    // guide's jigsaw) with more and more cells emptied, counted up to 1, 2
+    // and 5 solutions (and a grid with a value put twice in a unit).
+    let classic =
+        "294175836835296714671438952426783591583941267917562483752319648169824375348657129";
+    let jigsaw =
+        "738641259495726318256183947387594621641279583129358476973412865564837192812965734";
+    for (grid, regions) in [(classic, None), (jigsaw, Some(JIGSAW_MAP))] {
+        let units = units_of(9, (3, 3), false, false, regions);
+        let grid = common::line_cells(grid);
+        // (Every `step`th cell, or the first 50 cells.)
+        for step in [2, 3, 5, 7, 0] {
+            let mut cells = grid.clone();
+            for (c, v) in cells.iter_mut().enumerate() {
+                if (step == 0 && c < 50) || (step != 0 && c % step == 0) {
+                    *v = 0;
+                }
+            }
+            for limit in [1, 2, 5] {
+                assert_eq!(
+                    count_solutions(&cells, 9, &units, limit),
+                    naive_count_units(&mut cells.clone(), 9, &units, limit),
+                    "{regions:?}, every {step}th cell emptied, up to {limit}"
+                );
+            }
+            cells[1] = cells[0].max(1);
+            cells[0] = cells[1];
+            assert_eq!(count_solutions(&cells, 9, &units, 2), 0);
+        }
+    }
+    // Maps: the guide's is one; the boxes, a region of 8 cells and 10, a
+    // region in two pieces are not; letters out of order are refused.
+    let guide = map_of(&JIGSAW_MAP.split_whitespace().collect::<String>(), 9).unwrap();
+    assert_eq!(map_problem(9, &guide, (3, 3)), None);
+    let boxes: Vec<u8> = (0..81).map(|c| (c / 27 * 3 + c % 9 / 3) as u8).collect();
+    assert!(
+        map_problem(9, &normal(&boxes), (3, 3))
+            .unwrap()
+            .contains("boxes")
+    );
+    let mut uneven = guide.clone();
+    uneven[0] = 1;
+    assert!(map_problem(9, &uneven, (3, 3)).unwrap().contains("cells"));
+    let mut pieces = guide.clone();
+    // r1c1 (region 0) and r4c9 (region 5) change places.
+    (pieces[0], pieces[35]) = (pieces[35], pieces[0]);
+    assert!(
+        map_problem(9, &pieces, (3, 3))
+            .unwrap()
+            .contains("one piece")
+    );
+    assert!(map_of(&"B".repeat(81), 9).is_err());
+    // A drawn jigsaw as `line` and as a Solo game ID: the same map.
+    let drawn = SHAPES.iter().find(|s| s.name == "Jigsaw-drawn").unwrap();
+    let map = "AAAABBBBBCAAADDDDBCCADDDEBBCCADEDEBECFFGEEEEECFFGHHHHHCFFGHHHIICFGGHIIIIFFGGGGIII";
+    let givens =
+        ".1.....23..............9..1....8..6.......5..17.6......2.....8.........4..3.....9";
+    let by_line = parse_line(&format!("{givens} {map}\n"), drawn).unwrap();
+    let id = "9j:a1e2_3n9b1d8b6g5b1_7a6f2e8i4b3e9,cdbca_b_b_______a_da_da_ba_a_dcbfaagbbadaab_b_a___baa_a__da_b";
+    let by_solo = parse_solo(&format!("{id}\n"), drawn).unwrap();
+    assert_eq!(by_line[0].regions, Some(map_of(map, 9).unwrap()));
+    assert_eq!(by_solo[0].regions, by_line[0].regions);
+    assert_eq!(by_solo[0].cells, by_line[0].cells);
+    assert!(parse_line(&format!("{givens}\n"), drawn).is_err());
     // The parsers on hand-made records.
     let nine = &SHAPES[2];
     let line = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........ 2.0 medium x";
@@ -2870,6 +3428,46 @@ fn the_tables_are_consistent() {
         );
         assert_ne!(labels_of(&text, label).unwrap(), want, "{format}");
     }
+}
+
+/// Issue 51: `--variant jigsaw` without `--regions` draws a map for each
+/// record, and a layout without room for it refuses the run in one line,
+/// writing nothing (it wrote the puzzles without their maps, which no
+/// reader could solve as the puzzles they are).
+#[test]
+fn drawn_jigsaws_refuse_layouts_without_room_for_their_maps() {
+    let tmp = scratch_dir();
+    for format in NO_CAGE_FORMATS.split('|') {
+        for cmd in ["generate", "puzzle"] {
+            let file = tmp.path().join(format!("{cmd}-{format}.{}", ext(format)));
+            let mut args = vec![cmd, "--variant", "jigsaw", "-n", "2", "--seed", "1"];
+            args.extend(["-f", format, "-o", file.to_str().unwrap()]);
+            let out = output_within(Command::new(BIN).args(&args), TIMEOUT).unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+            assert_eq!(
+                stderr,
+                format!("sudogen: error: the {format} {NO_MAPS}\n"),
+                "{args:?}"
+            );
+            assert!(out.stdout.is_empty() && !file.exists(), "{args:?}");
+        }
+    }
+    // The layouts with room for a map a record take them.
+    let out = output_within(
+        Command::new(BIN).args(["puzzle", "--variant", "jigsaw", "-n", "2", "--seed", "1"]),
+        TIMEOUT,
+    )
+    .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let drawn = SHAPES.iter().find(|s| s.name == "Jigsaw-drawn").unwrap();
+    let recs = parse_line(&String::from_utf8_lossy(&out.stdout), drawn).unwrap();
+    assert_eq!(recs.len(), 2);
+    assert!(recs.iter().all(|r| {
+        r.regions
+            .as_ref()
+            .is_some_and(|m| map_problem(9, m, (3, 3)).is_none())
+    }));
 }
 
 #[test]

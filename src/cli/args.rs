@@ -88,7 +88,9 @@ pub struct ShapeArgs {
     /// The variant: x (both long diagonals are units too), hyper (four more
     /// 3x3 units at rows and columns 2-4 and 6-8, 9x9 only), jigsaw (the
     /// regions of --regions in place of the boxes; without --regions,
-    /// generate and puzzle draw a new map for every grid), killer and
+    /// generate and puzzle draw a new map for every grid, written by the
+    /// formats that carry a map a record: line, csv, json, solo, fpuzzles,
+    /// sudokupad), killer and
     /// x-killer (puzzle cuts each grid into cages with sums; the commands
     /// that read take the cages each record carries) [default: none]
     #[arg(long, value_parser = choice::<VariantKind>())]

@@ -127,6 +127,7 @@ impl Config {
             return Err(usage("npy arrays go to a file; name it with -o NAME.npy"));
         }
         format.holds(grids.shape()).map_err(usage)?;
+        format.holds_layouts().map_err(usage)?;
         Ok(Config {
             symbols: symbols.map(|(_, s)| s),
             grids,

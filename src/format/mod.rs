@@ -127,6 +127,21 @@ impl Format {
         }
         self.0.holds(shape)
     }
+
+    /// Whether the format can write records that each carry a jigsaw map
+    /// of their own (`--variant jigsaw` without `--regions`): the formats
+    /// whose records carry their shape's data, as a killer's cages
+    /// ([`RecordFormat::writes_cages`]), carry a record's regions too; the
+    /// others would write puzzles without the map they are unique in.
+    pub fn holds_layouts(self) -> Result<(), String> {
+        if self.0.writes_cages() {
+            return Ok(());
+        }
+        Err(format!(
+            "the {} format has no room for a jigsaw map per puzzle: write jigsaws with a map each as line, csv, json, solo, fpuzzles or sudokupad, or give one map with --regions",
+            self.name()
+        ))
+    }
 }
 
 impl PartialEq for Format {

@@ -507,6 +507,48 @@ pub fn fpuzzles_object(
     };
     Ok((givens, solution))
 }
+/// What is wrong with the regions of a map of side `n` (each cell's
+/// region numbered, 0 to n-1), if anything: a number past the side, a
+/// region not of `n` cells, a region not in one piece (cells side by
+/// side, by the test's own flood fill).
+#[allow(dead_code)] // not every test crate reads jigsaw maps
+pub fn regions_problem(map: &[u8], n: usize) -> Option<String> {
+    if map.len() != n * n {
+        return Some(format!("a map of {} cells", map.len()));
+    }
+    if let Some(r) = map.iter().find(|&&r| usize::from(r) >= n) {
+        return Some(format!("region {r} in a map of side {n}"));
+    }
+    for region in 0..n as u8 {
+        let cells: Vec<usize> = (0..n * n).filter(|&c| map[c] == region).collect();
+        if cells.len() != n {
+            return Some(format!("region {region} has {} cells", cells.len()));
+        }
+        let mut reached = vec![cells[0]];
+        let mut k = 0;
+        while k < reached.len() {
+            let c = reached[k];
+            k += 1;
+            let (r, col) = (c / n, c % n);
+            let beside = [
+                (r > 0).then(|| c - n),
+                (r + 1 < n).then(|| c + n),
+                (col > 0).then(|| c - 1),
+                (col + 1 < n).then(|| c + 1),
+            ];
+            for b in beside.into_iter().flatten() {
+                if map[b] == region && !reached.contains(&b) {
+                    reached.push(b);
+                }
+            }
+        }
+        if reached.len() != n {
+            return Some(format!("region {region} is not one piece"));
+        }
+    }
+    None
+}
+
 /// The jigsaw map of docs/GUIDE.md (`regions.txt`), one letter a cell.
 #[allow(dead_code)]
 pub const JIGSAW_MAP: &str = "\
