@@ -537,6 +537,91 @@ fn a_killer_puzzle_shows_its_cages_and_is_played_to_the_end() {
 }
 
 #[test]
+fn a_jigsaw_book_with_a_map_each_walls_and_plays_each_puzzle_by_its_own_map() {
+    let Some((b, _dir, known, _)) = played(
+        1000,
+        900,
+        &["-n", "3", "--seed", "9", "--variant", "jigsaw"],
+    ) else {
+        return;
+    };
+    let maps: Vec<Vec<u8>> = (known.iter())
+        .map(|k| {
+            let rec: Value = serde_json::from_str(&k.line).unwrap();
+            rec["regions"].as_str().unwrap().bytes().collect()
+        })
+        .collect();
+    assert!(maps[0] != maps[1] && maps[1] != maps[2], "three maps");
+    for (i, (k, map)) in known.iter().zip(&maps).enumerate() {
+        if i > 0 {
+            b.press("next");
+        }
+        assert_eq!(
+            b.texts(9),
+            (k.givens.iter())
+                .map(|&v| if v == 0 {
+                    String::new()
+                } else {
+                    symbol(v).to_string()
+                })
+                .collect::<Vec<_>>(),
+            "puzzle {i}"
+        );
+        // A thick line wherever the next cell right or below is of another
+        // region of this puzzle's own map.
+        let widths = b.js(
+            "var out = []; for (var r = 1; r <= 9; r++) for (var c = 1; c <= 9; c++) { \
+             var s = getComputedStyle(document.querySelector('[data-row=\"' + r + '\"][data-col=\"' + c + '\"]')); \
+             out.push([parseFloat(s.borderRightWidth), parseFloat(s.borderBottomWidth)]); } return out;",
+        );
+        let widths: Vec<(f64, f64)> = serde_json::from_value(widths).unwrap();
+        for (c, (right, below)) in widths.iter().enumerate() {
+            if c % 9 < 8 {
+                assert_eq!(
+                    *right > 2.0,
+                    map[c] != map[c + 1],
+                    "puzzle {i}: right of cell {c}"
+                );
+            }
+            if c / 9 < 8 {
+                assert_eq!(
+                    *below > 2.0,
+                    map[c] != map[c + 9],
+                    "puzzle {i}: below cell {c}"
+                );
+            }
+        }
+        // A given's value put in an empty cell of its region (this map's,
+        // in another row, column and, where there is one, another of the
+        // first map's regions) is a conflict.
+        let pairs: Vec<(usize, usize)> = (0..81)
+            .filter(|&e| k.givens[e] == 0)
+            .flat_map(|e| (0..81).map(move |g| (e, g)))
+            .filter(|&(e, g)| {
+                k.givens[g] != 0 && map[e] == map[g] && e / 9 != g / 9 && e % 9 != g % 9
+            })
+            .collect();
+        let &(e, g) = (pairs.iter())
+            .find(|&&(e, g)| maps[0][e] != maps[0][g])
+            .or(pairs.first())
+            .expect("an empty cell and a given of one region");
+        b.click_cell(e / 9 + 1, e % 9 + 1);
+        b.keys(&symbol(k.givens[g]).to_string());
+        let both: BTreeSet<_> = [(e / 9 + 1, e % 9 + 1), (g / 9 + 1, g % 9 + 1)].into();
+        let conflict = b.marked("data-conflict");
+        assert!(both.is_subset(&conflict), "puzzle {i}: {conflict:?}");
+        b.press("undo");
+        assert!(b.marked("data-conflict").is_empty(), "puzzle {i}");
+    }
+    b.screenshot("jigsaw-maps");
+    // The last puzzle, played to the end.
+    b.click_cell(1, 1);
+    b.keys(&solving_keys(&known[2]).concat());
+    assert_eq!(b.state(), "solved", "message: {}", b.message());
+    assert!(b.console_errors().is_empty(), "{:?}", b.console_errors());
+}
+
+#[test]
 fn a_wrong_digit_shows_a_conflict_and_undo_removes_it() {
     let Some((b, _dir, known, _)) = played(1000, 900, &["-n", "1", "--seed", "5"]) else {
         return;

@@ -561,15 +561,10 @@ const REFUSALS: &[(&str, &str, &str, &str)] = &[
         NO_CAGE_FORMATS,
         NO_MAPS,
     ),
-    ("print-page", "Jigsaw-drawn*", "*", ONE_PAGE_SHAPE),
 ];
 
 /// Why the formats of [`NO_CAGE_FORMATS`] refuse jigsaws with a map each.
 const NO_MAPS: &str = "format has no room for a jigsaw map per puzzle: write jigsaws with a map each as line, csv, json, solo, fpuzzles or sudokupad, or give one map with --regions";
-
-/// Why `print` refuses a web page of puzzles on several maps (the PDF and
-/// SVG books take them).
-const ONE_PAGE_SHAPE: &str = "a web page holds puzzles of one shape (size, variant and region map), and this one's differs from the book's; write PDF or SVG for a book that mixes them";
 
 /// The formats without room for a killer puzzle's cages.
 const NO_CAGE_FORMATS: &str = "grid|kaggle|kaggle-3m|extreme|npy";

@@ -96,10 +96,12 @@ impl Hint {
 pub fn write(entries: &[Entry], hints: &[Vec<Hint>], options: &Options) -> Result<String, Error> {
     super::check(entries, options)?;
     let g = &options.geometry;
-    // The page's board is built for one shape; a killer puzzle's cages
-    // are its own, drawn when it is opened.
+    // The page's board is built for one side, boxes and variant; a killer
+    // puzzle's cages and a jigsaw puzzle's regions are its own, set when
+    // it is opened.
     let board = |geometry: &Geometry| Geometry {
         cages: Vec::new(),
+        regions: None,
         ..geometry.clone()
     };
     let book_board = board(g);
@@ -111,7 +113,7 @@ pub fn write(entries: &[Entry], hints: &[Vec<Hint>], options: &Options) -> Resul
         return Err(Error::Entry {
             index,
             number: entry.number,
-            message: "a web page holds puzzles of one shape (size, variant and region map), and this one's differs from the book's; write PDF or SVG for a book that mixes them, or a page for each shape".to_string(),
+            message: "a web page holds puzzles of one size and variant (each may have its own jigsaw map or cages), and this one's differs from the book's; write PDF or SVG for a book that mixes them, or a page for each shape".to_string(),
         });
     }
     let n = g.side;
@@ -156,6 +158,10 @@ pub fn write(entries: &[Entry], hints: &[Vec<Hint>], options: &Options) -> Resul
             .collect();
         shape["windows"] = json!(w);
     }
+    // Puzzles whose regions are not all the book's carry their own.
+    let own_regions = entries
+        .iter()
+        .any(|e| e.geometry_in(options).regions != g.regions);
     let puzzles: Vec<Value> = entries
         .iter()
         .map(|e| {
@@ -165,6 +171,9 @@ pub fn write(entries: &[Entry], hints: &[Vec<Hint>], options: &Options) -> Resul
                 "givens": cells(&e.puzzle),
                 "solution": cells(&e.solution),
             });
+            if own_regions {
+                p["regions"] = json!(e.geometry_in(options).regions);
+            }
             let cages = &e.geometry_in(options).cages;
             if !cages.is_empty() {
                 p["cages"] = json!(

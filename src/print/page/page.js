@@ -20,34 +20,41 @@
   function hash(s) { var h = 2166136261; for (var i = 0; i < s.length; i++) { h ^= s.charCodeAt(i); h = Math.imul(h, 16777619); } return (h >>> 0).toString(36); }
   function name(c) { return 'r' + (Math.floor(c / n) + 1) + 'c' + (c % n + 1); }
 
-  // The shape: each cell's region, shading, and the units values may not repeat in.
+  // The shape: each cell's region, shading, and the units values may not
+  // repeat in. A jigsaw book may give each puzzle its own regions: they
+  // are set again when a puzzle is opened (setRegions).
   var region = new Array(N), shaded = new Array(N).fill(false), units = [], cellUnits = [];
-  for (var c = 0; c < N; c++) {
-    var r0 = Math.floor(c / n), c0 = c % n;
-    region[c] = shape.regions ? shape.regions[c] : Math.floor(r0 / shape.box[0]) * n + Math.floor(c0 / shape.box[1]);
-    cellUnits.push([]);
-  }
   function unit(cells) { var u = units.length; units.push(cells); cells.forEach(function (c) { cellUnits[c].push(u); }); }
-  var byRegion = {};
-  for (var i = 0; i < n; i++) {
-    var row = [], col = [];
-    for (var j = 0; j < n; j++) { row.push(i * n + j); col.push(j * n + i); }
-    unit(row); unit(col);
+  function setRegions(regions) {
+    units = []; cellUnits = [];
+    for (var c = 0; c < N; c++) {
+      var r0 = Math.floor(c / n), c0 = c % n;
+      region[c] = regions ? regions[c] : Math.floor(r0 / shape.box[0]) * n + Math.floor(c0 / shape.box[1]);
+      cellUnits.push([]);
+    }
+    var byRegion = {};
+    for (var i = 0; i < n; i++) {
+      var row = [], col = [];
+      for (var j = 0; j < n; j++) { row.push(i * n + j); col.push(j * n + i); }
+      unit(row); unit(col);
+    }
+    for (c = 0; c < N; c++) (byRegion[region[c]] = byRegion[region[c]] || []).push(c);
+    Object.keys(byRegion).forEach(function (k) { unit(byRegion[k]); });
+    if (shape.diagonals) {
+      var d1 = [], d2 = [];
+      for (i = 0; i < n; i++) { d1.push(i * n + i); d2.push(i * n + n - 1 - i); }
+      unit(d1); unit(d2);
+      d1.concat(d2).forEach(function (c) { shaded[c] = true; });
+    }
+    (shape.windows || []).forEach(function (w) {
+      var cells = [];
+      for (var r = w[0]; r < w[0] + w[2]; r++) for (var k = w[1]; k < w[1] + w[3]; k++) cells.push(r * n + k);
+      unit(cells);
+      cells.forEach(function (c) { shaded[c] = true; });
+    });
   }
-  for (c = 0; c < N; c++) (byRegion[region[c]] = byRegion[region[c]] || []).push(c);
-  Object.keys(byRegion).forEach(function (k) { unit(byRegion[k]); });
-  if (shape.diagonals) {
-    var d1 = [], d2 = [];
-    for (i = 0; i < n; i++) { d1.push(i * n + i); d2.push(i * n + n - 1 - i); }
-    unit(d1); unit(d2);
-    d1.concat(d2).forEach(function (c) { shaded[c] = true; });
-  }
-  (shape.windows || []).forEach(function (w) {
-    var cells = [];
-    for (var r = w[0]; r < w[0] + w[2]; r++) for (var k = w[1]; k < w[1] + w[3]; k++) cells.push(r * n + k);
-    unit(cells);
-    cells.forEach(function (c) { shaded[c] = true; });
-  });
+  setRegions(shape.regions);
+  var c;
 
   // The board's cells, built once.
   body.setAttribute('data-n', n);
@@ -55,6 +62,7 @@
   padEl.style.setProperty('--pad', n <= 9 ? 5 : n <= 16 ? 6 : 7);
   function borders(el, c) {
     var r = Math.floor(c / n), k = c % n;
+    el.classList.remove('r', 'b');
     if (k === n - 1) el.classList.add('last-c'); else if (region[c + 1] !== region[c]) el.classList.add('r');
     if (r === n - 1) el.classList.add('last-r'); else if (region[c + n] !== region[c]) el.classList.add('b');
     if (shaded[c]) el.classList.add('shade');
@@ -113,7 +121,10 @@
   var hintShown = null, startedAt = 0, ticker = null;
   var histories = {};
 
-  function keyOf(i) { return 'sudogen:' + hash(JSON.stringify(shape) + puzzles[i].givens + JSON.stringify(puzzles[i].cages || '')); }
+  function keyOf(i) {
+    var p = puzzles[i];
+    return 'sudogen:' + hash(JSON.stringify(shape) + p.givens + JSON.stringify(p.cages || '') + (p.regions ? JSON.stringify(p.regions) : ''));
+  }
 
   // A killer puzzle's cages: a dashed outline inset in its cells (open on
   // the sides where the cage goes on), its sum small in its first cell.
@@ -167,7 +178,8 @@
     hintShown = null;
     choose.value = index;
     store(bookKey, { open: index });
-    cellEls.forEach(function (el, c) { el.classList.toggle('given', givens[c] > 0); el.removeAttribute('data-wrong'); });
+    setRegions('regions' in P ? P.regions : shape.regions);
+    cellEls.forEach(function (el, c) { borders(el, c); el.classList.toggle('given', givens[c] > 0); el.removeAttribute('data-wrong'); });
     drawCages(cellEls, P.cages);
     say('');
     drawPrint();
