@@ -500,3 +500,133 @@ fn release_child() {
         println!("MAP {map}");
     }
 }
+
+/// The sudogen binary, for the commands' part of the release run.
+const BIN: &str = env!("CARGO_BIN_EXE_sudogen");
+
+/// Letters of a record's map (`A` for the first cell's region, the others
+/// in order of first appearance) as region numbers.
+fn map_of_letters(letters: &str) -> Vec<u8> {
+    let mut seen: Vec<char> = Vec::new();
+    letters
+        .chars()
+        .map(|ch| match seen.iter().position(|&s| s == ch) {
+            Some(k) => k as u8,
+            None => {
+                seen.push(ch);
+                (seen.len() - 1) as u8
+            }
+        })
+        .collect()
+}
+
+/// A JSON record's grid (rows of values) as one value a cell.
+fn cells_of(rows: &serde_json::Value) -> Vec<u8> {
+    rows.as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|row| row.as_array().unwrap().iter())
+        .map(|v| v.as_u64().unwrap() as u8)
+        .collect()
+}
+
+#[test]
+#[ignore = "release only: thousands of drawn jigsaw puzzles through the commands"]
+fn release_thousands_of_drawn_jigsaw_puzzles_through_the_commands() {
+    for (n, count) in [(6usize, 1000u64), (9, 1000)] {
+        let (side, many) = (n.to_string(), count.to_string());
+        let out = Command::new(BIN)
+            .args([
+                "puzzle",
+                "--variant",
+                "jigsaw",
+                "--size",
+                &side,
+                "-n",
+                &many,
+            ])
+            .args(["--seed", "5", "--with-solution", "-f", "json"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8(out.stdout).unwrap();
+        let mut maps = HashSet::new();
+        let mut solutions = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let what = format!("{n}x{n} puzzle {i}");
+            let rec: serde_json::Value = serde_json::from_str(line).unwrap();
+            let letters = rec["regions"].as_str().expect("a map a record");
+            let regions = map_of_letters(letters);
+            let problems = layout_problems(&regions, n);
+            assert!(problems.is_empty(), "{what}: {problems:?}");
+            let (puzzle, solution) = (cells_of(&rec["puzzle"]), cells_of(&rec["solution"]));
+            assert!(grid_valid(&solution, &regions, n), "{what}: the solution");
+            let mut own = Own::new(&regions, n);
+            assert_eq!(
+                own.count(&puzzle, 2, 50_000_000),
+                Some(1),
+                "{what}: not unique"
+            );
+            assert_eq!(own.first.as_deref(), Some(&solution[..]), "{what}");
+            for c in (0..n * n).filter(|&c| puzzle[c] != 0) {
+                let mut fewer = puzzle.clone();
+                fewer[c] = 0;
+                assert_eq!(
+                    own.count(&fewer, 2, 50_000_000),
+                    Some(2),
+                    "{what}: the given at {c} can go"
+                );
+            }
+            maps.insert(letters.to_string());
+            solutions.push((solution, letters.to_string()));
+        }
+        assert_eq!(solutions.len() as u64, count, "{n}x{n}: records");
+        assert_eq!(maps.len() as u64, count, "{n}x{n}: a new map each");
+        // The commands read the maps back: every puzzle unique in its own
+        // map, and solved to the record's solution on the record's map.
+        let run = |args: &[&str]| {
+            let mut child = Command::new(BIN)
+                .args(args)
+                .stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap();
+            let mut stdin = child.stdin.take().unwrap();
+            let input = text.clone();
+            let feed = std::thread::spawn(move || {
+                use std::io::Write;
+                stdin.write_all(input.as_bytes()).unwrap();
+            });
+            let out = child.wait_with_output().unwrap();
+            feed.join().unwrap();
+            assert!(
+                out.status.success(),
+                "{args:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            String::from_utf8(out.stdout).unwrap()
+        };
+        run(&["check", "--unique"]);
+        let solved = run(&["solve"]);
+        let lines: Vec<&str> = solved.lines().collect();
+        assert_eq!(lines.len() as u64, count, "{n}x{n}: solve's lines");
+        for (i, (line, (solution, letters))) in lines.iter().zip(&solutions).enumerate() {
+            let mut fields = line.split_whitespace();
+            let cells: Vec<u8> = (fields.next().unwrap().bytes())
+                .map(|b| (b - b'0'))
+                .collect();
+            assert_eq!(&cells, solution, "{n}x{n} puzzle {i}: solve");
+            assert_eq!(
+                fields.next(),
+                Some(letters.as_str()),
+                "{n}x{n} puzzle {i}: map"
+            );
+        }
+        eprintln!("{n}x{n}: {count} drawn jigsaw puzzles unique, minimal, each on its own map");
+    }
+}
