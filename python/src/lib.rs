@@ -1423,8 +1423,8 @@ fn transform<'py>(
     Ok((grids_array(py, a, rows.shape)?, b, problems))
 }
 
-/// The names the library gives strategies, symmetries, levels, canonical
-/// conventions, formats and variants, for the wrapper's checks and the
+/// The names the library gives strategies, symmetries, levels, killer
+/// levels, canonical conventions, formats and variants, for the wrapper's checks and the
 /// stub.
 #[pyfunction]
 fn names() -> Vec<(&'static str, Vec<&'static str>)> {
@@ -1434,6 +1434,10 @@ fn names() -> Vec<(&'static str, Vec<&'static str>)> {
         ("strategy", Strategy::ALL.iter().map(|s| s.name()).collect()),
         ("symmetry", Symmetry::ALL.iter().map(|s| s.name()).collect()),
         ("level", Level::ALL.iter().map(|l| l.name()).collect()),
+        (
+            "killer_level",
+            KillerLevel::ALL.iter().map(|l| l.name()).collect(),
+        ),
         ("by", By::ALL.iter().map(|b| b.name()).collect()),
         (
             "format",

@@ -563,6 +563,7 @@ def test_killer_level_attempts_and_misses_are_the_clis(cli):
 
 
 def test_killer_level_refusals():
+    assert sudogen.KILLER_LEVELS == ("easy", "medium", "hard", "expert")
     cases = [
         (dict(level="fiendish"), "level='fiendish' is a classic level, not a killer one; use 'easy', 'medium', 'hard' or 'expert'"),
         (dict(level="moderate"), "'moderate' is not a killer level; use 'easy', 'medium', 'hard' or 'expert'"),
