@@ -579,3 +579,21 @@ def test_killer_level_refusals():
     with pytest.raises(ValueError) as e:
         sudogen.puzzles(1, variant="x-killer", size=6, seed=1, level="fiendish")
     assert str(e.value).startswith("level='fiendish' is a classic level, not a killer one")
+
+
+def test_killer_level_with_givens_is_the_clis(cli):
+    # Givens beside the cages make easy 9x9 killers, as `--clues 10
+    # --level easy` (without givens none comes out easy).
+    ps = sudogen.puzzles(3, variant="killer", seed=7, clues=10, level="easy")
+    records = json_records(
+        cli(
+            "puzzle", "--variant", "killer", "-n", "3", "--seed", "7", "--clues", "10",
+            "--level", "easy", "--with-solution", "-f", "json",
+        )
+    )
+    assert ps.index.tolist() == [r["index"] for r in records] == [0, 1, 2]
+    for i, record in enumerate(records):
+        assert ps.puzzles[i].tolist() == record["puzzle"]
+        assert ps.cages is not None and ps.cages[i] == as_tuples(record["cages"])
+        assert int((ps.puzzles[i] != 0).sum()) == 10
+    assert sudogen.rate(ps.puzzles, cages=ps.cages).level == ["easy"] * 3
