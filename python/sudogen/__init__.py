@@ -26,8 +26,9 @@ Shapes: every side from 4 to 25 with boxes (``size=6`` has boxes of 2x3;
 letters, a file holding them, or a 2-D array of region numbers; without
 it, ``puzzles`` draws a map for every puzzle, ``.layouts``) and Killer
 Sudoku (``variant="killer"`` or ``"x-killer"``: ``puzzles`` gives each
-puzzle's cages, ``.cages``, which ``solve``, ``count`` and ``rate`` take
-back as ``cages=``, and ``read`` gives in its shape). An array
+puzzle's cages, ``.cages``, and ``level=`` keeps one killer level,
+``KILLER_LEVELS``; ``solve``, ``count`` and ``rate`` take the cages back
+as ``cages=``, and ``read`` gives them in its shape). An array
 holds cells only: give the same ``box=``, ``variant=`` or ``regions=`` to
 every call on its grids (``read(..., return_shape=True)`` gives them for a
 file's records). The canonical forms, splits and transforms keep the
@@ -191,8 +192,9 @@ class PuzzleSet:
             every shape but classic 4x4 and 9x9); ``None`` in a run
             that is not rated.
         attempts: ``(M,)`` ``uint64``: the attempt that gave each puzzle:
-            in a rated run (a killer level run too), the candidate; with ``clues`` and ``attempts``,
-            the removal order (of the same grid); else ``None``.
+            in a rated run (a killer run with ``level`` too), the
+            candidate; with ``clues`` and ``attempts``, the removal order
+            (of the same grid); else ``None``.
         short: ``(M,)`` ``bool``: puzzles the search budget kept from what
             was asked (unique, but not known to be minimal, or above the
             clue target); the CLI warns about them, and so does this.
