@@ -560,6 +560,17 @@ def test_killer_level_attempts_and_misses_are_the_clis(cli):
     assert [more.cages[0], more.cages[2]] == ps.cages
     # The default is the CLI's 100 candidates: seed 1's index 1 needs 15.
     assert sudogen.puzzles(1, variant="killer", size=6, seed=1, start=1, level="easy").index.tolist() == [1]
+    # Without givens no 9x9 comes out easy: the 100 candidates all miss
+    # (the CLI leaves the index out too).
+    with pytest.warns(sudogen.SudogenWarning) as caught:
+        none = sudogen.puzzles(1, variant="killer", seed=1, level="easy")
+    assert len(none) == 0 and none.ratings is not None and len(none.ratings) == 0
+    assert [str(w.message) for w in caught] == [
+        "1 puzzle not made: none of 100 attempts was a killer puzzle of level 'easy' "
+        "(puzzle 0); choose another level or raise attempts"
+    ]
+    assert cli("puzzle", "--variant", "killer", "-n", "1", "--seed", "1", "--level", "easy",
+               ok=(1,)) == ""
 
 
 def test_killer_level_refusals():
