@@ -6,6 +6,7 @@ use pyo3::prelude::*;
 use sudogen::canon::By;
 use sudogen::format::Format;
 use sudogen::grid::{A, Shape, Size, or_list, plural};
+use sudogen::killer::logic::KillerLevel;
 use sudogen::killer::make::Settings as KillerSettings;
 use sudogen::puzzle::{self, Symmetry};
 use sudogen::rate::Level;
@@ -133,6 +134,16 @@ pub fn format(name: &str) -> PyResult<Format> {
     })
 }
 
+/// An error if `attempts` is out of the CLI's `--attempts` range.
+fn attempts_in_range(attempts: Option<u64>) -> PyResult<()> {
+    match attempts.filter(|n| !(1..=MAX_ATTEMPTS).contains(n)) {
+        Some(n) => Err(value_error(format!(
+            "'{n}' is out of range for a number of attempts; use 1 to {MAX_ATTEMPTS}"
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// What a puzzle run retries: the rated run asked for by `rating` (`A..B`
 /// text) or `level` (a name), trying `attempts` candidates per puzzle
 /// (1000 by default), and the removal orders each puzzle may try toward
@@ -149,11 +160,7 @@ pub fn retries(
     if rating.is_some() && level.is_some() {
         return Err(value_error("give rating or level, not both"));
     }
-    if let Some(n) = attempts.filter(|n| !(1..=MAX_ATTEMPTS).contains(n)) {
-        return Err(value_error(format!(
-            "'{n}' is out of range for a number of attempts; use 1 to {MAX_ATTEMPTS}"
-        )));
-    }
+    attempts_in_range(attempts)?;
     let rating = rating
         .map(|r| Filter::parse_range(r).map_err(value_error))
         .transpose()?;
@@ -263,19 +270,28 @@ pub fn clue_note(target: usize, attempts: u64, reached: u64, above: &[u64]) -> O
 /// killer` makes them (the CLI's `KILLER_SIDES`).
 const KILLER_SIDES: std::ops::RangeInclusive<usize> = 4..=12;
 
+/// Killer candidates tried per puzzle toward a level by default (the
+/// CLI's `KILLER_ATTEMPTS`).
+const KILLER_ATTEMPTS: u64 = 100;
+
+/// A killer run's level and the candidates tried per puzzle toward it.
+pub type KillerTarget = Option<(KillerLevel, u64)>;
+
 /// The settings of a killer run (`variant="killer"` or `"x-killer"`, named
 /// `variant`), with the CLI's checks (`PuzzleArgs::killer`): the keywords
-/// that do not apply refused, the side in 4 to 12, `clues` the givens
-/// beside the cages (none by default), and the CLI's budgets (200
-/// guesses a count up to 9x9, 50,000 above).
+/// that do not apply refused (`symmetry`, and `rating`: killer puzzles
+/// have levels), the side in 4 to 12, `clues` the givens beside the cages
+/// (none by default), and the CLI's budgets (200 guesses a count up to
+/// 9x9, 50,000 above); with `level` (a killer level's name), the level
+/// kept and the candidates tried per puzzle toward it (`attempts`, 100
+/// by default), as `--level` and `--attempts` with `--variant killer`.
 pub fn killer(
     variant: &str,
     shape: &Shape,
     symmetry: Symmetry,
     clues: Option<i64>,
-    rated: bool,
-    attempts: Option<u64>,
-) -> PyResult<KillerSettings> {
+    (rating, level, attempts): (Option<&str>, Option<&str>, Option<u64>),
+) -> PyResult<(KillerSettings, KillerTarget)> {
     let refuse = |what: &str| {
         Err(value_error(format!(
             "{what} does not go with variant='{variant}' yet (killer puzzles have cages, not removed givens); leave it out"
@@ -292,12 +308,30 @@ pub fn killer(
     if symmetry != Symmetry::None {
         return refuse("symmetry=");
     }
-    if rated {
-        return refuse("rating (rating=, level=)");
+    if rating.is_some() {
+        return refuse("rating= (killer puzzles have levels: level=)");
     }
-    if attempts.is_some() {
-        return refuse("attempts=");
+    attempts_in_range(attempts)?;
+    let killer_levels = || names(KillerLevel::ALL.iter().map(|l| l.name()));
+    let level = match level {
+        None => None,
+        Some(n) => Some(KillerLevel::named(n).ok_or_else(|| {
+            value_error(match Level::named(n) {
+                // A classic level with no killer one (fiendish).
+                Some(_) => format!(
+                    "level='{n}' is a classic level, not a killer one; use {}",
+                    killer_levels()
+                ),
+                None => format!("'{n}' is not a killer level; use {}", killer_levels()),
+            })
+        })?),
+    };
+    if let (Some(n), None) = (attempts, level) {
+        return Err(value_error(format!(
+            "attempts={n} retries toward level=, and none was given; add one, or leave out attempts"
+        )));
     }
+    let target = level.map(|l| (l, attempts.unwrap_or(KILLER_ATTEMPTS)));
     let givens = match clues {
         None => 0,
         Some(n) => match usize::try_from(n) {
@@ -310,5 +344,16 @@ pub fn killer(
             }
         },
     };
-    Ok(KillerSettings::for_side(side, givens))
+    Ok((KillerSettings::for_side(side, givens), target))
+}
+
+/// The warning for indices a killer run kept to one level could not fill
+/// (the CLI's warning for a rated run's misses, in killer levels).
+pub fn killer_missed_warning(missed: &Indices, (level, attempts): (KillerLevel, u64)) -> String {
+    format!(
+        "{} not made: none of {attempts} attempts was a killer puzzle of level '{}' ({}); choose another level or raise attempts",
+        plural(missed.count as usize, "puzzle"),
+        level.name(),
+        missed.text()
+    )
 }

@@ -40,7 +40,7 @@ use sudogen::format::json::path_text;
 use sudogen::format::read::{Batch, Reader};
 use sudogen::format::unpack;
 use sudogen::grid::{A, Grid, Shape, Size, Variant};
-use sudogen::killer::logic::KillerRating;
+use sudogen::killer::logic::{KillerLevel, KillerRating};
 use sudogen::pipeline;
 use sudogen::puzzle::Settings;
 use sudogen::rate::{KILLER_SCALE, Scale, Unrated, rate_killer, rate_limited};
@@ -359,22 +359,25 @@ fn puzzles<'py>(
     check_range(start, n)?;
     let jobs = run::jobs(jobs)?;
     let symmetry = args::symmetry(symmetry)?;
-    let killer = match spec.variant().filter(|_| spec.is_killer()) {
-        Some(name) => Some(args::killer(
-            name,
-            &shape,
-            symmetry,
-            clues,
-            rating.is_some() || level.is_some(),
-            attempts,
-        )?),
-        None => None,
+    let (killer, killer_level) = match spec.variant().filter(|_| spec.is_killer()) {
+        Some(name) => {
+            let (settings, level) =
+                args::killer(name, &shape, symmetry, clues, (rating, level, attempts))?;
+            (Some(settings), level)
+        }
+        None => (None, None),
     };
-    let clues = match killer {
-        Some(_) => None,
-        None => args::clues(clues, shape.clone())?,
+    let (clues, (filter, clue_attempts)) = match killer {
+        // The killer checks took the rating keywords.
+        Some(_) => (None, (None, 1)),
+        None => {
+            let clues = args::clues(clues, shape.clone())?;
+            (
+                clues,
+                args::retries(rating, level, attempts, clues, shape.clone())?,
+            )
+        }
     };
-    let (filter, clue_attempts) = args::retries(rating, level, attempts, clues, shape.clone())?;
     let settings = Settings {
         symmetry,
         clues,
@@ -386,6 +389,9 @@ fn puzzles<'py>(
     let mut run = PuzzleRun::new(grids, settings, filter).with_clue_attempts(clue_attempts);
     if let Some(killer) = killer {
         run = run.with_killer(killer);
+        if let Some((level, attempts)) = killer_level {
+            run = run.with_killer_level(level, attempts);
+        }
     }
     // Puzzles per chunk at most, as `sudogen puzzle` has them.
     let most = match size.side() {
@@ -437,7 +443,13 @@ fn puzzles<'py>(
                 part.puzzles.extend_from_slice(made.puzzle.cells());
                 part.solutions.extend_from_slice(grid.cells());
                 part.index.push(index);
-                let (se, exact) = made.rating.map_or((0, true), |r| (r.se, r.exact));
+                // A killer level run's puzzles are of its level (the
+                // killer rating's number; expert's a lower bound).
+                let (se, exact) = match (made.rating, killer_level) {
+                    (Some(r), _) => (r.se, r.exact),
+                    (None, Some((level, _))) => (level.tenths(), level != KillerLevel::Expert),
+                    (None, None) => (0, true),
+                };
                 part.se.push(se);
                 part.exact.push(exact);
                 part.attempt.push(made.attempt);
@@ -479,14 +491,17 @@ fn puzzles<'py>(
     if unproven.count > 0 {
         warnings.push(args::unproven_warning(&unproven, clues, settings.budget));
     }
-    if let Some(filter) = &filter
-        && !all.missed.is_empty()
-    {
+    if !all.missed.is_empty() {
         let mut missed = Indices::default();
         all.missed.iter().for_each(|&i| missed.add(i));
-        warnings.push(args::missed_warning(&missed, filter));
+        // Only rated runs and killer level runs miss.
+        match (&filter, killer_level) {
+            (Some(filter), _) => warnings.push(args::missed_warning(&missed, filter)),
+            (None, Some(target)) => warnings.push(args::killer_missed_warning(&missed, target)),
+            (None, None) => {}
+        }
     }
-    let rated = filter.is_some();
+    let rated = filter.is_some() || killer_level.is_some();
     // The attempt that gave each puzzle, where there were several.
     let tried = rated || clue_attempts > 1;
     Ok((
@@ -1408,8 +1423,8 @@ fn transform<'py>(
     Ok((grids_array(py, a, rows.shape)?, b, problems))
 }
 
-/// The names the library gives strategies, symmetries, levels, canonical
-/// conventions, formats and variants, for the wrapper's checks and the
+/// The names the library gives strategies, symmetries, levels, killer
+/// levels, canonical conventions, formats and variants, for the wrapper's checks and the
 /// stub.
 #[pyfunction]
 fn names() -> Vec<(&'static str, Vec<&'static str>)> {
@@ -1419,6 +1434,10 @@ fn names() -> Vec<(&'static str, Vec<&'static str>)> {
         ("strategy", Strategy::ALL.iter().map(|s| s.name()).collect()),
         ("symmetry", Symmetry::ALL.iter().map(|s| s.name()).collect()),
         ("level", Level::ALL.iter().map(|l| l.name()).collect()),
+        (
+            "killer_level",
+            KillerLevel::ALL.iter().map(|l| l.name()).collect(),
+        ),
         ("by", By::ALL.iter().map(|b| b.name()).collect()),
         (
             "format",

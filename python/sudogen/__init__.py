@@ -26,8 +26,9 @@ Shapes: every side from 4 to 25 with boxes (``size=6`` has boxes of 2x3;
 letters, a file holding them, or a 2-D array of region numbers; without
 it, ``puzzles`` draws a map for every puzzle, ``.layouts``) and Killer
 Sudoku (``variant="killer"`` or ``"x-killer"``: ``puzzles`` gives each
-puzzle's cages, ``.cages``, which ``solve``, ``count`` and ``rate`` take
-back as ``cages=``, and ``read`` gives in its shape). An array
+puzzle's cages, ``.cages``, and ``level=`` keeps one killer level,
+``KILLER_LEVELS``; ``solve``, ``count`` and ``rate`` take the cages back
+as ``cages=``, and ``read`` gives them in its shape). An array
 holds cells only: give the same ``box=``, ``variant=`` or ``regions=`` to
 every call on its grids (``read(..., return_shape=True)`` gives them for a
 file's records). The canonical forms, splits and transforms keep the
@@ -91,6 +92,7 @@ __all__ = [
     "STRATEGIES",
     "SYMMETRIES",
     "LEVELS",
+    "KILLER_LEVELS",
     "CANONICAL_FORMS",
     "FORMATS",
     "VARIANTS",
@@ -106,6 +108,9 @@ STRATEGIES: Tuple[str, ...] = tuple(_NAMES["strategy"])
 SYMMETRIES: Tuple[str, ...] = tuple(_NAMES["symmetry"])
 #: The levels ``puzzles`` takes, easiest first.
 LEVELS: Tuple[str, ...] = tuple(_NAMES["level"])
+#: The levels ``puzzles(variant="killer", level=)`` takes, easiest first:
+#: the killer levels ``rate`` gives killer puzzles.
+KILLER_LEVELS: Tuple[str, ...] = tuple(_NAMES["killer_level"])
 #: The canonical conventions ``canon``, ``fingerprints``, ``split`` and
 #: ``distinct`` take.
 CANONICAL_FORMS: Tuple[str, ...] = tuple(_NAMES["by"])
@@ -179,14 +184,17 @@ class PuzzleSet:
             some index: those rows are left out, as the CLI leaves them out,
             with a ``SudogenWarning``.
         ratings: ``(M,)`` ``float32`` Sudoku Explainer ratings (rated runs
-            only, else ``None``); a lower bound where ``exact`` is false.
+            only, else ``None``); a lower bound where ``exact`` is false. In
+            a killer run with ``level``, the killer level as ``rate`` gives
+            it (1.0 easy to 4.0 expert, expert's not exact).
         exact: ``(M,)`` ``bool``: whether the rating is SE's own (false for
             a lower bound, such as ``6.5+`` where chains are not searched:
             every shape but classic 4x4 and 9x9); ``None`` in a run
             that is not rated.
         attempts: ``(M,)`` ``uint64``: the attempt that gave each puzzle:
-            in a rated run, the candidate; with ``clues`` and ``attempts``,
-            the removal order (of the same grid); else ``None``.
+            in a rated run (a killer run with ``level`` too), the
+            candidate; with ``clues`` and ``attempts``, the removal order
+            (of the same grid); else ``None``.
         short: ``(M,)`` ``bool``: puzzles the search budget kept from what
             was asked (unique, but not known to be minimal, or above the
             clue target); the CLI warns about them, and so does this.
@@ -802,9 +810,11 @@ def puzzles(
             makes Killer Sudoku as ``sudogen puzzle --variant killer``:
             each grid cut into cages with sums (the result's ``.cages``),
             no givens unless ``clues`` gives how many, sides 4 to 12 with
-            ``size`` or ``box``. ``symmetry``, ``level``, ``rating`` and
-            ``attempts`` do not apply and are refused, and ``budget`` is
-            the CLI's (200 guesses a count up to 9x9, 50,000 above).
+            ``size`` or ``box``. ``level`` keeps puzzles of one killer
+            level (``KILLER_LEVELS``: see ``level``); ``symmetry`` and
+            ``rating`` do not apply and are refused (the CLI's
+            ``--rating``), and ``budget`` is the CLI's (200 guesses a
+            count up to 9x9, 50,000 above).
             ``variant="jigsaw"`` without ``regions`` draws a new region map
             for every puzzle (sides 4 to 16, ``size``), as the CLI does:
             the result's ``.layouts``.
@@ -818,6 +828,13 @@ def puzzles(
             that symmetry.
         level: keep only puzzles of this level (``LEVELS``: easy SE 1.0-1.5,
             medium 1.6-2.5, hard 2.6-4.4, expert 4.5-6.4, fiendish 6.5 up).
+            In a killer run, a killer level (``KILLER_LEVELS``: ``easy``,
+            ``medium``, ``hard``, ``expert``; the hardest killer technique
+            the puzzle needs, as ``rate`` rates it, see the guide's "Killer
+            levels"), as ``sudogen puzzle --variant killer --level``: the
+            ratings are the level as a number (1.0 to 4.0; ``exact`` false
+            for expert, whose techniques stop before the grid is full);
+            ``fiendish`` is refused.
         rating: keep only puzzles rated in this SE range: ``"4.0..6.2"``,
             ``"8.0.."``, ``(4.0, 6.2)``, ``(None, 2.0)`` or ``4.5``. Every
             range random making reaches is taken (``9.0``, ``"8.5..9.0"``);
@@ -833,7 +850,7 @@ def puzzles(
         budget: guesses one puzzle's uniqueness checks may spend together
             (``None``: no bound); a given whose check runs out stays.
         attempts: with ``level`` or ``rating``: candidates tried per puzzle
-            (default 1000); with ``clues`` alone: removal orders of each
+            (default 1000; in a killer run 100, as the CLI's); with ``clues`` alone: removal orders of each
             grid tried toward the target (default 1), keeping the first that
             reaches it, else the one with the fewest clues; a note says how
             many reached it. Without any of them, ``ValueError``, as the

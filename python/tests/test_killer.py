@@ -172,9 +172,8 @@ def test_killer_puzzles_are_unique_with_their_cages():
 def test_killer_refusals():
     cases = [
         (dict(symmetry="rot180"), "symmetry= does not go with variant='killer' yet (killer puzzles have cages, not removed givens); leave it out"),
-        (dict(level="easy"), "rating (rating=, level=) does not go with variant='killer' yet (killer puzzles have cages, not removed givens); leave it out"),
-        (dict(rating="2.0..3.0"), "rating (rating=, level=) does not go with variant='killer' yet (killer puzzles have cages, not removed givens); leave it out"),
-        (dict(attempts=3), "attempts= does not go with variant='killer' yet (killer puzzles have cages, not removed givens); leave it out"),
+        (dict(rating="2.0..3.0"), "rating= (killer puzzles have levels: level=) does not go with variant='killer' yet (killer puzzles have cages, not removed givens); leave it out"),
+        (dict(attempts=3), "attempts=3 retries toward level=, and none was given; add one, or leave out attempts"),
         (dict(size=16), "variant='killer' makes sides 4 to 12, not 16; choose a size= in that range"),
         (dict(clues=82), "clues=82: a killer puzzle takes 0 to 81 givens beside its cages"),
     ]
@@ -473,3 +472,139 @@ def test_jigsaw_without_regions_draws_a_map_per_puzzle_as_the_cli(cli, size, see
         sudogen.puzzles(1, variant="jigsaw", size=7, seed=1)
     with pytest.raises(ValueError, match="box= does not go with jigsaw regions"):
         sudogen.puzzles(1, variant="jigsaw", box="2x3", seed=1)
+
+
+KILLER_TENTHS = {"easy": 10, "medium": 20, "hard": 30, "expert": 40}
+
+
+@pytest.mark.parametrize(
+    "variant, size, seed, start, level",
+    [
+        ("killer", 9, 5, 0, "hard"),
+        ("killer", 9, 3, 2, "medium"),
+        ("killer", 6, 3, 0, "medium"),
+        ("killer", 6, 1, 1, "easy"),
+        ("x-killer", 9, 2, 0, "expert"),
+        ("x-killer", 6, 4, 1, "hard"),
+    ],
+)
+def test_killer_levels_are_the_clis(cli, variant, size, seed, start, level):
+    # level= keeps puzzles of one killer level as `puzzle --variant
+    # killer --level L`: the same candidates in the same order.
+    n = 3
+    ps = sudogen.puzzles(n, variant=variant, size=size, seed=seed, start=start, level=level, jobs=2)
+    out = cli(
+        "puzzle", "--variant", variant, "--size", str(size), "-n", str(n), "--seed", str(seed),
+        "--start", str(start), "--level", level, "--with-solution", "-f", "json",
+    )
+    records = json_records(out)
+    assert [r["index"] for r in records] == list(range(start, start + n))
+    assert ps.index.tolist() == [r["index"] for r in records]
+    assert ps.cages is not None and len(ps.cages) == n
+    for i, record in enumerate(records):
+        assert ps.puzzles[i].tolist() == record["puzzle"], i
+        assert ps.solutions[i].tolist() == record["solution"], i
+        assert ps.cages[i] == as_tuples(record["cages"]), i
+        check_cages(ps.cages[i], ps.solutions[i])
+    # Unpacked as a rated run: the killer level as a number, exact but
+    # for expert (the CLI's 4.0+), as rate() gives it.
+    puzzles_, solutions, ratings = ps
+    assert ps.ratings is not None and ps.exact is not None and ps.attempts is not None
+    assert (ratings * 10).round().astype(int).tolist() == [KILLER_TENTHS[level]] * n
+    assert ps.exact.tolist() == [level != "expert"] * n
+    # Rated back by the package, to the asked level, steps checked on
+    # the solution by the test's own code.
+    r = sudogen.rate(puzzles_, variant=variant, cages=ps.cages, explain=True)
+    assert r.level == [level] * n
+    assert r.path is not None
+    for i in range(n):
+        check_killer_path(r.path[i], solutions[i])
+        top = max((s["rating"] for s in r.path[i]), default=1.0)
+        placed = {s["place"]["cell"] for s in r.path[i] if "place" in s}
+        if level == "expert":
+            assert len(placed) < size * size, i
+        else:
+            assert len(placed) == size * size and LEVELS[top] == level, i
+    # Each index alone, at another jobs value: the same puzzle.
+    last = sudogen.puzzles(1, variant=variant, size=size, seed=seed, start=start + n - 1,
+                           level=level, jobs=1)
+    assert (last.puzzles[0] == ps.puzzles[-1]).all() and last.cages == ps.cages[-1:]
+    assert last.attempts is not None and last.attempts[0] == ps.attempts[-1]
+
+
+def test_killer_level_attempts_and_misses_are_the_clis(cli):
+    # attempts= bounds the candidates per puzzle as --attempts: at 4, the
+    # 6x6 easy run of seed 1 fills indices 0 and 2 and misses 1.
+    args = dict(variant="killer", size=6, seed=1, level="easy", attempts=4)
+    with pytest.warns(sudogen.SudogenWarning) as caught:
+        ps = sudogen.puzzles(3, **args)
+    out, err = cli(
+        "puzzle", "--variant", "killer", "--size", "6", "-n", "3", "--seed", "1", "--level",
+        "easy", "--attempts", "4", "--with-solution", "-f", "json", ok=(1,), both=True,
+    )
+    records = json_records(out)
+    assert [r["index"] for r in records] == ps.index.tolist() == [0, 2]
+    for i, record in enumerate(records):
+        assert ps.puzzles[i].tolist() == record["puzzle"]
+        assert ps.cages is not None and ps.cages[i] == as_tuples(record["cages"])
+    assert ps.attempts is not None and all(0 <= a < 4 for a in ps.attempts.tolist())
+    assert [str(w.message) for w in caught] == [
+        "1 puzzle not made: none of 4 attempts was a killer puzzle of level 'easy' "
+        "(puzzle 1); choose another level or raise attempts"
+    ]
+    assert "1 puzzle not made" in err and "(puzzle 1)" in err
+    # With more attempts the same run fills it, the others unchanged.
+    more = sudogen.puzzles(3, **{**args, "attempts": 20})
+    assert more.index.tolist() == [0, 1, 2]
+    assert (more.puzzles[[0, 2]] == ps.puzzles).all() and more.cages is not None
+    assert [more.cages[0], more.cages[2]] == ps.cages
+    # The default is the CLI's 100 candidates: seed 1's index 1 needs 15.
+    assert sudogen.puzzles(1, variant="killer", size=6, seed=1, start=1, level="easy").index.tolist() == [1]
+    # Without givens no 9x9 comes out easy: the 100 candidates all miss
+    # (the CLI leaves the index out too).
+    with pytest.warns(sudogen.SudogenWarning) as caught:
+        none = sudogen.puzzles(1, variant="killer", seed=1, level="easy")
+    assert len(none) == 0 and none.ratings is not None and len(none.ratings) == 0
+    assert [str(w.message) for w in caught] == [
+        "1 puzzle not made: none of 100 attempts was a killer puzzle of level 'easy' "
+        "(puzzle 0); choose another level or raise attempts"
+    ]
+    assert cli("puzzle", "--variant", "killer", "-n", "1", "--seed", "1", "--level", "easy",
+               ok=(1,)) == ""
+
+
+def test_killer_level_refusals():
+    assert sudogen.KILLER_LEVELS == ("easy", "medium", "hard", "expert")
+    cases = [
+        (dict(level="fiendish"), "level='fiendish' is a classic level, not a killer one; use 'easy', 'medium', 'hard' or 'expert'"),
+        (dict(level="moderate"), "'moderate' is not a killer level; use 'easy', 'medium', 'hard' or 'expert'"),
+        (dict(rating="1.0"), "rating= (killer puzzles have levels: level=) does not go with variant='killer' yet (killer puzzles have cages, not removed givens); leave it out"),
+        (dict(rating="1.0", level="easy"), "give rating or level, not both"),
+        (dict(level="hard", attempts=10**9), "'1000000000' is out of range for a number of attempts; use 1 to 1000000"),
+        (dict(level="hard", symmetry="rot180"), "symmetry= does not go with variant='killer' yet (killer puzzles have cages, not removed givens); leave it out"),
+    ]
+    for kwargs, message in cases:
+        with pytest.raises(ValueError) as e:
+            sudogen.puzzles(1, variant="killer", seed=1, **kwargs)
+        assert str(e.value) == message, kwargs
+    with pytest.raises(ValueError) as e:
+        sudogen.puzzles(1, variant="x-killer", size=6, seed=1, level="fiendish")
+    assert str(e.value).startswith("level='fiendish' is a classic level, not a killer one")
+
+
+def test_killer_level_with_givens_is_the_clis(cli):
+    # Givens beside the cages make easy 9x9 killers, as `--clues 10
+    # --level easy` (without givens none comes out easy).
+    ps = sudogen.puzzles(3, variant="killer", seed=7, clues=10, level="easy")
+    records = json_records(
+        cli(
+            "puzzle", "--variant", "killer", "-n", "3", "--seed", "7", "--clues", "10",
+            "--level", "easy", "--with-solution", "-f", "json",
+        )
+    )
+    assert ps.index.tolist() == [r["index"] for r in records] == [0, 1, 2]
+    for i, record in enumerate(records):
+        assert ps.puzzles[i].tolist() == record["puzzle"]
+        assert ps.cages is not None and ps.cages[i] == as_tuples(record["cages"])
+        assert int((ps.puzzles[i] != 0).sum()) == 10
+    assert sudogen.rate(ps.puzzles, cages=ps.cages).level == ["easy"] * 3
