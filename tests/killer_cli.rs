@@ -473,6 +473,51 @@ fn line_json_csv_line_keep_the_cages_and_the_solution() {
 }
 
 #[test]
+fn a_killer_level_run_counts_killer_attempts_and_says_so() {
+    // Fewer attempts than a classic level would ask for are a killer
+    // run's to choose.
+    let args = [
+        "puzzle",
+        "--variant",
+        "killer",
+        "--size",
+        "6",
+        "--level",
+        "easy",
+    ];
+    let out = sudogen(
+        &[&args[..], &["--attempts", "4", "-n", "3", "--seed", "1"]].concat(),
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "sudogen: 1 puzzle not made: none of 4 attempts was a killer puzzle of level easy (puzzle 1); choose another level or raise --attempts\n"
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 2);
+    // The default is 100 killer candidates, not a classic rating's odds.
+    let (code, err) = fails(
+        &[
+            "puzzle",
+            "--variant",
+            "killer",
+            "--level",
+            "easy",
+            "-n",
+            "1",
+            "--seed",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        err,
+        "sudogen: 1 puzzle not made: none of 100 attempts was a killer puzzle of level easy (puzzle 0); choose another level or raise --attempts\n"
+    );
+}
+
+#[test]
 fn five_clues_are_five_givens_of_the_solution() {
     let recs = made(
         shape(9, (3, 3), false),

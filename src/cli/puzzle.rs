@@ -257,8 +257,12 @@ impl PuzzleArgs {
                 }
             }
         };
-        let range = self.rating.or(self.level.map(Level::range));
-        if let (Some(n), None, None) = (self.attempts, clues, range) {
+        // A killer run's --level is a killer level, checked by `killer`.
+        let range = match killer {
+            Some(_) => None,
+            None => self.rating.or(self.level.map(Level::range)),
+        };
+        if let (Some(n), None, None, None) = (self.attempts, clues, range, &killer) {
             return Err(usage(format!(
                 "--attempts {n} retries toward --clues, --rating or --level, and none was given; add one, or leave out --attempts"
             )));
@@ -300,6 +304,14 @@ impl PuzzleArgs {
             },
             killer,
         })
+    }
+}
+
+impl Config {
+    /// Whether the run keeps puzzles of a rating or level (a CSV then
+    /// has the rating columns).
+    fn rated(&self) -> bool {
+        self.filter.is_some() || matches!(self.killer, Some((_, _, Some(_))))
     }
 }
 
@@ -392,6 +404,15 @@ fn report(config: &Config, reports: Reports) -> Exit {
             plural(unproven.count as usize, "puzzle"),
             config.settings.budget,
             unproven.text()
+        ));
+        failed = true;
+    }
+    if let (Some((_, _, Some((level, attempts)))), true) = (&config.killer, missed.count > 0) {
+        warn(format_args!(
+            "{} not made: none of {attempts} attempts was a killer puzzle of level {} ({}); choose another level or raise --attempts",
+            plural(missed.count as usize, "puzzle"),
+            level.name(),
+            missed.text()
         ));
         failed = true;
     }
@@ -600,7 +621,7 @@ fn from_grids(
     ];
     let content = Content::Puzzles {
         with_solution: config.with_solution,
-        rated: config.filter.is_some(),
+        rated: config.rated(),
     };
     let writer =
         Writer::new(g.format, content, g.grids.shape(), 0, &fields).with_symbols(g.symbols.clone());
@@ -673,7 +694,7 @@ fn write<W: Write + ?Sized>(
     });
     let content = Content::Puzzles {
         with_solution: config.with_solution,
-        rated: config.filter.is_some(),
+        rated: config.rated(),
     };
     let run_shape = match &config.killer {
         Some((_, first, _)) => first,
