@@ -407,22 +407,7 @@ fn puzzles_on_drawn_layouts_are_unique_and_minimal() {
             assert!(!made.fell_short);
             let puzzle = made.puzzle.cells().to_vec();
             let what = format!("{n}x{n} puzzle {i}");
-            let mut own = Own::new(&drawn.regions, n);
-            assert_eq!(
-                own.count(&puzzle, 2, 50_000_000),
-                Some(1),
-                "{what}: not unique"
-            );
-            assert_eq!(own.first.as_deref(), Some(drawn.solution.cells()), "{what}");
-            for c in (0..n * n).filter(|&c| puzzle[c] != 0) {
-                let mut fewer = puzzle.clone();
-                fewer[c] = 0;
-                assert_eq!(
-                    own.count(&fewer, 2, 50_000_000),
-                    Some(2),
-                    "{what}: the given at {c} can go"
-                );
-            }
+            assert_unique_and_minimal(&drawn.regions, n, &puzzle, drawn.solution.cells(), &what);
         }
     }
 }
@@ -501,6 +486,27 @@ fn release_child() {
     }
 }
 
+/// Asserts `puzzle` has exactly one solution on `regions`, `solution`,
+/// and that every given is needed, by this file's search.
+fn assert_unique_and_minimal(regions: &[u8], n: usize, puzzle: &[u8], solution: &[u8], what: &str) {
+    let mut own = Own::new(regions, n);
+    assert_eq!(
+        own.count(puzzle, 2, 50_000_000),
+        Some(1),
+        "{what}: not unique"
+    );
+    assert_eq!(own.first.as_deref(), Some(solution), "{what}");
+    for c in (0..n * n).filter(|&c| puzzle[c] != 0) {
+        let mut fewer = puzzle.to_vec();
+        fewer[c] = 0;
+        assert_eq!(
+            own.count(&fewer, 2, 50_000_000),
+            Some(2),
+            "{what}: the given at {c} can go"
+        );
+    }
+}
+
 /// The sudogen binary, for the commands' part of the release run.
 const BIN: &str = env!("CARGO_BIN_EXE_sudogen");
 
@@ -565,22 +571,7 @@ fn release_thousands_of_drawn_jigsaw_puzzles_through_the_commands() {
             assert!(problems.is_empty(), "{what}: {problems:?}");
             let (puzzle, solution) = (cells_of(&rec["puzzle"]), cells_of(&rec["solution"]));
             assert!(grid_valid(&solution, &regions, n), "{what}: the solution");
-            let mut own = Own::new(&regions, n);
-            assert_eq!(
-                own.count(&puzzle, 2, 50_000_000),
-                Some(1),
-                "{what}: not unique"
-            );
-            assert_eq!(own.first.as_deref(), Some(&solution[..]), "{what}");
-            for c in (0..n * n).filter(|&c| puzzle[c] != 0) {
-                let mut fewer = puzzle.clone();
-                fewer[c] = 0;
-                assert_eq!(
-                    own.count(&fewer, 2, 50_000_000),
-                    Some(2),
-                    "{what}: the given at {c} can go"
-                );
-            }
+            assert_unique_and_minimal(&regions, n, &puzzle, &solution, &what);
             maps.insert(letters.to_string());
             solutions.push((solution, letters.to_string()));
         }
@@ -588,38 +579,30 @@ fn release_thousands_of_drawn_jigsaw_puzzles_through_the_commands() {
         assert_eq!(maps.len() as u64, count, "{n}x{n}: a new map each");
         // The commands read the maps back: every puzzle unique in its own
         // map, and solved to the record's solution on the record's map.
-        let run = |args: &[&str]| {
-            let mut child = Command::new(BIN)
-                .args(args)
-                .stdin(std::process::Stdio::piped())
-                .stdout(std::process::Stdio::piped())
-                .stderr(std::process::Stdio::piped())
-                .spawn()
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("drawn.jsonl");
+        std::fs::write(&file, &text).unwrap();
+        let run = |command: &str, option: &[&str]| {
+            let out = Command::new(BIN)
+                .arg(command)
+                .args(option)
+                .arg(&file)
+                .output()
                 .unwrap();
-            let mut stdin = child.stdin.take().unwrap();
-            let input = text.clone();
-            let feed = std::thread::spawn(move || {
-                use std::io::Write;
-                stdin.write_all(input.as_bytes()).unwrap();
-            });
-            let out = child.wait_with_output().unwrap();
-            feed.join().unwrap();
             assert!(
                 out.status.success(),
-                "{args:?}: {}",
+                "{command}: {}",
                 String::from_utf8_lossy(&out.stderr)
             );
             String::from_utf8(out.stdout).unwrap()
         };
-        run(&["check", "--unique"]);
-        let solved = run(&["solve"]);
+        run("check", &["--unique"]);
+        let solved = run("solve", &[]);
         let lines: Vec<&str> = solved.lines().collect();
         assert_eq!(lines.len() as u64, count, "{n}x{n}: solve's lines");
         for (i, (line, (solution, letters))) in lines.iter().zip(&solutions).enumerate() {
             let mut fields = line.split_whitespace();
-            let cells: Vec<u8> = (fields.next().unwrap().bytes())
-                .map(|b| (b - b'0'))
-                .collect();
+            let cells: Vec<u8> = (fields.next().unwrap().bytes()).map(|b| b - b'0').collect();
             assert_eq!(&cells, solution, "{n}x{n} puzzle {i}: solve");
             assert_eq!(
                 fields.next(),
