@@ -1170,35 +1170,22 @@ fn map_rows(map: &str, n: usize) -> String {
 }
 
 /// Whether every region of `map` (one letter a cell) has `n` cells in
-/// one orthogonally connected piece, by the test's own flood fill.
+/// one orthogonally connected piece, by the tests' own flood fill
+/// ([`common::regions_problem`]).
 fn regions_are_pieces(map: &str, n: usize) -> bool {
-    let cells: Vec<u8> = map.bytes().collect();
-    let mut letters: Vec<u8> = cells.clone();
+    let mut letters: Vec<u8> = map.bytes().collect();
     letters.sort_unstable();
     letters.dedup();
-    letters.len() == n
-        && letters.iter().all(|&l| {
-            let of: Vec<usize> = (0..n * n).filter(|&c| cells[c] == l).collect();
-            let mut seen = vec![of[0]];
-            let mut k = 0;
-            while k < seen.len() {
-                let c = seen[k];
-                k += 1;
-                let (r, col) = (c / n, c % n);
-                let near = [
-                    (r > 0).then(|| c - n),
-                    (r + 1 < n).then(|| c + n),
-                    (col > 0).then(|| c - 1),
-                    (col + 1 < n).then(|| c + 1),
-                ];
-                for d in near.into_iter().flatten() {
-                    if cells[d] == l && !seen.contains(&d) {
-                        seen.push(d);
-                    }
-                }
-            }
-            of.len() == n && seen.len() == n
+    let numbered: Vec<u8> = (map.bytes())
+        .map(|b| {
+            letters
+                .iter()
+                .position(|&l| l == b)
+                .unwrap_or(usize::MAX)
+                .min(255) as u8
         })
+        .collect();
+    letters.len() == n && common::regions_problem(&numbered, n).is_none()
 }
 
 /// `--variant jigsaw` without `--regions` draws a new map for every
