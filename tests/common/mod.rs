@@ -586,21 +586,8 @@ pub fn check_cages(
         for &c in cells {
             covered[c] += 1;
         }
-        let mut seen = vec![cells[0]];
-        let mut i = 0;
-        while i < seen.len() {
-            let c = seen[i];
-            i += 1;
-            for &m in cells {
-                let near = (c / side).abs_diff(m / side) + (c % side).abs_diff(m % side) == 1;
-                if near && !seen.contains(&m) {
-                    seen.push(m);
-                }
-            }
-        }
-        assert_eq!(
-            seen.len(),
-            cells.len(),
+        assert!(
+            cage_connected(cells, side),
             "{what}: cage {cells:?} is not connected"
         );
         let mut values: Vec<u8> = cells.iter().map(|&c| solution[c]).collect();
@@ -733,20 +720,7 @@ pub fn cages_fit(n: usize, cages: &[TestCage], solution: &[u8]) -> Result<(), St
             }
             covered[c] += 1;
         }
-        // Connected: a flood from the first cell reaches them all.
-        let mut seen = vec![cells[0]];
-        let mut i = 0;
-        while i < seen.len() {
-            let c = seen[i];
-            i += 1;
-            for &m in cells {
-                let (r1, c1, r2, c2) = (c / n, c % n, m / n, m % n);
-                if r1.abs_diff(r2) + c1.abs_diff(c2) == 1 && !seen.contains(&m) {
-                    seen.push(m);
-                }
-            }
-        }
-        if seen.len() != cells.len() {
+        if !cage_connected(cells, n) {
             return Err(format!("cage {cells:?} is not connected"));
         }
         let mut values: Vec<u8> = cells.iter().map(|&c| solution[c]).collect();
@@ -1012,4 +986,23 @@ struct State {
     grid: Vec<u8>,
     units: Vec<u32>,
     cages: Vec<u32>,
+}
+
+/// Whether the cells of a cage (side `n`, at least one cell) are one piece
+/// by sides: a flood from the first cell reaches them all.
+#[allow(dead_code)] // not every test crate reads cages
+pub fn cage_connected(cells: &[usize], n: usize) -> bool {
+    let mut seen = vec![cells[0]];
+    let mut i = 0;
+    while i < seen.len() {
+        let c = seen[i];
+        i += 1;
+        for &m in cells {
+            let near = (c / n).abs_diff(m / n) + (c % n).abs_diff(m % n) == 1;
+            if near && !seen.contains(&m) {
+                seen.push(m);
+            }
+        }
+    }
+    seen.len() == cells.len()
 }
